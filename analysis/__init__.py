@@ -1,0 +1,1 @@
+"""hearts.analysis: records, importers and analysis built on the game model ``hearts.solver``."""

@@ -1,0 +1,105 @@
+"""Solver speed on seeded sets of positions: full deals and endgames.
+
+For each set: the paranoid value of every legal card of the seat to move (no line of play),
+one solver per position (a fresh transposition table), timed on one core. Prints median,
+p90 and max milliseconds and nodes per solve, and the table's memory. Max^n is timed on
+endgames of at most 6 tricks.
+
+Endgames come from random deals played out by uniformly random legal cards to the start
+of a trick with N tricks left (so the points are spread as in random play).
+
+Run: ``python benchmarks/bench_solver.py [--count N] [--seed S] [--sets full,9,8,6] [--json]``.
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import statistics
+import time
+
+from rich.console import Console
+from rich.table import Table
+
+from hearts.solver import Deal, Position, Rules
+from hearts.solver.solve import Solver
+
+
+def endgame(seed: int, tricks_left: int, rules: Rules) -> Position:
+    """A random deal played at random to a trick start with ``tricks_left`` tricks to go."""
+    rng = random.Random(seed)
+    position = Position(Deal.random(rng), rules)
+    while 13 - position.tricks_played > tricks_left or position.trick:
+        position.play(rng.choice(position.legal_moves()))
+    return position
+
+
+def quantile(xs: list[float], q: float) -> float:
+    xs = sorted(xs)
+    return xs[min(len(xs) - 1, int(round(q * (len(xs) - 1))))]
+
+
+def run_set(name: str, tricks: int, count: int, seed: int, model: str, tt_bits: int,
+            time_limit_ms: float | None) -> dict:
+    rules = Rules.standard()
+    ms, nodes, unfinished = [], [], 0
+    tt_bytes = 0
+    for i in range(count):
+        position = endgame(seed * 1000 + i, tricks, rules)
+        solver = Solver(tt_bits)
+        t0 = time.perf_counter()
+        result = solver.solve_position(position, model=model, pv=False,
+                                       time_limit_ms=time_limit_ms)
+        ms.append((time.perf_counter() - t0) * 1000)
+        nodes.append(result.nodes)
+        unfinished += not result.complete
+        tt_bytes = result.tt_bytes
+    return {
+        "set": name, "model": model, "tricks_left": tricks, "count": count,
+        "median_ms": statistics.median(ms), "p90_ms": quantile(ms, 0.9), "max_ms": max(ms),
+        "median_nodes": statistics.median(nodes), "p90_nodes": quantile(nodes, 0.9),
+        "max_nodes": max(nodes),
+        "knodes_per_s": sum(nodes) / max(sum(ms), 1e-9),
+        "tt_mib": tt_bytes / 2**20, "unfinished": unfinished,
+    }
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--count", type=int, default=30, help="positions per set")
+    parser.add_argument("--full-count", type=int, default=10, help="full deals")
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--sets", default="6,8,9,full,maxn4,maxn6")
+    parser.add_argument("--tt-bits", type=int, default=22)
+    parser.add_argument("--time-limit-ms", type=float, default=None,
+                        help="stop a solve after this long (counted as unfinished)")
+    parser.add_argument("--json", action="store_true")
+    args = parser.parse_args()
+    rows = []
+    for name in args.sets.split(","):
+        if name == "full":
+            rows.append(run_set("full deal", 13, args.full_count, args.seed, "paranoid",
+                                args.tt_bits, args.time_limit_ms))
+        elif name.startswith("maxn"):
+            rows.append(run_set(f"{name[4:]} tricks", int(name[4:]), args.count, args.seed, "maxn",
+                                args.tt_bits, args.time_limit_ms))
+        else:
+            rows.append(run_set(f"{name} tricks", int(name), args.count, args.seed, "paranoid",
+                                args.tt_bits, args.time_limit_ms))
+    if args.json:
+        print(json.dumps(rows, indent=1))
+        return
+    table = Table(title="hearts-dd solver: every legal card of the seat to move, one core")
+    for col in ("set", "model", "n", "median ms", "p90 ms", "max ms", "median nodes",
+                "p90 nodes", "knodes/s", "TT MiB", "unfinished"):
+        table.add_column(col, justify="right")
+    for r in rows:
+        table.add_row(r["set"], r["model"], str(r["count"]), f"{r['median_ms']:.2f}",
+                      f"{r['p90_ms']:.2f}", f"{r['max_ms']:.2f}", f"{r['median_nodes']:.0f}",
+                      f"{r['p90_nodes']:.0f}", f"{r['knodes_per_s']:.0f}", f"{r['tt_mib']:.0f}",
+                      str(r["unfinished"]))
+    Console().print(table)
+
+
+if __name__ == "__main__":
+    main()

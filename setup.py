@@ -1,0 +1,34 @@
+"""Build the one compiled extension, ``hearts.solver._core``.
+
+The search core lives in ``solver/_core.pyx`` with its parts in ``.pxi`` includes:
+under setuptools ``package-dir`` mapping, ``.pxd`` lookup and cross-module ``cimport``
+do not work (Cython issue 2452), so the core stays one module.
+"""
+import os
+
+from Cython.Build import cythonize
+from setuptools import Extension, setup
+
+extra = ["-O3"]
+if os.environ.get("HEARTS_NATIVE") == "1":
+    extra.append("-march=native")
+
+ext = Extension(
+    "hearts.solver._core",
+    sources=["solver/_core.pyx"],
+    extra_compile_args=extra,
+    define_macros=[("NPY_NO_DEPRECATED_API", "NPY_1_7_API_VERSION")],
+)
+
+setup(
+    ext_modules=cythonize(
+        [ext],
+        compiler_directives={
+            "language_level": "3",
+            "boundscheck": False,
+            "wraparound": False,
+            "cdivision": True,
+            "initializedcheck": False,
+        },
+    ),
+)

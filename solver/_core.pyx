@@ -1,0 +1,282 @@
+# cython: language_level=3
+"""The double-dummy search core of hearts-dd (one extension module).
+
+C-level, GIL-free searches over bitmask hands; see ``solve.py`` for the Python API.
+A :class:`Core` owns its transposition table, so two cores in one process (or two
+threads, each with its own core) never interfere (cf. DDS issue 122).
+"""
+
+include "_types.pxi"
+include "_play.pxi"
+include "_tt.pxi"
+include "_search.pxi"
+
+MODELS = {"paranoid": MODEL_PARANOID, "moon": MODEL_MOON, "maxn": MODEL_MAXN}
+
+
+cdef class Core:
+    """A search engine with its own transposition table.
+
+    Args:
+        tt_bits: the table holds ``2**tt_bits`` entries of 48 bytes (20 → 48 MiB).
+
+    Raises:
+        ValueError: ``tt_bits`` outside 10..28.
+        MemoryError: the table could not be allocated.
+    """
+
+    cdef RulesC r
+    cdef TTEntry* tt
+    cdef u64 tt_mask
+    cdef object rules_key
+    cdef bint dirty
+    cdef i16 age
+    cdef readonly int tt_bits
+
+    def __cinit__(self, int tt_bits=20):
+        if not 10 <= tt_bits <= 28:
+            raise ValueError(f"tt_bits must be in 10..28, got {tt_bits}")
+        self.tt_bits = tt_bits
+        self.tt = <TTEntry*>calloc((<size_t>1) << tt_bits, sizeof(TTEntry))
+        if self.tt == NULL:
+            raise MemoryError("cannot allocate the transposition table")
+        self.tt_mask = ((<u64>1) << tt_bits) - 1
+        self.rules_key = None
+        self.dirty = False
+        self.age = 0
+        memset(&self.r, 0, sizeof(RulesC))
+
+    def __dealloc__(self):
+        if self.tt != NULL:
+            free(self.tt)
+            self.tt = NULL
+
+    @property
+    def tt_bytes(self):
+        """Memory held by the transposition table, in bytes."""
+        return ((<size_t>1) << self.tt_bits) * sizeof(TTEntry)
+
+    def clear(self):
+        """Forget every stored position."""
+        if self.dirty:
+            memset(self.tt, 0, ((<size_t>1) << self.tt_bits) * sizeof(TTEntry))
+            self.dirty = False
+
+    def set_rules(self, dict spec):
+        """Load the rules (a dict made by ``solve._rules_spec``); clears the table if they changed."""
+        key = tuple(sorted((k, tuple(v) if isinstance(v, list) else v) for k, v in spec.items()))
+        if key == self.rules_key:
+            return
+        self.clear()
+        self.rules_key = key
+        cdef RulesC* r = &self.r
+        memset(r, 0, sizeof(RulesC))
+        values = spec["values"]
+        classes = spec["classes"]
+        distinct = sorted({v for v in values if v != 0})
+        if len(distinct) > MAXVALS:
+            raise ValueError("too many distinct card values")
+        cdef int i
+        for i in range(64):
+            r.value[i] = values[i]
+            r.cls[i] = classes[i]
+        r.nvals = len(distinct)
+        for i, v in enumerate(distinct):
+            r.vals[i] = v
+            r.vmask[i] = sum(1 << b for b in range(64) if values[b] == v)
+        r.moon = spec["moon"]
+        r.breaks = spec["breaks"]
+        r.hearts = spec["hearts"]
+        r.relief = spec["relief"]
+        r.first_forbidden = spec["first_forbidden"]
+        r.queen = spec["queen"]
+        r.first_lead = spec["first_lead"]
+        r.no_first = spec["no_first"]
+        r.relief_on = spec["relief_on"]
+        r.moon_on = spec["moon_on"]
+        r.moon_shooter_adj = spec["moon_shooter_adj"]
+        r.moon_other_adj = spec["moon_other_adj"]
+        r.sun_mode = spec["sun_mode"]
+        r.sun_shooter_adj = spec["sun_shooter_adj"]
+        r.sun_other_adj = spec["sun_other_adj"]
+        r.bonus = spec["bonus"]
+        for i in range(4):
+            lane_vals = {values[16 * i + b] for b in range(13)}
+            if len(lane_vals) == 1:
+                r.spec_kind[i] = 0
+            elif len(lane_vals) == 2:
+                base = values[16 * i]
+                r.spec_kind[i] = 1
+                r.spec_mask[i] = sum(1 << b for b in range(13) if values[16 * i + b] != base)
+            else:
+                r.spec_kind[i] = 2
+
+    cdef void _load(self, State* s, tuple st):
+        hands, trick, leader, hb, tricks_done, points, takers, won, sunc = st
+        cdef int i
+        memset(s, 0, sizeof(State))
+        for i in range(4):
+            s.hand[i] = hands[i]
+            s.points[i] = points[i]
+        s.ntrick = len(trick)
+        for i in range(s.ntrick):
+            s.trick[i] = trick[i]
+            s.trick_mask |= (<u64>1) << <int>trick[i]
+        s.leader = leader
+        s.turn = (leader + s.ntrick) & 3
+        s.hb = hb
+        s.tricks_done = tricks_done
+        s.takers = takers
+        s.won = won
+        s.sunc = sunc
+
+    def analyse(self, tuple state, int target, str model="paranoid", long long node_limit=0,
+                double time_ms=0, bint want_pv=True):
+        """Value every legal card of the seat to move.
+
+        Args:
+            state: ``(hands[4] masks, trick card bits, leader, hearts_broken, tricks_done,
+                points[4], takers mask, won mask, sun candidate)``.
+            target: the seat whose points are valued (paranoid) or who tries to shoot (moon).
+            model: ``"paranoid"``, ``"moon"`` or ``"maxn"``.
+            node_limit: stop after this many nodes (0: none).
+            time_ms: stop after this many milliseconds (0: none).
+
+        Returns:
+            dict with ``moves``: list of ``(card bit, [equal card bits], value, pv bits)``
+            (value: the target's points; moon: 0 = shoots, 1 = cannot; maxn: the
+            4-seat points list), ``nodes``, ``complete`` and ``ms``.
+        """
+        if model not in MODELS:
+            raise ValueError(f"unknown model {model!r}")
+        cdef State s, child
+        cdef Ctx c
+        self._load(&s, state)
+        self.age += 1
+        self.dirty = True
+        c.r = &self.r
+        c.tt = self.tt
+        c.tt_mask = self.tt_mask
+        c.target = target
+        c.model = MODELS[model]
+        c.nodes = 0
+        c.node_limit = node_limit
+        c.abort = 0
+        c.age = self.age
+        cdef double t0 = now_ms()
+        c.deadline_ms = t0 + time_ms if time_ms > 0 else 0
+        cdef u64 legal = legal_moves(&s, &self.r)
+        cdef u64 reps = reduce_equivalent(legal, s.hand[s.turn], remaining(&s) | s.trick_mask, &self.r)
+        groups = {}
+        cdef int b, rep = -1
+        cdef u64 x = legal
+        while x:
+            b = ctz(x)
+            x &= x - 1
+            if (reps >> b) & 1:
+                rep = b
+                groups[rep] = [b]
+            else:
+                groups[rep].append(b)
+        cdef int lo, hi, guess, v = 0
+        cdef int vec[4]
+        cdef int moves[16]
+        cdef int n, i
+        n = order_moves(&c, &s, reps, -1, moves)
+        results = []
+        node_bounds(&c, &s, &lo, &hi)
+        # a first guess inside the bounds near the points already taken
+        guess = min(max(lo, s.points[target]), hi) if c.model == MODEL_PARANOID else 0
+        for i in range(n):
+            child = s
+            play_card(&child, moves[i], &self.r)
+            if c.model == MODEL_MAXN:
+                with nogil:
+                    maxn(&c, &child, vec)
+                value = [vec[0], vec[1], vec[2], vec[3]]
+            else:
+                with nogil:
+                    v = mtdf(&c, &child, guess)
+                value = v
+                if not c.abort:
+                    guess = v
+            if c.abort:
+                break
+            pv = [moves[i]]
+            if want_pv:
+                pv += self._pv(&c, &child, value)
+                if c.abort:
+                    break
+            results.append((moves[i], groups[moves[i]], value, pv))
+        return {
+            "moves": results,
+            "nodes": c.nodes,
+            "complete": not c.abort,
+            "ms": now_ms() - t0,
+        }
+
+    cdef list _pv(self, Ctx* c, State* start, object value):
+        """The line after a root card: at each turn the first card keeping the value."""
+        cdef State s = start[0], child
+        cdef int moves[16]
+        cdef int n, i, lo, hi, v, b, chosen, best_own, target_v = 0
+        cdef int vec[4]
+        cdef u64 x
+        line = []
+        if c.model != MODEL_MAXN:
+            target_v = value
+        while remaining(&s):
+            if s.ntrick == 0:
+                if c.model == MODEL_MAXN:
+                    if deal_decided(c.r, &s):
+                        break
+                else:
+                    node_bounds(c, &s, &lo, &hi)
+                    if lo == hi:
+                        break
+            if c.model == MODEL_MAXN:
+                x = candidate_moves(&s, c.r)
+                chosen = -1
+                best_own = INF
+                while x:
+                    b = ctz(x)
+                    x &= x - 1
+                    child = s
+                    play_card(&child, b, c.r)
+                    maxn(c, &child, vec)
+                    if vec[s.turn] < best_own:
+                        best_own = vec[s.turn]
+                        chosen = b
+                if c.abort:
+                    break
+                line.append(chosen)
+                play_card(&s, chosen, c.r)
+                continue
+            n = order_moves(c, &s, candidate_moves(&s, c.r), -1, moves)
+            found = False
+            for i in range(n):
+                child = s
+                play_card(&child, moves[i], c.r)
+                v = alphabeta(c, &child, target_v - 1, target_v + 1)
+                if c.abort:
+                    return line
+                if v == target_v:
+                    line.append(moves[i])
+                    s = child
+                    found = True
+                    break
+            if not found:
+                break
+        return line
+
+    def legal_mask(self, tuple state):
+        """Mask of the legal cards in ``state`` (for cross-checks with ``Position``)."""
+        cdef State s
+        self._load(&s, state)
+        return legal_moves(&s, &self.r)
+
+    def score(self, tuple state, int seat):
+        """``seat``'s final points in a finished ``state`` (for cross-checks)."""
+        cdef State s
+        self._load(&s, state)
+        return final_score(&s, &self.r, seat)

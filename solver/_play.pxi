@@ -1,0 +1,181 @@
+# Card play in C: legal cards, playing a card, finishing a trick, final scores.
+# This mirrors solver/position.py (the readable reference); tests check the two agree
+# on random positions and against brute force.
+
+
+cdef inline u64 suit_lane(u64 m, int s) noexcept nogil:
+    return (m >> (16 * s)) & LANE
+
+
+cdef inline u64 remaining(const State* s) noexcept nogil:
+    return s.hand[0] | s.hand[1] | s.hand[2] | s.hand[3]
+
+
+cdef inline int sum_values(const RulesC* r, u64 m) noexcept nogil:
+    cdef int i, t = 0
+    for i in range(r.nvals):
+        t += r.vals[i] * popcount(m & r.vmask[i])
+    return t
+
+
+cdef inline int sum_positive(const RulesC* r, u64 m) noexcept nogil:
+    cdef int i, t = 0
+    for i in range(r.nvals):
+        if r.vals[i] > 0:
+            t += r.vals[i] * popcount(m & r.vmask[i])
+    return t
+
+
+cdef inline int sum_negative(const RulesC* r, u64 m) noexcept nogil:
+    cdef int i, t = 0
+    for i in range(r.nvals):
+        if r.vals[i] < 0:
+            t += r.vals[i] * popcount(m & r.vmask[i])
+    return t
+
+
+cdef inline u64 legal_moves(const State* s, const RulesC* r) noexcept nogil:
+    """Mask of the cards the seat to move may play (rules as in position.py)."""
+    cdef u64 h = s.hand[s.turn]
+    cdef u64 f
+    cdef int led
+    if s.ntrick:
+        led = s.trick[0] >> 4
+        f = h & (LANE << (16 * led))
+        if f:
+            if f & r.queen:
+                return f & r.queen
+            return f
+        if s.tricks_done == 0 and r.no_first:
+            f = h & ~r.first_forbidden
+            if f:
+                return f
+        if h & r.queen:
+            return h & r.queen
+        return h
+    if s.tricks_done == 0:
+        if r.first_lead == 0:
+            if h & 1:
+                return 1
+        elif r.first_lead == 1:
+            f = h & LANE
+            if f:
+                return f
+        elif r.no_first:
+            f = h & ~r.first_forbidden
+            if not s.hb:
+                f &= ~r.hearts
+            if f:
+                return f
+    if not s.hb:
+        f = h & ~r.hearts
+        if f:
+            if r.relief_on and (f & ~r.relief) == 0:
+                return h
+            return f
+    return h
+
+
+cdef inline void finish_trick(State* s, const RulesC* r) noexcept nogil:
+    cdef int led = s.trick[0] >> 4
+    cdef int best = s.trick[0]
+    cdef int wi = 0
+    cdef int i, c, w
+    for i in range(1, 4):
+        c = s.trick[i]
+        if (c >> 4) == led and c > best:
+            best = c
+            wi = i
+    w = (s.leader + wi) & 3
+    s.points[w] += sum_values(r, s.trick_mask)
+    if s.trick_mask & r.moon:
+        s.takers |= <i8>(1 << w)
+    s.won |= <i8>(1 << w)
+    if r.sun_mode == 1 or (r.sun_mode == 2 and s.tricks_done >= 1):
+        if s.sunc == -1:
+            s.sunc = <i8>w
+        elif s.sunc != w:
+            s.sunc = 4
+    s.tricks_done += 1
+    s.leader = <i8>w
+    s.turn = <i8>w
+    s.ntrick = 0
+    s.trick_mask = 0
+
+
+cdef inline void play_card(State* s, int c, const RulesC* r) noexcept nogil:
+    cdef u64 m = (<u64>1) << c
+    s.hand[s.turn] &= ~m
+    s.trick[s.ntrick] = <i8>c
+    s.ntrick += 1
+    s.trick_mask |= m
+    if m & r.breaks:
+        s.hb = 1
+    if s.ntrick == 4:
+        finish_trick(s, r)
+    else:
+        s.turn = (s.turn + 1) & 3
+
+
+cdef inline int moon_shooter(const State* s, const RulesC* r) noexcept nogil:
+    """The seat that took every moon card, once none is left in play; else -1."""
+    if not r.moon or popcount(<u64><unsigned char>s.takers) != 1:
+        return -1
+    if (remaining(s) | s.trick_mask) & r.moon:
+        return -1
+    return ctz(<u64><unsigned char>s.takers)
+
+
+cdef inline int final_score(const State* s, const RulesC* r, int seat) noexcept nogil:
+    """Deal points of `seat` once no card left can change the outcome."""
+    cdef int raw = s.points[seat]
+    cdef int x
+    if r.sun_mode and 0 <= s.sunc < 4:
+        if s.sunc == seat:
+            return raw + r.sun_shooter_adj
+        return raw + r.sun_other_adj
+    if r.moon_on:
+        x = moon_shooter(s, r)
+        if x >= 0:
+            if x == seat:
+                return raw + r.moon_shooter_adj
+            return raw + r.moon_other_adj
+    if r.bonus and not ((s.won >> seat) & 1):
+        raw += r.bonus
+    return raw
+
+
+cdef inline int moon_value(const State* s, const RulesC* r, int seat) noexcept nogil:
+    """Moon model leaf: 0 when `seat` took every moon card, else 1."""
+    if r.moon and s.takers == (1 << seat):
+        return 0
+    return 1
+
+
+cdef inline u64 reduce_equivalent(u64 legal, u64 mine, u64 live, const RulesC* r) noexcept nogil:
+    """Keep the lowest card of each run of interchangeable cards.
+
+    Two cards of one hand and suit are interchangeable when no live card of another
+    seat (in a hand or on the current trick) lies between them and they share
+    points, moon membership and rule class. Cards of completed tricks are gone, so
+    they separate nothing (DDS's relative ranks).
+    """
+    cdef u64 out = 0, x, lv, between
+    cdef int s, b, prev
+    for s in range(4):
+        x = suit_lane(legal, s)
+        if not x:
+            continue
+        lv = suit_lane(live & ~mine, s)
+        prev = -1
+        while x:
+            b = ctz(x)
+            x &= x - 1
+            if prev >= 0:
+                between = ((<u64>1 << b) - 1) & ~((<u64>1 << (prev + 1)) - 1)
+                if (lv & between) == 0 and r.cls[16 * s + b] == r.cls[16 * s + prev]:
+                    prev = b
+                    continue
+            out |= (<u64>1) << (16 * s + b)
+            prev = b
+    return out

@@ -1,0 +1,351 @@
+# The searches: paranoid alpha-beta (also used, with a 0/1 leaf, for moon
+# feasibility) and max^n. All C-level, no Python objects, run without the GIL.
+
+from posix.time cimport clock_gettime, timespec, CLOCK_MONOTONIC
+
+
+cdef inline double now_ms() noexcept nogil:
+    cdef timespec ts
+    clock_gettime(CLOCK_MONOTONIC, &ts)
+    return ts.tv_sec * 1000.0 + ts.tv_nsec / 1e6
+
+
+cdef inline void check_limits(Ctx* c) noexcept nogil:
+    if c.node_limit > 0 and c.nodes >= c.node_limit:
+        c.abort = 1
+    elif c.deadline_ms > 0 and now_ms() >= c.deadline_ms:
+        c.abort = 1
+
+
+cdef inline void widen(int* lo, int* hi, int a, int b) noexcept nogil:
+    if a < lo[0]:
+        lo[0] = a
+    if b > hi[0]:
+        hi[0] = b
+
+
+cdef void score_bounds(const RulesC* r, const State* s, int seat, int* plo, int* phi) noexcept nogil:
+    """Cheap bounds on `seat`'s final deal points: the union of what each way the
+    deal can still end allows (no moon, a moon by `seat` or by another, a sun)."""
+    cdef u64 live = remaining(s) | s.trick_mask
+    cdef int pts = s.points[seat]
+    cdef int pos, neg, lo = INF, hi = -INF
+    cdef int takers = s.takers & 15
+    cdef int nt = popcount(<u64>takers)
+    cdef u64 moonrem, nm
+    cdef int x, blo = 0, bhi = 0
+    if not live:
+        plo[0] = phi[0] = final_score(s, r, seat)
+        return
+    pos = sum_positive(r, live)
+    neg = sum_negative(r, live)
+    if r.sun_mode and s.sunc != 4:
+        if s.sunc == -1 or s.sunc == seat:
+            widen(&lo, &hi, pts + neg + r.sun_shooter_adj, pts + pos + r.sun_shooter_adj)
+        if s.sunc != seat:
+            widen(&lo, &hi, pts + neg + r.sun_other_adj, pts + pos + r.sun_other_adj)
+    if r.bonus and not ((s.won >> seat) & 1):
+        if r.bonus < 0:
+            blo = r.bonus
+        else:
+            bhi = r.bonus
+    moonrem = live & r.moon
+    if r.moon_on and r.moon and nt <= 1:
+        if moonrem == 0:
+            if nt == 1:
+                x = ctz(<u64>takers)
+                if x == seat:
+                    widen(&lo, &hi, pts + neg + r.moon_shooter_adj, pts + pos + r.moon_shooter_adj)
+                else:
+                    widen(&lo, &hi, pts + neg + r.moon_other_adj, pts + pos + r.moon_other_adj)
+                plo[0] = lo
+                phi[0] = hi
+                return
+        else:
+            if takers == 0 or takers == (1 << seat):
+                widen(&lo, &hi, pts + neg + r.moon_shooter_adj, pts + pos + r.moon_shooter_adj)
+            if takers != (1 << seat):
+                nm = live & ~r.moon
+                widen(&lo, &hi, pts + sum_negative(r, nm) + r.moon_other_adj,
+                      pts + sum_positive(r, nm) + r.moon_other_adj)
+    widen(&lo, &hi, pts + neg + blo, pts + pos + bhi)
+    plo[0] = lo
+    phi[0] = hi
+
+
+cdef inline void node_bounds(const Ctx* c, const State* s, int* plo, int* phi) noexcept nogil:
+    cdef int takers, t
+    cdef u64 live
+    if c.model == MODEL_MOON:
+        t = c.target
+        takers = s.takers & 15
+        live = remaining(s) | s.trick_mask
+        if takers & ~(1 << t) or not c.r.moon:
+            plo[0] = phi[0] = 1
+        elif not (live & c.r.moon):
+            plo[0] = phi[0] = moon_value(s, c.r, t)
+        else:
+            plo[0] = 0
+            phi[0] = 1
+        return
+    score_bounds(c.r, s, c.target, plo, phi)
+
+
+cdef int order_moves(const Ctx* c, const State* s, u64 cand, int tt_move, int* moves) noexcept nogil:
+    """Fill `moves` with the cards of `cand`, most promising first; return the count.
+
+    Paranoid: the target ducks and sheds points, the others feed it points and
+    make it win tricks. Moon model: the shooter wins tricks, the others try to.
+    """
+    cdef const RulesC* r = c.r
+    cdef int T = c.target
+    cdef int m = s.turn
+    cdef int n = 0, i, j, x, sx, rx, val, sc, tmp, led = -1, wcard = -1, wseat = -1
+    cdef int tpos, t_played = 0
+    cdef int scores[16]
+    cdef u64 others = 0, lane
+    cdef u64 opp_hands = 0
+    for i in range(4):
+        if i != m:
+            others |= s.hand[i]
+    if s.ntrick:
+        led = s.trick[0] >> 4
+        wcard = s.trick[0]
+        wseat = s.leader
+        for i in range(1, s.ntrick):
+            if (s.trick[i] >> 4) == led and s.trick[i] > wcard:
+                wcard = s.trick[i]
+                wseat = (s.leader + i) & 3
+        tpos = (T - s.leader) & 3
+        t_played = tpos < s.ntrick
+    while cand:
+        x = ctz(cand)
+        cand &= cand - 1
+        sx = x >> 4
+        rx = x & 15
+        val = r.value[x]
+        if x == tt_move:
+            sc = 10000
+        elif c.model == MODEL_MOON:
+            if m == T:
+                sc = rx + 4 * val
+                if s.ntrick and sx == led and x > wcard:
+                    sc += 100
+            elif s.ntrick and wseat == T and sx == led and x > wcard:
+                sc = 200 + rx
+            else:
+                sc = 50 - rx - 4 * val
+        elif m == T:
+            if not s.ntrick:
+                lane = suit_lane(others, sx)
+                sc = -2 * rx - 8 * val
+                if lane >> rx:
+                    sc += 100
+            elif sx == led:
+                if x < wcard:
+                    sc = 200 + rx
+                else:
+                    sc = 100 + rx
+            else:
+                sc = 200 + 8 * val + rx
+        else:
+            if not s.ntrick:
+                lane = suit_lane(s.hand[T], sx)
+                if lane:
+                    sc = 100 - rx - 4 * val
+                    if (lane >> rx) != 0:
+                        sc += 50
+                else:
+                    sc = -50 - rx
+            elif sx == led:
+                if t_played:
+                    if wseat == T:
+                        sc = (200 + rx + 8 * val) if x < wcard else -rx
+                    else:
+                        sc = -rx
+                else:
+                    sc = 100 - rx
+            else:
+                if wseat == T or not t_played:
+                    sc = 200 + 8 * val + rx
+                else:
+                    sc = rx - 8 * val
+        # insertion sort, descending score
+        j = n
+        while j > 0 and scores[j - 1] < sc:
+            scores[j] = scores[j - 1]
+            moves[j] = moves[j - 1]
+            j -= 1
+        scores[j] = sc
+        moves[j] = x
+        n += 1
+    return n
+
+
+cdef inline u64 candidate_moves(const State* s, const RulesC* r) noexcept nogil:
+    return reduce_equivalent(legal_moves(s, r), s.hand[s.turn],
+                             remaining(s) | s.trick_mask, r)
+
+
+cdef int alphabeta(Ctx* c, const State* s, int alpha, int beta) noexcept nogil:
+    """Fail-soft alpha-beta on the target's final points (target minimises).
+
+    Returns v: v <= alpha means value <= v, v >= beta means value >= v, else exact.
+    """
+    cdef int T = c.target
+    cdef int lo, hi, base = 0, v, best, i, n, bm = -1, tt_move = -1
+    cdef int a0 = alpha, b0 = beta
+    cdef u64 k[3]
+    cdef TTEntry* e = NULL
+    cdef int moves[16]
+    cdef State child
+    c.nodes += 1
+    if (c.nodes & 1023) == 0:
+        check_limits(c)
+    if c.abort:
+        return 0
+    if s.ntrick == 0:
+        node_bounds(c, s, &lo, &hi)
+        if lo >= beta or lo == hi:
+            return lo
+        if hi <= alpha:
+            return hi
+        make_key(c, s, k)
+        if c.model == MODEL_PARANOID:
+            base = s.points[T]
+        e = tt_probe(c, k)
+        if e != NULL:
+            if e.lo + base > lo:
+                lo = e.lo + base
+            if e.hi + base < hi:
+                hi = e.hi + base
+            if lo >= beta or lo == hi:
+                return lo
+            if hi <= alpha:
+                return hi
+            if e.best >= 0:
+                tt_move = absolute_move(s, e.best)
+    n = order_moves(c, s, candidate_moves(s, c.r), tt_move, moves)
+    if s.turn == T:
+        best = INF
+        for i in range(n):
+            child = s[0]
+            play_card(&child, moves[i], c.r)
+            v = alphabeta(c, &child, alpha, beta)
+            if c.abort:
+                return 0
+            if v < best:
+                best = v
+                bm = moves[i]
+                if best <= alpha:
+                    break
+                if best < beta:
+                    beta = best
+    else:
+        best = -INF
+        for i in range(n):
+            child = s[0]
+            play_card(&child, moves[i], c.r)
+            v = alphabeta(c, &child, alpha, beta)
+            if c.abort:
+                return 0
+            if v > best:
+                best = v
+                bm = moves[i]
+                if best >= beta:
+                    break
+                if best > alpha:
+                    alpha = best
+    if s.ntrick == 0:
+        e = tt_slot(c, k, popcount(remaining(s)))
+        if best <= a0:
+            if best - base < e.hi:
+                e.hi = <i16>(best - base)
+        elif best >= b0:
+            if best - base > e.lo:
+                e.lo = <i16>(best - base)
+        else:
+            e.lo = <i16>(best - base)
+            e.hi = <i16>(best - base)
+        e.best = <i8>relative_move(s, bm)
+    return best
+
+
+cdef int mtdf(Ctx* c, const State* s, int guess) noexcept nogil:
+    """Exact value by zero-window probes converging from `guess` (MTD(f), Plaat 1996)."""
+    cdef int lo = -INF, hi = INF, g = guess, b
+    while lo < hi:
+        b = g if g > lo else lo + 1
+        g = alphabeta(c, s, b - 1, b)
+        if c.abort:
+            return g
+        if g < b:
+            hi = g
+        else:
+            lo = g
+    return g
+
+
+cdef inline int deal_decided(const RulesC* r, const State* s) noexcept nogil:
+    """True when no card left can change any seat's score (max^n leaf)."""
+    cdef u64 live = remaining(s) | s.trick_mask
+    cdef int lo, hi, seat
+    if not live:
+        return 1
+    for seat in range(4):
+        score_bounds(r, s, seat, &lo, &hi)
+        if lo != hi:
+            return 0
+    return 1
+
+
+cdef void maxn(Ctx* c, const State* s, int* out) noexcept nogil:
+    """Max^n: every seat minimises its own final points. Ties between cards with the
+    same own points go to the lowest card (clubs < diamonds < hearts < spades, then
+    rank), which makes the value unique and independent of search order."""
+    cdef int i, n, mover = s.turn, best_own = INF, own_lo, own_hi, bm = -1
+    cdef int v[4]
+    cdef u64 k[3]
+    cdef u64 cand
+    cdef TTEntry* e = NULL
+    cdef State child
+    cdef int x
+    c.nodes += 1
+    if (c.nodes & 1023) == 0:
+        check_limits(c)
+    if c.abort:
+        return
+    if s.ntrick == 0:
+        if deal_decided(c.r, s):
+            for i in range(4):
+                out[i] = final_score(s, c.r, i)
+            return
+        make_key(c, s, k)
+        e = tt_probe(c, k)
+        if e != NULL and e.lo == 1:
+            for i in range(4):
+                out[i] = e.vec[i] + s.points[i]
+            return
+    score_bounds(c.r, s, mover, &own_lo, &own_hi)
+    cand = candidate_moves(s, c.r)
+    while cand:
+        x = ctz(cand)
+        cand &= cand - 1
+        child = s[0]
+        play_card(&child, x, c.r)
+        maxn(c, &child, v)
+        if c.abort:
+            return
+        if v[mover] < best_own:
+            best_own = v[mover]
+            bm = x
+            for i in range(4):
+                out[i] = v[i]
+            if best_own <= own_lo:
+                break
+    if s.ntrick == 0:
+        e = tt_slot(c, k, popcount(remaining(s)))
+        e.lo = 1
+        for i in range(4):
+            e.vec[i] = <i16>(out[i] - s.points[i])
+        e.best = <i8>relative_move(s, bm)

@@ -1,0 +1,97 @@
+# Fixed-width types, bit helpers and the plain C structs shared by the search core.
+# Included by _core.pyx (one extension module: .pxd lookup does not work under
+# package-dir mapping, Cython issue 2452).
+
+from libc.stdint cimport uint64_t, int16_t, int8_t, int32_t, int64_t
+
+ctypedef uint64_t u64
+ctypedef int16_t i16
+ctypedef int8_t i8
+
+cdef extern from *:
+    """
+    static inline int hd_popcount(unsigned long long x) { return __builtin_popcountll(x); }
+    static inline int hd_ctz(unsigned long long x) { return __builtin_ctzll(x); }
+    static inline int hd_top(unsigned long long x) { return 63 - __builtin_clzll(x); }
+    """
+    int popcount "hd_popcount"(u64 x) noexcept nogil
+    int ctz "hd_ctz"(u64 x) noexcept nogil
+    int topbit "hd_top"(u64 x) noexcept nogil
+
+cdef enum:
+    MODEL_PARANOID = 0
+    MODEL_MOON = 1
+    MODEL_MAXN = 2
+    INF = 30000
+    MAXVALS = 16
+
+cdef u64 LANE = 0x1FFF
+# One 16-bit lane per suit (clubs, diamonds, hearts, spades), 13 bits used.
+cdef u64 DECK = 0x1FFF1FFF1FFF1FFF
+
+
+cdef struct RulesC:
+    i16 value[64]          # points per card bit
+    i16 cls[64]            # equivalence class: cards of one suit with equal cls are interchangeable
+    int nvals              # distinct nonzero values, for fast sums
+    i16 vals[MAXVALS]
+    u64 vmask[MAXVALS]
+    u64 moon               # cards a shooter must take
+    u64 breaks             # cards whose play breaks hearts
+    u64 hearts
+    u64 relief             # non-heart cards a leader may hold and still lead a heart
+    u64 first_forbidden    # cards a void player may not discard on trick 1
+    u64 queen              # the card of the club rule (Morehead), 0 when off
+    int first_lead         # 0 two of clubs, 1 any club, 2 any card
+    int no_first           # no points on the first trick
+    int relief_on          # can_lead_hearts_instead_of_qs
+    int moon_on            # a moon changes the score
+    int moon_shooter_adj   # added to the shooter's raw points on a moon
+    int moon_other_adj     # added to every other seat's raw points on a moon
+    int sun_mode           # 0 none, 1 all thirteen tricks, 2 the last twelve
+    int sun_shooter_adj
+    int sun_other_adj
+    int bonus              # no-trick bonus (points, usually negative)
+    int spec_kind[4]       # per suit: 0 all cards alike, 1 two values, 2 more
+    u64 spec_mask[4]       # kind 1: lane of the cards with the odd value
+
+
+cdef struct State:
+    u64 hand[4]
+    u64 trick_mask          # cards on the current trick
+    i8 trick[4]             # card bits in play order
+    i8 ntrick               # cards on the current trick
+    i8 leader
+    i8 turn
+    i8 hb                   # hearts broken (or no need to break)
+    i8 tricks_done
+    i8 takers               # seats that took a moon card (bit mask)
+    i8 won                  # seats that won a trick (bit mask)
+    i8 sunc                 # sun candidate: -1 none yet, 0..3 the seat, 4 dead
+    i16 points[4]           # raw points taken so far
+
+
+cdef struct TTEntry:
+    u64 k0
+    u64 k1
+    u64 k2
+    i16 lo                  # bounds on the future value (final minus points so far)
+    i16 hi
+    i16 vec[4]              # max^n: exact future vector
+    i8 best                 # relative move: suit*16 + rank among the suit's remaining cards
+    i8 used
+    i8 depth                # cards left at the entry: deeper entries are worth more
+    i16 age
+
+
+cdef struct Ctx:
+    RulesC* r
+    TTEntry* tt
+    u64 tt_mask
+    int target
+    int model
+    int64_t nodes
+    int64_t node_limit
+    double deadline_ms      # monotonic ms; 0 = none
+    int abort
+    i16 age

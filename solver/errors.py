@@ -1,0 +1,72 @@
+"""Errors raised by the game model.
+
+Every error is a :class:`ValueError` subclass (as in python-chess), so callers that only
+care about "bad input" can catch ``ValueError``. Every message is one line that names the
+problem and where it is, e.g. ``duplicate card QS: North and West`` or
+``card 7 of played list ("5H"): East must follow clubs``.
+"""
+from __future__ import annotations
+
+__all__ = [
+    "HeartsError",
+    "CardError",
+    "InvalidDealError",
+    "IllegalPlayError",
+    "RulesError",
+    "RecordSyntaxError",
+]
+
+
+class HeartsError(ValueError):
+    """Base class of every error raised by hearts-dd for bad input or a misuse."""
+
+
+class CardError(HeartsError):
+    """A card, suit or rank could not be parsed, e.g. ``unknown card "1X"``."""
+
+
+class InvalidDealError(HeartsError):
+    """A hand, deal or pass breaks the deck rules (duplicate, missing or miscounted cards)."""
+
+
+class IllegalPlayError(HeartsError):
+    """A card was played against the rules of play.
+
+    Attributes:
+        card: the card (or the text) that was played.
+        reason: the broken rule, e.g. ``East must follow clubs``.
+        index: 1-based position in a played list, or ``None`` for a single ``play()``.
+    """
+
+    def __init__(self, message: str, *, card: object = None, reason: str | None = None,
+                 index: int | None = None) -> None:
+        super().__init__(message)
+        self.card = card
+        self.reason = reason
+        self.index = index
+
+
+class RulesError(HeartsError):
+    """A rules option is unknown or has a bad value, e.g. ``unknown rules option "mon"``."""
+
+
+class RecordSyntaxError(HeartsError):
+    """A game record (OpenSpiel action line, peer record, ...) could not be read.
+
+    Attributes:
+        line: 1-based line number in the record, or ``None`` when not known.
+        column: 1-based column (characters), or ``None``.
+
+    The message starts with ``line N`` (and ``column C`` when known).
+    """
+
+    def __init__(self, message: str, line: int | None = None, column: int | None = None) -> None:
+        self.line = line
+        self.column = column
+        self.detail = message
+        where = []
+        if line is not None:
+            where.append(f"line {line}")
+        if column is not None:
+            where.append(f"column {column}")
+        super().__init__(f"{', '.join(where)}: {message}" if where else message)

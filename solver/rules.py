@@ -1,0 +1,565 @@
+"""The rules of a deal: one frozen object holding every option of ``rules.md``.
+
+:class:`Rules` covers the 4-player options of the sections "Trick play", "Point cards" and
+"Moon and sun" (plus ``players``, ``pass_count`` and ``pass_scheme`` for later work). Each field
+names its source. The derived tables (:meth:`Rules.point_values` and the masks) are computed
+once per object; the Cython core reads the field values and these tables.
+
+Terms used below:
+
+- *point value* of a card: :meth:`Rules.point_values`, indexed by card bit.
+- *penalty card*: a card with a **positive** point value (hearts, Q♠; J♠ in Black Jack). A
+  *bonus card* (10♦/J♦ of Omnibus) has a negative value and is not a penalty card.
+- ``penalty_mask()``: cards with a **nonzero** value (penalty and bonus cards): every card whose
+  capture changes a score.
+- ``positive_mask()``: the penalty cards. The first-trick rule, ``hearts_broken_by="any_penalty"``
+  and ``can_lead_hearts_instead_of_qs`` use it.
+"""
+from __future__ import annotations
+
+import dataclasses
+from dataclasses import dataclass, field
+from typing import Any, ClassVar, Mapping
+
+from .cards import SUIT_MASKS, Card, Suit
+from .errors import CardError, RulesError
+
+__all__ = ["Rules", "OPENSPIEL_PARAMETERS"]
+
+_HEARTS = Suit.HEARTS
+_QS = Card("QS")
+_JS = Card("JS")
+_QH = Card("QH")
+
+_FIRST_LEADS = ("two_of_clubs", "any_club", "any_card")
+_BREAKS = ("hearts", "hearts_or_queen", "any_penalty")
+_HEART_SCALES = ("one", "spot", "double_eagle")
+_MOONS = ("old", "new", "choice", "none")
+_SUNS = ("none", "all_tricks", "last_twelve")
+_PASS_SCHEMES = ("standard", "left", "left_right", "hold")
+
+#: OpenSpiel ``hearts`` game parameters and their defaults (OpenSpiel's own names).
+OPENSPIEL_PARAMETERS: dict[str, bool] = {
+    "pass_cards": True,
+    "no_pts_on_first_trick": True,
+    "can_lead_any_club": False,
+    "jd_bonus": False,
+    "avoid_all_tricks_bonus": False,
+    "must_break_hearts": True,
+    "qs_breaks_hearts": True,
+    "can_lead_hearts_instead_of_qs": False,
+}
+
+
+def _spot_value(rank: int) -> int:
+    """Spot Hearts: A 14, K 13, Q 12, J 11, pips at face value."""
+    return rank
+
+
+def _double_eagle_value(rank: int) -> int:
+    """The Double/Eagle scale of ``rules.md``: A 5, K 4, Q 3, J 2, pips 1."""
+    return {14: 5, 13: 4, 12: 3, 11: 2}.get(rank, 1)
+
+
+@dataclass(frozen=True)
+class Rules:
+    """Every rules option of a 4-player deal; immutable and hashable.
+
+    Build it with a preset (``Rules.standard()``, ``Rules.preset("pink_lady")``), from
+    text (``Rules.parse("openspiel,qs_breaks_hearts=false")``), from OpenSpiel parameters
+    (``Rules.openspiel(jd_bonus=True)``), or directly (``Rules(moon="new")``).
+    ``repr`` shows only the fields that differ from the defaults and round-trips.
+
+    Raises:
+        RulesError: a field has a bad type or value (the message names the field).
+
+    Fields -- players and passing (for later work; the play model supports 4 players):
+        players: number of players (3..7; the play model supports 4).
+        pass_count: cards each player passes (standard 3).
+        pass_scheme: ``"standard"`` (left, right, across, hold; Morehead 2001), ``"left"``
+            (Foster 1909), ``"left_right"`` (Culbertson 1950 alternative), ``"hold"`` (never
+            pass; OpenSpiel ``pass_cards=false``).
+
+    Fields -- trick play (``rules.md`` "Trick play"):
+        first_lead: ``"two_of_clubs"`` -- the holder of 2♣ leads it (standard);
+            ``"any_club"`` -- the holder of 2♣ leads any club (OpenSpiel ``can_lead_any_club``);
+            ``"any_card"`` -- the player left of the dealer leads any card (Foster 1909,
+            Culbertson 1950); that seat is ``Position(first_leader=...)``, default North. The
+            ordinary leading rule (hearts not broken) still applies to that lead.
+        no_points_on_first_trick: on trick 1 a player who cannot follow suit may not discard a
+            penalty card (positive point value: hearts and Q♠ with standard points, hearts and
+            J♠ in Black Jack, hearts and Q♠ in Pink Lady) unless holding nothing else. Bonus cards
+            (negative) may be discarded. This equals OpenSpiel ``no_pts_on_first_trick`` ("not a
+            heart and not the Q♠") for every OpenSpiel parameter set, including ``jd_bonus``.
+        must_break_hearts: hearts may not be led until hearts are broken, unless the leader
+            holds only hearts (OpenSpiel ``must_break_hearts``). When false, hearts may be led
+            at any time.
+        hearts_broken_by: which played cards break hearts (played to any trick, led or
+            discarded): ``"hearts"`` -- a heart only (OpenSpiel ``qs_breaks_hearts=false``);
+            ``"hearts_or_queen"`` -- a heart or Q♠ (default; OpenSpiel ``qs_breaks_hearts``);
+            ``"any_penalty"`` -- a heart or any penalty card (positive value).
+        can_lead_hearts_instead_of_qs: hearts unbroken, a leader whose only non-heart cards
+            are penalty cards (with standard points: only Q♠) may lead a heart as well
+            (OpenSpiel ``can_lead_hearts_instead_of_qs``). When false such a leader must lead
+            one of those penalty cards -- with standard points, the Q♠ (OpenSpiel default).
+        queen_at_first_chance: the club rule (Morehead 2001): the holder of Q♠ must play it at
+            the first legal chance. Our reading: when a player is not leading and Q♠ is one of
+            its legal cards (it follows a spade lead, or it is void in the led suit and may
+            discard it), Q♠ is its only legal card. Leading Q♠ is never forced. On trick 1 with
+            ``no_points_on_first_trick`` Q♠ is usually not legal, so not forced.
+
+    Fields -- point cards (``rules.md`` "Point cards"):
+        queen_of_spades: points for Q♠ (13; 0 in Black Jack).
+        jack_of_spades: points for J♠ (0; Black Jack 10 -- Foster 1909, Moss 1995).
+        heart_scale: ``"one"`` (1 each), ``"spot"`` (Spot Hearts: A 14, K 13, Q 12, J 11, pips
+            face value) or ``"double_eagle"`` (A 5, K 4, Q 3, J 2, pips 1).
+        queen_of_hearts: overrides the value of Q♥ (Pink Lady: 13); ``None`` keeps the scale.
+        bonus_card: a card scoring ``bonus_points`` (``"TD"`` Omnibus, ``"JD"`` OpenSpiel
+            ``jd_bonus``), or ``None``. Stored in canonical text (``"10D"`` becomes ``"TD"``).
+        bonus_points: the bonus card's value (−10).
+        no_trick_bonus: added to the score of each player who took no trick, only when nobody
+            shot the moon or the sun (OpenSpiel ``avoid_all_tricks_bonus``: −5).
+
+    Fields -- moon and sun (``rules.md`` "Moon and sun"):
+        moon: a seat that took every card of :meth:`moon_mask` shot the moon.
+            ``"old"`` -- the shooter's positive points are removed (it keeps any bonus card)
+            and every other seat gets + :meth:`moon_award`; ``"new"`` -- the shooter's positive
+            points are removed and it gets − :meth:`moon_award`, the others score as taken;
+            ``"choice"`` -- scored per deal as ``"old"``, the game layer offers the choice;
+            ``"none"`` -- no moon, the deal scores as taken (Culbertson 1950).
+        moon_needs_bonus_card: the moon also needs the bonus card (Omnibus slam: all 15
+            counting cards).
+        moon_points: the moon award; ``None`` = the sum of positive point values (26 standard,
+            38 Pink Lady).
+        sun: ``"none"``; ``"all_tricks"`` -- a seat that took all 13 tricks shot the sun;
+            ``"last_twelve"`` -- tricks 2..13 are enough. A sun scores like an old moon with
+            ``sun_points`` instead of the moon award, and replaces the moon.
+        sun_points: the sun award (52).
+    """
+
+    players: int = 4
+    pass_count: int = 3
+    pass_scheme: str = "standard"
+    first_lead: str = "two_of_clubs"
+    no_points_on_first_trick: bool = True
+    must_break_hearts: bool = True
+    hearts_broken_by: str = "hearts_or_queen"
+    can_lead_hearts_instead_of_qs: bool = False
+    queen_at_first_chance: bool = False
+    queen_of_spades: int = 13
+    jack_of_spades: int = 0
+    heart_scale: str = "one"
+    queen_of_hearts: int | None = None
+    bonus_card: str | None = None
+    bonus_points: int = -10
+    no_trick_bonus: int = 0
+    moon: str = "old"
+    moon_needs_bonus_card: bool = False
+    moon_points: int | None = None
+    sun: str = "none"
+    sun_points: int = 52
+
+    # Derived tables, filled in __post_init__ (not fields: no effect on eq/hash/repr).
+    _values: tuple[int, ...] = field(init=False, repr=False, compare=False, default=())
+    _masks: tuple[int, int, int, int, int] = field(init=False, repr=False, compare=False,
+                                                   default=(0, 0, 0, 0, 0))
+
+    _PRESETS: ClassVar[tuple[str, ...]] = (
+        "standard", "openspiel", "omnibus", "pink_lady", "black_jack", "spot_hearts")
+
+    def __post_init__(self) -> None:
+        self._check()
+        values = self._compute_point_values()
+        object.__setattr__(self, "_values", values)
+        penalty = positive = 0
+        for bit, value in enumerate(values):
+            if value:
+                penalty |= 1 << bit
+            if value > 0:
+                positive |= 1 << bit
+        moon = positive
+        if self.moon_needs_bonus_card and self.bonus_card is not None:
+            moon |= Card(self.bonus_card).mask
+        breaks = {
+            "hearts": SUIT_MASKS[_HEARTS],
+            "hearts_or_queen": SUIT_MASKS[_HEARTS] | _QS.mask,
+            "any_penalty": SUIT_MASKS[_HEARTS] | positive,
+        }[self.hearts_broken_by]
+        object.__setattr__(self, "_masks", (penalty, positive, moon, breaks, 0))
+
+    # -- validation ---------------------------------------------------------------------
+
+    def _check(self) -> None:
+        def need(ok: bool, name: str, what: str) -> None:
+            if not ok:
+                raise RulesError(f"rules option {name}={getattr(self, name)!r}: {what}")
+
+        for f in dataclasses.fields(self):
+            if not f.init:
+                continue
+            value = getattr(self, f.name)
+            if f.type in ("bool",):
+                need(isinstance(value, bool), f.name, "expected true or false")
+            elif f.type == "int":
+                need(isinstance(value, int) and not isinstance(value, bool), f.name,
+                     "expected an integer")
+            elif f.type == "int | None":
+                need(value is None or (isinstance(value, int) and not isinstance(value, bool)),
+                     f.name, "expected an integer or none")
+        need(3 <= self.players <= 7, "players", "expected 3..7")
+        need(self.pass_count >= 0, "pass_count", "expected 0 or more")
+        for name, choices in (("pass_scheme", _PASS_SCHEMES), ("first_lead", _FIRST_LEADS),
+                              ("hearts_broken_by", _BREAKS), ("heart_scale", _HEART_SCALES),
+                              ("moon", _MOONS), ("sun", _SUNS)):
+            need(getattr(self, name) in choices, name, f"expected one of {', '.join(choices)}")
+        if self.bonus_card is not None:
+            try:
+                card = Card(self.bonus_card)
+            except (CardError, TypeError):
+                need(False, "bonus_card", "expected a card such as TD or JD, or none")
+            else:
+                # Canonical text so that equal rules compare equal ("10D" == "TD").
+                object.__setattr__(self, "bonus_card", str(card))
+                need(card.suit != _HEARTS and card not in (_QS, _JS), "bonus_card",
+                     "the bonus card must not be a heart, QS or JS")
+        need(not (self.moon_needs_bonus_card and self.bonus_card is None),
+             "moon_needs_bonus_card", "needs a bonus_card")
+
+    def _compute_point_values(self) -> tuple[int, ...]:
+        values = [0] * 64
+        scale = {"one": lambda rank: 1, "spot": _spot_value,
+                 "double_eagle": _double_eagle_value}[self.heart_scale]
+        for rank in range(2, 15):
+            values[16 * _HEARTS + rank - 2] = scale(rank)
+        if self.queen_of_hearts is not None:
+            values[_QH.bit] = self.queen_of_hearts
+        values[_QS.bit] = self.queen_of_spades
+        values[_JS.bit] = self.jack_of_spades
+        if self.bonus_card is not None:
+            values[Card(self.bonus_card).bit] = self.bonus_points
+        return tuple(values)
+
+    # -- derived tables -----------------------------------------------------------------
+
+    def point_values(self) -> tuple[int, ...]:
+        """Points for taking each card, a tuple of 64 ints indexed by card bit (unused bits 0)."""
+        return self._values
+
+    def card_points(self, card: "Card | str") -> int:
+        """Points for taking ``card``."""
+        return self._values[Card(card).bit]
+
+    def penalty_mask(self) -> int:
+        """Mask of the cards with a nonzero point value (penalty and bonus cards)."""
+        return self._masks[0]
+
+    def positive_mask(self) -> int:
+        """Mask of the penalty cards (positive point value).
+
+        Used by the first-trick rule, by ``hearts_broken_by="any_penalty"`` and by
+        ``can_lead_hearts_instead_of_qs``.
+        """
+        return self._masks[1]
+
+    def moon_mask(self) -> int:
+        """Mask of the cards a seat must take to shoot the moon: the penalty cards, plus the
+        bonus card when ``moon_needs_bonus_card``."""
+        return self._masks[2]
+
+    def breaks_hearts_mask(self) -> int:
+        """Mask of the cards whose play breaks hearts (per ``hearts_broken_by``)."""
+        return self._masks[3]
+
+    def first_trick_banned_mask(self) -> int:
+        """Mask of the cards a void player may not discard on trick 1 when
+        ``no_points_on_first_trick`` (the penalty cards; 0 when the rule is off)."""
+        return self._masks[1] if self.no_points_on_first_trick else 0
+
+    def total_positive_points(self) -> int:
+        """Sum of the positive point values: 26 standard, 38 Pink Lady, 117 Spot Hearts."""
+        return sum(v for v in self._values if v > 0)
+
+    def moon_award(self) -> int:
+        """Points the moon gives each other seat (old) or takes from the shooter (new):
+        ``moon_points``, or when ``None`` the sum of positive point values."""
+        return self.total_positive_points() if self.moon_points is None else self.moon_points
+
+    # -- scoring ------------------------------------------------------------------------
+
+    def score(self, taken: "list[int] | tuple[int, ...]",
+              tricks_won: "list[int] | tuple[int, ...]",
+              last_twelve_winner: "int | None" = None) -> list[int]:
+        """Final points of a finished deal, after the moon, sun and no-trick rules.
+
+        Args:
+            taken: per seat, the mask of the cards it took.
+            tricks_won: per seat, the number of tricks it won (13 in all).
+            last_twelve_winner: the seat that won every trick from trick 2 on, if one did
+                (needed only for ``sun="last_twelve"``).
+
+        Returns:
+            Points per seat (lower is better).
+
+        Rules: a sun (if enabled) is checked first; then the moon: one seat took every card
+        of :meth:`moon_mask`. OpenSpiel check (``jd_bonus``): the shooter's score is its raw
+        points minus its positive points (so it keeps J♦ −10), the others get +26.
+        The no-trick bonus applies only when neither a moon nor a sun was shot (OpenSpiel).
+        """
+        values = self._values
+        raw = [_mask_points(m, values) for m in taken]
+        positive = self._masks[1]
+        n = len(taken)
+        sun_shooter = None
+        if self.sun == "all_tricks":
+            sun_shooter = next((s for s in range(n) if tricks_won[s] == 13), None)
+        elif self.sun == "last_twelve":
+            sun_shooter = next((s for s in range(n) if tricks_won[s] == 13), last_twelve_winner)
+        if sun_shooter is not None:
+            return [raw[s] - _mask_points(taken[s] & positive, values) if s == sun_shooter
+                    else raw[s] + self.sun_points for s in range(n)]
+        if self.moon != "none":
+            moon = self._masks[2]
+            # An all-zero point table has no moon (every seat would "take all 0 cards").
+            shooter = next((s for s in range(n) if taken[s] & moon == moon), None) if moon else None
+            if shooter is not None:
+                award = self.moon_award()
+                removed = raw[shooter] - _mask_points(taken[shooter] & positive, values)
+                if self.moon == "new":
+                    return [removed - award if s == shooter else raw[s] for s in range(n)]
+                return [removed if s == shooter else raw[s] + award for s in range(n)]
+        if self.no_trick_bonus:
+            return [raw[s] + (self.no_trick_bonus if tricks_won[s] == 0 else 0) for s in range(n)]
+        return raw
+
+    # -- presets ------------------------------------------------------------------------
+
+    @classmethod
+    def standard(cls) -> "Rules":
+        """The standard game of ``rules.md`` (Morehead 2001; OpenSpiel's defaults)."""
+        return cls()
+
+    @classmethod
+    def openspiel(cls, **params: Any) -> "Rules":
+        """OpenSpiel's ``hearts`` game with its parameter names (defaults = standard).
+
+        Accepts ``pass_cards``, ``no_pts_on_first_trick``, ``can_lead_any_club``, ``jd_bonus``,
+        ``avoid_all_tricks_bonus``, ``must_break_hearts``, ``qs_breaks_hearts``,
+        ``can_lead_hearts_instead_of_qs`` (booleans).
+
+        Raises:
+            RulesError: an unknown parameter or a non-boolean value.
+        """
+        return cls.from_openspiel_dict(params)
+
+    @classmethod
+    def from_openspiel_dict(cls, params: Mapping[str, Any]) -> "Rules":
+        """Rules from OpenSpiel parameters (e.g. a peer record's ``rules`` dict); missing
+        parameters take OpenSpiel's defaults.
+
+        Raises:
+            RulesError: an unknown parameter or a non-boolean value.
+        """
+        return cls._apply(cls(), {k: v for k, v in params.items()}, openspiel_only=True)
+
+    @classmethod
+    def omnibus(cls) -> "Rules":
+        """Omnibus Hearts: 10♦ scores −10; the moon (slam) needs all 15 counting cards and the
+        shooter keeps the 10♦ bonus (Morehead 2001; ``rules.md`` "Omnibus slam")."""
+        return cls(bonus_card="TD", bonus_points=-10, moon_needs_bonus_card=True)
+
+    @classmethod
+    def pink_lady(cls) -> "Rules":
+        """Pink Lady: Q♥ also scores 13 (38 points in a deal; moon award 38)."""
+        return cls(queen_of_hearts=13)
+
+    @classmethod
+    def black_jack(cls) -> "Rules":
+        """Black Jack: J♠ scores 10 instead of Q♠ (Foster 1909, Moss 1995); J♠ takes the
+        queen's part in breaking hearts (``hearts_broken_by="any_penalty"``)."""
+        return cls(queen_of_spades=0, jack_of_spades=10, hearts_broken_by="any_penalty")
+
+    @classmethod
+    def spot_hearts(cls) -> "Rules":
+        """Spot Hearts: hearts score by rank, A 14, K 13, Q 12, J 11, pips face value (117 in a
+        deal with Q♠ 13)."""
+        return cls(heart_scale="spot")
+
+    @classmethod
+    def presets(cls) -> tuple[str, ...]:
+        """Names of the presets, for :meth:`preset` and :meth:`parse`."""
+        return cls._PRESETS
+
+    @classmethod
+    def preset(cls, name: str) -> "Rules":
+        """The preset called ``name`` (see :meth:`presets`; ``-`` and case are ignored).
+
+        Raises:
+            RulesError: no such preset.
+        """
+        key = name.strip().lower().replace("-", "_").replace(" ", "_")
+        if key not in cls._PRESETS:
+            raise RulesError(f'unknown rules preset "{name}" (presets: {", ".join(cls._PRESETS)})')
+        return getattr(cls, key)()
+
+    @property
+    def name(self) -> str | None:
+        """The name of the preset equal to these rules (``standard`` before ``openspiel``,
+        which is the same game), or ``None``."""
+        for key in self._PRESETS:
+            if getattr(Rules, key)() == self:
+                return key
+        return None
+
+    # -- text and dicts -----------------------------------------------------------------
+
+    @classmethod
+    def parse(cls, text: str) -> "Rules":
+        """Rules from text: an optional preset name, then comma-separated ``key=value``.
+
+        Keys are our field names or OpenSpiel parameter names; booleans are
+        ``true/false/1/0/yes/no``, ``none`` clears an optional field.
+        Examples: ``"standard"``, ``"openspiel,qs_breaks_hearts=false,jd_bonus=true"``,
+        ``"moon=new"``.
+
+        Raises:
+            RulesError: unknown preset or key, or a bad value (the message names it).
+        """
+        items = [p.strip() for p in text.split(",") if p.strip()]
+        base = cls()
+        if items and "=" not in items[0]:
+            base = cls.preset(items.pop(0))
+        changes: dict[str, Any] = {}
+        for item in items:
+            if "=" not in item:
+                raise RulesError(f'rules item "{item}" is not key=value (only the first item may '
+                                 f'be a preset name)')
+            key, _, value = item.partition("=")
+            changes[key.strip()] = value.strip()
+        return cls._apply(base, changes, openspiel_only=False, from_text=True)
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> "Rules":
+        """Rules from a dict of our field names and/or OpenSpiel names (inverse of :meth:`to_dict`).
+
+        Raises:
+            RulesError: unknown key or bad value.
+        """
+        return cls._apply(cls(), data, openspiel_only=False)
+
+    def to_dict(self) -> dict[str, Any]:
+        """All fields as a plain dict (JSON-ready)."""
+        return {f.name: getattr(self, f.name) for f in dataclasses.fields(self) if f.init}
+
+    def to_openspiel_dict(self) -> dict[str, bool]:
+        """These rules as OpenSpiel parameters.
+
+        Raises:
+            RulesError: an option OpenSpiel cannot express (e.g. Pink Lady).
+        """
+        params = {
+            "pass_cards": self.pass_scheme != "hold",
+            "no_pts_on_first_trick": self.no_points_on_first_trick,
+            "can_lead_any_club": self.first_lead == "any_club",
+            "jd_bonus": self.bonus_card == "JD",
+            "avoid_all_tricks_bonus": self.no_trick_bonus == -5,
+            "must_break_hearts": self.must_break_hearts,
+            "qs_breaks_hearts": self.hearts_broken_by == "hearts_or_queen",
+            "can_lead_hearts_instead_of_qs": self.can_lead_hearts_instead_of_qs,
+        }
+        if Rules.from_openspiel_dict(params) != dataclasses.replace(self, pass_scheme=(
+                "standard" if self.pass_scheme != "hold" else "hold")):
+            raise RulesError(f"{self!r} cannot be written as OpenSpiel parameters")
+        return params
+
+    @classmethod
+    def _apply(cls, base: "Rules", changes: Mapping[str, Any], *, openspiel_only: bool,
+               from_text: bool = False) -> "Rules":
+        """``base`` with ``changes`` (our names or OpenSpiel names) applied."""
+        fields = {f.name: f for f in dataclasses.fields(cls) if f.init}
+        ours: dict[str, Any] = {}
+        for key, raw in changes.items():
+            if key in OPENSPIEL_PARAMETERS:
+                flag = _to_bool(key, raw)
+                ours.update(_openspiel_to_fields(key, flag, base))
+            elif key in fields and not openspiel_only:
+                ours[key] = _convert(key, fields[key].type, raw) if from_text else raw
+            else:
+                known = ", ".join(OPENSPIEL_PARAMETERS) if openspiel_only else \
+                    "field names of Rules or OpenSpiel parameter names"
+                raise RulesError(f'unknown rules option "{key}" (expected {known})')
+        try:
+            return dataclasses.replace(base, **ours)
+        except TypeError as err:  # pragma: no cover - guarded by the field check above
+            raise RulesError(str(err)) from None
+
+    def __repr__(self) -> str:
+        default = _DEFAULTS
+        parts = [f"{f.name}={getattr(self, f.name)!r}" for f in dataclasses.fields(self)
+                 if f.init and getattr(self, f.name) != getattr(default, f.name)]
+        return f"Rules({', '.join(parts)})"
+
+
+def _mask_points(mask: int, values: tuple[int, ...]) -> int:
+    total = 0
+    while mask:
+        low = mask & -mask
+        total += values[low.bit_length() - 1]
+        mask ^= low
+    return total
+
+
+def _to_bool(key: str, raw: Any) -> bool:
+    if isinstance(raw, bool):
+        return raw
+    if isinstance(raw, str):
+        text = raw.strip().lower()
+        if text in ("true", "1", "yes", "on"):
+            return True
+        if text in ("false", "0", "no", "off"):
+            return False
+    if isinstance(raw, int) and raw in (0, 1):
+        return bool(raw)
+    raise RulesError(f'rules option {key}={raw!r}: expected true or false')
+
+
+def _convert(key: str, type_name: str, raw: Any) -> Any:
+    """A text value converted to the field's type (validation of the value is in ``_check``)."""
+    if not isinstance(raw, str):
+        return raw
+    text = raw.strip()
+    if type_name == "bool":
+        return _to_bool(key, text)
+    if "None" in type_name and text.lower() in ("none", "null", ""):
+        return None
+    if type_name.startswith("int"):
+        try:
+            return int(text)
+        except ValueError:
+            raise RulesError(f'rules option {key}={text!r}: expected an integer') from None
+    return text.lower() if key != "bonus_card" else text
+
+
+def _openspiel_to_fields(key: str, flag: bool, base: Rules) -> dict[str, Any]:
+    """Our field values for one OpenSpiel parameter."""
+    if key == "pass_cards":
+        return {"pass_scheme": "standard" if flag else "hold"}
+    if key == "no_pts_on_first_trick":
+        return {"no_points_on_first_trick": flag}
+    if key == "can_lead_any_club":
+        return {"first_lead": "any_club" if flag else "two_of_clubs"}
+    if key == "jd_bonus":
+        if flag:
+            return {"bonus_card": "JD", "bonus_points": -10}
+        return {"bonus_card": None} if base.bonus_card == "JD" else {}
+    if key == "avoid_all_tricks_bonus":
+        return {"no_trick_bonus": -5 if flag else 0}
+    if key == "must_break_hearts":
+        return {"must_break_hearts": flag}
+    if key == "qs_breaks_hearts":
+        return {"hearts_broken_by": "hearts_or_queen" if flag else "hearts"}
+    if key == "can_lead_hearts_instead_of_qs":
+        return {"can_lead_hearts_instead_of_qs": flag}
+    raise RulesError(f'unknown OpenSpiel parameter "{key}"')  # pragma: no cover
+
+
+_DEFAULTS = Rules()

@@ -1,0 +1,138 @@
+"""Seats at the table and pass directions.
+
+Encodings (``docs/internals.md``): :class:`Seat` ``N=0, E=1, S=2, W=3`` with play going
+clockwise N→E→S→W, so the next seat to play is ``seat.left``. :class:`PassDirection` values
+are the seat offset from passer to receiver (``HOLD=0, LEFT=1, ACROSS=2, RIGHT=3``), which is
+also OpenSpiel's pass-direction action id.
+"""
+from __future__ import annotations
+
+from enum import IntEnum
+
+from .errors import HeartsError
+
+__all__ = ["Seat", "PassDirection"]
+
+_SEAT_TITLES = ("North", "East", "South", "West")
+
+
+class Seat(IntEnum):
+    """A seat; play goes clockwise N→E→S→W, i.e. to increasing values mod 4."""
+
+    N = 0
+    E = 1
+    S = 2
+    W = 3
+
+    @property
+    def left(self) -> "Seat":
+        """The seat on this seat's left: the next to play (N→E)."""
+        return Seat((self + 1) % 4)
+
+    @property
+    def across(self) -> "Seat":
+        """The partner position opposite (N↔S); there are no partnerships in Hearts."""
+        return Seat((self + 2) % 4)
+
+    @property
+    def right(self) -> "Seat":
+        """The seat on this seat's right: the previous to play (N→W)."""
+        return Seat((self + 3) % 4)
+
+    def offset(self, steps: int) -> "Seat":
+        """The seat ``steps`` places clockwise from this one (negative goes anticlockwise)."""
+        return Seat((self + steps) % 4)
+
+    @property
+    def letter(self) -> str:
+        """``"N"``, ``"E"``, ``"S"`` or ``"W"``."""
+        return self.name
+
+    @property
+    def name_title(self) -> str:
+        """``"North"``, ``"East"``, ``"South"`` or ``"West"``."""
+        return _SEAT_TITLES[self]
+
+    @classmethod
+    def parse(cls, text: "str | int | Seat") -> "Seat":
+        """Read a seat from ``"N"``, ``"n"``, ``"north"`` (any case) or its number 0..3.
+
+        Raises:
+            HeartsError: the text names no seat.
+        """
+        if isinstance(text, Seat):
+            return text
+        if isinstance(text, int) and 0 <= text < 4:
+            return Seat(text)
+        if isinstance(text, str):
+            key = text.strip().lower()
+            for seat in Seat:
+                if key in (seat.name.lower(), _SEAT_TITLES[seat].lower()):
+                    return seat
+        raise HeartsError(f"unknown seat {text!r}")
+
+    def __str__(self) -> str:
+        return self.name
+
+
+class PassDirection(IntEnum):
+    """Where the passed cards go; the value is the seat offset from passer to receiver.
+
+    Equals OpenSpiel's pass-direction action id (0 no pass, 1 left, 2 across, 3 right).
+    """
+
+    HOLD = 0
+    LEFT = 1
+    ACROSS = 2
+    RIGHT = 3
+
+    def receiver(self, passer: Seat) -> Seat:
+        """The seat that receives the cards ``passer`` passes (the passer itself on HOLD)."""
+        return Seat((passer + self) % 4)
+
+    def passer(self, receiver: Seat) -> Seat:
+        """The seat whose cards ``receiver`` gets (inverse of :meth:`receiver`)."""
+        return Seat((receiver - self) % 4)
+
+    @classmethod
+    def for_deal(cls, number: int) -> "PassDirection":
+        """The standard rotation left, right, across, hold; ``number`` counts deals from 0.
+
+        Source: Morehead 2001 (the "standard" pass scheme of ``rules.md``).
+        """
+        return _STANDARD_ROTATION[number % 4]
+
+    @classmethod
+    def parse(cls, text: "str | int | PassDirection") -> "PassDirection":
+        """Read ``"left"``, ``"right"``, ``"across"``, ``"hold"`` (also ``"none"``, ``"no pass"``,
+        ``"keep"``, the first letter, or the number 0..3).
+
+        Raises:
+            HeartsError: the text names no direction.
+        """
+        if isinstance(text, PassDirection):
+            return text
+        if isinstance(text, int) and 0 <= text < 4:
+            return PassDirection(text)
+        if isinstance(text, str):
+            key = text.strip().lower()
+            if key.isdigit() and int(key) < 4:
+                return PassDirection(int(key))
+            found = _DIRECTION_NAMES.get(key)
+            if found is not None:
+                return found
+        raise HeartsError(f"unknown pass direction {text!r}")
+
+    def __str__(self) -> str:
+        return self.name.lower()
+
+
+_STANDARD_ROTATION = (PassDirection.LEFT, PassDirection.RIGHT, PassDirection.ACROSS,
+                      PassDirection.HOLD)
+_DIRECTION_NAMES = {
+    "hold": PassDirection.HOLD, "h": PassDirection.HOLD, "none": PassDirection.HOLD,
+    "no pass": PassDirection.HOLD, "nopass": PassDirection.HOLD, "keep": PassDirection.HOLD,
+    "left": PassDirection.LEFT, "l": PassDirection.LEFT,
+    "across": PassDirection.ACROSS, "a": PassDirection.ACROSS,
+    "right": PassDirection.RIGHT, "r": PassDirection.RIGHT,
+}

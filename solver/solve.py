@@ -1,0 +1,311 @@
+"""Double-dummy solving: the Python face of the search core.
+
+``solve(deal, played, seat, model, rules)`` values every legal card of the seat to move
+with all four hands visible, by exact search (``hearts solve`` on the command line).
+
+Solution concepts (design.md, "Solution concepts"):
+
+- ``paranoid``: the target seat's final points for the deal when it plays to take as few as
+  possible and the other three seats together play to give it as many as possible. Two-sided,
+  so alpha-beta is exact. The moon is part of the value: 0 (old moon) if the target takes every
+  penalty card, 26 if another seat does.
+- ``moon``: can the target seat take every moon card (all hearts and Q♠ under standard rules)
+  against the best defence of the other three? A yes/no value per card.
+- ``maxn``: every seat minimises its own final points; among cards giving a seat the same own
+  points it plays the lowest (clubs < diamonds < hearts < spades, then rank). Values are the
+  points of all four seats; the card's value is the mover's own.
+"""
+from __future__ import annotations
+
+import json
+import time
+from dataclasses import dataclass, field
+from typing import Iterable, Sequence
+
+from ._core import Core
+from .cards import Card, Suit
+from .deal import Deal
+from .errors import HeartsError
+from .position import Position, trick_winner
+from .rules import Rules
+from .seats import Seat
+
+__all__ = ["CardValue", "SolveResult", "Solver", "SolverError", "solve"]
+
+MODELS = ("paranoid", "maxn", "moon")
+
+_FIRST_LEAD = {"two_of_clubs": 0, "any_club": 1, "any_card": 2}
+_HEARTS = 0x1FFF << (16 * Suit.HEARTS)
+_QS = Card("QS")
+
+
+class SolverError(HeartsError):
+    """A request the solver cannot answer (unknown model, bad limits)."""
+
+
+def rules_spec(rules: Rules) -> dict:
+    """The rules as plain numbers and card masks for the core (``Core.set_rules``)."""
+    values = list(rules.point_values())
+    positive = rules.positive_mask()
+    total_positive = rules.total_positive_points()
+    award = rules.moon_award()
+    moon = rules.moon_mask()
+    breaks = rules.breaks_hearts_mask()
+    forbidden = rules.first_trick_banned_mask()
+    queen = _QS.mask if rules.queen_at_first_chance else 0
+    relief = positive & ~_HEARTS
+    # Cards are interchangeable only if every rule treats them alike.
+    signature = {}
+    classes = []
+    for bit in range(64):
+        m = 1 << bit
+        key = (values[bit], bool(moon & m), bool(breaks & m), bool(forbidden & m),
+               bool(queen & m), bool(relief & m))
+        classes.append(signature.setdefault(key, len(signature)))
+    moon_rule = "old" if rules.moon == "choice" else rules.moon
+    return {
+        "values": values,
+        "classes": classes,
+        "moon": moon,
+        "breaks": breaks,
+        "hearts": _HEARTS,
+        "relief": relief,
+        "first_forbidden": forbidden,
+        "queen": queen,
+        "first_lead": _FIRST_LEAD[rules.first_lead],
+        "no_first": int(rules.no_points_on_first_trick),
+        "relief_on": int(rules.can_lead_hearts_instead_of_qs),
+        "moon_on": int(moon_rule != "none"),
+        "moon_shooter_adj": -total_positive - (award if moon_rule == "new" else 0),
+        "moon_other_adj": award if moon_rule == "old" else 0,
+        "sun_mode": {"none": 0, "all_tricks": 1, "last_twelve": 2}[rules.sun],
+        "sun_shooter_adj": -total_positive,
+        "sun_other_adj": rules.sun_points,
+        "bonus": rules.no_trick_bonus,
+    }
+
+
+def core_state(position: Position) -> tuple:
+    """The position as the core's state tuple (see ``Core.analyse``)."""
+    rules = position.rules
+    takers = won = 0
+    sunc = -1
+    for index, (leader, cards) in enumerate(position.tricks()):
+        winner = int(trick_winner(cards, leader))
+        mask = 0
+        for card in cards:
+            mask |= card.mask
+        if mask & rules.moon_mask():
+            takers |= 1 << winner
+        won |= 1 << winner
+        if rules.sun == "all_tricks" or (rules.sun == "last_twelve" and index >= 1):
+            sunc = winner if sunc in (-1, winner) else 4
+    hb = position.hearts_broken or not rules.must_break_hearts
+    return (
+        tuple(position.hands),
+        tuple(card.bit for card in position.trick),
+        int(position.leader),
+        int(hb),
+        position.tricks_played,
+        tuple(position.points),
+        takers,
+        won,
+        sunc,
+    )
+
+
+@dataclass(frozen=True)
+class CardValue:
+    """The exact value of one legal card (and the cards equivalent to it).
+
+    Attributes:
+        card: the card (the lowest of its equivalence class).
+        equals: the other cards of the class; playing any of them gives the same value.
+        value: paranoid: the target's final points for the deal (0–26 standard; lower is
+            better for the target). moon: 1 if the target can still shoot after this card,
+            else 0. maxn: the mover's own final points.
+        points: maxn only: the final points of N, E, S, W.
+        pv: the line of play after the card (the card first), until nothing left can
+            change the value.
+    """
+
+    card: Card
+    equals: tuple[Card, ...]
+    value: int
+    pv: tuple[Card, ...]
+    points: tuple[int, ...] | None = None
+
+    def to_json(self) -> dict:
+        d = {"card": str(self.card), "value": self.value,
+             "equals": [str(c) for c in self.equals], "pv": [str(c) for c in self.pv]}
+        if self.points is not None:
+            d["points"] = list(self.points)
+        return d
+
+
+@dataclass(frozen=True)
+class SolveResult:
+    """Every legal card of the seat to move, valued; best first.
+
+    Attributes:
+        seat: the seat to move. target: the seat whose points are valued (paranoid), or
+        the would-be shooter (moon). model: ``paranoid``, ``maxn`` or ``moon``.
+        cards: one :class:`CardValue` per equivalence class, best for the mover first.
+        nodes: search nodes visited. ms: wall time in milliseconds.
+        complete: False when a node or time limit stopped the search; then ``cards`` holds
+        only the cards finished in time (their values are exact).
+    """
+
+    seat: Seat
+    target: Seat
+    model: str
+    rules: Rules
+    cards: tuple[CardValue, ...]
+    nodes: int
+    ms: float
+    complete: bool
+    tt_bytes: int = 0
+    position: Position | None = field(default=None, compare=False, repr=False)
+
+    @property
+    def best(self) -> CardValue | None:
+        """The best card for the mover (None if the search stopped before any finished)."""
+        return self.cards[0] if self.cards else None
+
+    def value_of(self, card: Card | str) -> int:
+        """The value of ``card``, which may be any card of a class.
+
+        Raises:
+            KeyError: the card is not legal or was not finished in time.
+        """
+        card = Card(card) if isinstance(card, str) else card
+        for cv in self.cards:
+            if cv.card == card or card in cv.equals:
+                return cv.value
+        raise KeyError(str(card))
+
+    def to_json(self) -> dict:
+        """A JSON-ready dict: ``seat``, ``target``, ``model``, ``rules``, ``cards``, ``nodes``,
+        ``ms``, ``complete``."""
+        return {
+            "seat": self.seat.letter,
+            "target": self.target.letter,
+            "model": self.model,
+            "rules": self.rules.to_dict(),
+            "rules_name": self.rules.name,
+            "cards": [cv.to_json() for cv in self.cards],
+            "nodes": self.nodes,
+            "ms": round(self.ms, 3),
+            "complete": self.complete,
+        }
+
+    def dumps(self) -> str:
+        return json.dumps(self.to_json())
+
+
+class Solver:
+    """An exact double-dummy solver with its own transposition table.
+
+    Reuse one solver for many positions of the same deal to share the table. Solvers do
+    not share state, so each thread may use its own (the search releases the GIL).
+
+    Args:
+        tt_bits: the table holds ``2**tt_bits`` entries of 48 bytes (default 20 → 48 MiB).
+    """
+
+    def __init__(self, tt_bits: int = 20):
+        self._core = Core(tt_bits)
+
+    @property
+    def tt_bytes(self) -> int:
+        """Memory of the transposition table, in bytes."""
+        return self._core.tt_bytes
+
+    def clear(self) -> None:
+        """Empty the transposition table."""
+        self._core.clear()
+
+    def solve_position(self, position: Position, seat: Seat | str | None = None,
+                       model: str = "paranoid", *, node_limit: int | None = None,
+                       time_limit_ms: float | None = None, pv: bool = True) -> SolveResult:
+        """Value every legal card of ``position``'s seat to move.
+
+        Args:
+            position: any reachable position, mid-trick included.
+            seat: the target seat (default: the seat to move); ignored by ``maxn``.
+            model: ``paranoid``, ``maxn`` or ``moon``.
+            node_limit: stop after this many search nodes.
+            time_limit_ms: stop after this many milliseconds.
+            pv: compute the line of play for each card.
+
+        Raises:
+            SolverError: unknown model, a finished deal, or a negative limit.
+        """
+        if model not in MODELS:
+            raise SolverError(f"unknown model {model!r}: expected one of {', '.join(MODELS)}")
+        if position.is_over():
+            raise SolverError("the deal is over: no card left to play")
+        for name, limit in (("node limit", node_limit), ("time limit", time_limit_ms)):
+            if limit is not None and limit <= 0:
+                raise SolverError(f"{name} must be positive, got {limit}")
+        if position.rules.players != 4:
+            raise SolverError(f"the solver plays 4 seats, the rules say {position.rules.players}")
+        mover = position.to_move
+        target = mover if seat is None else (seat if isinstance(seat, Seat) else Seat.parse(seat))
+        self._core.set_rules(rules_spec(position.rules))
+        t0 = time.perf_counter()
+        out = self._core.analyse(core_state(position), int(target), model,
+                                 int(node_limit or 0), float(time_limit_ms or 0), pv)
+        ms = (time.perf_counter() - t0) * 1000.0
+        values = []
+        for rep, group, value, line in out["moves"]:
+            card = Card.from_bit(rep)
+            equals = tuple(Card.from_bit(b) for b in group if b != rep)
+            pv_cards = tuple(Card.from_bit(b) for b in line)
+            if model == "maxn":
+                values.append(CardValue(card, equals, value[int(mover)], pv_cards, tuple(value)))
+            elif model == "moon":
+                values.append(CardValue(card, equals, 1 - value, pv_cards))
+            else:
+                values.append(CardValue(card, equals, value, pv_cards))
+        if model == "moon":
+            values.sort(key=lambda cv: (-cv.value if mover == target else cv.value, cv.card))
+        elif model == "maxn" or mover == target:
+            values.sort(key=lambda cv: (cv.value, cv.card))
+        else:
+            values.sort(key=lambda cv: (-cv.value, cv.card))
+        return SolveResult(mover, target, model, position.rules, tuple(values), out["nodes"],
+                           ms, out["complete"], self._core.tt_bytes, position)
+
+
+def solve(deal: Deal | str, played: Iterable[Card | str] | str = (), seat: Seat | str | None = None,
+          model: str = "paranoid", rules: Rules | str | None = None, *,
+          node_limit: int | None = None, time_limit_ms: float | None = None,
+          pv: bool = True, solver: Solver | None = None) -> SolveResult:
+    """Solve a deal shown face-up: every legal card of the seat to move, valued exactly.
+
+    Args:
+        deal: the hands after any pass, a :class:`Deal` or a PBN string ``"N:<N> <E> <S> <W>"``.
+        played: the cards played so far, in order, from the first lead (``"2C 3C ..."``).
+        seat: the seat whose points are valued (default: the seat to move).
+        model: ``paranoid`` (default), ``maxn`` or ``moon`` (see the module docstring).
+        rules: a :class:`Rules`, a preset name or a ``Rules.parse`` string (default standard).
+        node_limit, time_limit_ms: stop early; the result then says ``complete=False``.
+        solver: reuse a :class:`Solver` (and its transposition table).
+
+    Returns:
+        A :class:`SolveResult`; values are penalty points for the deal (lower is better).
+
+    Raises:
+        InvalidDealError, CardError, IllegalPlayError, RulesError, SolverError: bad input,
+        each with a one-line message naming the problem.
+    """
+    if rules is None:
+        rules = Rules.standard()
+    elif isinstance(rules, str):
+        rules = Rules.parse(rules)
+    if isinstance(deal, str):
+        deal = Deal(deal)
+    position = Position(deal, rules, played)
+    return (solver or Solver()).solve_position(position, seat, model, node_limit=node_limit,
+                                               time_limit_ms=time_limit_ms, pv=pv)
