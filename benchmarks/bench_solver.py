@@ -39,7 +39,7 @@ def quantile(xs: list[float], q: float) -> float:
     return xs[min(len(xs) - 1, int(round(q * (len(xs) - 1))))]
 
 
-def run_set(name: str, tricks: int, count: int, seed: int, model: str, tt_bits: int,
+def run_set(name: str, tricks: int, count: int, seed: int, model: str, tt_bits: int | None,
             time_limit_ms: float | None) -> dict:
     rules = Rules.standard()
     ms, nodes, unfinished = [], [], 0
@@ -70,7 +70,8 @@ def main() -> None:
     parser.add_argument("--full-count", type=int, default=10, help="full deals")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--sets", default="6,8,9,full,maxn4,maxn6")
-    parser.add_argument("--tt-bits", type=int, default=22)
+    parser.add_argument("--tt-bits", type=int, default=None,
+                        help="table size (default: the solver's choice by position size)")
     parser.add_argument("--time-limit-ms", type=float, default=None,
                         help="stop a solve after this long (counted as unfinished)")
     parser.add_argument("--json", action="store_true")

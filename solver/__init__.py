@@ -41,9 +41,9 @@ __all__ = [
 # TODO(core): import `solve` unconditionally once the compiled core exists in every build;
 # until then the model must import without it (the core is written in parallel).
 try:
-    from .solve import *  # noqa: F401,F403
-    from .solve import __all__ as _solve_all
+    from . import solve as _solve
 except ImportError:
     pass
 else:
-    __all__ += list(_solve_all)
+    globals().update({name: getattr(_solve, name) for name in _solve.__all__})
+    __all__ += list(_solve.__all__)

@@ -29,8 +29,8 @@ cdef class Core:
     cdef TTEntry* tt
     cdef u64 tt_mask
     cdef object rules_key
-    cdef bint dirty
     cdef i16 age
+    cdef i16 gen
     cdef readonly int tt_bits
 
     def __cinit__(self, int tt_bits=20):
@@ -42,8 +42,8 @@ cdef class Core:
             raise MemoryError("cannot allocate the transposition table")
         self.tt_mask = ((<u64>1) << tt_bits) - 1
         self.rules_key = None
-        self.dirty = False
         self.age = 0
+        self.gen = 1
         memset(&self.r, 0, sizeof(RulesC))
 
     def __dealloc__(self):
@@ -57,10 +57,11 @@ cdef class Core:
         return ((<size_t>1) << self.tt_bits) * sizeof(TTEntry)
 
     def clear(self):
-        """Forget every stored position."""
-        if self.dirty:
+        """Forget every stored position (O(1): entries of an older generation count as empty)."""
+        if self.gen == 32767:
             memset(self.tt, 0, ((<size_t>1) << self.tt_bits) * sizeof(TTEntry))
-            self.dirty = False
+            self.gen = 0
+        self.gen += 1
 
     def set_rules(self, dict spec):
         """Load the rules (a dict made by ``solve._rules_spec``); clears the table if they changed."""
@@ -152,8 +153,7 @@ cdef class Core:
         cdef State s, child
         cdef Ctx c
         self._load(&s, state)
-        self.age += 1
-        self.dirty = True
+        self.age = (self.age + 1) & 0x3FFF
         c.r = &self.r
         c.tt = self.tt
         c.tt_mask = self.tt_mask
@@ -163,6 +163,7 @@ cdef class Core:
         c.node_limit = node_limit
         c.abort = 0
         c.age = self.age
+        c.gen = self.gen
         cdef double t0 = now_ms()
         c.deadline_ms = t0 + time_ms if time_ms > 0 else 0
         cdef u64 legal = legal_moves(&s, &self.r)

@@ -194,7 +194,7 @@ cdef int alphabeta(Ctx* c, const State* s, int alpha, int beta) noexcept nogil:
     """
     cdef int T = c.target
     cdef int lo, hi, base = 0, v, best, i, n, bm = -1, tt_move = -1
-    cdef int a0 = alpha, b0 = beta
+    cdef int a0 = alpha, b0 = beta, use_tt = 0
     cdef u64 k[3]
     cdef TTEntry* e = NULL
     cdef int moves[16]
@@ -210,10 +210,12 @@ cdef int alphabeta(Ctx* c, const State* s, int alpha, int beta) noexcept nogil:
             return lo
         if hi <= alpha:
             return hi
-        make_key(c, s, k)
+        use_tt = popcount(remaining(s)) >= TT_MIN_CARDS
+        if use_tt:
+            make_key(c, s, k)
+            e = tt_probe(c, k)
         if c.model == MODEL_PARANOID:
             base = s.points[T]
-        e = tt_probe(c, k)
         if e != NULL:
             if e.lo + base > lo:
                 lo = e.lo + base
@@ -256,7 +258,7 @@ cdef int alphabeta(Ctx* c, const State* s, int alpha, int beta) noexcept nogil:
                     break
                 if best > alpha:
                     alpha = best
-    if s.ntrick == 0:
+    if use_tt:
         e = tt_slot(c, k, popcount(remaining(s)))
         if best <= a0:
             if best - base < e.hi:

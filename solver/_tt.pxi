@@ -80,10 +80,10 @@ cdef inline u64 hash_key(const u64* k) noexcept nogil:
 cdef inline TTEntry* tt_probe(Ctx* c, const u64* k) noexcept nogil:
     cdef u64 i = hash_key(k) & c.tt_mask
     cdef TTEntry* e = &c.tt[i]
-    if e.used and e.k0 == k[0] and e.k1 == k[1] and e.k2 == k[2]:
+    if e.gen == c.gen and e.k0 == k[0] and e.k1 == k[1] and e.k2 == k[2]:
         return e
     e = &c.tt[i ^ 1]
-    if e.used and e.k0 == k[0] and e.k1 == k[1] and e.k2 == k[2]:
+    if e.gen == c.gen and e.k0 == k[0] and e.k1 == k[1] and e.k2 == k[2]:
         return e
     return NULL
 
@@ -93,17 +93,17 @@ cdef inline TTEntry* tt_slot(Ctx* c, const u64* k, int cards_left) noexcept nogi
     cdef u64 i = hash_key(k) & c.tt_mask
     cdef TTEntry* a = &c.tt[i]
     cdef TTEntry* b = &c.tt[i ^ 1]
-    if a.used and a.k0 == k[0] and a.k1 == k[1] and a.k2 == k[2]:
+    if a.gen == c.gen and a.k0 == k[0] and a.k1 == k[1] and a.k2 == k[2]:
         return a
-    if b.used and b.k0 == k[0] and b.k1 == k[1] and b.k2 == k[2]:
+    if b.gen == c.gen and b.k0 == k[0] and b.k1 == k[1] and b.k2 == k[2]:
         return b
-    if not a.used:
+    if a.gen != c.gen:
         b = a
-    elif b.used:
+    elif b.gen == c.gen:
         # keep entries of this search and those with more cards behind them
         if a.age != c.age or (b.age == c.age and a.depth <= b.depth):
             b = a
-    b.used = 1
+    b.gen = c.gen
     b.k0 = k[0]
     b.k1 = k[1]
     b.k2 = k[2]

@@ -24,6 +24,7 @@ cdef enum:
     MODEL_MAXN = 2
     INF = 30000
     MAXVALS = 16
+    TT_MIN_CARDS = 5        # the last trick is cheaper to search than to look up
 
 cdef u64 LANE = 0x1FFF
 # One 16-bit lane per suit (clubs, diamonds, hearts, spades), 13 bits used.
@@ -79,9 +80,9 @@ cdef struct TTEntry:
     i16 hi
     i16 vec[4]              # max^n: exact future vector
     i8 best                 # relative move: suit*16 + rank among the suit's remaining cards
-    i8 used
     i8 depth                # cards left at the entry: deeper entries are worth more
-    i16 age
+    i16 age                 # search that wrote it (replacement)
+    i16 gen                 # table generation: an entry of an older one is empty
 
 
 cdef struct Ctx:
@@ -95,3 +96,4 @@ cdef struct Ctx:
     double deadline_ms      # monotonic ms; 0 = none
     int abort
     i16 age
+    i16 gen

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import re
 from enum import IntEnum
-from typing import ClassVar, Iterable, Iterator
+from typing import ClassVar, Iterable
 
 from .errors import CardError
 
@@ -28,6 +28,7 @@ __all__ = [
     "SUIT_MASKS",
     "DECK_MASK",
     "RANK_CHARS",
+    "ALL_CARDS",
 ]
 
 #: Rank characters by ``rank_index`` (0 = two ... 12 = ace).
@@ -256,7 +257,6 @@ del _suit, _ri, _card, _key
 
 #: The 52 cards in ascending order (by suit, then rank), i.e. by bit.
 ALL_CARDS: tuple[Card, ...] = tuple(c for c in Card._BY_BIT if c is not None)
-__all__.append("ALL_CARDS")
 
 
 def cards_from_mask(mask: int) -> list[Card]:
@@ -301,10 +301,3 @@ def parse_cards(text: str) -> list[Card]:
             raise CardError(f'unknown card "{token}" (item {i + 1} of "{text.strip()}")') from None
     return cards
 
-
-def _iter_bits(mask: int) -> Iterator[int]:
-    """The set bits of ``mask``, lowest first."""
-    while mask:
-        low = mask & -mask
-        yield low.bit_length() - 1
-        mask ^= low

@@ -9,7 +9,7 @@ from __future__ import annotations
 import random as _random
 from typing import Iterable, Iterator, Mapping, Sequence
 
-from .cards import ALL_CARDS, DECK_MASK, Card, cards_from_mask
+from .cards import ALL_CARDS, DECK_MASK, Card, cards_from_mask, parse_cards
 from .errors import CardError, HeartsError, InvalidDealError
 from .hand import Hand
 from .seats import PassDirection, Seat
@@ -261,7 +261,6 @@ def _card_list(cards: "Iterable[Card | str] | str | None") -> list[Card]:
     if cards is None:
         return []
     if isinstance(cards, str):
-        from .cards import parse_cards
         return parse_cards(cards)
     return [Card(c) for c in cards]
 

@@ -104,6 +104,9 @@ class Position:
     tricks_won: list[int]
     first_leader: Seat
 
+    #: :func:`trick_winner`, also reachable as ``Position.trick_winner(cards, leader)``.
+    trick_winner = staticmethod(trick_winner)
+
     def __init__(self, deal: "Deal | str", rules: Rules | None = None,
                  played: "Iterable[Card | str] | str" = (),
                  first_leader: "Seat | str | None" = None) -> None:
@@ -179,7 +182,8 @@ class Position:
 
         1. Follow suit if able.
         2. Trick 1, first card: the 2♣ (``first_lead="two_of_clubs"``), any club
-           (``"any_club"``), or go on to the leading rule (``"any_card"``).
+           (``"any_club"``), or (``"any_card"``) any card but a penalty card unless holding
+           nothing else (``no_points_on_first_trick``), then the leading rule.
         3. Trick 1, void in the suit led: no penalty card unless holding nothing else
            (``no_points_on_first_trick``).
         4. Leading: no heart until hearts are broken, unless holding only hearts
@@ -207,6 +211,14 @@ class Position:
                 return hand & _TWO_OF_CLUBS.mask
             if self._first_lead == "any_club":
                 return hand & _CLUBS_MASK
+            if self._banned:
+                # "any_card": the first leader is bound by the first-trick rule too (no
+                # penalty card on trick 1 unless holding nothing else).
+                safe = hand & ~self._banned
+                if self._must_break and not self.hearts_broken:
+                    safe &= ~_HEARTS_MASK
+                if safe:
+                    return safe
         elif n == _CARDS_PER_DEAL:
             return 0
         if self._must_break and not self.hearts_broken:
@@ -252,10 +264,13 @@ class Position:
             if hand & SUIT_MASKS[led]:
                 return f"{who} must follow {led.name.lower()}"
             return f"{who} may not discard {card}: no points on the first trick"
-        if not self.history and self._first_lead != "any_card":
+        if not self.history:
             if self._first_lead == "two_of_clubs":
                 return f"{who} must lead 2C"
-            return f"{who} must lead a club to the first trick"
+            if self._first_lead == "any_club":
+                return f"{who} must lead a club to the first trick"
+            if self._banned & card.mask:
+                return f"{who} may not lead {card}: no points on the first trick"
         if legal == _QS_MASK:
             return f"{who} may not lead {card}: hearts are not broken (must lead QS)"
         return f"{who} may not lead {card}: hearts are not broken"

@@ -85,12 +85,14 @@ class Rules:
             ``"any_club"`` -- the holder of 2♣ leads any club (OpenSpiel ``can_lead_any_club``);
             ``"any_card"`` -- the player left of the dealer leads any card (Foster 1909,
             Culbertson 1950); that seat is ``Position(first_leader=...)``, default North. The
-            ordinary leading rule (hearts not broken) still applies to that lead.
-        no_points_on_first_trick: on trick 1 a player who cannot follow suit may not discard a
-            penalty card (positive point value: hearts and Q♠ with standard points, hearts and
-            J♠ in Black Jack, hearts and Q♠ in Pink Lady) unless holding nothing else. Bonus cards
-            (negative) may be discarded. This equals OpenSpiel ``no_pts_on_first_trick`` ("not a
-            heart and not the Q♠") for every OpenSpiel parameter set, including ``jd_bonus``.
+            ordinary leading rule (hearts not broken) and the first-trick rule apply to that lead.
+        no_points_on_first_trick: no penalty card (positive point value: hearts and Q♠ with
+            standard points, hearts and J♠ in Black Jack, hearts and Q♠ in Pink Lady) may be
+            played to trick 1 unless the player holds nothing else; following suit comes first.
+            In practice: a player who cannot follow clubs may not discard one, and with
+            ``first_lead="any_card"`` the first leader may not lead one. Bonus cards (negative)
+            may be played. This equals OpenSpiel ``no_pts_on_first_trick`` ("not a heart and not
+            the Q♠") for every OpenSpiel parameter set, including ``jd_bonus``.
         must_break_hearts: hearts may not be led until hearts are broken, unless the leader
             holds only hearts (OpenSpiel ``must_break_hearts``). When false, hearts may be led
             at any time.
@@ -161,8 +163,9 @@ class Rules:
 
     # Derived tables, filled in __post_init__ (not fields: no effect on eq/hash/repr).
     _values: tuple[int, ...] = field(init=False, repr=False, compare=False, default=())
-    _masks: tuple[int, int, int, int, int] = field(init=False, repr=False, compare=False,
-                                                   default=(0, 0, 0, 0, 0))
+    # (penalty, positive, moon, breaks hearts) masks.
+    _masks: tuple[int, int, int, int] = field(init=False, repr=False, compare=False,
+                                              default=(0, 0, 0, 0))
 
     _PRESETS: ClassVar[tuple[str, ...]] = (
         "standard", "openspiel", "omnibus", "pink_lady", "black_jack", "spot_hearts")
@@ -185,7 +188,7 @@ class Rules:
             "hearts_or_queen": SUIT_MASKS[_HEARTS] | _QS.mask,
             "any_penalty": SUIT_MASKS[_HEARTS] | positive,
         }[self.hearts_broken_by]
-        object.__setattr__(self, "_masks", (penalty, positive, moon, breaks, 0))
+        object.__setattr__(self, "_masks", (penalty, positive, moon, breaks))
 
     # -- validation ---------------------------------------------------------------------
 

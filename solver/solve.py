@@ -17,6 +17,7 @@ Solution concepts (design.md, "Solution concepts"):
 """
 from __future__ import annotations
 
+import functools
 import json
 import time
 from dataclasses import dataclass, field
@@ -43,8 +44,12 @@ class SolverError(HeartsError):
     """A request the solver cannot answer (unknown model, bad limits)."""
 
 
+@functools.lru_cache(maxsize=64)
 def rules_spec(rules: Rules) -> dict:
-    """The rules as plain numbers and card masks for the core (``Core.set_rules``)."""
+    """The rules as plain numbers and card masks for the core (``Core.set_rules``).
+
+    Cached: a ``Rules`` is frozen, and the spec is read-only.
+    """
     values = list(rules.point_values())
     positive = rules.positive_mask()
     total_positive = rules.total_positive_points()
@@ -210,20 +215,32 @@ class Solver:
     not share state, so each thread may use its own (the search releases the GIL).
 
     Args:
-        tt_bits: the table holds ``2**tt_bits`` entries of 48 bytes (default 20 → 48 MiB).
+        tt_bits: the table holds ``2**tt_bits`` entries of 48 bytes. Default (None): sized
+            by the first position solved — 2**16 (3 MiB) up to 6 tricks left, 2**18 (12 MiB)
+            up to 9, else 2**22 (192 MiB) — because a table that fits in the CPU cache is
+            faster than a larger one whose probes miss it (measured in ``benchmarks/``).
     """
 
-    def __init__(self, tt_bits: int = 20):
-        self._core = Core(tt_bits)
+    def __init__(self, tt_bits: int | None = None):
+        self._tt_bits = tt_bits
+        self._core: Core | None = None if tt_bits is None else Core(tt_bits)
+        self._rules: Rules | None = None
 
     @property
     def tt_bytes(self) -> int:
-        """Memory of the transposition table, in bytes."""
-        return self._core.tt_bytes
+        """Memory of the transposition table, in bytes (0 before the first solve)."""
+        return self._core.tt_bytes if self._core is not None else 0
 
     def clear(self) -> None:
         """Empty the transposition table."""
-        self._core.clear()
+        if self._core is not None:
+            self._core.clear()
+
+    def _core_for(self, position: Position) -> Core:
+        if self._core is None:
+            left = 52 - len(position.history)
+            self._core = Core(16 if left <= 24 else 18 if left <= 36 else 22)
+        return self._core
 
     def solve_position(self, position: Position, seat: Seat | str | None = None,
                        model: str = "paranoid", *, node_limit: int | None = None,
@@ -252,9 +269,12 @@ class Solver:
             raise SolverError(f"the solver plays 4 seats, the rules say {position.rules.players}")
         mover = position.to_move
         target = mover if seat is None else (seat if isinstance(seat, Seat) else Seat.parse(seat))
-        self._core.set_rules(rules_spec(position.rules))
+        core = self._core_for(position)
+        if position.rules != self._rules:
+            core.set_rules(rules_spec(position.rules))
+            self._rules = position.rules
         t0 = time.perf_counter()
-        out = self._core.analyse(core_state(position), int(target), model,
+        out = core.analyse(core_state(position), int(target), model,
                                  int(node_limit or 0), float(time_limit_ms or 0), pv)
         ms = (time.perf_counter() - t0) * 1000.0
         values = []
@@ -275,7 +295,7 @@ class Solver:
         else:
             values.sort(key=lambda cv: (-cv.value, cv.card))
         return SolveResult(mover, target, model, position.rules, tuple(values), out["nodes"],
-                           ms, out["complete"], self._core.tt_bytes, position)
+                           ms, out["complete"], core.tt_bytes, position)
 
 
 def solve(deal: Deal | str, played: Iterable[Card | str] | str = (), seat: Seat | str | None = None,

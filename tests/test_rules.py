@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import pytest
 
-from hearts.solver import Card, Rules, RulesError, Seat
+from hearts.solver import Card, Rules, RulesError
 from hearts.solver.cards import SUIT_MASKS, Suit, mask_of, parse_cards
 
 HEARTS = SUIT_MASKS[Suit.HEARTS]
