@@ -38,12 +38,6 @@ __all__ = [
     "trick_winner",
 ]
 
-# TODO(core): import `solve` unconditionally once the compiled core exists in every build;
-# until then the model must import without it (the core is written in parallel).
-try:
-    from . import solve as _solve
-except ImportError:
-    pass
-else:
-    globals().update({name: getattr(_solve, name) for name in _solve.__all__})
-    __all__ += list(_solve.__all__)
+from .solve import CardValue, SolveResult, Solver, SolverError, solve  # noqa: E402
+
+__all__ += ["CardValue", "SolveResult", "Solver", "SolverError", "solve"]

@@ -113,7 +113,7 @@ cdef class Core:
                 r.spec_kind[i] = 2
 
     cdef void _load(self, State* s, tuple st):
-        hands, trick, leader, hb, tricks_done, points, takers, won, sunc = st
+        hands, trick, leader, hb, tricks_done, points, takers, won, sunc, first_winner, first_pos = st
         cdef int i
         memset(s, 0, sizeof(State))
         for i in range(4):
@@ -130,6 +130,8 @@ cdef class Core:
         s.takers = takers
         s.won = won
         s.sunc = sunc
+        s.first_winner = first_winner
+        s.first_pos = first_pos
 
     def analyse(self, tuple state, int target, str model="paranoid", long long node_limit=0,
                 double time_ms=0, bint want_pv=True):
@@ -137,7 +139,8 @@ cdef class Core:
 
         Args:
             state: ``(hands[4] masks, trick card bits, leader, hearts_broken, tricks_done,
-                points[4], takers mask, won mask, sun candidate)``.
+                points[4], takers mask, won mask, sun candidate, trick-1 winner or -1,
+                trick-1 positive points)`` (see ``solve.core_state``).
             target: the seat whose points are valued (paranoid) or who tries to shoot (moon).
             model: ``"paranoid"``, ``"moon"`` or ``"maxn"``.
             node_limit: stop after this many nodes (0: none).

@@ -49,6 +49,8 @@ cdef inline u64 legal_moves(const State* s, const RulesC* r) noexcept nogil:
         if s.tricks_done == 0 and r.no_first:
             f = h & ~r.first_forbidden
             if f:
+                if f & r.queen:
+                    return f & r.queen
                 return f
         if h & r.queen:
             return h & r.queen
@@ -88,6 +90,9 @@ cdef inline void finish_trick(State* s, const RulesC* r) noexcept nogil:
             wi = i
     w = (s.leader + wi) & 3
     s.points[w] += sum_values(r, s.trick_mask)
+    if s.tricks_done == 0:
+        s.first_winner = <i8>w
+        s.first_pos = <i16>sum_positive(r, s.trick_mask)
     if s.trick_mask & r.moon:
         s.takers |= <i8>(1 << w)
     s.won |= <i8>(1 << w)
@@ -126,13 +131,21 @@ cdef inline int moon_shooter(const State* s, const RulesC* r) noexcept nogil:
     return ctz(<u64><unsigned char>s.takers)
 
 
+cdef inline int sun_shooter_adj(const State* s, const RulesC* r, int seat) noexcept nogil:
+    """A sun shooter scores its raw points less the positive points it took: all of the
+    deal's, except trick 1's when a last-twelve sun left that trick to another seat."""
+    if s.first_winner >= 0 and s.first_winner != seat:
+        return r.sun_shooter_adj + s.first_pos
+    return r.sun_shooter_adj
+
+
 cdef inline int final_score(const State* s, const RulesC* r, int seat) noexcept nogil:
     """Deal points of `seat` once no card left can change the outcome."""
     cdef int raw = s.points[seat]
     cdef int x
     if r.sun_mode and 0 <= s.sunc < 4:
         if s.sunc == seat:
-            return raw + r.sun_shooter_adj
+            return raw + sun_shooter_adj(s, r, seat)
         return raw + r.sun_other_adj
     if r.moon_on:
         x = moon_shooter(s, r)

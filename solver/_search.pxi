@@ -41,7 +41,8 @@ cdef void score_bounds(const RulesC* r, const State* s, int seat, int* plo, int*
     neg = sum_negative(r, live)
     if r.sun_mode and s.sunc != 4:
         if s.sunc == -1 or s.sunc == seat:
-            widen(&lo, &hi, pts + neg + r.sun_shooter_adj, pts + pos + r.sun_shooter_adj)
+            x = sun_shooter_adj(s, r, seat)
+            widen(&lo, &hi, pts + neg + r.sun_shooter_adj, pts + pos + x)
         if s.sunc != seat:
             widen(&lo, &hi, pts + neg + r.sun_other_adj, pts + pos + r.sun_other_adj)
     if r.bonus and not ((s.won >> seat) & 1):

@@ -50,7 +50,7 @@ cdef struct RulesC:
     int moon_shooter_adj   # added to the shooter's raw points on a moon
     int moon_other_adj     # added to every other seat's raw points on a moon
     int sun_mode           # 0 none, 1 all thirteen tricks, 2 the last twelve
-    int sun_shooter_adj
+    int sun_shooter_adj     # minus the positive points of the deal
     int sun_other_adj
     int bonus              # no-trick bonus (points, usually negative)
     int spec_kind[4]       # per suit: 0 all cards alike, 1 two values, 2 more
@@ -69,6 +69,8 @@ cdef struct State:
     i8 takers               # seats that took a moon card (bit mask)
     i8 won                  # seats that won a trick (bit mask)
     i8 sunc                 # sun candidate: -1 none yet, 0..3 the seat, 4 dead
+    i8 first_winner         # winner of trick 1 (-1 before): a last-twelve sun keeps its points
+    i16 first_pos           # positive points of trick 1
     i16 points[4]           # raw points taken so far
 
 

@@ -93,8 +93,9 @@ def rules_spec(rules: Rules) -> dict:
 def core_state(position: Position) -> tuple:
     """The position as the core's state tuple (see ``Core.analyse``)."""
     rules = position.rules
-    takers = won = 0
-    sunc = -1
+    takers = won = first_pos = 0
+    sunc = first_winner = -1
+    values = rules.point_values()
     for index, (leader, cards) in enumerate(position.tricks()):
         winner = int(trick_winner(cards, leader))
         mask = 0
@@ -103,6 +104,9 @@ def core_state(position: Position) -> tuple:
         if mask & rules.moon_mask():
             takers |= 1 << winner
         won |= 1 << winner
+        if index == 0:
+            first_winner = winner
+            first_pos = sum(values[c.bit] for c in cards if values[c.bit] > 0)
         if rules.sun == "all_tricks" or (rules.sun == "last_twelve" and index >= 1):
             sunc = winner if sunc in (-1, winner) else 4
     hb = position.hearts_broken or not rules.must_break_hearts
@@ -116,6 +120,8 @@ def core_state(position: Position) -> tuple:
         takers,
         won,
         sunc,
+        first_winner,
+        first_pos,
     )
 
 
