@@ -18,7 +18,7 @@ cdef class Core:
     """A search engine with its own transposition table.
 
     Args:
-        tt_bits: the table holds ``2**tt_bits`` entries of 48 bytes (20 → 48 MiB).
+        tt_bits: the table holds ``2**tt_bits`` entries of 32 bytes (20 → 32 MiB).
 
     Raises:
         ValueError: ``tt_bits`` outside 10..28.
@@ -27,9 +27,9 @@ cdef class Core:
 
     cdef RulesC r
     cdef TTEntry* tt
+    cdef void* tt_raw
     cdef u64 tt_mask
     cdef object rules_key
-    cdef i16 age
     cdef i16 gen
     cdef readonly int tt_bits
 
@@ -37,18 +37,21 @@ cdef class Core:
         if not 10 <= tt_bits <= 28:
             raise ValueError(f"tt_bits must be in 10..28, got {tt_bits}")
         self.tt_bits = tt_bits
-        self.tt = <TTEntry*>calloc((<size_t>1) << tt_bits, sizeof(TTEntry))
-        if self.tt == NULL:
+        # calloc leaves untouched pages unmapped (cheap for small searches); align the
+        # table to cache lines by hand so a bucket of two entries is one line.
+        self.tt_raw = calloc(((<size_t>1) << tt_bits) * sizeof(TTEntry) + 64, 1)
+        if self.tt_raw == NULL:
             raise MemoryError("cannot allocate the transposition table")
+        self.tt = <TTEntry*>((<size_t>self.tt_raw + 63) & ~(<size_t>63))
         self.tt_mask = ((<u64>1) << tt_bits) - 1
         self.rules_key = None
-        self.age = 0
         self.gen = 1
         memset(&self.r, 0, sizeof(RulesC))
 
     def __dealloc__(self):
-        if self.tt != NULL:
-            free(self.tt)
+        if self.tt_raw != NULL:
+            free(self.tt_raw)
+            self.tt_raw = NULL
             self.tt = NULL
 
     @property
@@ -101,6 +104,11 @@ cdef class Core:
         r.sun_shooter_adj = spec["sun_shooter_adj"]
         r.sun_other_adj = spec["sun_other_adj"]
         r.bonus = spec["bonus"]
+        # the largest future points any seat can get: every positive card, a moon or sun award
+        span = (sum(v for v in values if v > 0) - sum(v for v in values if v < 0)
+                + abs(r.moon_shooter_adj) + abs(r.moon_other_adj) + abs(r.sun_other_adj)
+                + abs(r.sun_shooter_adj) + abs(r.bonus))
+        r.maxn_tt = span <= 127
         for i in range(4):
             lane_vals = {values[16 * i + b] for b in range(13)}
             if len(lane_vals) == 1:
@@ -156,7 +164,6 @@ cdef class Core:
         cdef State s, child
         cdef Ctx c
         self._load(&s, state)
-        self.age = (self.age + 1) & 0x3FFF
         c.r = &self.r
         c.tt = self.tt
         c.tt_mask = self.tt_mask
@@ -165,7 +172,6 @@ cdef class Core:
         c.nodes = 0
         c.node_limit = node_limit
         c.abort = 0
-        c.age = self.age
         c.gen = self.gen
         cdef double t0 = now_ms()
         c.deadline_ms = t0 + time_ms if time_ms > 0 else 0

@@ -188,18 +188,21 @@ cdef inline u64 candidate_moves(const State* s, const RulesC* r) noexcept nogil:
                              remaining(s) | s.trick_mask, r)
 
 
-cdef int alphabeta(Ctx* c, const State* s, int alpha, int beta) noexcept nogil:
+cdef int alphabeta(Ctx* c, const State* s, int alpha, int beta, const u64* pk=NULL) noexcept nogil:
     """Fail-soft alpha-beta on the target's final points (target minimises).
 
     Returns v: v <= alpha means value <= v, v >= beta means value >= v, else exact.
+    `pk`: the position's table key when the caller computed it already.
     """
     cdef int T = c.target
     cdef int lo, hi, base = 0, v, best, i, n, bm = -1, tt_move = -1
-    cdef int a0 = alpha, b0 = beta, use_tt = 0
+    cdef int a0 = alpha, b0 = beta, use_tt = 0, last_card
     cdef u64 k[3]
     cdef TTEntry* e = NULL
     cdef int moves[16]
     cdef State child
+    cdef State children[16]
+    cdef u64 keys[16][3]
     c.nodes += 1
     if (c.nodes & 1023) == 0:
         check_limits(c)
@@ -213,7 +216,12 @@ cdef int alphabeta(Ctx* c, const State* s, int alpha, int beta) noexcept nogil:
             return hi
         use_tt = popcount(remaining(s)) >= TT_MIN_CARDS
         if use_tt:
-            make_key(c, s, k)
+            if pk != NULL:
+                k[0] = pk[0]
+                k[1] = pk[1]
+                k[2] = pk[2]
+            else:
+                make_key(c, s, k)
             e = tt_probe(c, k)
         if c.model == MODEL_PARANOID:
             base = s.points[T]
@@ -229,12 +237,24 @@ cdef int alphabeta(Ctx* c, const State* s, int alpha, int beta) noexcept nogil:
             if e.best >= 0:
                 tt_move = absolute_move(s, e.best)
     n = order_moves(c, s, candidate_moves(s, c.r), tt_move, moves)
+    # The last card of a trick: every child is a trick start that will probe the table.
+    # Work out the children first and prefetch their slots so the memory loads overlap.
+    last_card = s.ntrick == 3 and n > 1 and popcount(remaining(s)) > TT_MIN_CARDS
+    if last_card:
+        for i in range(n):
+            children[i] = s[0]
+            play_card(&children[i], moves[i], c.r)
+            make_key(c, &children[i], keys[i])
+            prefetch(&c.tt[hash_key(keys[i]) & c.tt_mask])
     if s.turn == T:
         best = INF
         for i in range(n):
-            child = s[0]
-            play_card(&child, moves[i], c.r)
-            v = alphabeta(c, &child, alpha, beta)
+            if last_card:
+                v = alphabeta(c, &children[i], alpha, beta, keys[i])
+            else:
+                child = s[0]
+                play_card(&child, moves[i], c.r)
+                v = alphabeta(c, &child, alpha, beta)
             if c.abort:
                 return 0
             if v < best:
@@ -247,9 +267,12 @@ cdef int alphabeta(Ctx* c, const State* s, int alpha, int beta) noexcept nogil:
     else:
         best = -INF
         for i in range(n):
-            child = s[0]
-            play_card(&child, moves[i], c.r)
-            v = alphabeta(c, &child, alpha, beta)
+            if last_card:
+                v = alphabeta(c, &children[i], alpha, beta, keys[i])
+            else:
+                child = s[0]
+                play_card(&child, moves[i], c.r)
+                v = alphabeta(c, &child, alpha, beta)
             if c.abort:
                 return 0
             if v > best:
@@ -311,6 +334,7 @@ cdef void maxn(Ctx* c, const State* s, int* out) noexcept nogil:
     cdef u64 k[3]
     cdef u64 cand
     cdef TTEntry* e = NULL
+    cdef i8* vec
     cdef State child
     cdef int x
     c.nodes += 1
@@ -323,12 +347,14 @@ cdef void maxn(Ctx* c, const State* s, int* out) noexcept nogil:
             for i in range(4):
                 out[i] = final_score(s, c.r, i)
             return
-        make_key(c, s, k)
-        e = tt_probe(c, k)
-        if e != NULL and e.lo == 1:
-            for i in range(4):
-                out[i] = e.vec[i] + s.points[i]
-            return
+        if c.r.maxn_tt:
+            make_key(c, s, k)
+            e = tt_probe(c, k)
+            if e != NULL and e.best >= 0:
+                vec = <i8*>&e.lo
+                for i in range(4):
+                    out[i] = vec[i] + s.points[i]
+                return
     score_bounds(c.r, s, mover, &own_lo, &own_hi)
     cand = candidate_moves(s, c.r)
     while cand:
@@ -346,9 +372,9 @@ cdef void maxn(Ctx* c, const State* s, int* out) noexcept nogil:
                 out[i] = v[i]
             if best_own <= own_lo:
                 break
-    if s.ntrick == 0:
+    if s.ntrick == 0 and c.r.maxn_tt:
         e = tt_slot(c, k, popcount(remaining(s)))
-        e.lo = 1
+        vec = <i8*>&e.lo
         for i in range(4):
-            e.vec[i] = <i16>(out[i] - s.points[i])
+            vec[i] = <i8>(out[i] - s.points[i])
         e.best = <i8>relative_move(s, bm)

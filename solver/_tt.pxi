@@ -78,31 +78,28 @@ cdef inline u64 hash_key(const u64* k) noexcept nogil:
 
 
 cdef inline TTEntry* tt_probe(Ctx* c, const u64* k) noexcept nogil:
-    cdef u64 i = hash_key(k) & c.tt_mask
-    cdef TTEntry* e = &c.tt[i]
+    cdef TTEntry* e = &c.tt[hash_key(k) & c.tt_mask & ~(<u64>1)]
     if e.gen == c.gen and e.k0 == k[0] and e.k1 == k[1] and e.k2 == k[2]:
         return e
-    e = &c.tt[i ^ 1]
+    e += 1
     if e.gen == c.gen and e.k0 == k[0] and e.k1 == k[1] and e.k2 == k[2]:
         return e
     return NULL
 
 
 cdef inline TTEntry* tt_slot(Ctx* c, const u64* k, int cards_left) noexcept nogil:
-    """The entry to write `k` into: its own, else an empty or the less valuable of two."""
-    cdef u64 i = hash_key(k) & c.tt_mask
-    cdef TTEntry* a = &c.tt[i]
-    cdef TTEntry* b = &c.tt[i ^ 1]
+    """The entry to write `k` into. A bucket is one cache line of two entries: the first
+    keeps the deepest position seen, the second takes whatever comes (two-tier)."""
+    cdef TTEntry* a = &c.tt[hash_key(k) & c.tt_mask & ~(<u64>1)]
+    cdef TTEntry* b = a + 1
     if a.gen == c.gen and a.k0 == k[0] and a.k1 == k[1] and a.k2 == k[2]:
         return a
     if b.gen == c.gen and b.k0 == k[0] and b.k1 == k[1] and b.k2 == k[2]:
         return b
-    if a.gen != c.gen:
+    if a.gen != c.gen or cards_left >= a.depth:
+        if a.gen == c.gen:
+            b[0] = a[0]
         b = a
-    elif b.gen == c.gen:
-        # keep entries of this search and those with more cards behind them
-        if a.age != c.age or (b.age == c.age and a.depth <= b.depth):
-            b = a
     b.gen = c.gen
     b.k0 = k[0]
     b.k1 = k[1]
@@ -110,7 +107,6 @@ cdef inline TTEntry* tt_slot(Ctx* c, const u64* k, int cards_left) noexcept nogi
     b.lo = -INF
     b.hi = INF
     b.best = -1
-    b.age = c.age
     b.depth = <i8>cards_left
     return b
 

@@ -13,10 +13,12 @@ cdef extern from *:
     static inline int hd_popcount(unsigned long long x) { return __builtin_popcountll(x); }
     static inline int hd_ctz(unsigned long long x) { return __builtin_ctzll(x); }
     static inline int hd_top(unsigned long long x) { return 63 - __builtin_clzll(x); }
+    static inline void hd_prefetch(const void* p) { __builtin_prefetch(p); }
     """
     int popcount "hd_popcount"(u64 x) noexcept nogil
     int ctz "hd_ctz"(u64 x) noexcept nogil
     int topbit "hd_top"(u64 x) noexcept nogil
+    void prefetch "hd_prefetch"(const void* p) noexcept nogil
 
 cdef enum:
     MODEL_PARANOID = 0
@@ -53,6 +55,7 @@ cdef struct RulesC:
     int sun_shooter_adj     # minus the positive points of the deal
     int sun_other_adj
     int bonus              # no-trick bonus (points, usually negative)
+    int maxn_tt            # max^n vectors fit the table's bytes (|future points| <= 127)
     int spec_kind[4]       # per suit: 0 all cards alike, 1 two values, 2 more
     u64 spec_mask[4]       # kind 1: lane of the cards with the odd value
 
@@ -74,16 +77,14 @@ cdef struct State:
     i16 points[4]           # raw points taken so far
 
 
-cdef struct TTEntry:
+cdef struct TTEntry:        # 32 bytes: two to a 64-byte cache line
     u64 k0
     u64 k1
     u64 k2
-    i16 lo                  # bounds on the future value (final minus points so far)
-    i16 hi
-    i16 vec[4]              # max^n: exact future vector
+    i16 lo                  # bounds on the future value (final minus points so far);
+    i16 hi                  # max^n keeps its 4-seat future vector in these 4 bytes
     i8 best                 # relative move: suit*16 + rank among the suit's remaining cards
     i8 depth                # cards left at the entry: deeper entries are worth more
-    i16 age                 # search that wrote it (replacement)
     i16 gen                 # table generation: an entry of an older one is empty
 
 
@@ -97,5 +98,4 @@ cdef struct Ctx:
     int64_t node_limit
     double deadline_ms      # monotonic ms; 0 = none
     int abort
-    i16 age
     i16 gen

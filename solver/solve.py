@@ -221,9 +221,9 @@ class Solver:
     not share state, so each thread may use its own (the search releases the GIL).
 
     Args:
-        tt_bits: the table holds ``2**tt_bits`` entries of 48 bytes. Default (None): sized
-            by the first position solved — 2**16 (3 MiB) up to 6 tricks left, 2**18 (12 MiB)
-            up to 9, else 2**22 (192 MiB) — because a table that fits in the CPU cache is
+        tt_bits: the table holds ``2**tt_bits`` entries of 32 bytes. Default (None): sized
+            by the first position solved — 2**16 (2 MiB) up to 6 tricks left, 2**19 (16 MiB)
+            up to 9, else 2**22 (128 MiB) — because a table that fits in the CPU cache is
             faster than a larger one whose probes miss it (measured in ``benchmarks/``).
     """
 
@@ -245,7 +245,7 @@ class Solver:
     def _core_for(self, position: Position) -> Core:
         if self._core is None:
             left = 52 - len(position.history)
-            self._core = Core(16 if left <= 24 else 18 if left <= 36 else 22)
+            self._core = Core(16 if left <= 24 else 19 if left <= 36 else 22)
         return self._core
 
     def solve_position(self, position: Position, seat: Seat | str | None = None,
