@@ -24,6 +24,25 @@ cdef inline void widen(int* lo, int* hi, int a, int b) noexcept nogil:
         hi[0] = b
 
 
+cdef inline int never_wins(const State* s, int seat) noexcept nogil:
+    """True at a trick start when `seat` can win no trick left: it is not on lead and in
+    every suit its highest card is below every card the others hold there. Whatever is
+    led, it follows low or discards, so it never gets the lead either."""
+    cdef u64 others = 0, mine, theirs
+    cdef int i
+    if s.ntrick or s.leader == seat:
+        return 0
+    for i in range(4):
+        if i != seat:
+            others |= s.hand[i]
+    for i in range(4):
+        mine = suit_lane(s.hand[seat], i)
+        theirs = suit_lane(others, i)
+        if mine and theirs and topbit(mine) > ctz(theirs):
+            return 0
+    return 1
+
+
 cdef void score_bounds(const RulesC* r, const State* s, int seat, int* plo, int* phi) noexcept nogil:
     """Cheap bounds on `seat`'s final deal points: the union of what each way the
     deal can still end allows (no moon, a moon by `seat` or by another, a sun)."""
@@ -39,6 +58,23 @@ cdef void score_bounds(const RulesC* r, const State* s, int seat, int* plo, int*
         return
     pos = sum_positive(r, live)
     neg = sum_negative(r, live)
+    cdef int idle = never_wins(s, seat)
+    if idle:
+        # takes nothing more: no sun or moon of its own, the no-trick bonus if still due
+        if r.sun_mode and s.sunc != 4 and s.sunc != seat:
+            widen(&lo, &hi, pts + r.sun_other_adj, pts + r.sun_other_adj)
+        blo = r.bonus if (r.bonus and not ((s.won >> seat) & 1)) else 0
+        moonrem = live & r.moon
+        if r.moon_on and r.moon and nt <= 1 and takers != (1 << seat):
+            if moonrem or nt == 1:
+                widen(&lo, &hi, pts + r.moon_other_adj, pts + r.moon_other_adj)
+        if not (r.moon_on and r.moon and nt == 1 and moonrem == 0):
+            widen(&lo, &hi, pts + blo, pts + blo)
+        elif takers == (1 << seat):
+            widen(&lo, &hi, pts + r.moon_shooter_adj, pts + r.moon_shooter_adj)
+        plo[0] = lo
+        phi[0] = hi
+        return
     if r.sun_mode and s.sunc != 4:
         if s.sunc == -1 or s.sunc == seat:
             x = sun_shooter_adj(s, r, seat)
@@ -82,6 +118,8 @@ cdef inline void node_bounds(const Ctx* c, const State* s, int* plo, int* phi) n
         takers = s.takers & 15
         live = remaining(s) | s.trick_mask
         if takers & ~(1 << t) or not c.r.moon:
+            plo[0] = phi[0] = 1
+        elif (live & c.r.moon) and never_wins(s, t):
             plo[0] = phi[0] = 1
         elif not (live & c.r.moon):
             plo[0] = phi[0] = moon_value(s, c.r, t)

@@ -1,0 +1,199 @@
+"""Brute-force reference values for the solver's three models, by plain minimax over ``Position``.
+
+This module shares nothing with the search core: it plays and unplays every legal card with
+:class:`hearts.solver.Position` (the pure-Python reference engine) down to the end of the deal and
+scores the end with ``Position.score()`` (moon, sun and no-trick rules included). No bounds, no
+alpha-beta, no move ordering, no equivalent-card merging.
+
+The one shortcut is a memo of exact values at trick starts, keyed on everything the rest of the
+deal depends on (see :func:`_state_key`): two move orders that reach the same key have the same
+legal continuations and the same final scores, so they have the same value. Pass ``memo=False``
+to switch it off; the tests check both ways agree.
+
+Definitions (``solver/solve.py``):
+
+- paranoid: the target seat minimises its own final points, the other three seats maximise them.
+- moon: 1 if the target can end the deal holding every card of ``rules.moon_mask()`` against the
+  other three, else 0 (the target maximises, the others minimise).
+- max^n: every seat minimises its own final points; between cards giving it the same own points
+  it plays the lowest card (clubs < diamonds < hearts < spades, then rank). ``legal_moves()`` is
+  ascending in that order, so the first card with a strictly lower own value wins.
+
+Each function returns a dict with one entry per legal card of the seat to move.
+"""
+from __future__ import annotations
+
+import random
+from typing import Callable
+
+from hearts.solver import Card, Deal, Position, Rules, Seat
+
+__all__ = ["paranoid_values", "moon_values", "maxn_values", "paranoid_value", "moon_value",
+           "maxn_value", "leaf_count", "random_position"]
+
+
+def _winners_after_trick_one(position: Position) -> frozenset[int]:
+    """The seats that won a trick from trick 2 on (the ``last_twelve`` sun reads it)."""
+    leaders = [int(leader) for leader, _ in position.tricks()]
+    leaders.append(int(position.leader))
+    # The leader of trick t+1 is the winner of trick t; winners of tricks 2.. are leaders 3..
+    return frozenset(leaders[2:])
+
+
+def _state_key(position: Position) -> tuple:
+    """Everything the rest of the deal depends on, at a trick start.
+
+    Legal cards depend on the hands, the leader, whether hearts are broken and whether this is
+    trick 1 (the hands tell: 52 cards left). ``Position.score()`` reads ``taken``, ``tricks_won``
+    and, for the ``last_twelve`` sun, the set of seats that won tricks 2 onward.
+    """
+    sun12 = (_winners_after_trick_one(position)
+             if position.rules.sun == "last_twelve" and position.tricks_played >= 2 else None)
+    return (tuple(position.hands), int(position.leader), position.hearts_broken,
+            tuple(position.taken), tuple(position.tricks_won), sun12)
+
+
+class _Minimax:
+    """Plain minimax with a memo at trick starts (``memo=None``: no memo)."""
+
+    def __init__(self, leaf: Callable[[Position], object],
+                 choose: Callable[[Seat, object, object], bool], memo: bool):
+        self.leaf = leaf
+        # choose(mover, candidate, best) -> True when candidate replaces best.
+        self.choose = choose
+        self.memo: dict | None = {} if memo else None
+        self.leaves = 0
+
+    def value(self, position: Position) -> object:
+        if position.is_over():
+            self.leaves += 1
+            return self.leaf(position)
+        key = None
+        if self.memo is not None and not position.trick:
+            key = _state_key(position)
+            hit = self.memo.get(key)
+            if hit is not None:
+                return hit
+        mover = position.to_move
+        best = None
+        for card in position.legal_moves():
+            position.play(card, check=False)
+            v = self.value(position)
+            position.unplay()
+            if best is None or self.choose(mover, v, best):
+                best = v
+        if key is not None:
+            self.memo[key] = best
+        return best
+
+    def root(self, position: Position) -> dict[Card, object]:
+        if position.is_over():
+            raise ValueError("the deal is over: no card to value")
+        work = position.copy()
+        out = {}
+        for card in work.legal_moves():
+            work.play(card, check=False)
+            out[card] = self.value(work)
+            work.unplay()
+        return out
+
+
+def _target(position: Position, target: "Seat | int | None") -> int:
+    return int(position.to_move if target is None else target)
+
+
+def _paranoid(position: Position, target: "Seat | int | None", memo: bool) -> _Minimax:
+    t = _target(position, target)
+    return _Minimax(lambda p: p.score()[t],
+                    lambda mover, v, best: v < best if mover == t else v > best, memo)
+
+
+def _moon(position: Position, target: "Seat | int | None", memo: bool) -> _Minimax:
+    t = _target(position, target)
+    moon = position.rules.moon_mask()
+    return _Minimax(lambda p: int(p.taken[t] & moon == moon),
+                    lambda mover, v, best: v > best if mover == t else v < best, memo)
+
+
+def _maxn(memo: bool) -> _Minimax:
+    return _Minimax(lambda p: tuple(p.score()),
+                    lambda mover, v, best: v[mover] < best[mover], memo)
+
+
+def paranoid_values(position: Position, target: "Seat | int | None" = None, *,
+                    memo: bool = True) -> dict[Card, int]:
+    """Per legal card of the seat to move: the target's final points when the target minimises
+    them and the other three seats maximise them (target default: the seat to move)."""
+    return _paranoid(position, target, memo).root(position)  # type: ignore[return-value]
+
+
+def moon_values(position: Position, target: "Seat | int | None" = None, *,
+                memo: bool = True) -> dict[Card, int]:
+    """Per legal card of the seat to move: 1 if the target can still end with every card of
+    ``rules.moon_mask()`` whatever the other three do, else 0."""
+    return _moon(position, target, memo).root(position)  # type: ignore[return-value]
+
+
+def maxn_values(position: Position, *, memo: bool = True) -> dict[Card, tuple[int, int, int, int]]:
+    """Per legal card of the seat to move: the final points of N, E, S, W when every seat
+    minimises its own points and breaks ties by the lowest card."""
+    return _maxn(memo).root(position)  # type: ignore[return-value]
+
+
+def paranoid_value(position: Position, target: "Seat | int") -> int:
+    """The paranoid value of ``position`` itself (the deal may be over: then its score)."""
+    return _paranoid(position, target, True).value(position.copy())  # type: ignore[return-value]
+
+
+def moon_value(position: Position, target: "Seat | int") -> int:
+    """The moon value (1/0) of ``position`` itself (the deal may be over)."""
+    return _moon(position, target, True).value(position.copy())  # type: ignore[return-value]
+
+
+def maxn_value(position: Position) -> tuple[int, int, int, int]:
+    """The max^n vector of ``position`` itself (the deal may be over: then its score)."""
+    return _maxn(True).value(position.copy())  # type: ignore[return-value]
+
+
+def leaf_count(position: Position, *, memo: bool = True) -> int:
+    """Finished deals the paranoid brute force visits from ``position`` (a cost measure)."""
+    search = _paranoid(position, None, memo)
+    search.root(position)
+    return search.leaves
+
+
+# -- random positions -------------------------------------------------------------------------
+
+def _runner_card(position: Position, runner: int, rng: random.Random) -> Card:
+    """A card for a deal steered towards one seat taking everything: the runner plays its
+    highest card, the others duck, and discard penalty cards when void."""
+    legal = position.legal_moves()
+    if rng.random() < 0.15:
+        return rng.choice(legal)
+    if position.to_move == runner:
+        return max(legal, key=lambda c: c.rank)
+    if position.trick and any(c.suit is position.trick[0].suit for c in legal):
+        return min(legal, key=lambda c: c.rank)
+    values = position.rules.point_values()
+    return max(legal, key=lambda c: (values[c.bit], c.rank))
+
+
+def random_position(seed: int, rules: Rules, cards_left: int) -> Position:
+    """A random position with ``cards_left`` cards (1..52) still in the hands.
+
+    A random deal from ``seed``, played out by random legal cards -- or, for about a third of
+    the seeds, steered so that one seat wins most tricks (so moon and sun lines stay alive).
+    ``cards_left`` not a multiple of 4 gives a position in the middle of a trick.
+    """
+    rng = random.Random(seed)
+    deal = Deal.random(rng)
+    first_leader = Seat(rng.randrange(4)) if rules.first_lead == "any_card" else None
+    position = Position(deal, rules, first_leader=first_leader)
+    runner = rng.randrange(4) if rng.random() < 0.35 else None
+    while 52 - len(position.history) > cards_left:
+        if runner is None:
+            card = rng.choice(position.legal_moves())
+        else:
+            card = _runner_card(position, runner, rng)
+        position.play(card)
+    return position
