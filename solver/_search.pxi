@@ -43,6 +43,16 @@ cdef inline int never_wins(const State* s, int seat) noexcept nogil:
     return 1
 
 
+cdef inline int other_can_shoot(const State* s, int seat, int takers) noexcept nogil:
+    """Might a seat other than `seat` still take every moon card left? Only a seat that
+    took all moon cards so far (any, if none was taken) and can still win a trick."""
+    cdef int x
+    for x in range(4):
+        if x != seat and (takers == 0 or takers == (1 << x)) and not never_wins(s, x):
+            return 1
+    return 0
+
+
 cdef void score_bounds(const RulesC* r, const State* s, int seat, int* plo, int* phi) noexcept nogil:
     """Cheap bounds on `seat`'s final deal points: the union of what each way the
     deal can still end allows (no moon, a moon by `seat` or by another, a sun)."""
@@ -66,7 +76,7 @@ cdef void score_bounds(const RulesC* r, const State* s, int seat, int* plo, int*
         blo = r.bonus if (r.bonus and not ((s.won >> seat) & 1)) else 0
         moonrem = live & r.moon
         if r.moon_on and r.moon and nt <= 1 and takers != (1 << seat):
-            if moonrem or nt == 1:
+            if (moonrem and other_can_shoot(s, seat, takers)) or (not moonrem and nt == 1):
                 widen(&lo, &hi, pts + r.moon_other_adj, pts + r.moon_other_adj)
         if not (r.moon_on and r.moon and nt == 1 and moonrem == 0):
             widen(&lo, &hi, pts + blo, pts + blo)
@@ -101,7 +111,7 @@ cdef void score_bounds(const RulesC* r, const State* s, int seat, int* plo, int*
         else:
             if takers == 0 or takers == (1 << seat):
                 widen(&lo, &hi, pts + neg + r.moon_shooter_adj, pts + pos + r.moon_shooter_adj)
-            if takers != (1 << seat):
+            if takers != (1 << seat) and other_can_shoot(s, seat, takers):
                 nm = live & ~r.moon
                 widen(&lo, &hi, pts + sum_negative(r, nm) + r.moon_other_adj,
                       pts + sum_positive(r, nm) + r.moon_other_adj)
@@ -226,21 +236,18 @@ cdef inline u64 candidate_moves(const State* s, const RulesC* r) noexcept nogil:
                              remaining(s) | s.trick_mask, r)
 
 
-cdef int alphabeta(Ctx* c, const State* s, int alpha, int beta, const u64* pk=NULL) noexcept nogil:
+cdef int alphabeta(Ctx* c, const State* s, int alpha, int beta) noexcept nogil:
     """Fail-soft alpha-beta on the target's final points (target minimises).
 
     Returns v: v <= alpha means value <= v, v >= beta means value >= v, else exact.
-    `pk`: the position's table key when the caller computed it already.
     """
     cdef int T = c.target
     cdef int lo, hi, base = 0, v, best, i, n, bm = -1, tt_move = -1
-    cdef int a0 = alpha, b0 = beta, use_tt = 0, last_card
+    cdef int a0 = alpha, b0 = beta, use_tt = 0
     cdef u64 k[3]
     cdef TTEntry* e = NULL
     cdef int moves[16]
     cdef State child
-    cdef State children[16]
-    cdef u64 keys[16][3]
     c.nodes += 1
     if (c.nodes & 1023) == 0:
         check_limits(c)
@@ -254,12 +261,7 @@ cdef int alphabeta(Ctx* c, const State* s, int alpha, int beta, const u64* pk=NU
             return hi
         use_tt = popcount(remaining(s)) >= TT_MIN_CARDS
         if use_tt:
-            if pk != NULL:
-                k[0] = pk[0]
-                k[1] = pk[1]
-                k[2] = pk[2]
-            else:
-                make_key(c, s, k)
+            make_key(c, s, k)
             e = tt_probe(c, k)
         if c.model == MODEL_PARANOID:
             base = s.points[T]
@@ -275,24 +277,12 @@ cdef int alphabeta(Ctx* c, const State* s, int alpha, int beta, const u64* pk=NU
             if e.best >= 0:
                 tt_move = absolute_move(s, e.best)
     n = order_moves(c, s, candidate_moves(s, c.r), tt_move, moves)
-    # The last card of a trick: every child is a trick start that will probe the table.
-    # Work out the children first and prefetch their slots so the memory loads overlap.
-    last_card = s.ntrick == 3 and n > 1 and popcount(remaining(s)) > TT_MIN_CARDS
-    if last_card:
-        for i in range(n):
-            children[i] = s[0]
-            play_card(&children[i], moves[i], c.r)
-            make_key(c, &children[i], keys[i])
-            prefetch(&c.tt[hash_key(keys[i]) & c.tt_mask])
     if s.turn == T:
         best = INF
         for i in range(n):
-            if last_card:
-                v = alphabeta(c, &children[i], alpha, beta, keys[i])
-            else:
-                child = s[0]
-                play_card(&child, moves[i], c.r)
-                v = alphabeta(c, &child, alpha, beta)
+            child = s[0]
+            play_card(&child, moves[i], c.r)
+            v = alphabeta(c, &child, alpha, beta)
             if c.abort:
                 return 0
             if v < best:
@@ -305,12 +295,9 @@ cdef int alphabeta(Ctx* c, const State* s, int alpha, int beta, const u64* pk=NU
     else:
         best = -INF
         for i in range(n):
-            if last_card:
-                v = alphabeta(c, &children[i], alpha, beta, keys[i])
-            else:
-                child = s[0]
-                play_card(&child, moves[i], c.r)
-                v = alphabeta(c, &child, alpha, beta)
+            child = s[0]
+            play_card(&child, moves[i], c.r)
+            v = alphabeta(c, &child, alpha, beta)
             if c.abort:
                 return 0
             if v > best:
@@ -336,8 +323,16 @@ cdef int alphabeta(Ctx* c, const State* s, int alpha, int beta, const u64* pk=NU
 
 
 cdef int mtdf(Ctx* c, const State* s, int guess) noexcept nogil:
-    """Exact value by zero-window probes converging from `guess` (MTD(f), Plaat 1996)."""
-    cdef int lo = -INF, hi = INF, g = guess, b
+    """Exact value by zero-window probes converging from `guess` (MTD(f), Plaat 1996).
+
+    Each probe moves to the bound it returned; measured on seeded endgames this takes
+    fewer nodes than bisecting the open interval, as probes near the value are cheap."""
+    cdef int lo, hi, g = guess, b
+    node_bounds(c, s, &lo, &hi)             # lo <= value <= hi throughout
+    if g < lo:
+        g = lo
+    if g > hi:
+        g = hi
     while lo < hi:
         b = g if g > lo else lo + 1
         g = alphabeta(c, s, b - 1, b)
@@ -347,7 +342,7 @@ cdef int mtdf(Ctx* c, const State* s, int guess) noexcept nogil:
             hi = g
         else:
             lo = g
-    return g
+    return lo
 
 
 cdef inline int deal_decided(const RulesC* r, const State* s) noexcept nogil:

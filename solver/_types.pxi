@@ -13,12 +13,10 @@ cdef extern from *:
     static inline int hd_popcount(unsigned long long x) { return __builtin_popcountll(x); }
     static inline int hd_ctz(unsigned long long x) { return __builtin_ctzll(x); }
     static inline int hd_top(unsigned long long x) { return 63 - __builtin_clzll(x); }
-    static inline void hd_prefetch(const void* p) { __builtin_prefetch(p); }
     """
     int popcount "hd_popcount"(u64 x) noexcept nogil
     int ctz "hd_ctz"(u64 x) noexcept nogil
     int topbit "hd_top"(u64 x) noexcept nogil
-    void prefetch "hd_prefetch"(const void* p) noexcept nogil
 
 cdef enum:
     MODEL_PARANOID = 0

@@ -26,7 +26,7 @@ from __future__ import annotations
 import random
 from typing import Callable
 
-from hearts.solver import Card, Deal, Position, Rules, Seat
+from hearts.solver import ALL_CARDS, Card, Deal, Position, Rules, Seat
 
 __all__ = ["paranoid_values", "moon_values", "maxn_values", "paranoid_value", "moon_value",
            "maxn_value", "leaf_count", "random_position"]
@@ -168,7 +168,7 @@ def _runner_card(position: Position, runner: int, rng: random.Random) -> Card:
     """A card for a deal steered towards one seat taking everything: the runner plays its
     highest card, the others duck, and discard penalty cards when void."""
     legal = position.legal_moves()
-    if rng.random() < 0.15:
+    if rng.random() < 0.05:
         return rng.choice(legal)
     if position.to_move == runner:
         return max(legal, key=lambda c: c.rank)
@@ -178,18 +178,36 @@ def _runner_card(position: Position, runner: int, rng: random.Random) -> Card:
     return max(legal, key=lambda c: (values[c.bit], c.rank))
 
 
+def _strong_deal(rng: random.Random, runner: int) -> Deal:
+    """A deal whose ``runner`` seat holds mostly high cards (the rest dealt at random)."""
+    order = list(ALL_CARDS)
+    rng.shuffle(order)
+    order.sort(key=lambda c: c.rank + rng.uniform(0, 7), reverse=True)
+    strong, rest = order[:13], order[13:]
+    rng.shuffle(rest)
+    masks = [0, 0, 0, 0]
+    for card in strong:
+        masks[runner] |= card.mask
+    others = [s for s in range(4) if s != runner]
+    for i, card in enumerate(rest):
+        masks[others[i // 13]] |= card.mask
+    return Deal.from_masks(masks)
+
+
 def random_position(seed: int, rules: Rules, cards_left: int) -> Position:
     """A random position with ``cards_left`` cards (1..52) still in the hands.
 
-    A random deal from ``seed``, played out by random legal cards -- or, for about a third of
-    the seeds, steered so that one seat wins most tricks (so moon and sun lines stay alive).
+    From ``seed``: half the time a random deal played out by random legal cards; otherwise one
+    seat (the runner, given mostly high cards for most of those seeds) plays its highest card
+    while the others duck and discard penalty cards to it, so that moon and sun lines stay alive.
     ``cards_left`` not a multiple of 4 gives a position in the middle of a trick.
     """
     rng = random.Random(seed)
-    deal = Deal.random(rng)
+    mode = rng.random()
+    runner = rng.randrange(4) if mode >= 0.5 else None
+    deal = _strong_deal(rng, runner) if mode >= 0.65 else Deal.random(rng)
     first_leader = Seat(rng.randrange(4)) if rules.first_lead == "any_card" else None
     position = Position(deal, rules, first_leader=first_leader)
-    runner = rng.randrange(4) if rng.random() < 0.35 else None
     while 52 - len(position.history) > cards_left:
         if runner is None:
             card = rng.choice(position.legal_moves())

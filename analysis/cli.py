@@ -1,0 +1,642 @@
+"""The ``hearts`` command: solve positions, replay OpenSpiel records, list rules presets.
+
+Built with typer + rich on top of the Python API (:func:`hearts.solver.solve`,
+:mod:`hearts.analysis.openspiel`, :class:`hearts.solver.Rules`). Every command that values
+cards says which solution concept it uses; values are points for the deal (lower is better).
+
+Bad input never shows a traceback: every :class:`~hearts.solver.HeartsError` (bad card, deal,
+rules, seat, model, illegal play), every file error and every usage error prints one line
+``error: <message>`` on stderr and exits with code 2.
+"""
+from __future__ import annotations
+
+import json
+import sys
+from dataclasses import dataclass
+from importlib import resources
+from typing import Any, Optional
+
+import typer
+from rich.console import Console
+from rich.table import Table
+from rich.text import Text
+from typer.core import TyperGroup
+
+from hearts.analysis.openspiel import parse_action_lines
+from hearts.analysis.openspiel import replay as replay_game
+from hearts.solver import Card, Deal, HeartsError, Position, Rules, Seat, Suit
+from hearts.solver.solve import MODELS, SolveResult, Solver, SolverError
+
+__all__ = ["app", "main", "Example", "load_example", "example_names"]
+
+EXIT_BAD_INPUT = 2
+DEFAULT_EXAMPLE = "endgame"
+
+# -- errors -----------------------------------------------------------------------------
+
+
+class CommandError(HeartsError):
+    """Bad command-line input that is no game error (a file, an example name)."""
+
+
+def _fail(message: str, code: int = EXIT_BAD_INPUT) -> None:
+    """Print ``error: <message>`` as one line on stderr and exit."""
+    text = " ".join(str(message).split())
+    sys.stderr.write(f"error: {text}\n")
+    sys.stderr.flush()
+    sys.exit(code)
+
+
+# typer >= 0.2x vendors its own click: take the exception classes from typer's, whichever it is.
+_CLICK_EXCEPTION = next(c for c in typer.BadParameter.__mro__ if c.__name__ == "ClickException")
+_USAGE_ERROR = next(c for c in typer.BadParameter.__mro__ if c.__name__ == "UsageError")
+
+
+class _HeartsGroup(TyperGroup):
+    """The top-level group: turns bad input of every kind into one ``error:`` line, exit 2."""
+
+    def main(self, args: Any = None, prog_name: Optional[str] = None,
+             complete_var: Optional[str] = None, standalone_mode: bool = True,
+             **extra: Any) -> Any:
+        try:
+            rv = super().main(args, prog_name, complete_var, standalone_mode=False, **extra)
+        except _CLICK_EXCEPTION as err:
+            if type(err).__name__ == "NoArgsIsHelpError":  # click >= 8.2: ``hearts`` alone
+                typer.echo(err.ctx.get_help() if err.ctx else err.format_message())
+                sys.exit(0)
+            message = err.format_message()
+            ctx = getattr(err, "ctx", None)
+            if isinstance(err, _USAGE_ERROR) and ctx is not None:
+                message += f" (see '{ctx.command_path} --help')"
+            _fail(message)
+        except typer.Abort:
+            _fail("aborted", 130)
+        except HeartsError as err:
+            _fail(str(err))
+        except UnicodeDecodeError as err:
+            _fail(f"not a UTF-8 text file ({err.reason} at byte {err.start})")
+        except OSError as err:
+            where = f"{err.filename}: " if err.filename else ""
+            _fail(f"{where}{err.strerror or err}")
+        if not standalone_mode:
+            return rv
+        sys.exit(rv if isinstance(rv, int) else 0)
+
+
+# -- built-in examples ------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Example:
+    """A built-in position (``analysis/examples/<name>.json``).
+
+    Attributes:
+        name: the file name without ``.json``.
+        description: one line for people.
+        source: where the deal comes from.
+        deal: PBN deal after the pass. played: the cards played so far (text).
+        rules: a ``Rules.parse`` spec.
+    """
+
+    name: str
+    description: str
+    source: str
+    deal: str
+    played: str
+    rules: str
+
+
+def _examples_dir() -> Any:
+    return resources.files("hearts.analysis").joinpath("examples")
+
+
+def example_names() -> list[str]:
+    """The names of the built-in examples, sorted."""
+    return sorted(p.name[:-5] for p in _examples_dir().iterdir() if p.name.endswith(".json"))
+
+
+def load_example(name: str) -> Example:
+    """The built-in example ``name`` (``example`` is the default one, ``endgame``).
+
+    Raises:
+        CommandError: no such example.
+    """
+    key = DEFAULT_EXAMPLE if name == "example" else name.strip().lower()
+    names = example_names()
+    if key not in names:
+        raise CommandError(f'unknown example "{name}" (examples: {", ".join(["example"] + names)})')
+    data = json.loads(_examples_dir().joinpath(f"{key}.json").read_text(encoding="utf-8"))
+    return Example(key, data.get("description", ""), data.get("source", ""), data["deal"],
+                   data.get("played", ""), data.get("rules", "standard"))
+
+
+# -- text helpers -----------------------------------------------------------------------
+
+_SUIT_STYLE = {Suit.HEARTS: "red", Suit.DIAMONDS: "red", Suit.SPADES: "bold", Suit.CLUBS: "bold"}
+_PBN_SUITS = (Suit.SPADES, Suit.HEARTS, Suit.DIAMONDS, Suit.CLUBS)
+
+
+def _card_text(card: Card) -> Text:
+    """``Q♠`` in its suit colour (♥♦ red, ♠♣ bold)."""
+    return Text(card.symbol(), style=_SUIT_STYLE[card.suit])
+
+
+def _cards_text(cards: "list[Card] | tuple[Card, ...]", sep: str = " ") -> Text:
+    return Text(sep).join(_card_text(c) for c in cards)
+
+
+def _suit_ranks(mask: int, suit: Suit) -> Text:
+    ranks = "".join(c.symbol()[0] for c in reversed(_cards_of(mask & suit.mask)))
+    return Text(ranks or "—", style=_SUIT_STYLE[suit] if ranks else "dim")
+
+
+def _cards_of(mask: int) -> list[Card]:
+    from hearts.solver.cards import cards_from_mask
+    return cards_from_mask(mask)
+
+
+def _model_line(model: str, target: Seat, rules: Rules) -> str:
+    """One line defining the solution concept, from ``hearts.solver.solve``'s docstring."""
+    t = target.name_title
+    if model == "paranoid":
+        return (f"value = {t}'s final points for the deal when {t} plays to take as few as "
+                f"possible and the other three seats together give it as many as possible "
+                f"(lower is better for {t}; a moon counts)")
+    if model == "moon":
+        return (f"value = can {t} still take every penalty card (shoot the moon) against the "
+                f"best defence of the other three? yes/no")
+    return ("value = the mover's own final points when every seat plays to minimise its own "
+            "points (ties: the lowest card, ♣<♦<♥<♠); the N E S W column gives all four")
+
+
+def _rules_name(rules: Rules) -> str:
+    name = rules.name
+    if name is not None:
+        return name
+    return "custom " + repr(rules)
+
+
+# -- the app ----------------------------------------------------------------------------
+
+app = typer.Typer(
+    cls=_HeartsGroup,
+    name="hearts",
+    help="hearts-dd: exact double-dummy solver and analysis for the card game Hearts.\n\n"
+         "Values are penalty points for the deal (1 per heart, 13 for Q♠ under standard "
+         "rules; lower is better). Bad input prints one `error:` line and exits with code 2."
+         "\n\nStart with `hearts solve example`.",
+    no_args_is_help=True,
+    add_completion=False,
+    rich_markup_mode="markdown",
+    pretty_exceptions_enable=False,
+    context_settings={"help_option_names": ["-h", "--help"]},
+)
+
+
+def _version(value: bool) -> None:
+    if value:
+        from importlib.metadata import PackageNotFoundError, version
+        try:
+            v = version("hearts-dd")
+        except PackageNotFoundError:  # pragma: no cover - running from a source tree
+            v = "unknown (not installed)"
+        typer.echo(f"hearts-dd {v}")
+        raise typer.Exit()
+
+
+@app.callback()
+def _root(version: bool = typer.Option(False, "--version", callback=_version, is_eager=True,
+                                       help="Print the version and exit.")) -> None:
+    """hearts-dd: exact double-dummy solver and analysis for the card game Hearts."""
+
+
+def _solve_help() -> str:
+    names = ", ".join(example_names())
+    return f"""Solve a position double-dummy: the exact value of every legal card of the seat to move.
+
+All four hands are open. Values are **points for the deal** (penalty points: 1 per heart,
+13 for Q♠ with standard rules, 26 in a deal; lower is better), stated for one named seat.
+
+**Models** (`--model`):
+
+* `paranoid` (default): the target seat's final points when it plays to take as few as
+  possible and the other three seats together play to give it as many as possible (exact
+  alpha-beta). A moon counts: 0 if the target takes every penalty card, 26 if another seat does.
+* `maxn`: every seat minimises its own final points; among equal cards it plays the lowest
+  (♣ < ♦ < ♥ < ♠, then rank). Value = the mover's own points; the table also gives the points
+  of N E S W. `--seat` is ignored.
+* `moon`: can the target take every penalty card (shoot the moon) against the best defence
+  of the other three? yes/no for each card.
+
+DEAL is a PBN deal `N:<N> <E> <S> <W>`, each hand `spades.hearts.diamonds.clubs` with ranks
+`AKQJT98765432` (`10` accepted), the hands after the pass; or a built-in example:
+`example` (= {DEFAULT_EXAMPLE}), {names}. Cards are written rank first (`QS`, `TH` or `10H`, `Q♠`);
+suit first (`SQ`) is accepted.
+
+**Examples**:
+
+```
+hearts solve example
+hearts solve --example endgame --model maxn
+hearts solve --example opening --model moon
+hearts solve example --played "3C" --seat W --json
+hearts solve "N:.AQJT6543.9873.Q 87.K72.AQ52.T842 QJ932.9.J64.A653 AKT654.8.KT.KJ97" --played "2C AC KC QC" --time 5000
+```
+"""
+
+
+@app.command("solve", help=_solve_help())
+def solve_command(
+    deal: Optional[str] = typer.Argument(
+        None, metavar="DEAL", show_default=False,
+        help='PBN deal `N:<N> <E> <S> <W>` (hands S.H.D.C after the pass), or an example name.'),
+    played: str = typer.Option(
+        "", "--played", "-p", metavar="CARDS",
+        help='Cards played so far, in order from the first lead: "2C 3C AC 4C". With an '
+             "example, these are played after the example's own cards."),
+    seat: Optional[str] = typer.Option(
+        None, "--seat", "-s", metavar="SEAT",
+        help="Target seat N, E, S or W whose points are valued (default: the seat to move)."),
+    model: str = typer.Option(
+        "paranoid", "--model", "-m", metavar="MODEL",
+        help="Solution concept: paranoid, maxn or moon (definitions above)."),
+    rules: Optional[str] = typer.Option(
+        None, "--rules", "-r", metavar="SPEC",
+        help='Rules: a preset and key=value options, e.g. "openspiel,qs_breaks_hearts=false" '
+             "(see 'hearts rules'). Default: standard, or the example's rules."),
+    example: Optional[str] = typer.Option(
+        None, "--example", "-e", metavar="NAME", help="Solve a built-in example."),
+    as_json: bool = typer.Option(False, "--json", help="Print the result as JSON."),
+    nodes: Optional[int] = typer.Option(
+        None, "--nodes", metavar="N", min=1, help="Stop after N search nodes."),
+    time_ms: Optional[float] = typer.Option(
+        None, "--time", metavar="MS", min=0.001, help="Stop after MS milliseconds."),
+    no_pv: bool = typer.Option(False, "--no-pv", help="Do not compute the lines of play."),
+) -> None:
+    # Check the cheap options first, so that a typo fails before a long search.
+    if model not in MODELS:
+        raise SolverError(f'unknown model "{model}": expected one of {", ".join(MODELS)}')
+    target = Seat.parse(seat) if seat is not None else None
+    chosen: Optional[Example] = None
+    if example is not None:
+        if deal is not None:
+            raise CommandError("give either DEAL or --example, not both")
+        chosen = load_example(example)
+    elif deal is None:
+        raise CommandError("missing DEAL: a PBN deal \"N:<N> <E> <S> <W>\" or an example name "
+                           f"({', '.join(['example'] + example_names())})")
+    elif ":" not in deal:
+        chosen = load_example(deal)
+    if chosen is not None:
+        deal_text = chosen.deal
+        played_text = f"{chosen.played} {played}".strip()
+        rules_text = rules if rules is not None else chosen.rules
+    else:
+        deal_text, played_text, rules_text = deal, played, rules or "standard"
+    the_rules = Rules.parse(rules_text)
+    position = Position(Deal(deal_text), the_rules, played_text)
+    if position.is_over():
+        raise SolverError("the deal is over: all 52 cards are played")
+    solver = Solver()
+    run = lambda: solver.solve_position(  # noqa: E731
+        position.copy(), target, model, node_limit=nodes, time_limit_ms=time_ms, pv=not no_pv)
+    err_console = Console(stderr=True)
+    if not as_json and err_console.is_terminal:
+        with err_console.status(f"solving ({model}) …", spinner="dots"):
+            result = run()
+    else:
+        result = run()
+    if as_json:
+        typer.echo(json.dumps(result.to_json(), indent=2, ensure_ascii=False))
+        return
+    _print_solve(Console(highlight=False), position, result, chosen)
+
+
+def _print_solve(console: Console, position: Position, result: SolveResult,
+                 chosen: Optional[Example]) -> None:
+    """The header (hands, seat to move, model), one row per card class, the footer."""
+    mover, target, model = result.seat, result.target, result.model
+    if chosen is not None:
+        console.print(Text.assemble(("example ", "dim"), (chosen.name, "bold"), ": ",
+                                    chosen.description))
+    else:
+        console.print(Text.assemble(("deal ", "dim"), str(position.deal)))
+    # The hands still held, one line per seat.
+    hands = Table(box=None, pad_edge=False, show_edge=False, padding=(0, 1))
+    hands.add_column("")
+    for suit in _PBN_SUITS:
+        hands.add_column(Text(suit.symbol, style=_SUIT_STYLE[suit]), no_wrap=True)
+    hands.add_column(Text("taken", style="dim"), justify="right")
+    hands.add_column("")
+    for seat in Seat:
+        tags = []
+        if seat == mover:
+            tags.append("to move")
+        if seat == target and model != "maxn":
+            tags.append("target")
+        mark = Text("▶ " if seat == mover else "  ", style="bold")
+        hands.add_row(Text.assemble(mark, (seat.letter, "bold")),
+                      *[_suit_ranks(position.hands[seat], s) for s in _PBN_SUITS],
+                      str(position.points[seat]), Text(", ".join(tags), style="dim"))
+    console.print(hands)
+    tricks_left = 13 - position.tricks_played
+    status = Text.assemble(("trick ", "dim"), f"{position.tricks_played + 1}",
+                           ("  tricks left ", "dim"), f"{tricks_left}")
+    if position.trick:
+        status.append("  on the table ", style="dim")
+        status.append(Text(" ").join(
+            Text.assemble((f"{position.leader.offset(i).letter} ", "dim"), _card_text(c))
+            for i, c in enumerate(position.trick)))
+    status.append("  hearts ", style="dim")
+    status.append("broken" if position.hearts_broken else "not broken")
+    console.print(status)
+    console.print(Text.assemble(("rules ", "dim"), _rules_name(result.rules),
+                                ("  model ", "dim"), (model, "bold"),
+                                ("  to move ", "dim"), mover.name_title,
+                                *((("  target ", "dim"), target.name_title)
+                                  if model != "maxn" else ())))
+    console.print(Text(_model_line(model, target, result.rules), style="italic"))
+
+    table = Table(show_lines=False, header_style="bold")
+    table.add_column("card", no_wrap=True)
+    table.add_column("equal cards")
+    if model == "paranoid":
+        table.add_column(f"{target.letter} points", justify="right")
+    elif model == "moon":
+        table.add_column(f"{target.letter} shoots", justify="center")
+    else:
+        table.add_column(f"{mover.letter} points", justify="right")
+        table.add_column("N E S W", no_wrap=True)
+    with_pv = any(cv.pv for cv in result.cards)
+    if with_pv:
+        table.add_column("line of play (by trick: first seat, cards, →winner+points)",
+                         ratio=1)
+    best = result.best.value if result.best is not None else None
+    for cv in result.cards:
+        style = "bold" if cv.value == best else ""
+        if model == "moon":
+            value = Text("yes" if cv.value else "no", style="green" if cv.value else "")
+        else:
+            value = Text(str(cv.value), style=style)
+        row: list[Any] = [_card_text(cv.card), _cards_text(cv.equals), value]
+        if model == "maxn":
+            row.append(" ".join(f"{p:>2}" for p in (cv.points or ())))
+        if with_pv:
+            row.append(_pv_text(position, cv.pv))
+        table.add_row(*row)
+    valued = set()
+    for cv in result.cards:
+        valued.add(cv.card)
+        valued.update(cv.equals)
+    missing = [c for c in position.legal_moves() if c not in valued]
+    for card in missing:
+        row = [_card_text(card), Text(""), Text("…", style="yellow")]
+        if model == "maxn":
+            row.append(Text(""))
+        if with_pv:
+            row.append(Text("not searched", style="yellow"))
+        table.add_row(*row)
+    console.print(table)
+    mib = result.tt_bytes / 2 ** 20
+    console.print(Text.assemble(("nodes ", "dim"), f"{result.nodes:,}", ("  time ", "dim"),
+                                f"{result.ms:,.1f} ms", ("  TT ", "dim"), f"{mib:,.1f} MiB"))
+    if not result.complete:
+        legal = len(position.legal_moves())
+        done = legal - len(missing)
+        if done:
+            note = (f"{done} of {legal} legal cards valued; the values shown are exact, "
+                    f"raise --nodes/--time for the rest")
+        else:
+            note = f"none of the {legal} legal cards valued yet; raise --nodes/--time"
+        console.print(Text(f"unfinished (node/time limit): {note}.", style="bold yellow"))
+
+
+def _pv_text(position: Position, pv: "tuple[Card, ...]") -> Text:
+    """The line of play grouped into tricks: ``S 3♣ 9♣ 3♥ 4♣ →W+1``."""
+    p = position.copy()
+    out = Text()
+    group: list[Card] = []
+    first = p.to_move
+    for card in pv:
+        if p.why_illegal(card) is not None:  # never expected; show the rest ungrouped
+            out.append(" ")
+            out.append(_cards_text(list(pv[pv.index(card):])))
+            return out
+        before = list(p.points)
+        trick_done = len(p.trick) == 3
+        group.append(card)
+        p.play(card, check=False)
+        if trick_done:
+            gained = [p.points[s] - before[s] for s in range(4)]
+            _append_group(out, first, group)
+            winner = p.leader
+            out.append(f" →{winner.letter}", style="dim")
+            if gained[winner]:
+                out.append(f"+{gained[winner]}", style="red" if gained[winner] > 0 else "green")
+            group = []
+            first = p.to_move
+    if group:
+        _append_group(out, first, group)
+    return out
+
+
+def _append_group(out: Text, first: Seat, group: list[Card]) -> None:
+    if out:
+        out.append("  ")
+    out.append(f"{first.letter} ", style="dim")
+    out.append(_cards_text(group))
+
+
+# -- replay -----------------------------------------------------------------------------
+
+
+def _read_text(path: str) -> str:
+    """A text file's content (``-`` is stdin); errors become one-line messages."""
+    if path == "-":
+        return sys.stdin.read()
+    try:
+        with open(path, encoding="utf-8") as f:
+            return f.read()
+    except UnicodeDecodeError as err:
+        raise CommandError(f"{path}: not a UTF-8 text file ({err.reason} at byte {err.start})") \
+            from None
+
+
+@app.command("replay")
+def replay_command(
+    file: str = typer.Argument(..., metavar="FILE",
+                               help="OpenSpiel action-id lines, one deal a line ('-' = stdin)."),
+    rules: str = typer.Option(
+        "openspiel", "--rules", "-r", metavar="SPEC",
+        help='Rules to check the plays against, e.g. "openspiel,qs_breaks_hearts=false".'),
+    as_json: bool = typer.Option(False, "--json", help="Print a JSON list, one object per deal."),
+) -> None:
+    """Replay OpenSpiel Hearts games (action-id lines) and score them.
+
+    Each line of FILE is one deal as OpenSpiel action ids (the xinxin files): the pass
+    direction (0 hold, 1 left, 2 across, 3 right), the 52 dealt cards (card i to seat i mod 4),
+    the 12 passed cards unless hold, then the 52 plays. Card id = `rank_index*4 + suit` with
+    suits C 0, D 1, H 2, S 3 (0 = 2C, 43 = QS, 51 = AS). Blank lines and `#` lines are skipped.
+
+    For each deal: the **points** of N, E, S, W (final points for the deal after the moon rule;
+    when a play is illegal, the points taken before it) and the first illegal play, e.g.
+    `line 4: play 13 (9H by E): East may not lead 9H: hearts are not broken`.
+    An illegal play is reported, not an error (exit code 0); a malformed line, an empty or
+    missing file is an error (exit code 2).
+
+    **Examples**:
+
+    ```
+    hearts replay tests/data/openspiel_xinxin/xinxin_train.txt
+    hearts replay games.txt --rules openspiel,qs_breaks_hearts=false --json
+    ```
+    """
+    the_rules = Rules.parse(rules)
+    text = _read_text(file)
+    games = list(parse_action_lines(text))
+    if not games:
+        raise CommandError(f"{file}: no action lines (the file is empty)")
+    rows = []
+    for game in games:
+        result = replay_game(game, the_rules)
+        row: dict[str, Any] = {
+            "line": game.line_number,
+            "pass": str(game.direction),
+            "points": dict(zip("NESW", result.points)),
+            "completed": result.completed,
+            "illegal": None,
+        }
+        if result.illegal_index is not None:
+            seat = result.position.to_move
+            row["illegal"] = {
+                "play": result.illegal_index + 1,
+                "card": str(result.illegal_card),
+                "seat": seat.letter,
+                "reason": result.illegal_reason,
+                "message": f"line {game.line_number}: play {result.illegal_index + 1} "
+                           f"({result.illegal_card} by {seat.letter}): {result.illegal_reason}",
+            }
+        rows.append(row)
+    if as_json:
+        typer.echo(json.dumps(rows, indent=2, ensure_ascii=False))
+        return
+    console = Console(highlight=False)
+    table = Table(title=f"{file} — rules {_rules_name(the_rules)}; points for the deal",
+                  header_style="bold")
+    table.add_column("line", justify="right")
+    table.add_column("pass")
+    for s in "NESW":
+        table.add_column(s, justify="right")
+    table.add_column("first illegal play")
+    for row in rows:
+        pts = [str(v) for v in row["points"].values()]
+        if row["illegal"] is not None:
+            ill = row["illegal"]
+            note = Text.assemble(f"play {ill['play']} (", _card_text(Card(ill["card"])),
+                                 f" by {ill['seat']}): {ill['reason']}", style="yellow")
+            pts = [Text(p, style="dim") for p in pts]  # type: ignore[misc]
+        elif not row["completed"]:
+            note = Text("incomplete", style="yellow")
+        else:
+            note = Text("—", style="dim")
+        table.add_row(str(row["line"]), row["pass"], *pts, note)
+    console.print(table)
+    illegal = [r for r in rows if r["illegal"] is not None]
+    summary = f"{len(rows)} deals, {len(rows) - len(illegal)} legal"
+    if illegal:
+        summary += f", {len(illegal)} with an illegal play (points shown dim: taken before it)"
+    console.print(summary)
+    for row in illegal:
+        console.print(row["illegal"]["message"], style="yellow", soft_wrap=True)
+
+
+# -- rules ------------------------------------------------------------------------------
+
+#: One line and the source of each preset (``rules.md``); unknown presets fall back to the
+#: preset's docstring.
+_PRESET_INFO = {
+    "standard": ("The standard game: 1 per heart, Q♠ 13, old moon, 2♣ leads, no points on "
+                 "trick 1, Q♠ breaks hearts.", "Morehead 2001 (Hoyle); OpenSpiel defaults"),
+    "openspiel": ("OpenSpiel's hearts game with its default parameters (the same game as "
+                  "standard); its parameter names work as --rules keys.", "OpenSpiel 'hearts'"),
+    "omnibus": ("10♦ scores −10; the moon (slam) needs all 15 counting cards.", "Morehead 2001"),
+    "pink_lady": ("Q♥ also scores 13 (38 points in a deal, moon award 38).",
+                  "rules.md, Point cards"),
+    "black_jack": ("J♠ scores 10 instead of Q♠ and breaks hearts.", "Foster 1909, Moss 1995"),
+    "spot_hearts": ("Hearts score by rank: A 14, K 13, Q 12, J 11, pips face value.",
+                    "rules.md, Point cards"),
+}
+
+rules_app = typer.Typer(
+    help="List the rules presets, or show every option of one ('hearts rules show NAME').",
+    invoke_without_command=True, no_args_is_help=False, rich_markup_mode="markdown")
+app.add_typer(rules_app, name="rules")
+
+
+@rules_app.callback(invoke_without_command=True)
+def rules_list(ctx: typer.Context) -> None:
+    """List the rules presets with a one-line description and a source.
+
+    Use a preset with `--rules NAME` and change options with `key=value`:
+    `--rules openspiel,qs_breaks_hearts=false`, `--rules standard,moon=new`. Keys are the
+    Rules field names (`hearts rules show standard` lists them) or OpenSpiel parameter names.
+    """
+    if ctx.invoked_subcommand is not None:
+        return
+    console = Console(highlight=False)
+    table = Table(title="rules presets (--rules NAME[,key=value...])", header_style="bold")
+    table.add_column("name", style="bold", no_wrap=True)
+    table.add_column("description")
+    table.add_column("source")
+    for name in Rules.presets():
+        info = _PRESET_INFO.get(name)
+        if info is None:
+            doc = (getattr(Rules, name).__doc__ or "").strip().split("\n\n")[0]
+            info = (" ".join(doc.split()), "")
+        table.add_row(name, *info)
+    console.print(table)
+    console.print("Options: 'hearts rules show NAME' (all fields of a preset or spec).")
+
+
+@rules_app.command("show")
+def rules_show(
+    spec: str = typer.Argument(..., metavar="NAME",
+                               help='A preset or a spec such as "openspiel,jd_bonus=true".'),
+    as_json: bool = typer.Option(False, "--json", help="Print the fields as JSON."),
+) -> None:
+    """Show every field of a rules preset or spec (fields that differ from standard in bold)."""
+    the_rules = Rules.parse(spec)
+    fields = the_rules.to_dict()
+    if as_json:
+        typer.echo(json.dumps({"name": the_rules.name, "fields": fields}, indent=2))
+        return
+    standard = Rules.standard().to_dict()
+    console = Console(highlight=False)
+    table = Table(title=f"rules {spec} ({_rules_name(the_rules)})", header_style="bold")
+    table.add_column("field", no_wrap=True)
+    table.add_column("value")
+    table.add_column("standard", style="dim")
+    for key, value in fields.items():
+        differs = value != standard[key]
+        table.add_row(Text(key, style="bold" if differs else ""),
+                      Text(json.dumps(value), style="bold" if differs else ""),
+                      json.dumps(standard[key]))
+    console.print(table)
+    try:
+        params = the_rules.to_openspiel_dict()
+    except HeartsError:
+        console.print("OpenSpiel parameters: none (OpenSpiel cannot express these rules)")
+    else:
+        console.print("OpenSpiel parameters: " + ", ".join(
+            f"{k}={str(v).lower()}" for k, v in params.items()))
+    total = the_rules.total_positive_points()
+    console.print(f"penalty points in a deal: {total}; moon award: {the_rules.moon_award()}")
+
+
+def main() -> None:
+    """Console-script entry point (``hearts``)."""
+    app()
+
+
+if __name__ == "__main__":
+    main()

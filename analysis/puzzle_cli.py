@@ -1,0 +1,353 @@
+"""``hearts puzzle``: serve a double-dummy puzzle, check the collection, mine new puzzles.
+
+The logic lives in :mod:`hearts.analysis.puzzles`; this module only wraps it (typer + rich).
+Mounted in the ``hearts`` command as ``app.add_typer(puzzle_app, name="puzzle")``; also runs
+alone as ``python -m hearts.analysis.puzzle_cli``.
+
+Exit codes: ``hearts puzzle`` 0 right answer, 1 wrong answer; ``check`` 0 every puzzle verified,
+1 a mismatch; every command 2 on bad input (``error: ...`` on stderr, no traceback).
+"""
+from __future__ import annotations
+
+import json
+import random
+import time
+from pathlib import Path
+from typing import List, Optional
+
+import typer
+from rich.console import Console
+from rich.table import Table
+from rich.text import Text
+
+from hearts.solver.cards import Card, Suit, cards_from_mask
+from hearts.solver.errors import HeartsError
+from hearts.solver.position import Position, trick_winner
+from hearts.solver.seats import Seat
+
+from . import puzzles as pz
+
+app = typer.Typer(help="Double-dummy Hearts puzzles: one right card, proved by the solver.",
+                  add_completion=False)
+
+#: Suit colours (a four-colour deck; spades in the terminal's own colour).
+SUIT_STYLES = {Suit.SPADES: "bold", Suit.HEARTS: "bold red", Suit.DIAMONDS: "bold bright_blue",
+               Suit.CLUBS: "bold green"}
+_PBN_ORDER = (Suit.SPADES, Suit.HEARTS, Suit.DIAMONDS, Suit.CLUBS)
+
+
+def _fail(message: str) -> typer.Exit:
+    """Print ``error: message`` on stderr; the caller raises the returned exit (code 2)."""
+    Console(stderr=True, highlight=False).print(f"error: {message}", markup=False, soft_wrap=True)
+    return typer.Exit(2)
+
+
+def card_text(card: Card) -> Text:
+    """A card in its suit colour, ``Q♠``."""
+    return Text(card.symbol(), style=SUIT_STYLES[card.suit])
+
+
+def cards_text(cards, sep: str = " ") -> Text:
+    """Cards in suit colours, separated by ``sep``."""
+    text = Text()
+    for i, card in enumerate(cards):
+        if i:
+            text.append(sep)
+        text.append_text(card_text(card))
+    return text
+
+
+def _hand_text(mask: int) -> Text:
+    text = Text()
+    cards = cards_from_mask(mask)
+    for i, suit in enumerate(_PBN_ORDER):
+        if i:
+            text.append("\n")
+        text.append(suit.symbol, style=SUIT_STYLES[suit])
+        ranks = [c for c in cards if c.suit is suit]
+        text.append(" " + (" ".join(c.symbol()[0] for c in sorted(ranks, reverse=True)) or "—"))
+    return text
+
+
+def _task_sentence(puzzle: pz.Puzzle) -> str:
+    seat = puzzle.seat.name_title
+    if puzzle.task == "lose the fewest points":
+        return (f"{seat} to play: find the card that loses the fewest points "
+                f"(the other three play together against {seat}).")
+    if puzzle.task == "duck the queen":
+        return (f"{seat} to play: find the card that keeps the Q♠ away "
+                f"(the other three play together against {seat}).")
+    if puzzle.task == "shoot the moon":
+        return (f"{seat} has taken every penalty card so far. {seat} to play: find the card "
+                f"that still shoots the moon against any defence.")
+    return (f"{puzzle.target.name_title} has taken every penalty card so far. {seat} to play: "
+            f"find the card that stops the moon (the other defenders help).")
+
+
+def show_position(console: Console, puzzle: pz.Puzzle) -> Position:
+    """Print the puzzle: header, the four hands, the trick so far, points taken, the task."""
+    position = puzzle.position()
+    stars = "★" * puzzle.difficulty + "☆" * (5 - puzzle.difficulty)
+    console.print(Text.assemble((f"Puzzle {puzzle.id}", "bold"), f"  {stars}  ",
+                                (puzzle.task, "italic")))
+    rules = puzzle.rules.name or ", ".join(f"{k}={v}" for k, v in
+                                           pz._rules_to_json(puzzle.rules).items())
+    console.print(Text(f"Rules: {rules}. Trick {position.tricks_played + 1} of 13, "
+                       f"{puzzle.tricks_left} left.", style="dim"))
+
+    def panel(seat: Seat) -> Text:
+        title = Text(f"{seat.name_title} ", style="bold")
+        title.append(f"{position.points[seat]} pts", style="dim")
+        if seat == position.to_move:
+            title.append("  ◀ to play", style="bold yellow")
+        title.append("\n")
+        title.append_text(_hand_text(position.hands[seat]))
+        return title
+
+    trick = Text("Trick so far\n", style="bold")
+    if position.trick:
+        for i, card in enumerate(position.trick):
+            trick.append(f"{position.leader.offset(i).letter} ")
+            trick.append_text(card_text(card))
+            trick.append("\n")
+    else:
+        trick.append(f"{position.leader.name_title} leads\n", style="dim")
+    trick.append(f"{position.to_move.letter} ?", style="bold yellow")
+    grid = Table.grid(padding=(1, 4))
+    for _ in range(3):
+        grid.add_column()
+    grid.add_row("", panel(Seat.N), "")
+    grid.add_row(panel(Seat.W), trick, panel(Seat.E))
+    grid.add_row("", panel(Seat.S), "")
+    console.print(grid)
+    console.print(_task_sentence(puzzle))
+    return position
+
+
+def _value_words(puzzle: pz.Puzzle, card: Card) -> str:
+    if puzzle.model == "moon":
+        value = puzzle.values[card]
+        if puzzle.task == "shoot the moon":
+            return "shoots the moon" if value else "cannot shoot"
+        return "lets the moon through" if value else "stops the moon"
+    return f"{puzzle.values[card]} points"
+
+
+def show_solution(console: Console, puzzle: pz.Puzzle, guess: Card | None) -> None:
+    """Print right/wrong, every card's value, and the solution line trick by trick."""
+    position = puzzle.position()
+    best = puzzle.answer[0]
+    if guess is not None:
+        if puzzle.is_right(guess):
+            console.print(Text.assemble(("Right! ", "bold green"), card_text(guess),
+                                        f" {_value_words(puzzle, guess)}."))
+        else:
+            console.print(Text.assemble(("Wrong. ", "bold red"), card_text(guess),
+                                        f" {_value_words(puzzle, guess)}; the answer ",
+                                        cards_text(puzzle.answer, " or "),
+                                        f" {_value_words(puzzle, best)}."))
+    points = puzzle.paranoid_points()
+    table = Table(title=f"Every card ({puzzle.model} model; points for "
+                        f"{puzzle.seat.name_title}, lower is better)", title_justify="left")
+    table.add_column("card")
+    if puzzle.model == "moon":
+        table.add_column("moon")
+    table.add_column("points", justify="right")
+    table.add_column("")
+    shown: dict[tuple, list[Card]] = {}
+    for card in puzzle.values:
+        shown.setdefault((puzzle.values[card], points.get(card)), []).append(card)
+    for (value, pts), cards in sorted(shown.items(), key=lambda kv: (
+            kv[1][0] not in puzzle.answer, kv[0][1] if kv[0][1] is not None else 0)):
+        mark = Text()
+        if cards[0] in puzzle.answer:
+            mark.append("best", style="bold green")
+        if guess is not None and guess in cards:
+            mark.append(" ← yours", style="bold yellow")
+        row = [cards_text(cards)]
+        if puzzle.model == "moon":
+            row.append(_value_words(puzzle, cards[0]))
+        row.extend([str(pts), mark])
+        table.add_row(*row)
+    console.print(table)
+    console.print(Text(f"Margin: {puzzle.margin} points over the next-best card. "
+                       f"Source: {puzzle.source}.", style="dim"))
+    console.print(Text("Solution line (both sides at their best):", style="bold"))
+    pos = position
+    for card in puzzle.line:
+        pos.play(card)
+        if not pos.trick:
+            leader, cards = pos.tricks()[-1]
+            winner = trick_winner(cards, leader)
+            worth = sum(puzzle.rules.card_points(c) for c in cards)
+            row = Text(f"  trick {pos.tricks_played:>2}: ")
+            for i, c in enumerate(cards):
+                row.append(f"{leader.offset(i).letter} ")
+                row.append_text(card_text(c))
+                row.append("  ")
+            row.append(f"→ {winner.letter}" + (f" +{worth}" if worth else ""))
+            console.print(row)
+    score = pos.score()
+    console.print(Text("Final points: " + "  ".join(f"{s.letter} {score[s]}" for s in Seat)))
+
+
+def _load(file: Optional[Path]) -> list[pz.Puzzle]:
+    if file is None:
+        return pz.load_shipped()
+    return pz.load(file)
+
+
+@app.callback(invoke_without_command=True)
+def serve(
+    ctx: typer.Context,
+    puzzle_id: Optional[str] = typer.Option(None, "--id", help="Serve this puzzle."),
+    seed: Optional[int] = typer.Option(None, "--seed", help="Pick reproducibly."),
+    difficulty: Optional[int] = typer.Option(None, "--difficulty", "-d", min=1, max=5,
+                                             help="Only puzzles of this difficulty (1-5)."),
+    task: Optional[str] = typer.Option(None, "--task", "-t", help=(
+        "Only this task: fewest, queen, shoot, stop (or the full label).")),
+    answer: Optional[str] = typer.Option(None, "--answer", "-a", help=(
+        "Your card, for non-interactive use (else you are asked).")),
+    file: Optional[Path] = typer.Option(None, "--file", "-f", help=(
+        "A puzzle file (JSONL) instead of the shipped collection.")),
+) -> None:
+    """Serve one puzzle: show the position, ask for a card, say right or wrong, show the line.
+
+    Exit code 0 for a right answer, 1 for a wrong one, 2 for bad input.
+    """
+    if ctx.invoked_subcommand is not None:
+        return
+    console = Console(highlight=False)
+    try:
+        puzzles = _load(file)
+        wanted = pz.parse_task(task) if task is not None else None
+        pool = [p for p in puzzles
+                if (puzzle_id is None or p.id == puzzle_id)
+                and (difficulty is None or p.difficulty == difficulty)
+                and (wanted is None or p.task == wanted)]
+        if not pool:
+            what = [f"id {puzzle_id}" if puzzle_id else "", f"difficulty {difficulty}"
+                    if difficulty else "", f"task {wanted}" if wanted else ""]
+            raise HeartsError(f"no puzzle with {', '.join(w for w in what if w)}"
+                              if any(what) else "the puzzle file is empty")
+        puzzle = random.Random(seed).choice(pool)
+        position = show_position(console, puzzle)
+        if answer is not None:
+            guess = Card(answer)
+            reason = position.why_illegal(guess)
+            if reason is not None:
+                raise HeartsError(f"{guess} cannot be played: {reason}")
+        else:
+            while True:
+                text = typer.prompt("Your card")
+                try:
+                    guess = Card(text)
+                except HeartsError as err:
+                    console.print(f"{err}; write a card like QS, TH or 10H")
+                    continue
+                reason = position.why_illegal(guess)
+                if reason is None:
+                    break
+                console.print(f"{guess} cannot be played: {reason}")
+    except (HeartsError, OSError) as err:
+        raise _fail(str(err)) from None
+    show_solution(console, puzzle, guess)
+    raise typer.Exit(0 if puzzle.is_right(guess) else 1)
+
+
+@app.command("check")
+def check_command(
+    file: Optional[Path] = typer.Argument(None, help="Puzzle file (default: the shipped one)."),
+    as_json: bool = typer.Option(False, "--json", help="One JSON object per puzzle."),
+) -> None:
+    """Re-solve every puzzle and report any disagreement with the solver.
+
+    Exit code 0 when every puzzle is verified, 1 on any mismatch, 2 on a malformed or
+    unreadable file (the message names the line).
+    """
+    console = Console(highlight=False)
+    try:
+        puzzles = _load(file)
+    except (HeartsError, OSError) as err:
+        raise _fail(str(err)) from None
+    t0 = time.perf_counter()
+    results = pz.check(puzzles)
+    bad = [r for r in results if not r.ok]
+    if as_json:
+        for r in results:
+            print(json.dumps({"id": r.puzzle.id, "ok": r.ok, "problems": r.problems,
+                              "ms": round(r.ms, 1)}))
+    else:
+        for r in bad:
+            console.print(Text(f"MISMATCH {r.puzzle.id} ({r.puzzle.source}): "
+                               + "; ".join(r.problems), style="red"))
+        seconds = time.perf_counter() - t0
+        verdict = "all verified" if not bad else f"{len(bad)} mismatched"
+        console.print(f"checked {len(results)} puzzles in {seconds:.1f} s: {verdict}")
+    raise typer.Exit(1 if bad else 0)
+
+
+@app.command("mine")
+def mine_command(
+    files: Optional[List[Path]] = typer.Argument(None, help=(
+        "Game records: OpenSpiel action-id lines (xinxin) or peer JSONL.")),
+    out: Optional[Path] = typer.Option(None, "--out", "-o", help="Write here (default stdout)."),
+    max_count: Optional[int] = typer.Option(None, "--max", min=1, help="Keep at most N puzzles."),
+    seed: int = typer.Option(0, "--seed", help="Seed of the random deals and of the selection."),
+    random_deals: int = typer.Option(0, "--random", min=0, help=(
+        "Also mine N seeded random deals (seeds SEED .. SEED+N-1).")),
+    per_record: int = typer.Option(2, "--per-record", min=1, help="Puzzles per deal at most."),
+    max_tricks: int = typer.Option(pz.MAX_TRICKS_LEFT, "--max-tricks", min=2, max=13, help=(
+        "Look at positions with at most this many tricks left.")),
+    time_limit: float = typer.Option(5000, "--time", help="Time limit per solve (ms)."),
+    force: bool = typer.Option(False, "--force", help="Overwrite OUT if it exists."),
+) -> None:
+    """Find positions where exactly one card is best by >= 3 points, and write them as JSONL.
+
+    Never overwrites an input file; refuses to overwrite OUT unless --force.
+    """
+    files = files or []
+    try:
+        if not files and not random_deals:
+            raise HeartsError("nothing to mine: give record files or --random N")
+        if out is not None:
+            target = out.resolve()
+            for f in files:
+                if f.resolve() == target:
+                    raise HeartsError(f"output {out} is an input file")
+            if out.exists() and not force:
+                raise HeartsError(f"{out} exists (use --force to overwrite)")
+        records = []
+        for f in files:
+            records.extend(pz.read_records(f))
+        records.extend(pz.random_records(seed, random_deals))
+    except (HeartsError, OSError) as err:
+        raise _fail(str(err)) from None
+    err_console = Console(stderr=True, highlight=False)
+    from rich.progress import Progress
+    with Progress(console=err_console, transient=True) as progress:
+        bar = progress.add_task("mining", total=len(records))
+        found = pz.mine(records, max_count=max_count, per_record=per_record, seed=seed,
+                        time_limit_ms=time_limit, max_tricks_left=max_tricks,
+                        progress=lambda record, n: progress.advance(bar))
+    text = pz.dumps(found)
+    try:
+        if out is None:
+            typer.echo(text, nl=False)
+        else:
+            out.write_text(text, encoding="utf-8")
+    except OSError as err:
+        raise _fail(str(err)) from None
+    counts: dict[str, int] = {}
+    for p in found:
+        counts[p.task] = counts.get(p.task, 0) + 1
+    summary = ", ".join(f"{n} {t}" for t, n in counts.items()) or "none"
+    err_console.print(f"{len(found)} puzzles from {len(records)} deals ({summary})")
+
+
+def main() -> None:  # pragma: no cover - thin entry point
+    app()
+
+
+if __name__ == "__main__":  # pragma: no cover
+    main()

@@ -1,0 +1,294 @@
+"""The solver is exact: on endgames of up to 4 tricks every legal card's value equals brute force.
+
+Brute force (``tests/bruteforce.py``) is plain minimax over the reference ``Position``, sharing
+nothing with the search core. Positions are random deals played at random (or steered so that one
+seat keeps a moon or sun alive) to a random point with 1 to 16 cards left -- trick starts and
+mid-trick -- under every point table (standard, Omnibus, Pink Lady, Black Jack, Spot Hearts),
+every moon rule (old, new, none), the sun (all 13 tricks, last 12), the no-trick bonus (-5) and
+every hearts-breaking rule. Models (``solver/solve.py``):
+
+- paranoid: the target's final points, target minimising, the other three maximising;
+- moon: 1 if the target can still take every card of ``rules.moon_mask()``, else 0;
+- maxn: the final points of all four seats when each seat minimises its own and plays the
+  lowest card (clubs < diamonds < hearts < spades, then rank) among equally good ones.
+
+For every card we also check: its ``equals`` are legal cards brute force values identically; its
+line of play (PV) starts with it and replays legally; and where the PV stops, the position's
+brute-force value is still the card's value.
+"""
+from __future__ import annotations
+
+import dataclasses
+import json
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+import bruteforce
+from bruteforce import maxn_values, moon_values, paranoid_values, random_position
+from hearts.solver import Card, Deal, Position, Rules, Seat
+from hearts.solver.solve import CardValue, SolveResult, Solver
+
+POINT_TABLES = {
+    "standard": Rules.standard(),
+    "omnibus": Rules.omnibus(),
+    "pink_lady": Rules.pink_lady(),
+    "black_jack": Rules.black_jack(),
+    "spot_hearts": Rules.spot_hearts(),
+}
+MOONS = ("old", "new", "none")
+SUNS = ("none", "all_tricks", "last_twelve")
+NO_TRICK_BONUSES = (0, -5)
+BREAKS = ("hearts_or_queen", "hearts", "any_penalty")
+
+
+@st.composite
+def rule_sets(draw) -> Rules:
+    """A point table with any moon rule, sun rule, no-trick bonus and hearts-breaking rule."""
+    base = POINT_TABLES[draw(st.sampled_from(sorted(POINT_TABLES)))]
+    return dataclasses.replace(
+        base,
+        moon=draw(st.sampled_from(MOONS)),
+        sun=draw(st.sampled_from(SUNS)),
+        no_trick_bonus=draw(st.sampled_from(NO_TRICK_BONUSES)),
+        hearts_broken_by=draw(st.sampled_from(BREAKS)),
+    )
+
+
+# Cards left in the hands: 1-4 is the last trick (one legal card: checks the scoring), 5-12 two
+# or three tricks, 13-16 four tricks (brute force is slowest there, so they are drawn less).
+CARDS_LEFT = (1, 2, 3, 4, *range(5, 13), *range(5, 13), *range(5, 13), *range(13, 17),
+              *range(13, 17))
+
+
+@st.composite
+def endgames(draw, max_cards_left: int = 16) -> Position:
+    """A reachable position with 1..``max_cards_left`` cards still in the hands."""
+    rules = draw(rule_sets())
+    cards_left = draw(st.sampled_from([n for n in CARDS_LEFT if n <= max_cards_left]))
+    seed = draw(st.integers(0, 2**32 - 1))
+    return random_position(seed, rules, cards_left)
+
+
+# Each property test checks EXAMPLES positions; four tests: 4 * 300 = 1,200 positions.
+EXAMPLES = 300
+exhaustive = settings(max_examples=EXAMPLES, deadline=None, derandomize=True, database=None,
+                      suppress_health_check=[HealthCheck.too_slow])
+
+
+def by_card(result: SolveResult) -> dict[Card, CardValue]:
+    """Every card the result values (each class representative and its ``equals``), checking
+    that no card is valued twice."""
+    out: dict[Card, CardValue] = {}
+    for cv in result.cards:
+        assert cv.card not in cv.equals, f"{cv.card} lists itself among its equals"
+        for card in (cv.card, *cv.equals):
+            assert card not in out, f"{card} is valued twice"
+            out[card] = cv
+    return out
+
+
+def replay_pv(position: Position, cv: CardValue) -> Position:
+    """The position after the card's PV, which must start with the card and be legal."""
+    assert cv.pv and cv.pv[0] == cv.card, f"PV {cv.pv} does not start with {cv.card}"
+    line = position.copy()
+    for i, card in enumerate(cv.pv):
+        reason = line.why_illegal(card)
+        assert reason is None, f"PV of {cv.card}, card {i + 1} ({card}): {reason}"
+        line.play(card)
+    return line
+
+
+def values_of(result: SolveResult) -> dict[Card, int]:
+    return {card: cv.value for card, cv in by_card(result).items()}
+
+
+# -- brute force checks itself -------------------------------------------------------------------
+
+@settings(max_examples=40, deadline=None, derandomize=True, database=None)
+@given(endgames(max_cards_left=14), st.integers(0, 3))
+def test_brute_force_memo_changes_no_value(position, shift):
+    target = Seat((position.to_move + shift) % 4)
+    assert paranoid_values(position, target) == paranoid_values(position, target, memo=False)
+    assert moon_values(position, target) == moon_values(position, target, memo=False)
+    assert maxn_values(position) == maxn_values(position, memo=False)
+
+
+def test_brute_force_agrees_with_the_independent_solver_on_small_endgames(data_dir):
+    """The solved positions with up to 4 tricks left (independent program, ``tests/data/solved``)."""
+    checked = 0
+    for name in ("positions.jsonl", "moon-positions.jsonl"):
+        for line in (data_dir / "solved" / name).read_text().splitlines():
+            record = json.loads(line)
+            if record["tricks_left"] > 4:
+                continue
+            rules = Rules(hearts_broken_by="hearts_or_queen" if record["rules"]["qs_breaks_hearts"]
+                          else "hearts")
+            position = Position(record["deal"], rules, record["played"])
+            expected = {Card(c): v for c, v in record["values"].items()}
+            assert paranoid_values(position) == expected, record["played"]
+            assert any(moon_values(position).values()) == record["mover_can_shoot"]
+            checked += 1
+    assert checked >= 30
+
+
+# -- hand-checked endgames: brute force and the solver give the values worked out by hand ------
+
+# East leads trick 12 with 24 points (Q♠ and 11 hearts). N 9♦ 8♥, E 9♣ T♥, S J♣ 8♦, W 3♠ 4♠.
+# T♥ draws 8♥ (North must follow): East has all 26 and then loses J♣ > 9♣ -- a moon.
+# 9♣ loses to J♣; 8♥ and T♥ then go to North or South: East ends with 24.
+MOON_ENDGAME = Position(
+    Deal("N:95.8765.9754.843 AK.AKQT.AKQ.AKQ9 Q8.432.8632.JT75 JT76432.J9.JT.62"), Rules(),
+    "2C 3C AC 5C AD 2D TD 4D AS 8S 2S 5S KC 7C 6C 4C KD 3D JD 5D KS QS JS 9S AH 2H 9H 5H "
+    "KH 3H JH 6H QC TC TS 8C QH 4H 7S 7H QD 6D 6S 7D")
+
+# South leads trick 12, has won all 11 tricks and holds 12 hearts' points. N 6♣ 8♠, E Q♣ Q♠,
+# S 9♣ 9♥, W 4♣ 7♣. After 9♥ everybody discards: if East keeps Q♣ it wins the last trick and
+# South took every penalty card (a moon); if East keeps Q♠, South wins the last trick too
+# (a sun, when the sun counts). After 9♣ East wins Q♣ and then Q♠ with 9♥: East 14, South 12.
+SUN_ENDGAME = Position(
+    Deal("N:9832.832.T.AT865 Q75.J754.7632.Q2 AK.AKQT9.AKQJ.J9 JT64.6.9854.K743"), Rules(),
+    "2C JC 3C 5C AD 4D TD 2D AS 4S 2S 5S KD 5D 8H 3D AH 6H 2H 4H KH KC 3H JH KS 6S 3S 7S "
+    "QD 8D 8C 6D QH JS AC 5H JD 9D TC 7D TH TS 9S 7H")
+
+
+def with_rules(position: Position, **changes) -> Position:
+    return Position(position.deal, dataclasses.replace(position.rules, **changes),
+                    position.history)
+
+
+def solver_values(position: Position, target=None, model="paranoid") -> dict[str, object]:
+    result = Solver(tt_bits=12).solve_position(position, target, model)
+    return {str(card): (cv.points if model == "maxn" else cv.value)
+            for card, cv in by_card(result).items()}
+
+
+def brute_values(position: Position, target=None, model="paranoid") -> dict[str, object]:
+    if model == "maxn":
+        values = maxn_values(position)
+    elif model == "moon":
+        values = moon_values(position, target)
+    else:
+        values = paranoid_values(position, target)
+    return {str(card): value for card, value in values.items()}
+
+
+@pytest.mark.parametrize("moon, expected", [
+    ("old", {"9C": 24, "TH": 0}),     # the shooter scores 0
+    ("new", {"9C": 24, "TH": -26}),   # the shooter scores -26
+    ("none", {"9C": 24, "TH": 26}),   # no moon: 26 taken, 26 scored
+])
+def test_the_moon_rule_scores_the_shooter(moon, expected):
+    position = with_rules(MOON_ENDGAME, moon=moon)
+    assert brute_values(position) == expected
+    assert solver_values(position) == expected
+
+
+def test_a_seat_can_still_shoot_only_by_leading_the_ten_of_hearts():
+    assert brute_values(MOON_ENDGAME, model="moon") == {"9C": 0, "TH": 1}
+    assert solver_values(MOON_ENDGAME, model="moon") == {"9C": 0, "TH": 1}
+
+
+@pytest.mark.parametrize("changes, expected", [
+    # T♥: old moon, 26 to each other seat. 9♣: North discards 9♦ (keeping 8♥ it takes nothing,
+    # keeping 9♦ it would win T♥ on the last trick), South takes both hearts.
+    ({}, {"9C": (0, 24, 2, 0), "TH": (26, 0, 26, 26)}),
+    ({"moon": "none"}, {"9C": (0, 24, 2, 0), "TH": (0, 26, 0, 0)}),
+    # No trick for North and West: -5 each (not after a moon).
+    ({"no_trick_bonus": -5}, {"9C": (-5, 24, 2, -5), "TH": (26, 0, 26, 26)}),
+])
+def test_maxn_points_of_the_moon_endgame(changes, expected):
+    position = with_rules(MOON_ENDGAME, **changes)
+    assert brute_values(position, model="maxn") == expected
+    assert solver_values(position, model="maxn") == expected
+
+
+@pytest.mark.parametrize("sun, target, expected", [
+    ("all_tricks", Seat.S, {"9C": 12, "9H": 0}),
+    ("none", Seat.S, {"9C": 12, "9H": 0}),
+    # North's points: after 9♥ the defenders give South every trick -- a sun, 52 to North.
+    ("all_tricks", Seat.N, {"9C": 0, "9H": 52}),
+    ("none", Seat.N, {"9C": 0, "9H": 26}),
+    ("all_tricks", Seat.E, {"9C": 14, "9H": 26}),  # East keeps Q♣: a moon, 26 beats 52
+])
+def test_the_sun_scores_52_to_each_other_seat(sun, target, expected):
+    position = with_rules(SUN_ENDGAME, sun=sun)
+    assert brute_values(position, target) == expected
+    assert solver_values(position, target) == expected
+
+
+def test_maxn_points_of_the_sun_endgame():
+    position = with_rules(SUN_ENDGAME, sun="all_tricks")
+    expected = {"9C": (0, 14, 12, 0), "9H": (26, 26, 0, 26)}
+    assert brute_values(position, model="maxn") == expected
+    assert solver_values(position, model="maxn") == expected
+
+
+# -- the solver against brute force on random endgames --------------------------------------------
+
+def check_result(position: Position, result: SolveResult, expected: dict, *, model: str,
+                 target: Seat) -> None:
+    """Every legal card valued as brute force says (``expected``), ``equals`` included; the
+    PVs replay legally and keep the value; the best card comes first."""
+    assert result.complete
+    assert result.seat == position.to_move
+    got = by_card(result)
+    assert set(got) == set(position.legal_moves()) == set(expected)
+    for card, cv in got.items():
+        value = cv.points if model == "maxn" else cv.value
+        assert value == expected[card], (
+            f"{model} target {target.name}: {card} (class of {cv.card}) valued {value}, "
+            f"brute force {expected[card]}; all: {dict((str(c), v) for c, v in expected.items())}")
+        if model == "maxn":
+            assert cv.value == cv.points[position.to_move]
+    for cv in result.cards:
+        end = replay_pv(position, cv)
+        if model == "paranoid":
+            assert bruteforce.paranoid_value(end, target) == cv.value, f"PV {cv.pv} loses the value"
+        elif model == "moon":
+            assert bruteforce.moon_value(end, target) == cv.value, f"PV {cv.pv} loses the value"
+        else:
+            assert bruteforce.maxn_value(end) == cv.points, f"PV {cv.pv} leaves the max^n line"
+    mover = position.to_move
+    if model == "maxn":
+        # The card max^n plays: the lowest of the cards with the mover's least points.
+        own = {card: v[mover] for card, v in expected.items()}
+        assert result.best.card == min(own, key=lambda c: (own[c], c))
+    else:
+        values = list(expected.values())
+        minimising = (target == mover) == (model == "paranoid")
+        assert result.best.value == (min(values) if minimising else max(values))
+
+
+@exhaustive
+@given(endgames())
+def test_paranoid_value_of_every_card_equals_brute_force(position):
+    result = Solver().solve_position(position)
+    check_result(position, result, paranoid_values(position), model="paranoid",
+                 target=position.to_move)
+
+
+@exhaustive
+@given(endgames(), st.integers(1, 3))
+def test_paranoid_value_for_another_seat_equals_brute_force(position, shift):
+    target = Seat((position.to_move + shift) % 4)
+    result = Solver().solve_position(position, target)
+    assert result.target == target
+    check_result(position, result, paranoid_values(position, target), model="paranoid",
+                 target=target)
+
+
+@exhaustive
+@given(endgames(), st.integers(0, 3))
+def test_moon_feasibility_of_every_card_equals_brute_force(position, shift):
+    target = Seat((position.to_move + shift) % 4)
+    result = Solver().solve_position(position, target, "moon")
+    check_result(position, result, moon_values(position, target), model="moon", target=target)
+
+
+@exhaustive
+@given(endgames())
+def test_maxn_points_of_every_card_equal_brute_force(position):
+    result = Solver().solve_position(position, model="maxn")
+    check_result(position, result, maxn_values(position), model="maxn", target=position.to_move)
