@@ -142,7 +142,7 @@ cdef class Core:
         s.first_pos = first_pos
 
     def analyse(self, tuple state, int target, str model="paranoid", long long node_limit=0,
-                double time_ms=0, bint want_pv=True):
+                double time_ms=0, bint want_pv=True, object guess=None):
         """Value every legal card of the seat to move.
 
         Args:
@@ -153,6 +153,8 @@ cdef class Core:
             model: ``"paranoid"``, ``"moon"`` or ``"maxn"``.
             node_limit: stop after this many nodes (0: none).
             time_ms: stop after this many milliseconds (0: none).
+            guess: paranoid only, the expected value (points) where the zero-window probes
+                start (default: the points the target has taken).
 
         Returns:
             dict with ``moves``: list of ``(card bit, [equal card bits], value, pv bits)``
@@ -170,6 +172,7 @@ cdef class Core:
         c.target = target
         c.model = MODELS[model]
         c.nodes = 0
+        c.probes = 0
         c.node_limit = node_limit
         c.abort = 0
         c.gen = self.gen
@@ -188,7 +191,7 @@ cdef class Core:
                 groups[rep] = [b]
             else:
                 groups[rep].append(b)
-        cdef int lo, hi, guess, v = 0
+        cdef int lo, hi, g0, v = 0
         cdef int vec[4]
         cdef int moves[16]
         cdef int n, i
@@ -196,7 +199,9 @@ cdef class Core:
         results = []
         node_bounds(&c, &s, &lo, &hi)
         # a first guess inside the bounds near the points already taken
-        guess = min(max(lo, s.points[target]), hi) if c.model == MODEL_PARANOID else 0
+        if guess is None:
+            guess = s.points[target] if c.model == MODEL_PARANOID else 0
+        g0 = min(max(lo, <int>guess), hi)
         for i in range(n):
             child = s
             play_card(&child, moves[i], &self.r)
@@ -206,10 +211,10 @@ cdef class Core:
                 value = [vec[0], vec[1], vec[2], vec[3]]
             else:
                 with nogil:
-                    v = mtdf(&c, &child, guess)
+                    v = mtdf(&c, &child, g0)
                 value = v
                 if not c.abort:
-                    guess = v
+                    g0 = v
             if c.abort:
                 break
             pv = [moves[i]]
@@ -221,6 +226,7 @@ cdef class Core:
         return {
             "moves": results,
             "nodes": c.nodes,
+            "probes": c.probes,
             "complete": not c.abort,
             "ms": now_ms() - t0,
         }

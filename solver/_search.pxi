@@ -335,6 +335,7 @@ cdef int mtdf(Ctx* c, const State* s, int guess) noexcept nogil:
         g = hi
     while lo < hi:
         b = g if g > lo else lo + 1
+        c.probes += 1
         g = alphabeta(c, s, b - 1, b)
         if c.abort:
             return g

@@ -93,6 +93,7 @@ cdef struct Ctx:
     int target
     int model
     int64_t nodes
+    int64_t probes          # zero-window searches started by MTD(f)
     int64_t node_limit
     double deadline_ms      # monotonic ms; 0 = none
     int abort
