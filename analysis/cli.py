@@ -24,7 +24,8 @@ from typer.core import TyperGroup
 
 from hearts.analysis.openspiel import parse_action_lines
 from hearts.analysis.openspiel import replay as replay_game
-from hearts.solver import Card, Deal, HeartsError, Position, Rules, Seat, Suit
+from hearts.solver import (Card, CardError, Deal, HeartsError, IllegalPlayError, Position, Rules,
+                           Seat, Suit, parse_cards)
 from hearts.solver.solve import MODELS, SolveResult, Solver, SolverError
 
 __all__ = ["app", "main", "Example", "load_example", "example_names"]
@@ -169,11 +170,12 @@ def _model_line(model: str, target: Seat, rules: Rules) -> str:
             "points (ties: the lowest card, ♣<♦<♥<♠); the N E S W column gives all four")
 
 
-def _rules_name(rules: Rules) -> str:
-    name = rules.name
-    if name is not None:
-        return name
-    return "custom " + repr(rules)
+def _rules_name(rules: Rules, spec: Optional[str] = None) -> str:
+    """The rules spec as given, else the name of the preset equal to ``rules``, else its
+    ``repr``."""
+    if spec:
+        return spec
+    return rules.name or repr(rules)
 
 
 # -- the app ----------------------------------------------------------------------------
@@ -288,13 +290,25 @@ def solve_command(
     elif ":" not in deal:
         chosen = load_example(deal)
     if chosen is not None:
-        deal_text = chosen.deal
-        played_text = f"{chosen.played} {played}".strip()
+        deal_text, before = chosen.deal, parse_cards(chosen.played)
         rules_text = rules if rules is not None else chosen.rules
     else:
-        deal_text, played_text, rules_text = deal, played, rules or "standard"
+        deal_text, before, rules_text = deal, [], rules or "standard"
+    try:
+        cards = parse_cards(played)
+    except CardError as err:
+        raise CardError(f"--played: {err}") from None
     the_rules = Rules.parse(rules_text)
-    position = Position(Deal(deal_text), the_rules, played_text)
+    the_deal = Deal(deal_text)
+    try:
+        position = Position(the_deal, the_rules, before + cards)
+    except IllegalPlayError as err:
+        if err.index is None or err.index <= len(before):
+            raise
+        # Count from the user's own --played cards, not from the example's.
+        index = err.index - len(before)
+        raise IllegalPlayError(f'card {index} of --played ("{err.card}"): {err.reason}',
+                               card=err.card, reason=err.reason, index=index) from None
     if position.is_over():
         raise SolverError("the deal is over: all 52 cards are played")
     solver = Solver()
@@ -309,11 +323,12 @@ def solve_command(
     if as_json:
         typer.echo(json.dumps(result.to_json(), indent=2, ensure_ascii=False))
         return
-    _print_solve(Console(highlight=False), position, result, chosen)
+    _print_solve(Console(highlight=False), position, result, chosen, rules_text,
+                 show_pv=not no_pv)
 
 
 def _print_solve(console: Console, position: Position, result: SolveResult,
-                 chosen: Optional[Example]) -> None:
+                 chosen: Optional[Example], rules_text: str, show_pv: bool = True) -> None:
     """The header (hands, seat to move, model), one row per card class, the footer."""
     mover, target, model = result.seat, result.target, result.model
     if chosen is not None:
@@ -350,12 +365,14 @@ def _print_solve(console: Console, position: Position, result: SolveResult,
     status.append("  hearts ", style="dim")
     status.append("broken" if position.hearts_broken else "not broken")
     console.print(status)
-    console.print(Text.assemble(("rules ", "dim"), _rules_name(result.rules),
+    console.print(Text.assemble(("rules ", "dim"), _rules_name(result.rules, rules_text),
                                 ("  model ", "dim"), (model, "bold"),
                                 ("  to move ", "dim"), mover.name_title,
                                 *((("  target ", "dim"), target.name_title)
                                   if model != "maxn" else ())))
     console.print(Text(_model_line(model, target, result.rules), style="italic"))
+    if model == "maxn" and target != mover:
+        console.print(Text("(--seat is ignored by maxn: every seat plays for itself)", style="dim"))
 
     table = Table(show_lines=False, header_style="bold")
     table.add_column("card", no_wrap=True)
@@ -367,10 +384,13 @@ def _print_solve(console: Console, position: Position, result: SolveResult,
     else:
         table.add_column(f"{mover.letter} points", justify="right")
         table.add_column("N E S W", no_wrap=True)
-    with_pv = any(cv.pv for cv in result.cards)
+    with_pv = show_pv and any(cv.pv for cv in result.cards)
     if with_pv:
-        table.add_column("line of play (by trick: first seat, cards, →winner+points)",
-                         ratio=1)
+        table.add_column("line of play", ratio=1)
+        # Whole tricks per line, as many as the terminal holds beside the other columns.
+        equals_width = max([len(cv.equals) * 3 - 1 for cv in result.cards] + [11])
+        other = 7 + (equals_width + 3) + 11 + (14 if model == "maxn" else 0) + 4
+        per_line = max(1, (console.width - other + 2) // (_TRICK_WIDTH + 2))
     best = result.best.value if result.best is not None else None
     for cv in result.cards:
         style = "bold" if cv.value == best else ""
@@ -382,7 +402,7 @@ def _print_solve(console: Console, position: Position, result: SolveResult,
         if model == "maxn":
             row.append(" ".join(f"{p:>2}" for p in (cv.points or ())))
         if with_pv:
-            row.append(_pv_text(position, cv.pv))
+            row.append(_pv_text(position, cv.pv, per_line))
         table.add_row(*row)
     valued = set()
     for cv in result.cards:
@@ -397,6 +417,9 @@ def _print_solve(console: Console, position: Position, result: SolveResult,
             row.append(Text("not searched", style="yellow"))
         table.add_row(*row)
     console.print(table)
+    if with_pv:
+        console.print(Text("line of play, per trick: first seat, cards, →winner+points taken",
+                           style="dim"))
     mib = result.tt_bytes / 2 ** 20
     console.print(Text.assemble(("nodes ", "dim"), f"{result.nodes:,}", ("  time ", "dim"),
                                 f"{result.ms:,.1f} ms", ("  TT ", "dim"), f"{mib:,.1f} MiB"))
@@ -407,44 +430,58 @@ def _print_solve(console: Console, position: Position, result: SolveResult,
             note = (f"{done} of {legal} legal cards valued; the values shown are exact, "
                     f"raise --nodes/--time for the rest")
         else:
-            note = f"none of the {legal} legal cards valued yet; raise --nodes/--time"
+            note = ("the only legal card is not valued yet" if legal == 1 else
+                    f"none of the {legal} legal cards is valued yet")
+            note += "; raise --nodes/--time"
         console.print(Text(f"unfinished (node/time limit): {note}.", style="bold yellow"))
 
 
-def _pv_text(position: Position, pv: "tuple[Card, ...]") -> Text:
-    """The line of play grouped into tricks: ``S 3♣ 9♣ 3♥ 4♣ →W+1``."""
+_TRICK_WIDTH = 20  # "S 3♣ 9♣ 3♥ 4♣ →W+13"
+
+
+def _pv_tricks(position: Position, pv: "tuple[Card, ...]") -> list[Text]:
+    """The line of play cut into tricks, each ``S 3♣ 9♣ 3♥ 4♣ →W+1``: the seat that plays the
+    group's first card, the cards, and for a finished trick its winner and the points taken."""
     p = position.copy()
-    out = Text()
+    tricks: list[Text] = []
     group: list[Card] = []
     first = p.to_move
-    for card in pv:
-        if p.why_illegal(card) is not None:  # never expected; show the rest ungrouped
-            out.append(" ")
-            out.append(_cards_text(list(pv[pv.index(card):])))
-            return out
+    for i, card in enumerate(pv):
+        if p.why_illegal(card) is not None:  # never expected: show the rest as it is
+            tricks.append(_cards_text(list(pv[i:])))
+            return tricks
         before = list(p.points)
         trick_done = len(p.trick) == 3
         group.append(card)
         p.play(card, check=False)
         if trick_done:
-            gained = [p.points[s] - before[s] for s in range(4)]
-            _append_group(out, first, group)
+            text = Text.assemble((f"{first.letter} ", "dim"), _cards_text(group))
             winner = p.leader
-            out.append(f" →{winner.letter}", style="dim")
-            if gained[winner]:
-                out.append(f"+{gained[winner]}", style="red" if gained[winner] > 0 else "green")
+            text.append(f" →{winner.letter}", style="dim")
+            gained = p.points[winner] - before[winner]
+            if gained:
+                text.append(f"{gained:+d}", style="red" if gained > 0 else "green")
+            tricks.append(text)
             group = []
             first = p.to_move
     if group:
-        _append_group(out, first, group)
-    return out
+        tricks.append(Text.assemble((f"{first.letter} ", "dim"), _cards_text(group)))
+    return tricks
 
 
-def _append_group(out: Text, first: Seat, group: list[Card]) -> None:
-    if out:
-        out.append("  ")
-    out.append(f"{first.letter} ", style="dim")
-    out.append(_cards_text(group))
+def _pv_text(position: Position, pv: "tuple[Card, ...]", per_line: int) -> Text:
+    """The line of play, ``per_line`` tricks a line, in aligned columns."""
+    tricks = _pv_tricks(position, pv)
+    lines = []
+    for start in range(0, len(tricks), per_line):
+        chunk = tricks[start:start + per_line]
+        line = Text()
+        for j, trick in enumerate(chunk):
+            line.append_text(trick)
+            if j < len(chunk) - 1:
+                line.append(" " * max(2, _TRICK_WIDTH + 2 - trick.cell_len))
+        lines.append(line)
+    return Text("\n").join(lines)
 
 
 # -- replay -----------------------------------------------------------------------------
@@ -495,7 +532,8 @@ def replay_command(
     text = _read_text(file)
     games = list(parse_action_lines(text))
     if not games:
-        raise CommandError(f"{file}: no action lines (the file is empty)")
+        raise CommandError(f"{file}: no action lines (the file is empty or holds only blank and "
+                           f"# lines)")
     rows = []
     for game in games:
         result = replay_game(game, the_rules)
@@ -521,7 +559,7 @@ def replay_command(
         typer.echo(json.dumps(rows, indent=2, ensure_ascii=False))
         return
     console = Console(highlight=False)
-    table = Table(title=f"{file} — rules {_rules_name(the_rules)}; points for the deal",
+    table = Table(title=f"{file} — rules {_rules_name(the_rules, rules)}; points for the deal",
                   header_style="bold")
     table.add_column("line", justify="right")
     table.add_column("pass")
@@ -533,7 +571,7 @@ def replay_command(
         if row["illegal"] is not None:
             ill = row["illegal"]
             note = Text.assemble(f"play {ill['play']} (", _card_text(Card(ill["card"])),
-                                 f" by {ill['seat']}): {ill['reason']}", style="yellow")
+                                 f" by {ill['seat']})")
             pts = [Text(p, style="dim") for p in pts]  # type: ignore[misc]
         elif not row["completed"]:
             note = Text("incomplete", style="yellow")
@@ -561,10 +599,10 @@ _PRESET_INFO = {
                   "standard); its parameter names work as --rules keys.", "OpenSpiel 'hearts'"),
     "omnibus": ("10♦ scores −10; the moon (slam) needs all 15 counting cards.", "Morehead 2001"),
     "pink_lady": ("Q♥ also scores 13 (38 points in a deal, moon award 38).",
-                  "rules.md, Point cards"),
+                  "common variant"),
     "black_jack": ("J♠ scores 10 instead of Q♠ and breaks hearts.", "Foster 1909, Moss 1995"),
     "spot_hearts": ("Hearts score by rank: A 14, K 13, Q 12, J 11, pips face value.",
-                    "rules.md, Point cards"),
+                    "common variant"),
 }
 
 rules_app = typer.Typer(
@@ -587,7 +625,7 @@ def rules_list(ctx: typer.Context) -> None:
     table = Table(title="rules presets (--rules NAME[,key=value...])", header_style="bold")
     table.add_column("name", style="bold", no_wrap=True)
     table.add_column("description")
-    table.add_column("source")
+    table.add_column("source", max_width=24)
     for name in Rules.presets():
         info = _PRESET_INFO.get(name)
         if info is None:
@@ -595,7 +633,7 @@ def rules_list(ctx: typer.Context) -> None:
             info = (" ".join(doc.split()), "")
         table.add_row(name, *info)
     console.print(table)
-    console.print("Options: 'hearts rules show NAME' (all fields of a preset or spec).")
+    console.print("Every field of one: hearts rules show NAME (a preset or a spec).")
 
 
 @rules_app.command("show")
@@ -612,7 +650,9 @@ def rules_show(
         return
     standard = Rules.standard().to_dict()
     console = Console(highlight=False)
-    table = Table(title=f"rules {spec} ({_rules_name(the_rules)})", header_style="bold")
+    name = the_rules.name
+    title = f"rules {spec}" + (f" (= {name})" if name and name != spec else "")
+    table = Table(title=title, header_style="bold")
     table.add_column("field", no_wrap=True)
     table.add_column("value")
     table.add_column("standard", style="dim")
@@ -631,6 +671,13 @@ def rules_show(
             f"{k}={str(v).lower()}" for k, v in params.items()))
     total = the_rules.total_positive_points()
     console.print(f"penalty points in a deal: {total}; moon award: {the_rules.moon_award()}")
+
+
+# -- puzzles (analysis/puzzle_cli.py) -----------------------------------------------------
+
+from hearts.analysis.puzzle_cli import app as _puzzle_app  # noqa: E402
+
+app.add_typer(_puzzle_app, name="puzzle")
 
 
 def main() -> None:

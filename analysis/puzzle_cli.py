@@ -69,6 +69,10 @@ def _hand_text(mask: int) -> Text:
     return text
 
 
+def _points(value: int) -> str:
+    return f"{value} point" + ("" if value == 1 else "s")
+
+
 def _task_sentence(puzzle: pz.Puzzle) -> str:
     seat = puzzle.seat.name_title
     if puzzle.task == "lose the fewest points":
@@ -97,7 +101,7 @@ def show_position(console: Console, puzzle: pz.Puzzle) -> Position:
 
     def panel(seat: Seat) -> Text:
         title = Text(f"{seat.name_title} ", style="bold")
-        title.append(f"{position.points[seat]} pts", style="dim")
+        title.append(f"{_points(position.points[seat])} taken", style="dim")
         if seat == position.to_move:
             title.append("  ◀ to play", style="bold yellow")
         title.append("\n")
@@ -130,7 +134,8 @@ def _value_words(puzzle: pz.Puzzle, card: Card) -> str:
         if puzzle.task == "shoot the moon":
             return "shoots the moon" if value else "cannot shoot"
         return "lets the moon through" if value else "stops the moon"
-    return f"{puzzle.values[card]} points"
+    value = puzzle.values[card]
+    return f"ends the deal with {_points(value)}"
 
 
 def show_solution(console: Console, puzzle: pz.Puzzle, guess: Card | None) -> None:
@@ -147,8 +152,10 @@ def show_solution(console: Console, puzzle: pz.Puzzle, guess: Card | None) -> No
                                         cards_text(puzzle.answer, " or "),
                                         f" {_value_words(puzzle, best)}."))
     points = puzzle.paranoid_points()
-    table = Table(title=f"Every card ({puzzle.model} model; points for "
-                        f"{puzzle.seat.name_title}, lower is better)", title_justify="left")
+    console.print(Text(f"Every card ({puzzle.model} model). Points: {puzzle.seat.name_title}'s "
+                       f"final points for the deal when the other three play against it "
+                       f"(lower is better).", style="bold"))
+    table = Table()
     table.add_column("card")
     if puzzle.model == "moon":
         table.add_column("moon")
@@ -296,7 +303,7 @@ def mine_command(
     seed: int = typer.Option(0, "--seed", help="Seed of the random deals and of the selection."),
     random_deals: int = typer.Option(0, "--random", min=0, help=(
         "Also mine N seeded random deals (seeds SEED .. SEED+N-1).")),
-    per_record: int = typer.Option(2, "--per-record", min=1, help="Puzzles per deal at most."),
+    per_record: int = typer.Option(1, "--per-record", min=1, help="Puzzles per deal at most."),
     max_tricks: int = typer.Option(pz.MAX_TRICKS_LEFT, "--max-tricks", min=2, max=13, help=(
         "Look at positions with at most this many tricks left.")),
     time_limit: float = typer.Option(5000, "--time", help="Time limit per solve (ms)."),
@@ -342,7 +349,7 @@ def mine_command(
     for p in found:
         counts[p.task] = counts.get(p.task, 0) + 1
     summary = ", ".join(f"{n} {t}" for t, n in counts.items()) or "none"
-    err_console.print(f"{len(found)} puzzles from {len(records)} deals ({summary})")
+    err_console.print(f"{len(found)} puzzles from {len(records)} deals ({summary})", soft_wrap=True)
 
 
 def main() -> None:  # pragma: no cover - thin entry point

@@ -341,11 +341,21 @@ def load(source: "str | Path | IO[str]") -> list[Puzzle]:
     """Read puzzles from a path or an open text file.
 
     Raises:
-        PuzzleError: malformed content. OSError: the file cannot be read.
+        PuzzleError: malformed content or not UTF-8. OSError: the file cannot be read.
     """
     if hasattr(source, "read"):
         return loads(source.read())  # type: ignore[union-attr]
-    return loads(Path(source).read_text(encoding="utf-8"))
+    return loads(_read_text(Path(source), PuzzleError))
+
+
+def _read_text(path: Path, error: type[RecordSyntaxError]) -> str:
+    """The file's text; a file that is not UTF-8 raises ``error`` naming the line."""
+    data = path.read_bytes()
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError as err:
+        line = data[:err.start].count(b"\n") + 1
+        raise error(f"{path.name}: not UTF-8 text (byte {err.start + 1})", line) from None
 
 
 def dumps(puzzles: Iterable[Puzzle]) -> str:
@@ -730,7 +740,7 @@ def read_records(path: "str | Path") -> Iterator[GameRecord]:
         RecordSyntaxError: a malformed record (with its line number). OSError: unreadable file.
     """
     path = Path(path)
-    text = path.read_text(encoding="utf-8")
+    text = _read_text(path, RecordSyntaxError)
     name = path.name
     first = next((ln.strip() for ln in text.splitlines() if ln.strip()
                   and not ln.strip().startswith("#")), "")
@@ -803,8 +813,8 @@ def _random_game(seed: int) -> GameRecord:
         else:
             card = min(legal, key=lambda c: (c.rank, c.suit))
         position.play(card, check=False)
-    policy = ("random play", f"moon policy {shooter.letter if shooter else ''}",
-              f"moon deal {shooter.letter if shooter else ''}")[kind]
+    who = shooter.letter if shooter is not None else ""
+    policy = ("random play", f"moon policy {who}", f"moon deal {who}")[kind]
     return GameRecord(f"random seed {seed} ({policy})", deal, rules, tuple(position.history))
 
 
@@ -849,23 +859,29 @@ def _record_of(puzzle: Puzzle) -> str:
     return puzzle.source.rsplit(" play ", 1)[0]
 
 
+def _kind(puzzle: Puzzle) -> str:
+    """The source file (or ``random``) of a puzzle."""
+    return puzzle.source.split(" ", 1)[0]
+
+
 def _preference(puzzle: Puzzle) -> tuple:
     """Sort key, best first: counter-intuitive answers, fewer cards left, bigger margins."""
     position = puzzle.position()
     surprise = (naive_card(position) not in puzzle.answer) + _is_high(
         puzzle.answer[-1], puzzle.answer, position.legal_moves())
-    return (-surprise, puzzle.tricks_left, len(position.trick) == 0, -puzzle.margin,
-            puzzle.source)
+    return (-surprise, puzzle.tricks_left, -puzzle.margin)
 
 
-def select(puzzles: Iterable[Puzzle], max_count: int | None = None, *, per_record: int = 2,
+def select(puzzles: Iterable[Puzzle], max_count: int | None = None, *, per_record: int = 1,
            seed: int = 0, prefix: str = "hd") -> list[Puzzle]:
-    """De-duplicate, spread over task and difficulty, and number the puzzles.
+    """De-duplicate, spread over task, difficulty and source, and number the puzzles.
 
     Buckets by (task, difficulty); within a bucket the :func:`_preference` order (ties broken
-    by a ``seed``-ed shuffle, so the choice is reproducible); then round-robin over the buckets
-    until ``max_count`` puzzles, at most ``per_record`` from one record (one deal). The result
-    is sorted by difficulty, then task, and given ids ``{prefix}-001``, ``{prefix}-002``, ...
+    by a ``seed``-ed shuffle, so the choice is reproducible). Then round-robin over the buckets
+    until ``max_count`` puzzles: each turn takes the most preferred puzzle of the bucket among
+    those from the source (file, or random deals) used least so far, at most ``per_record``
+    from one record (one deal). The result is sorted by difficulty, then task, and given ids
+    ``{prefix}-001``, ``{prefix}-002``, ...
     """
     unique: dict[tuple, Puzzle] = {}
     for p in puzzles:
@@ -876,19 +892,21 @@ def select(puzzles: Iterable[Puzzle], max_count: int | None = None, *, per_recor
     for p in sorted(pool, key=_preference):
         buckets.setdefault((TASKS.index(p.task), p.difficulty), []).append(p)
     per: dict[str, int] = {}
+    used: dict[str, int] = {}
     chosen: list[Puzzle] = []
-    order = sorted(buckets)
     limit = len(pool) if max_count is None else max_count
     while len(chosen) < limit and any(buckets.values()):
-        for key in order:
+        for key in sorted(buckets):
             bucket = buckets[key]
-            while bucket:
-                p = bucket.pop(0)
-                record = _record_of(p)
-                if per.get(record, 0) < per_record:
-                    per[record] = per.get(record, 0) + 1
-                    chosen.append(p)
-                    break
+            bucket[:] = [p for p in bucket if per.get(_record_of(p), 0) < per_record]
+            if not bucket:
+                continue
+            fewest = min(used.get(_kind(p), 0) for p in bucket)
+            p = next(p for p in bucket if used.get(_kind(p), 0) == fewest)
+            bucket.remove(p)
+            per[_record_of(p)] = per.get(_record_of(p), 0) + 1
+            used[_kind(p)] = used.get(_kind(p), 0) + 1
+            chosen.append(p)
             if len(chosen) >= limit:
                 break
     chosen.sort(key=lambda p: (p.difficulty, TASKS.index(p.task), p.tricks_left, p.source))
@@ -897,7 +915,7 @@ def select(puzzles: Iterable[Puzzle], max_count: int | None = None, *, per_recor
             for i, p in enumerate(chosen, start=1)]
 
 
-def mine(records: Iterable[GameRecord], *, max_count: int | None = None, per_record: int = 2,
+def mine(records: Iterable[GameRecord], *, max_count: int | None = None, per_record: int = 1,
          seed: int = 0, time_limit_ms: float | None = 5000, node_limit: int | None = None,
          max_tricks_left: int = MAX_TRICKS_LEFT,
          progress: Callable[[GameRecord, int], None] | None = None) -> list[Puzzle]:

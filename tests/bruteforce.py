@@ -24,12 +24,12 @@ Each function returns a dict with one entry per legal card of the seat to move.
 from __future__ import annotations
 
 import random
-from typing import Callable
+from typing import Callable, Iterator
 
-from hearts.solver import ALL_CARDS, Card, Deal, Position, Rules, Seat
+from hearts.solver import ALL_CARDS, Card, Deal, Position, Rules, Seat, Suit
 
 __all__ = ["paranoid_values", "moon_values", "maxn_values", "paranoid_value", "moon_value",
-           "maxn_value", "leaf_count", "random_position"]
+           "maxn_value", "leaf_count", "random_playout", "random_position"]
 
 
 def _winners_after_trick_one(position: Position) -> frozenset[int]:
@@ -54,7 +54,7 @@ def _state_key(position: Position) -> tuple:
 
 
 class _Minimax:
-    """Plain minimax with a memo at trick starts (``memo=None``: no memo)."""
+    """Plain minimax over ``Position``; with ``memo``, exact values are kept at trick starts."""
 
     def __init__(self, leaf: Callable[[Position], object],
                  choose: Callable[[Seat, object, object], bool], memo: bool):
@@ -164,18 +164,32 @@ def leaf_count(position: Position, *, memo: bool = True) -> int:
 
 # -- random positions -------------------------------------------------------------------------
 
-def _runner_card(position: Position, runner: int, rng: random.Random) -> Card:
+def _runner_card(position: Position, runner: int, duck_first: bool, rng: random.Random) -> Card:
     """A card for a deal steered towards one seat taking everything: the runner plays its
-    highest card, the others duck, and discard penalty cards when void."""
+    highest card (its lowest on trick 1 when ``duck_first``: a last-twelve sun), the others
+    lead and follow low, and discard penalty cards when void."""
     legal = position.legal_moves()
     if rng.random() < 0.05:
         return rng.choice(legal)
+    if duck_first and len(position.history) < 4:
+        # Trick 1: the runner plays low, the others high (someone else should win it).
+        if position.to_move == runner:
+            return min(legal, key=lambda c: c.rank)
+        return max(legal, key=lambda c: c.rank)
     if position.to_move == runner:
         return max(legal, key=lambda c: c.rank)
-    if position.trick and any(c.suit is position.trick[0].suit for c in legal):
+    if not position.trick or any(c.suit is position.trick[0].suit for c in legal):
         return min(legal, key=lambda c: c.rank)
     values = position.rules.point_values()
     return max(legal, key=lambda c: (values[c.bit], c.rank))
+
+
+def _quiet_card(position: Position, rng: random.Random) -> Card:
+    """A random legal card that does not break hearts, if there is one (hearts stay unbroken)."""
+    legal = position.legal_moves()
+    breaks = position.rules.breaks_hearts_mask()
+    quiet = [c for c in legal if not c.mask & breaks]
+    return rng.choice(quiet or legal)
 
 
 def _strong_deal(rng: random.Random, runner: int) -> Deal:
@@ -194,24 +208,83 @@ def _strong_deal(rng: random.Random, runner: int) -> Deal:
     return Deal.from_masks(masks)
 
 
-def random_position(seed: int, rules: Rules, cards_left: int) -> Position:
-    """A random position with ``cards_left`` cards (1..52) still in the hands.
+def _even_hearts_deal(rng: random.Random) -> Deal:
+    """A random deal with the hearts split 4-3-3-3 (nobody is forced to break hearts early)."""
+    hearts = [c for c in ALL_CARDS if c.suit is Suit.HEARTS]
+    others = [c for c in ALL_CARDS if c.suit is not Suit.HEARTS]
+    rng.shuffle(hearts)
+    rng.shuffle(others)
+    seats = [0, 1, 2, 3]
+    rng.shuffle(seats)
+    masks = [0, 0, 0, 0]
+    for i, card in enumerate(hearts):
+        masks[seats[i % 4]] |= card.mask
+    seat = 0
+    for card in others:
+        while bin(masks[seat]).count("1") == 13:
+            seat += 1
+        masks[seat] |= card.mask
+    return Deal.from_masks(masks)
 
-    From ``seed``: half the time a random deal played out by random legal cards; otherwise one
-    seat (the runner, given mostly high cards for most of those seeds) plays its highest card
-    while the others duck and discard penalty cards to it, so that moon and sun lines stay alive.
-    ``cards_left`` not a multiple of 4 gives a position in the middle of a trick.
+
+def _give_two_of_clubs(deal: Deal, seat: int) -> Deal:
+    """``deal`` with 2♣ swapped into ``seat``'s hand for its lowest card (it then leads trick 1
+    and, leading low, usually loses it)."""
+    two = Card("2C")
+    holder = int(deal.holder(two))
+    if holder == seat:
+        return deal
+    masks = list(deal.masks)
+    low = masks[seat] & -masks[seat]
+    masks[seat] ^= low | two.mask
+    masks[holder] ^= low | two.mask
+    return Deal.from_masks(masks)
+
+
+def random_playout(seed: int, rules: Rules) -> Iterator[Position]:
+    """A deal played out at random from ``seed``: yields the position before each card and once
+    more at the end (the same object, changed in place).
+
+    One of three ways to play, chosen by the seed:
+
+    - 30%: a random deal, random legal cards;
+    - 25%: a deal with the hearts split 4-3-3-3, random legal cards that do not break hearts
+      when possible (so that hearts may still be unbroken late in the deal);
+    - 45%: one seat (the runner, given mostly high cards in 35% of all seeds) plays its
+      highest card while the others play low and discard penalty cards to it, so that moon and sun
+      lines stay alive; half the time the runner gets 2♣ and ducks trick 1 (a last-twelve sun).
     """
     rng = random.Random(seed)
     mode = rng.random()
-    runner = rng.randrange(4) if mode >= 0.5 else None
-    deal = _strong_deal(rng, runner) if mode >= 0.65 else Deal.random(rng)
+    runner = rng.randrange(4) if mode >= 0.55 else None
+    duck_first = rng.random() < 0.5
+    if mode >= 0.65:
+        deal = _strong_deal(rng, runner)
+    elif 0.3 <= mode < 0.55:
+        deal = _even_hearts_deal(rng)
+    else:
+        deal = Deal.random(rng)
+    if runner is not None and duck_first:
+        deal = _give_two_of_clubs(deal, runner)
     first_leader = Seat(rng.randrange(4)) if rules.first_lead == "any_card" else None
     position = Position(deal, rules, first_leader=first_leader)
-    while 52 - len(position.history) > cards_left:
-        if runner is None:
-            card = rng.choice(position.legal_moves())
+    while not position.is_over():
+        yield position
+        if runner is not None:
+            card = _runner_card(position, runner, duck_first, rng)
+        elif mode >= 0.3:
+            card = _quiet_card(position, rng)
         else:
-            card = _runner_card(position, runner, rng)
+            card = rng.choice(position.legal_moves())
         position.play(card)
-    return position
+    yield position
+
+
+def random_position(seed: int, rules: Rules, cards_left: int) -> Position:
+    """A random position with ``cards_left`` cards (0..52) still in the hands: the deal of
+    :func:`random_playout` stopped there. ``cards_left`` not a multiple of 4 gives a position in
+    the middle of a trick."""
+    for position in random_playout(seed, rules):
+        if 52 - len(position.history) == cards_left:
+            return position
+    raise ValueError(f"cards_left must be 0..52, got {cards_left}")

@@ -1,0 +1,332 @@
+"""The ``hearts`` command line: solve, replay, rules, and one-line errors for bad input.
+
+Values printed by the CLI must be those of the Python API (``hearts.solver.solve``) on the
+same input; every kind of bad input must give exit code 2 and one ``error:`` line on stderr,
+never a traceback.
+"""
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from hearts.analysis.cli import app, example_names, load_example
+from hearts.solver import Position, Rules, Seat
+from hearts.solver.solve import solve
+
+XINXIN = Path(__file__).parent / "data" / "openspiel_xinxin"
+
+# Points per seat (N E S W) of xinxin train lines 1-20 under OpenSpiel's default rules
+# (tests/data/openspiel_xinxin/README.md).
+TRAIN_POINTS = [
+    [0, 1, 7, 18], [2, 14, 10, 0], [2, 4, 13, 7], [8, 14, 2, 2], [9, 0, 17, 0],
+    [0, 0, 12, 14], [3, 23, 0, 0], [6, 13, 0, 7], [14, 4, 4, 4], [0, 9, 0, 17],
+    [0, 10, 13, 3], [3, 4, 5, 14], [6, 13, 5, 2], [19, 7, 0, 0], [20, 0, 0, 6],
+    [3, 0, 13, 10], [3, 21, 2, 0], [0, 7, 4, 15], [5, 0, 8, 13], [14, 3, 5, 4],
+]
+# With Q♠ not breaking hearts these train lines hold an illegal heart lead.
+TRAIN_ILLEGAL_WITHOUT_QS_BREAK = {4, 9, 10, 11, 14, 15, 16, 17, 19}
+
+
+def _runner() -> CliRunner:
+    """A runner that keeps stderr apart from stdout (old click needs ``mix_stderr=False``)."""
+    try:
+        return CliRunner(mix_stderr=False)  # type: ignore[call-arg]
+    except TypeError:
+        return CliRunner()
+
+
+def run(*args: str):
+    result = _runner().invoke(app, list(args))
+    if result.exception is not None and not isinstance(result.exception, SystemExit):
+        raise result.exception
+    return result
+
+
+def run_ok(*args: str):
+    result = run(*args)
+    assert result.exit_code == 0, (result.stdout, result.stderr)
+    return result
+
+
+def api_values(result) -> list[tuple[str, int, list[str]]]:
+    return [(str(cv.card), cv.value, [str(c) for c in cv.equals]) for cv in result.cards]
+
+
+def json_values(data: dict) -> list[tuple[str, int, list[str]]]:
+    return [(c["card"], c["value"], c["equals"]) for c in data["cards"]]
+
+
+# -- built-in examples --------------------------------------------------------------------
+
+
+def test_examples_are_shipped_and_valid():
+    assert {"endgame", "opening"} <= set(example_names())
+    for name in example_names():
+        example = load_example(name)
+        position = Position(example.deal, Rules.parse(example.rules), example.played)
+        assert not position.is_over()
+    assert load_example("example").name == "endgame"
+
+
+def test_endgame_example_is_trick_9_of_xinxin_train_game_1():
+    example = load_example("endgame")
+    position = Position(example.deal, Rules.standard(), example.played)
+    assert position.tricks_played == 8 and not position.trick
+    assert position.to_move == Seat.S
+    assert position.points == [0, 1, 5, 14]
+
+
+# -- solve --------------------------------------------------------------------------------
+
+
+def test_solve_example_prints_a_table_of_every_legal_card():
+    out = run_ok("solve", "example").stdout
+    example = load_example("endgame")
+    expected = solve(example.deal, example.played)
+    assert "paranoid" in out and "S points" in out and "nodes" in out and "TT" in out
+    for cv in expected.cards:
+        assert cv.card.symbol() in out
+    assert "unfinished" not in out
+
+
+def test_solve_example_json_equals_the_python_api():
+    data = json.loads(run_ok("solve", "example", "--json").stdout)
+    assert {"seat", "target", "model", "rules", "cards", "nodes", "ms", "complete"} <= set(data)
+    assert data["seat"] == "S" and data["model"] == "paranoid" and data["complete"] is True
+    for card in data["cards"]:
+        assert {"card", "value", "equals", "pv"} <= set(card)
+        assert card["pv"][0] == card["card"]
+    example = load_example("endgame")
+    assert json_values(data) == api_values(solve(example.deal, example.played))
+
+
+def test_solve_example_option_equals_example_argument():
+    by_option = json.loads(run_ok("solve", "--example", "endgame", "--json").stdout)
+    by_name = json.loads(run_ok("solve", "endgame", "--json").stdout)
+    assert json_values(by_option) == json_values(by_name)
+
+
+def test_solve_mid_trick_with_played_and_another_target():
+    example = load_example("endgame")
+    deal, played = example.deal, example.played + " 3C 9C"
+    # An explicit PBN deal with --played: North is third to play to trick 9, valued for West.
+    data = json.loads(run_ok("solve", deal, "--played", played, "--seat", "W",
+                             "--json").stdout)
+    assert data["seat"] == "N" and data["target"] == "W"
+    assert json_values(data) == api_values(solve(deal, played, seat="W"))
+    # With an example, --played continues its play.
+    same = json.loads(run_ok("solve", "example", "--played", "3C 9C", "--seat", "W",
+                             "--json").stdout)
+    assert json_values(same) == json_values(data)
+    table = run_ok("solve", "example", "--played", "3C 9C", "--seat", "W").stdout
+    assert "on the table" in table and "W points" in table
+
+
+def test_solve_maxn_gives_every_seats_points():
+    example = load_example("endgame")
+    data = json.loads(run_ok("solve", "example", "--model", "maxn", "--json").stdout)
+    assert data["model"] == "maxn"
+    expected = solve(example.deal, example.played, model="maxn")
+    assert json_values(data) == api_values(expected)
+    mover = "NESW".index(data["seat"])
+    for card in data["cards"]:
+        assert len(card["points"]) == 4
+        assert card["value"] == card["points"][mover]
+    out = run_ok("solve", "example", "--model", "maxn").stdout
+    assert "N E S W" in out and "every seat" in out
+
+
+def test_solve_moon_answers_yes_or_no():
+    example = load_example("opening")
+    data = json.loads(run_ok("solve", "--example", "opening", "--model", "moon",
+                             "--json").stdout)
+    assert data["model"] == "moon"
+    assert all(card["value"] in (0, 1) for card in data["cards"])
+    assert json_values(data) == api_values(solve(example.deal, example.played, model="moon"))
+    out = run_ok("solve", "--example", "opening", "--model", "moon").stdout
+    assert "shoots" in out and ("yes" in out or "no" in out)
+
+
+def test_solve_with_rules_spec_and_no_pv():
+    example = load_example("endgame")
+    spec = "openspiel,qs_breaks_hearts=false"
+    data = json.loads(run_ok("solve", "example", "--rules", spec, "--no-pv", "--json").stdout)
+    assert data["rules"]["hearts_broken_by"] == "hearts"
+    assert all(card["pv"] in ([], [card["card"]]) for card in data["cards"])
+    assert json_values(data) == api_values(solve(example.deal, example.played, rules=spec,
+                                                 pv=False))
+
+
+def test_solve_node_limit_says_unfinished():
+    out = run_ok("solve", "--example", "opening", "--nodes", "1000").stdout
+    assert "unfinished (node/time limit)" in out
+    data = json.loads(run_ok("solve", "--example", "opening", "--nodes", "1000",
+                             "--json").stdout)
+    assert data["complete"] is False
+
+
+def test_solve_help_states_models_units_and_examples():
+    out = run_ok("solve", "--help").stdout
+    for text in ("paranoid", "maxn", "moon", "points", "hearts solve example",
+                 "minimises its own", "shoot the moon"):
+        assert text in out
+
+
+# -- replay -------------------------------------------------------------------------------
+
+
+def test_replay_xinxin_train_points(tmp_path):
+    path = tmp_path / "train.txt"
+    path.write_text((XINXIN / "xinxin_train.txt").read_text())
+    rows = json.loads(run_ok("replay", str(path), "--json").stdout)
+    assert [list(r["points"].values()) for r in rows] == TRAIN_POINTS
+    assert rows[0]["points"] == {"N": 0, "E": 1, "S": 7, "W": 18}
+    assert all(r["illegal"] is None and r["completed"] for r in rows)
+    out = run_ok("replay", str(path)).stdout
+    assert "20 deals, 20 legal" in out
+
+
+def test_replay_reports_the_first_illegal_play(tmp_path):
+    lines = (XINXIN / "xinxin_train.txt").read_text().splitlines()
+    path = tmp_path / "games.txt"
+    path.write_text(lines[0] + "\n" + lines[3] + "\n")
+    spec = "openspiel,qs_breaks_hearts=false"
+    rows = json.loads(run_ok("replay", str(path), "--rules", spec, "--json").stdout)
+    assert rows[0]["illegal"] is None
+    illegal = rows[1]["illegal"]
+    assert illegal["card"] == "9H" and illegal["seat"] == "E" and illegal["play"] == 13
+    assert illegal["message"] == ("line 2: play 13 (9H by E): East may not lead 9H: "
+                                  "hearts are not broken")
+    out = run_ok("replay", str(path), "--rules", spec).stdout
+    assert "line 2: play 13 (9H by E)" in out
+    # Under the default rules (Q♠ breaks hearts) the same game is legal.
+    rows = json.loads(run_ok("replay", str(path), "--json").stdout)
+    assert rows[1]["illegal"] is None and list(rows[1]["points"].values()) == [8, 14, 2, 2]
+
+
+def test_replay_without_qs_breaking_hearts_finds_the_known_illegal_games():
+    rows = json.loads(run_ok("replay", str(XINXIN / "xinxin_train.txt"), "--rules",
+                             "openspiel,qs_breaks_hearts=false", "--json").stdout)
+    assert {r["line"] for r in rows if r["illegal"]} == TRAIN_ILLEGAL_WITHOUT_QS_BREAK
+
+
+# -- rules --------------------------------------------------------------------------------
+
+
+def test_rules_lists_every_preset():
+    out = run_ok("rules").stdout
+    for name in Rules.presets():
+        assert name in out
+
+
+def test_rules_show_prints_every_field():
+    data = json.loads(run_ok("rules", "show", "pink_lady", "--json").stdout)
+    assert data["name"] == "pink_lady"
+    assert data["fields"] == Rules.preset("pink_lady").to_dict()
+    out = run_ok("rules", "show", "openspiel,qs_breaks_hearts=false").stdout
+    assert "hearts_broken_by" in out and "qs_breaks_hearts=false" in out
+
+
+# -- bad input: exit code 2, one "error:" line, no traceback --------------------------------
+
+_DEAL = load_example("endgame").deal
+_N, _E, _S, _W = _DEAL[2:].split()
+
+
+def _write_bad_files(tmp: Path) -> None:
+    line = (XINXIN / "xinxin_train.txt").read_text().splitlines()[0]
+    (tmp / "truncated.txt").write_text(" ".join(line.split()[:80]) + "\n")
+    (tmp / "empty.txt").write_text("\n# nothing here\n")
+    (tmp / "binary.txt").write_bytes(b"\xff\xfe\x00\x01 1 2 3")
+
+
+def _bad_inputs(tmp: Path) -> dict[str, list[str]]:
+    """Command lines with bad input; the files are made by :func:`_write_bad_files`."""
+    truncated, empty, binary = tmp / "truncated.txt", tmp / "empty.txt", tmp / "binary.txt"
+    return {
+        "malformed card": ["solve", "example", "--played", "3C 1X"],
+        "malformed card in deal": ["solve", f"N:{_N} {_E} {_S} {_W[:-1]}Z"],
+        "duplicate card": ["solve", f"N:{_N} {_E} {_S} {_W.replace('KJ97', 'KJ9Q')}"],
+        # East's 2C moved to North: North holds 14 cards, East 12.
+        "wrong hand size": ["solve", f"N:{_N}2 {_E.replace('T842', 'T84')} {_S} {_W}"],
+        "played card not held": ["solve", _DEAL, "--played", "2C AH"],
+        "illegal play": ["solve", "example", "--played", "3C 4S"],
+        "unknown seat": ["solve", "example", "--seat", "X"],
+        "unknown rule": ["solve", "example", "--rules", "standard,mon=old"],
+        "unknown preset": ["solve", "example", "--rules", "hoyle"],
+        "unknown model": ["solve", "example", "--model", "minimax"],
+        "unknown example": ["solve", "--example", "middlegame"],
+        "deal and example": ["solve", _DEAL, "--example", "endgame"],
+        "deal over": ["solve", load_example("endgame").deal, "--played",
+                      " ".join(load_example("endgame").played.split())
+                      + " 3C 9C 3H 4C 4S 4H 2H 2S JC 5H 8C 5C 5S TH AD 9S 6D KS JH 5D"],
+        "bad node limit": ["solve", "example", "--nodes", "many"],
+        "unknown option": ["solve", "example", "--fast"],
+        "missing file": ["replay", str(tmp / "no-such-file.txt")],
+        "directory": ["replay", str(tmp)],
+        "empty file": ["replay", str(empty)],
+        "binary file": ["replay", str(binary)],
+        "truncated action line": ["replay", str(truncated)],
+        "replay unknown rule": ["replay", str(XINXIN / "xinxin_test.txt"), "--rules", "x=1"],
+        "rules show unknown": ["rules", "show", "hoyle"],
+    }
+
+
+BAD_INPUT_NAMES = list(_bad_inputs(Path("/nonexistent")))
+
+
+@pytest.mark.parametrize("name", BAD_INPUT_NAMES)
+def test_bad_input_gives_one_error_line_and_exit_code_2(name, tmp_path):
+    _write_bad_files(tmp_path)
+    args = _bad_inputs(tmp_path)[name]
+    if args[0] == "solve" and "--nodes" not in args:
+        args = [*args, "--nodes", "200000"]  # should an input be valid after all: no long search
+    result = run(*args)
+    assert result.exit_code == 2, (name, result.stdout, result.stderr)
+    assert isinstance(result.exception, SystemExit)
+    lines = result.stderr.splitlines()
+    assert len(lines) == 1 and lines[0].startswith("error: "), result.stderr
+    assert "Traceback" not in result.stdout + result.stderr
+
+
+def test_bad_input_messages_name_the_problem(tmp_path):
+    _write_bad_files(tmp_path)
+    cases = _bad_inputs(tmp_path)
+    expect = {
+        "malformed card": '"1X"',
+        "duplicate card": "duplicate card QC",
+        "wrong hand size": "holds",
+        "played card not held": "South does not hold AH",
+        "illegal play": "must follow clubs",
+        "unknown seat": "unknown seat",
+        "unknown rule": '"mon"',
+        "unknown model": "unknown model",
+        "missing file": "no-such-file.txt",
+        "truncated action line": "line 1",
+    }
+    for name, text in expect.items():
+        assert text in run(*cases[name]).stderr, name
+
+
+def test_no_command_prints_the_help():
+    result = run()
+    assert result.exit_code == 0
+    assert "solve" in result.stdout and "replay" in result.stdout and "rules" in result.stdout
+
+
+def test_the_real_process_prints_one_line_and_exits_2():
+    """Through ``python -m`` (the console script's ``main()``), not only the test runner."""
+    proc = subprocess.run(
+        [sys.executable, "-m", "hearts.analysis.cli", "solve", "example", "--model", "foo"],
+        capture_output=True, text=True, timeout=120)
+    assert proc.returncode == 2
+    assert proc.stderr == 'error: unknown model "foo": expected one of paranoid, maxn, moon\n'
+    assert proc.stdout == ""
+    ok = subprocess.run([sys.executable, "-m", "hearts.analysis.cli", "solve", "example",
+                         "--json"], capture_output=True, text=True, timeout=120)
+    assert ok.returncode == 0 and json.loads(ok.stdout)["seat"] == "S"

@@ -1,0 +1,311 @@
+"""Puzzles (docs/puzzles.md): the shipped collection re-solves to its answers, the format
+round-trips, mining finds a known puzzle, bad files give one-line errors with line numbers.
+"""
+from __future__ import annotations
+
+import functools
+import json
+import time
+
+import pytest
+from typer.testing import CliRunner
+
+from hearts.analysis import puzzles as pz
+from hearts.analysis.puzzle_cli import app
+from hearts.solver import Seat
+
+from conftest import DATA
+
+XINXIN_TEST = DATA / "openspiel_xinxin" / "xinxin_test.txt"
+runner = CliRunner()
+
+# xinxin_test.txt line 4, before play 45: East leads to trick 12 holding QH and TC; South has
+# QS TS, West 8C 5C, North AH KH. The club wins the trick and South discards the Q♠ on it
+# (East 15 points); the heart loses to North, who collects the Q♠ instead (East 1 point).
+KNOWN = {
+    "source": "xinxin_test.txt line 4 play 45",
+    "task": "duck the queen",
+    "seat": "E",
+    "answer": ["QH"],
+    "values": {"QH": 1, "TC": 15},
+    "margin": 14,
+}
+
+
+@pytest.fixture(scope="module")
+def shipped() -> list[pz.Puzzle]:
+    return pz.load_shipped()
+
+
+@functools.lru_cache(maxsize=1)
+def _known_puzzle() -> pz.Puzzle:
+    record = [r for r in pz.read_records(XINXIN_TEST) if r.label.endswith("line 4")][0]
+    found = [p for p in pz.mine_record(record) if p.source == KNOWN["source"]]
+    assert len(found) == 1
+    return pz.select(found)[0]
+
+
+# -- the shipped collection ------------------------------------------------------------------
+
+def test_every_shipped_puzzle_resolves_to_its_answer(shipped):
+    t0 = time.perf_counter()
+    results = pz.check(shipped)
+    bad = {r.puzzle.id: r.problems for r in results if not r.ok}
+    assert bad == {}
+    assert time.perf_counter() - t0 < 30
+
+
+def test_shipped_collection_is_large_and_spread(shipped):
+    assert len(shipped) >= 60
+    tasks = {p.task for p in shipped}
+    assert len(tasks) >= 3
+    assert sum(p.model == "moon" for p in shipped) >= 3
+    assert {p.difficulty for p in shipped} == {1, 2, 3, 4, 5}
+    kinds = {p.source.split()[0] for p in shipped}
+    assert {"random", "openspiel-hearts.jsonl"} <= kinds
+    assert any(k.startswith("xinxin") for k in kinds)
+    assert all(p.tricks_left <= pz.MAX_TRICKS_LEFT for p in shipped)
+    assert len({p.id for p in shipped}) == len(shipped)
+
+
+def test_shipped_puzzles_have_one_best_class_by_three_points(shipped):
+    for p in shipped:
+        points = p.paranoid_points()
+        best = min(points[c] for c in p.answer)
+        others = [v for c, v in points.items() if c not in p.answer]
+        assert others and min(others) - best == p.margin >= pz.MIN_MARGIN, p.id
+
+
+def test_shipped_answers_are_not_always_the_lowest_card(shipped):
+    surprising = [p for p in shipped if pz.naive_card(p.position()) not in p.answer]
+    assert len(surprising) >= len(shipped) // 3
+
+
+# -- the format ------------------------------------------------------------------------------
+
+def test_format_round_trips(shipped):
+    text = pz.dumps(shipped)
+    again = pz.loads(text)
+    assert again == shipped
+    assert pz.dumps(again) == text
+    for p, line in zip(shipped, text.splitlines()):
+        assert json.loads(line) == p.to_json()
+
+
+def test_puzzle_fields_mean_what_they_say(shipped):
+    p = shipped[0]
+    position = p.position()
+    assert position.to_move == p.seat
+    assert set(p.values) == set(position.legal_moves())
+    assert p.is_right(p.answer[0])
+    assert p.line[0] in p.answer
+
+
+def test_moon_puzzles_name_the_shooter(shipped):
+    for p in shipped:
+        if p.task == "stop the moon":
+            assert p.target != p.seat and p.points is not None
+            assert all(p.values[c] == 0 for c in p.answer)
+        elif p.task == "shoot the moon":
+            assert p.target == p.seat and all(p.values[c] == 1 for c in p.answer)
+
+
+# -- mining ----------------------------------------------------------------------------------
+
+def test_mining_one_record_finds_the_known_puzzle():
+    p = _known_puzzle()
+    assert p.task == KNOWN["task"]
+    assert p.seat == Seat.E
+    assert [str(c) for c in p.answer] == KNOWN["answer"]
+    assert {str(c): v for c, v in p.values.items()} == KNOWN["values"]
+    assert p.margin == KNOWN["margin"]
+    assert p.tricks_left == 2
+    assert pz.check_puzzle(p).ok
+
+
+def test_random_records_are_reproducible():
+    a = [r.plays for r in pz.random_records(7, 3)]
+    b = [r.plays for r in pz.random_records(7, 3)]
+    assert a == b and len(a[0]) == 52
+
+
+def test_selection_caps_and_numbers():
+    p = _known_puzzle()
+    chosen = pz.select([p, p], 5)
+    assert [q.id for q in chosen] == ["hd-001"]
+
+
+# -- checking finds wrong puzzles -------------------------------------------------------------
+
+def test_check_reports_a_wrong_answer():
+    p = _known_puzzle()
+    data = p.to_json()
+    data["answer"] = ["TC"]
+    wrong = pz.Puzzle.from_json(data)
+    result = pz.check_puzzle(wrong)
+    assert not result.ok
+    assert any("answer TC" in problem for problem in result.problems)
+
+
+def test_check_reports_a_wrong_value():
+    data = _known_puzzle().to_json()
+    data["values"]["TC"] = 14
+    result = pz.check_puzzle(pz.Puzzle.from_json(data))
+    assert any("values differ" in problem for problem in result.problems)
+
+
+# -- bad files ---------------------------------------------------------------------------------
+
+def _line(**changes) -> str:
+    data = _known_puzzle().to_json()
+    data.update(changes)
+    for key in [k for k, v in changes.items() if v is None]:
+        del data[key]
+    return json.dumps(data)
+
+
+@pytest.mark.parametrize("changes, message", [
+    ({"seat": "N"}, "seat N is not the seat to play (E is)"),
+    ({"deal": "N:AKQ"}, "deal has 1 hands"),
+    ({"played": "2C 2C"}, "card 2 of played list"),
+    ({"task": "win"}, 'unknown task "win"'),
+    ({"tricks_left": 5}, "tricks_left is 5, the position has 2"),
+    ({"answer": None}, "puzzle has no field answer"),
+    ({"margin": "14"}, "field margin must be an integer"),
+    ({"values": {"QH": 1, "ZZ": 2}}, 'unknown card "ZZ"'),
+])
+def test_malformed_puzzle_names_the_line(changes, message):
+    good = _line()
+    with pytest.raises(pz.PuzzleError) as err:
+        pz.loads(good + "\n\n" + _line(**changes) + "\n")
+    assert err.value.line == 3
+    assert str(err.value).startswith("line 3: ")
+    assert message in str(err.value)
+
+
+def test_bad_json_names_the_line():
+    with pytest.raises(pz.PuzzleError, match=r"^line 2: bad JSON"):
+        pz.loads(_line() + "\n{oops\n")
+
+
+def test_repeated_id_is_malformed():
+    with pytest.raises(pz.PuzzleError, match="line 2: puzzle id hd-001 already used on line 1"):
+        pz.loads(_line() + "\n" + _line() + "\n")
+
+
+# -- the command line --------------------------------------------------------------------------
+
+def test_cli_check_a_good_file(tmp_path):
+    path = tmp_path / "p.jsonl"
+    path.write_text(_line() + "\n")
+    result = runner.invoke(app, ["check", str(path)])
+    assert result.exit_code == 0, result.output
+    assert "checked 1 puzzles" in result.output and "all verified" in result.output
+
+
+def test_cli_check_mismatch_exits_1(tmp_path):
+    path = tmp_path / "p.jsonl"
+    path.write_text(_line(answer=["TC"]) + "\n")
+    result = runner.invoke(app, ["check", str(path)])
+    assert result.exit_code == 1
+    assert "MISMATCH hd-001" in result.output
+
+
+def test_cli_check_malformed_exits_2(tmp_path):
+    path = tmp_path / "p.jsonl"
+    path.write_text(_line() + "\n" + _line(seat="W", id="x") + "\n")
+    result = runner.invoke(app, ["check", str(path)])
+    assert result.exit_code == 2
+    assert result.stderr.strip() == (
+        "error: line 2: puzzle x: seat W is not the seat to play (E is)")
+    assert "Traceback" not in result.output
+
+
+def test_cli_check_missing_file_exits_2(tmp_path):
+    result = runner.invoke(app, ["check", str(tmp_path / "none.jsonl")])
+    assert result.exit_code == 2
+    assert result.stderr.startswith("error: ") and "none.jsonl" in result.stderr
+
+
+def test_cli_serves_a_puzzle_and_checks_the_answer(tmp_path):
+    path = tmp_path / "p.jsonl"
+    path.write_text(_line() + "\n")
+    right = runner.invoke(app, ["--file", str(path), "--answer", "QH"])
+    assert right.exit_code == 0, right.output
+    assert "Right!" in right.output and "Solution line" in right.output
+    wrong = runner.invoke(app, ["--file", str(path), "--answer", "10C"])
+    assert wrong.exit_code == 1
+    assert "Wrong." in wrong.output
+
+
+def test_cli_serve_asks_until_a_legal_card(tmp_path):
+    path = tmp_path / "p.jsonl"
+    path.write_text(_line() + "\n")
+    result = runner.invoke(app, ["--file", str(path)], input="XX\n2C\nqh\n")
+    assert result.exit_code == 0, result.output
+    assert 'unknown card "XX"' in result.output
+    assert "2C cannot be played" in result.output
+
+
+def test_cli_serve_filters(shipped):
+    task = shipped[-1].task
+    result = runner.invoke(app, ["--task", task, "--seed", "3", "--answer",
+                                 str(shipped[-1].answer[0]), "--id", shipped[-1].id])
+    assert result.exit_code == 0, result.output
+    none = runner.invoke(app, ["--id", "no-such-puzzle", "--answer", "QS"])
+    assert none.exit_code == 2
+    assert none.stderr.strip() == "error: no puzzle with id no-such-puzzle"
+
+
+def test_cli_serve_illegal_answer_exits_2(tmp_path):
+    path = tmp_path / "p.jsonl"
+    path.write_text(_line() + "\n")
+    result = runner.invoke(app, ["--file", str(path), "--answer", "AS"])
+    assert result.exit_code == 2
+    assert result.stderr.strip().startswith("error: AS cannot be played: ")
+
+
+def test_cli_mine_writes_and_refuses_to_overwrite(tmp_path):
+    out = tmp_path / "mined.jsonl"
+    args = ["mine", str(XINXIN_TEST), "--max", "3", "-o", str(out)]
+    first = runner.invoke(app, args)
+    assert first.exit_code == 0, first.output
+    mined = pz.load(out)
+    assert 1 <= len(mined) <= 3
+    assert runner.invoke(app, ["check", str(out)]).exit_code == 0
+    again = runner.invoke(app, args)
+    assert again.exit_code == 2
+    assert "exists (use --force to overwrite)" in again.stderr
+    assert runner.invoke(app, args + ["--force"]).exit_code == 0
+
+
+def test_cli_mine_never_overwrites_an_input(tmp_path):
+    record = tmp_path / "games.txt"
+    record.write_text(XINXIN_TEST.read_text())
+    result = runner.invoke(app, ["mine", str(record), "-o", str(record), "--force"])
+    assert result.exit_code == 2
+    assert "is an input file" in result.stderr
+    assert record.read_text() == XINXIN_TEST.read_text()
+
+
+def test_cli_mine_bad_record_exits_2(tmp_path):
+    record = tmp_path / "games.txt"
+    record.write_text("1 2 x\n")
+    result = runner.invoke(app, ["mine", str(record)])
+    assert result.exit_code == 2
+    assert result.stderr.startswith("error: line 1")
+
+
+def test_cli_check_binary_file_exits_2(tmp_path):
+    path = tmp_path / "p.jsonl"
+    path.write_bytes(_line().encode() + b"\n\xff\xfe\n")
+    result = runner.invoke(app, ["check", str(path)])
+    assert result.exit_code == 2
+    byte = len(_line().encode()) + 2  # the first byte of line 2, 1-based
+    assert result.stderr.strip() == f"error: line 2: p.jsonl: not UTF-8 text (byte {byte})"
+
+
+def test_cli_check_directory_exits_2(tmp_path):
+    result = runner.invoke(app, ["check", str(tmp_path)])
+    assert result.exit_code == 2
+    assert result.stderr.startswith("error: ")
