@@ -141,7 +141,7 @@ def parse_action_line(line: str, line_number: int | None = None, *,
     full = head + _PLAYS
     if len(ids) > full or len(ids) < head or (require_complete and len(ids) != full):
         expected = f"{full}" if require_complete else f"{head} to {full}"
-        raise error(f"{len(ids)} tokens, expected {expected} for a {direction} deal",
+        raise error(f"{len(ids)} tokens, expected {expected} for pass direction {direction}",
                     min(len(ids), full) if len(ids) > full else None)
 
     def card_at(i: int, what: str) -> Card:

@@ -158,6 +158,7 @@ cdef class Core:
 
         Returns:
             dict with ``moves``: list of ``(card bit, [equal card bits], value, pv bits)``
+            (pv empty when ``want_pv`` is false)
             (value: the target's points; moon: 0 = shoots, 1 = cannot; maxn: the
             4-seat points list), ``nodes``, ``complete`` and ``ms``.
         """
@@ -217,9 +218,9 @@ cdef class Core:
                     g0 = v
             if c.abort:
                 break
-            pv = [moves[i]]
+            pv = []
             if want_pv:
-                pv += self._pv(&c, &child, value)
+                pv = [moves[i]] + self._pv(&c, &child, value)
                 if c.abort:
                     break
             results.append((moves[i], groups[moves[i]], value, pv))

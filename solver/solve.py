@@ -136,8 +136,8 @@ class CardValue:
             better for the target). moon: 1 if the target can still shoot after this card,
             else 0. maxn: the mover's own final points.
         points: maxn only: the final points of N, E, S, W.
-        pv: the line of play after the card (the card first), until nothing left can
-            change the value.
+        pv: the line of play from the card (the card first) until nothing left can change
+            the value; empty when the solve was asked for no lines (``pv=False``).
     """
 
     card: Card
@@ -196,8 +196,8 @@ class SolveResult:
         raise KeyError(str(card))
 
     def to_json(self) -> dict:
-        """A JSON-ready dict: ``seat``, ``target``, ``model``, ``rules``, ``cards``, ``nodes``,
-        ``ms``, ``complete``."""
+        """A JSON-ready dict: ``seat``, ``target``, ``model``, ``rules``, ``rules_name``, ``cards``,
+        ``nodes``, ``ms``, ``tt_bytes``, ``complete``."""
         return {
             "seat": self.seat.letter,
             "target": self.target.letter,
@@ -207,6 +207,7 @@ class SolveResult:
             "cards": [cv.to_json() for cv in self.cards],
             "nodes": self.nodes,
             "ms": round(self.ms, 3),
+            "tt_bytes": self.tt_bytes,
             "complete": self.complete,
         }
 

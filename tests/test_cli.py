@@ -157,7 +157,7 @@ def test_solve_with_rules_spec_and_no_pv():
     spec = "openspiel,qs_breaks_hearts=false"
     data = json.loads(run_ok("solve", "example", "--rules", spec, "--no-pv", "--json").stdout)
     assert data["rules"]["hearts_broken_by"] == "hearts"
-    assert all(card["pv"] in ([], [card["card"]]) for card in data["cards"])
+    assert all(card["pv"] == [] for card in data["cards"])
     assert json_values(data) == api_values(solve(example.deal, example.played, rules=spec,
                                                  pv=False))
 

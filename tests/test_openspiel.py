@@ -36,7 +36,7 @@ def test_pass_line_moves_the_cards():
 
 def test_wrong_token_count_names_the_line():
     short = " ".join(HOLD_LINE.split()[:-1])
-    with pytest.raises(RecordSyntaxError, match="^line 7: 104 tokens, expected 105 for a hold deal$") \
+    with pytest.raises(RecordSyntaxError, match="^line 7: 104 tokens, expected 105 for pass direction hold$") \
             as info:
         parse_action_line(short, 7)
     assert info.value.line == 7

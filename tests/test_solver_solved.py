@@ -58,7 +58,7 @@ def test_the_solved_data_holds_108_positions():
     assert all(r["model"] == "paranoid" and r["target"] == r["to_move"] for _, r in RECORDS)
 
 
-@pytest.mark.parametrize("record", cases())
+@pytest.mark.parametrize("record", list(cases()))
 def test_every_legal_card_gets_the_solved_value(record):
     position = position_of(record)
     result = Solver().solve_position(position)
@@ -72,7 +72,7 @@ def test_every_legal_card_gets_the_solved_value(record):
     assert got == record["values"]
 
 
-@pytest.mark.parametrize("record", cases())
+@pytest.mark.parametrize("record", list(cases()))
 def test_the_moon_model_knows_whether_the_mover_can_still_shoot(record):
     position = position_of(record)
     result = Solver().solve_position(position, model="moon")
