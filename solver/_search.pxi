@@ -43,6 +43,45 @@ cdef inline int never_wins(const State* s, int seat) noexcept nogil:
     return 1
 
 
+cdef inline int leader_claims(const State* s, const RulesC* r, State* end) noexcept nogil:
+    """At a trick start, can the leader claim every trick left? It can when in each suit
+    it holds, its lowest card beats every card the others hold there: whatever it leads
+    wins, and it keeps the lead. Then `end` is the finished deal (the leader took every
+    card left) and the function returns 1."""
+    cdef int L = s.leader, i, t
+    cdef u64 others = 0, mine, theirs, rem
+    if s.ntrick:
+        return 0
+    for i in range(4):
+        if i != L:
+            others |= s.hand[i]
+    for i in range(4):
+        mine = suit_lane(s.hand[L], i)
+        theirs = suit_lane(others, i)
+        if mine and theirs and ctz(mine) < topbit(theirs):
+            return 0
+    rem = remaining(s)
+    end[0] = s[0]
+    if not rem:
+        return 1
+    end.points[L] += sum_values(r, rem)
+    if rem & r.moon:
+        end.takers |= <i8>(1 << L)
+    end.won |= <i8>(1 << L)
+    for t in range(s.tricks_done, s.tricks_done + popcount(rem) // 4):
+        if t == 0:
+            end.first_winner = <i8>L        # and every later trick: first_pos is moot
+        if r.sun_mode == 1 or (r.sun_mode == 2 and t >= 1):
+            if end.sunc == -1:
+                end.sunc = <i8>L
+            elif end.sunc != L:
+                end.sunc = 4
+    end.tricks_done = s.tricks_done + popcount(rem) // 4
+    for i in range(4):
+        end.hand[i] = 0
+    return 1
+
+
 cdef inline int other_can_shoot(const State* s, int seat, int takers) noexcept nogil:
     """Might a seat other than `seat` still take every moon card left? Only a seat that
     took all moon cards so far (any, if none was taken) and can still win a trick."""
@@ -123,6 +162,13 @@ cdef void score_bounds(const RulesC* r, const State* s, int seat, int* plo, int*
 cdef inline void node_bounds(const Ctx* c, const State* s, int* plo, int* phi) noexcept nogil:
     cdef int takers, t
     cdef u64 live
+    cdef State end
+    if leader_claims(s, c.r, &end):
+        if c.model == MODEL_MOON:
+            plo[0] = phi[0] = moon_value(&end, c.r, c.target)
+        else:
+            plo[0] = phi[0] = final_score(&end, c.r, c.target)
+        return
     if c.model == MODEL_MOON:
         t = c.target
         takers = s.takers & 15
@@ -369,7 +415,7 @@ cdef void maxn(Ctx* c, const State* s, int* out) noexcept nogil:
     cdef u64 cand
     cdef TTEntry* e = NULL
     cdef i8* vec
-    cdef State child
+    cdef State child, end
     cdef int x
     c.nodes += 1
     if (c.nodes & 1023) == 0:
@@ -380,6 +426,10 @@ cdef void maxn(Ctx* c, const State* s, int* out) noexcept nogil:
         if deal_decided(c.r, s):
             for i in range(4):
                 out[i] = final_score(s, c.r, i)
+            return
+        if leader_claims(s, c.r, &end):
+            for i in range(4):
+                out[i] = final_score(&end, c.r, i)
             return
         if c.r.maxn_tt:
             make_key(c, s, k)
