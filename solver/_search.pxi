@@ -82,6 +82,17 @@ cdef inline int leader_claims(const State* s, const RulesC* r, State* end) noexc
     return 1
 
 
+cdef inline int last_trick(const State* s, const RulesC* r, State* end) noexcept nogil:
+    """At the start of the last trick every card is forced: play it out into `end`."""
+    cdef int i
+    if s.ntrick or popcount(remaining(s)) != 4:
+        return 0
+    end[0] = s[0]
+    for i in range(4):
+        play_card(end, ctz(end.hand[end.turn]), r)
+    return 1
+
+
 cdef inline int other_can_shoot(const State* s, int seat, int takers) noexcept nogil:
     """Might a seat other than `seat` still take every moon card left? Only a seat that
     took all moon cards so far (any, if none was taken) and can still win a trick."""
@@ -163,7 +174,7 @@ cdef inline void node_bounds(const Ctx* c, const State* s, int* plo, int* phi) n
     cdef int takers, t
     cdef u64 live
     cdef State end
-    if leader_claims(s, c.r, &end):
+    if leader_claims(s, c.r, &end) or last_trick(s, c.r, &end):
         if c.model == MODEL_MOON:
             plo[0] = phi[0] = moon_value(&end, c.r, c.target)
         else:
@@ -427,7 +438,7 @@ cdef void maxn(Ctx* c, const State* s, int* out) noexcept nogil:
             for i in range(4):
                 out[i] = final_score(s, c.r, i)
             return
-        if leader_claims(s, c.r, &end):
+        if leader_claims(s, c.r, &end) or last_trick(s, c.r, &end):
             for i in range(4):
                 out[i] = final_score(&end, c.r, i)
             return
