@@ -103,6 +103,8 @@ cdef class Core:
         r.sun_mode = spec["sun_mode"]
         r.sun_shooter_adj = spec["sun_shooter_adj"]
         r.sun_other_adj = spec["sun_other_adj"]
+        for i in range(4):
+            r.sun_pay[i] = spec["sun_pay"][i]
         r.bonus = spec["bonus"]
         # the largest future points any seat can get: every positive card, a moon or sun award
         span = (sum(v for v in values if v > 0) - sum(v for v in values if v < 0)

@@ -146,7 +146,9 @@ cdef inline int final_score(const State* s, const RulesC* r, int seat) noexcept 
     if r.sun_mode and 0 <= s.sunc < 4:
         if s.sunc == seat:
             return raw + sun_shooter_adj(s, r, seat)
-        return raw + r.sun_other_adj
+        if (r.sun_pay[s.sunc] >> seat) & 1:
+            return raw + r.sun_other_adj
+        return raw
     if r.moon_on:
         x = moon_shooter(s, r)
         if x >= 0:

@@ -103,6 +103,26 @@ cdef inline int other_can_shoot(const State* s, int seat, int takers) noexcept n
     return 0
 
 
+cdef inline int sun_other_range(const RulesC* r, const State* s, int seat, int* plo,
+                                int* phi) noexcept nogil:
+    """What `seat` adds to its points when another seat shoots the sun: the award if
+    it pays for every possible shooter, 0 if for none, else either."""
+    cdef int x, pays = 0, free = 0
+    for x in range(4):
+        if x != seat and (s.sunc == -1 or s.sunc == x):
+            if (r.sun_pay[x] >> seat) & 1:
+                pays = 1
+            else:
+                free = 1
+    plo[0] = phi[0] = r.sun_other_adj if pays else 0
+    if pays and free:
+        if r.sun_other_adj < 0:
+            phi[0] = 0
+        else:
+            plo[0] = 0
+    return pays
+
+
 cdef void score_bounds(const RulesC* r, const State* s, int seat, int* plo, int* phi) noexcept nogil:
     """Cheap bounds on `seat`'s final deal points: the union of what each way the
     deal can still end allows (no moon, a moon by `seat` or by another, a sun)."""
@@ -112,7 +132,7 @@ cdef void score_bounds(const RulesC* r, const State* s, int seat, int* plo, int*
     cdef int takers = s.takers & 15
     cdef int nt = popcount(<u64>takers)
     cdef u64 moonrem, nm
-    cdef int x, blo = 0, bhi = 0
+    cdef int x, blo = 0, bhi = 0, slo, shi
     if not live:
         plo[0] = phi[0] = final_score(s, r, seat)
         return
@@ -122,7 +142,8 @@ cdef void score_bounds(const RulesC* r, const State* s, int seat, int* plo, int*
     if idle:
         # takes nothing more: no sun or moon of its own, the no-trick bonus if still due
         if r.sun_mode and s.sunc != 4 and s.sunc != seat:
-            widen(&lo, &hi, pts + r.sun_other_adj, pts + r.sun_other_adj)
+            sun_other_range(r, s, seat, &slo, &shi)
+            widen(&lo, &hi, pts + slo, pts + shi)
         blo = r.bonus if (r.bonus and not ((s.won >> seat) & 1)) else 0
         moonrem = live & r.moon
         if r.moon_on and r.moon and nt <= 1 and takers != (1 << seat):
@@ -140,7 +161,8 @@ cdef void score_bounds(const RulesC* r, const State* s, int seat, int* plo, int*
             x = sun_shooter_adj(s, r, seat)
             widen(&lo, &hi, pts + neg + r.sun_shooter_adj, pts + pos + x)
         if s.sunc != seat:
-            widen(&lo, &hi, pts + neg + r.sun_other_adj, pts + pos + r.sun_other_adj)
+            sun_other_range(r, s, seat, &slo, &shi)
+            widen(&lo, &hi, pts + neg + slo, pts + pos + shi)
     if r.bonus and not ((s.won >> seat) & 1):
         if r.bonus < 0:
             blo = r.bonus

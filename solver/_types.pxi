@@ -51,7 +51,8 @@ cdef struct RulesC:
     int moon_other_adj     # added to every other seat's raw points on a moon
     int sun_mode           # 0 none, 1 all thirteen tricks, 2 the last twelve
     int sun_shooter_adj     # minus the positive points of the deal
-    int sun_other_adj
+    int sun_other_adj       # added to each paying seat's raw points on a sun
+    int sun_pay[4]          # per shooter: the seats that pay (all others, or its passer)
     int bonus              # no-trick bonus (points, usually negative)
     int maxn_tt            # max^n vectors fit the table's bytes (|future points| <= 127)
     int spec_kind[4]       # per suit: 0 all cards alike, 1 two values, 2 more

@@ -29,7 +29,7 @@ from .deal import Deal
 from .errors import HeartsError
 from .position import Position, trick_winner
 from .rules import Rules
-from .seats import Seat
+from .seats import PassDirection, Seat
 
 __all__ = ["CardValue", "SolveResult", "Solver", "SolverError", "solve"]
 
@@ -45,9 +45,11 @@ class SolverError(HeartsError):
 
 
 @functools.lru_cache(maxsize=64)
-def rules_spec(rules: Rules) -> dict:
+def rules_spec(rules: Rules, pass_direction: PassDirection | None = None) -> dict:
     """The rules as plain numbers and card masks for the core (``Core.set_rules``).
 
+    ``pass_direction`` matters only for a sun paid by the shooter's passer alone
+    (``sun_paid_by="passer"``); None means a hold deal (no passer: every other seat pays).
     Cached: a ``Rules`` is frozen, and the spec is read-only.
     """
     values = list(rules.point_values())
@@ -86,8 +88,17 @@ def rules_spec(rules: Rules) -> dict:
         "sun_mode": {"none": 0, "all_tricks": 1, "last_twelve": 2}[rules.sun],
         "sun_shooter_adj": -total_positive,
         "sun_other_adj": rules.sun_points,
+        "sun_pay": _sun_payers(rules, pass_direction),
         "bonus": rules.no_trick_bonus,
     }
+
+
+def _sun_payers(rules: Rules, direction: PassDirection | None) -> list[int]:
+    """Per shooter, the mask of the seats that pay a sun (rules.md "Moon and sun")."""
+    everyone = [15 & ~(1 << x) for x in range(4)]
+    if getattr(rules, "sun_paid_by", "all") != "passer" or direction in (None, PassDirection.HOLD):
+        return everyone
+    return [1 << int(direction.passer(Seat(x))) for x in range(4)]
 
 
 def core_state(position: Position) -> tuple:
@@ -231,7 +242,7 @@ class Solver:
     def __init__(self, tt_bits: int | None = None):
         self._tt_bits = tt_bits
         self._core: Core | None = None if tt_bits is None else Core(tt_bits)
-        self._rules: Rules | None = None
+        self._rules: tuple | None = None      # the (rules, pass direction) the core holds
 
     @property
     def tt_bytes(self) -> int:
@@ -277,9 +288,10 @@ class Solver:
         mover = position.to_move
         target = mover if seat is None else (seat if isinstance(seat, Seat) else Seat.parse(seat))
         core = self._core_for(position)
-        if position.rules != self._rules:
-            core.set_rules(rules_spec(position.rules))
-            self._rules = position.rules
+        rules_key = (position.rules, getattr(position, "pass_direction", None))
+        if rules_key != self._rules:
+            core.set_rules(rules_spec(*rules_key))
+            self._rules = rules_key
         t0 = time.perf_counter()
         out = core.analyse(core_state(position), int(target), model,
                                  int(node_limit or 0), float(time_limit_ms or 0), pv)
