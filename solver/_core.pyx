@@ -28,6 +28,7 @@ cdef class Core:
     cdef RulesC r
     cdef TTEntry* tt
     cdef void* tt_raw
+    cdef size_t tt_raw_size
     cdef u64 tt_mask
     cdef object rules_key
     cdef i16 gen
@@ -37,22 +38,20 @@ cdef class Core:
         if not 10 <= tt_bits <= 28:
             raise ValueError(f"tt_bits must be in 10..28, got {tt_bits}")
         self.tt_bits = tt_bits
-        # calloc leaves untouched pages unmapped (cheap for small searches); align the
-        # table to cache lines by hand so a bucket of two entries is one line.
-        self.tt_raw = calloc(((<size_t>1) << tt_bits) * sizeof(TTEntry) + 64, 1)
-        if self.tt_raw == NULL:
+        # Lazily zeroed memory, aligned so that a bucket of two entries is one cache line.
+        self.tt = <TTEntry*>table_alloc(((<size_t>1) << tt_bits) * sizeof(TTEntry),
+                                        &self.tt_raw, &self.tt_raw_size)
+        if self.tt == NULL:
             raise MemoryError("cannot allocate the transposition table")
-        self.tt = <TTEntry*>((<size_t>self.tt_raw + 63) & ~(<size_t>63))
         self.tt_mask = ((<u64>1) << tt_bits) - 1
         self.rules_key = None
         self.gen = 1
         memset(&self.r, 0, sizeof(RulesC))
 
     def __dealloc__(self):
-        if self.tt_raw != NULL:
-            free(self.tt_raw)
-            self.tt_raw = NULL
-            self.tt = NULL
+        table_free(self.tt_raw, self.tt_raw_size)
+        self.tt_raw = NULL
+        self.tt = NULL
 
     @property
     def tt_bytes(self):

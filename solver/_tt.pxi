@@ -6,8 +6,45 @@
 # Values stored are *future* values: final points minus points already taken,
 # which are independent of the points taken so far given that state.
 
-from libc.stdlib cimport calloc, free
 from libc.string cimport memset
+
+cdef extern from *:
+    """
+    #include <stdlib.h>
+    #include <sys/mman.h>
+    /* The table's memory. A big table (64 MiB and up) is anonymous memory aligned to
+       2 MiB and, where the kernel allows, backed by huge pages: its probes are random
+       and would otherwise miss the TLB as well as the cache. Small tables come from
+       calloc, aligned to a cache line. Both are zero-filled lazily by the kernel. */
+    static void* hd_table_alloc(size_t size, void** raw, size_t* raw_size) {
+        size_t align = (size_t)2 << 20;
+        void* p;
+        if (size >= ((size_t)64 << 20)) {
+            p = mmap(NULL, size + align, PROT_READ | PROT_WRITE,
+                     MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+            if (p != MAP_FAILED) {
+                char* a = (char*)(((size_t)p + align - 1) & ~(align - 1));
+    #ifdef MADV_HUGEPAGE
+                madvise(a, size, MADV_HUGEPAGE);
+    #endif
+                *raw = p;
+                *raw_size = size + align;
+                return a;
+            }
+        }
+        p = calloc(size + 64, 1);
+        if (p == NULL) return NULL;
+        *raw = p;
+        *raw_size = 0;
+        return (void*)(((size_t)p + 63) & ~(size_t)63);
+    }
+    static void hd_table_free(void* raw, size_t raw_size) {
+        if (raw == NULL) return;
+        if (raw_size) munmap(raw, raw_size); else free(raw);
+    }
+    """
+    void* table_alloc "hd_table_alloc"(size_t size, void** raw, size_t* raw_size) noexcept nogil
+    void table_free "hd_table_free"(void* raw, size_t raw_size) noexcept nogil
 
 
 cdef inline u64 compress_lane(u64 x, u64 rem) noexcept nogil:
