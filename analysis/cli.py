@@ -679,6 +679,12 @@ from hearts.analysis.puzzle_cli import app as _puzzle_app  # noqa: E402
 
 app.add_typer(_puzzle_app, name="puzzle")
 
+# -- game records (analysis/record_cli.py, format in docs/records.md) ---------------------
+
+from hearts.analysis.record_cli import convert_command  # noqa: E402
+
+app.command("convert")(convert_command)
+
 
 def main() -> None:
     """Console-script entry point (``hearts``)."""

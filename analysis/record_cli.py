@@ -1,0 +1,193 @@
+"""``hearts convert``: convert game records between the text format (HGN), JSON and OpenSpiel
+action ids; reading checks every deal (a record that converts is a legal game).
+
+The logic lives in :mod:`.records`, :mod:`.record_reader`, :mod:`.record_json` and
+:mod:`.record_import`; this module only wraps it. Mount it in the ``hearts`` command with::
+
+    from hearts.analysis.record_cli import convert_command  # noqa: E402
+    app.command("convert")(convert_command)
+
+Bad input raises :class:`~hearts.solver.HeartsError` (a :class:`RecordSyntaxError` naming the
+line), which the ``hearts`` group prints as one ``error:`` line with exit code 2.
+"""
+from __future__ import annotations
+
+import json
+import sys
+from typing import Any, Optional
+
+import typer
+
+from hearts.solver.errors import HeartsError, RecordSyntaxError
+
+from . import records
+from .record_import import from_openspiel_lines, from_peer_record, to_openspiel_line
+
+__all__ = ["convert_command", "read_games", "detect_format", "app", "INPUT_FORMATS",
+           "OUTPUT_FORMATS"]
+
+INPUT_FORMATS = ("auto", "hgn", "json", "openspiel", "peer")
+OUTPUT_FORMATS = ("hgn", "json", "openspiel")
+
+
+class ConvertError(HeartsError):
+    """Bad input to ``hearts convert`` that is no record error (format names, empty files)."""
+
+
+def _read_text(path: str) -> str:
+    if path == "-":
+        return sys.stdin.read()
+    try:
+        with open(path, encoding="utf-8") as f:
+            return f.read()
+    except UnicodeDecodeError as err:
+        raise ConvertError(f"{path}: not a UTF-8 text file ({err.reason} at byte {err.start})") \
+            from None
+
+
+def _first_line(text: str) -> str:
+    for line in text.splitlines():
+        stripped = line.strip()
+        if stripped and not stripped.startswith("#"):
+            return stripped
+    return ""
+
+
+def detect_format(text: str) -> str:
+    """Guess the input format: ``json`` (our export), ``peer`` (JSON lines of peer records),
+    ``openspiel`` (lines of integers) or ``hgn`` (anything else)."""
+    first = _first_line(text)
+    if first.startswith(("{", "[")):
+        try:
+            data = json.loads(text)
+        except ValueError:
+            data = None
+        if isinstance(data, list) or (isinstance(data, dict) and "deals" in data):
+            return "json"
+        try:
+            line = json.loads(first)
+        except ValueError:
+            line = None
+        if isinstance(line, dict) and "plays" in line:
+            return "peer"
+    if first and all(token.lstrip("-").isdigit() for token in first.split()):
+        return "openspiel"
+    return "hgn"
+
+
+def read_games(text: str, source_format: str = "auto", *, rules: Optional[str] = None,
+               name: str = "input") -> list[records.GameRecord]:
+    """The games of ``text`` in ``source_format`` (one of :data:`INPUT_FORMATS`).
+
+    OpenSpiel lines and peer records give one game per line; ``rules`` applies to OpenSpiel
+    lines only (default ``openspiel``).
+
+    Raises:
+        RecordSyntaxError: a record error (with the line number).
+        ConvertError: an unknown format, no games, or ``rules`` with another format.
+    """
+    if source_format not in INPUT_FORMATS:
+        raise ConvertError(f"unknown input format {source_format!r} (expected "
+                           f"{', '.join(INPUT_FORMATS)})")
+    fmt = detect_format(text) if source_format == "auto" else source_format
+    if rules is not None and fmt != "openspiel":
+        raise ConvertError(f"--rules applies to OpenSpiel action lines only ({name} is {fmt}; "
+                           f"its rules are in the record)")
+    if fmt == "hgn":
+        games = records.loads_all(text)
+    elif fmt == "openspiel":
+        games = list(from_openspiel_lines(text, rules=rules))
+    elif fmt == "peer":
+        games = []
+        for number, line in enumerate(text.splitlines(), start=1):
+            if line.strip():
+                try:
+                    data = json.loads(line)
+                except ValueError as err:
+                    raise RecordSyntaxError(f"not JSON: {err}", number) from None
+                games.append(from_peer_record(data, number))
+    else:
+        try:
+            data = json.loads(text)
+        except ValueError as err:
+            raise RecordSyntaxError(f"not JSON: {err.args[0]}") from None
+        games = [records.from_json(item) for item in (data if isinstance(data, list) else [data])]
+    if not games:
+        raise ConvertError(f"{name}: no records")
+    return games
+
+
+def write_games(games: list[records.GameRecord], to: str, *, symbols: bool = False) -> str:
+    """The text of ``games`` in output format ``to`` (one of :data:`OUTPUT_FORMATS`).
+
+    ``json`` is always a list of game objects (``record_json`` schema); ``openspiel`` one
+    action-id line per deal.
+
+    Raises:
+        ConvertError: an unknown format.
+        InvalidDealError: a deal OpenSpiel cannot express (not 3 cards passed).
+    """
+    if to == "hgn":
+        return records.dumps_all(games, symbols=symbols)
+    if to == "json":
+        return json.dumps([records.to_json(g) for g in games], indent=2, ensure_ascii=False) + "\n"
+    if to == "openspiel":
+        return "".join(to_openspiel_line(d) + "\n" for g in games for d in g.deals)
+    raise ConvertError(f"unknown output format {to!r} (expected {', '.join(OUTPUT_FORMATS)})")
+
+
+def convert_command(
+    file: str = typer.Argument(..., metavar="FILE", help="The records to convert ('-' = stdin)."),
+    to: str = typer.Option("hgn", "--to", "-t", metavar="FORMAT",
+                           help="Output format: hgn (text), json or openspiel (action ids)."),
+    source_format: str = typer.Option(
+        "auto", "--from", "-f", metavar="FORMAT",
+        help="Input format: auto, hgn, json, openspiel (action-id lines) or peer (JSON lines)."),
+    rules: Optional[str] = typer.Option(
+        None, "--rules", "-r", metavar="SPEC",
+        help='Rules for OpenSpiel action lines (default "openspiel"), e.g. '
+             '"openspiel,qs_breaks_hearts=false".'),
+    symbols: bool = typer.Option(False, "--symbols", help="Write cards with suit symbols (Q♠)."),
+    output: Optional[str] = typer.Option(None, "--output", "-o", metavar="PATH",
+                                         help="Write to PATH instead of stdout."),
+) -> None:
+    """Convert game records: HGN text, JSON, OpenSpiel action ids, peer JSON lines.
+
+    Every deal is replayed under its rules while reading, so a record that converts is a
+    legal game; the first error is reported with its line, e.g.
+    `error: line 17, column 21: trick 1: illegal play 9D by N: North must follow clubs`.
+    OpenSpiel lines and peer records become one game each. The format is in `docs/records.md`.
+
+    **Examples**:
+
+    ```
+    hearts convert tests/data/openspiel_xinxin/xinxin_train.txt > xinxin.hgn
+    hearts convert game.hgn --to json
+    hearts convert game.json --to hgn --symbols
+    ```
+    """
+    text = _read_text(file)
+    games = read_games(text, source_format, rules=rules, name=file)
+    result = write_games(games, to, symbols=symbols)
+    if output is None:
+        typer.echo(result, nl=False)
+    else:
+        with open(output, "w", encoding="utf-8") as f:
+            f.write(result)
+
+
+#: A stand-alone app (``python -m hearts.analysis.record_cli FILE``), also used by the tests.
+app = typer.Typer(add_completion=False, rich_markup_mode="markdown")
+app.command("convert")(convert_command)
+
+
+def _main(argv: Any = None) -> None:  # pragma: no cover - thin wrapper
+    try:
+        app(argv)
+    except HeartsError as err:
+        sys.stderr.write(f"error: {err}\n")
+        sys.exit(2)
+
+
+if __name__ == "__main__":  # pragma: no cover
+    _main()

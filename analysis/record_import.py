@@ -1,0 +1,172 @@
+"""Import game records from OpenSpiel action ids (the xinxin files) and peer-engine JSON records,
+and export a deal back to OpenSpiel action ids.
+
+Each imported deal becomes a one-deal :class:`~.records.GameRecord` (independent deals, not a
+game: their pass directions do not follow a rotation), checked under its rules as the text
+reader checks it. Parsing of the sources is :mod:`.openspiel`'s (``parse_action_line``,
+``load_peer_record``); formats in ``tests/data/openspiel_xinxin/README.md`` and
+``tests/data/peer-games/README.md``.
+"""
+from __future__ import annotations
+
+from typing import Any, Iterator, Mapping
+
+from hearts.solver.errors import (HeartsError, IllegalPlayError, InvalidDealError,
+                                  RecordSyntaxError)
+from hearts.solver.rules import OPENSPIEL_PARAMETERS, Rules
+from hearts.solver.seats import PassDirection, Seat
+
+from .openspiel import OpenSpielGame, load_peer_record, parse_action_line
+from .records import DealRecord, GameRecord, rules_text, seat_values_text
+
+__all__ = [
+    "from_openspiel_game",
+    "from_openspiel_line",
+    "from_openspiel_lines",
+    "from_peer_record",
+    "openspiel_spec",
+    "to_openspiel_line",
+]
+
+
+def openspiel_spec(params: Mapping[str, Any]) -> str:
+    """A :meth:`Rules.parse` spec for OpenSpiel parameters: ``openspiel`` and the parameters
+    that differ from OpenSpiel's defaults, in OpenSpiel's order
+    (``"openspiel,no_pts_on_first_trick=false"``).
+
+    Raises:
+        RulesError: an unknown parameter or a non-boolean value.
+    """
+    Rules.from_openspiel_dict(params)  # validates names and values
+    parts = ["openspiel"]
+    for key, default in OPENSPIEL_PARAMETERS.items():
+        value = params.get(key, default)
+        if bool(value) != default:
+            parts.append(f"{key}={str(bool(value)).lower()}")
+    return ",".join(parts)
+
+
+def _spec(rules: "Rules | str | None") -> str:
+    if rules is None:
+        return "openspiel"
+    if isinstance(rules, Rules):
+        return rules_text(rules)
+    Rules.parse(rules)  # validates
+    return rules
+
+
+def from_openspiel_game(game: OpenSpielGame, rules: "Rules | str | None" = None,
+                        tags: "Mapping[str, str] | None" = None) -> GameRecord:
+    """A one-deal record of a parsed OpenSpiel action line.
+
+    Args:
+        game: from :func:`.openspiel.parse_action_line`.
+        rules: the rules to check it under (a :class:`Rules` or a spec; default ``openspiel``),
+            written as the ``Rules`` tag.
+        tags: further header tags, written before ``Rules``.
+
+    Raises:
+        RecordSyntaxError: a pass or play is illegal under the rules; the message names the
+            play (``play 13 (9H by E): ...``) and carries the game's line number.
+    """
+    header = dict(tags or {})
+    header["Rules"] = _spec(rules)
+    record = GameRecord(header)
+    try:
+        record.add_deal(game.dealt, game.direction,
+                        game.passes if game.direction is not PassDirection.HOLD else None,
+                        game.plays)
+    except IllegalPlayError as err:
+        raise RecordSyntaxError(f"play {err.index}: {err}", game.line_number) from None
+    except HeartsError as err:
+        raise RecordSyntaxError(str(err), game.line_number) from None
+    return record
+
+
+def from_openspiel_line(line: str, line_number: int | None = None, *,
+                        rules: "Rules | str | None" = None,
+                        source: str | None = None) -> GameRecord:
+    """A one-deal record of an OpenSpiel action-id line (a xinxin deal).
+
+    Tags: ``Source`` (``source``, default ``"OpenSpiel action ids"``, with ``, line N`` when
+    ``line_number`` is given) and ``Rules`` (default ``openspiel``).
+
+    Raises:
+        RecordSyntaxError: a malformed line (:func:`.openspiel.parse_action_line`), or a pass or
+            play illegal under the rules; with the line number.
+    """
+    game = parse_action_line(line, line_number)
+    name = source or "OpenSpiel action ids"
+    if line_number is not None:
+        name += f", line {line_number}"
+    return from_openspiel_game(game, rules, {"Source": name})
+
+
+def from_openspiel_lines(text: str, *, rules: "Rules | str | None" = None,
+                         source: str | None = None) -> Iterator[GameRecord]:
+    """One record per action-id line of a file; blank lines and ``#`` lines are skipped.
+
+    Raises:
+        RecordSyntaxError: as :func:`from_openspiel_line`, with the file's line number.
+    """
+    for number, line in enumerate(text.splitlines(), start=1):
+        stripped = line.strip()
+        if stripped and not stripped.startswith("#"):
+            yield from_openspiel_line(line, number, rules=rules, source=source)
+
+
+def from_peer_record(data: Mapping[str, Any], line_number: int | None = None) -> GameRecord:
+    """A one-deal record of a peer-engine record (a parsed line of
+    ``peer-games/openspiel-hearts.jsonl``).
+
+    Tags: ``Source`` (the record's ``source`` and ``policy``, and the line number when given)
+    and ``Rules`` (:func:`openspiel_spec` of its OpenSpiel parameters). The points of the
+    replay must equal the record's ``points``.
+
+    Raises:
+        RecordSyntaxError: a missing field or bad value (:func:`.openspiel.load_peer_record`),
+            an illegal pass or play, or points that differ from the record's.
+    """
+    peer = load_peer_record(data, line_number)
+    source = str(data.get("source", "peer record"))
+    if peer.policy:
+        source += f", policy {peer.policy}"
+    if line_number is not None:
+        source += f", line {line_number}"
+    spec = openspiel_spec(peer.openspiel_params)
+    record = GameRecord({"Source": source, "Rules": spec})
+    try:
+        deal = record.add_deal(peer.dealt, peer.direction,
+                               peer.passes if peer.direction is not PassDirection.HOLD else None,
+                               peer.plays)
+    except IllegalPlayError as err:
+        raise RecordSyntaxError(f"peer record: play {err.index}: {err}", line_number) from None
+    except HeartsError as err:
+        raise RecordSyntaxError(f"peer record: {err}", line_number) from None
+    for index, (play, seat) in enumerate(zip(peer.play_records, deal.seats())):
+        if play.seat != seat:
+            raise RecordSyntaxError(f"peer record: play {index + 1} ({play.card}) is "
+                                    f"{play.seat}'s, but {seat} is to play", line_number)
+    if deal.points != tuple(peer.points):
+        raise RecordSyntaxError(
+            f"peer record: points {seat_values_text(peer.points)} differ from the play "
+            f"({seat_values_text(deal.points) if deal.points else 'unfinished'})", line_number)
+    return record
+
+
+def to_openspiel_line(deal: DealRecord) -> str:
+    """The OpenSpiel action-id line of a deal (inverse of :func:`from_openspiel_line` up to the
+    order of the dealt ids, which come out canonical: each hand ascending).
+
+    Raises:
+        InvalidDealError: not expressible: fewer or more than 3 cards passed per seat.
+    """
+    ids = [int(deal.direction), *deal.dealt.to_openspiel_ids()]
+    if deal.direction is not PassDirection.HOLD:
+        for seat in Seat:
+            if len(deal.passes[seat]) != 3:
+                raise InvalidDealError(f"OpenSpiel passes 3 cards; {seat.name_title} passes "
+                                       f"{len(deal.passes[seat])}")
+            ids.extend(c.openspiel_id for c in deal.passes[seat])
+    ids.extend(p.card.openspiel_id for p in deal.plays)
+    return " ".join(map(str, ids))

@@ -1,0 +1,614 @@
+"""Game records (docs/records.md): the text format, its reader and writer, JSON, importers.
+
+Properties: ``loads(dumps(g)) == g`` and ``dumps(loads(t)) == t`` for random games; every
+xinxin line and 20 peer records import, write and read back with their known points; each kind
+of bad input is a one-line RecordSyntaxError naming its line; the forgiving reader keeps what
+came before the first structural error.
+"""
+from __future__ import annotations
+
+import io
+import json
+import random
+import re
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from hearts.analysis import records
+from hearts.analysis.openspiel import parse_action_line
+from hearts.analysis.record_cli import app as convert_app
+from hearts.analysis.record_cli import detect_format
+from hearts.analysis.record_import import (from_openspiel_line, from_openspiel_lines,
+                                           from_peer_record, openspiel_spec, to_openspiel_line)
+from hearts.analysis.records import (NAG_BLUNDER, NAG_MISTAKE, DealRecord, GameRecord, Play,
+                                     comment_data, dumps, from_json, loads, loads_all,
+                                     set_comment_data, to_json)
+from hearts.solver import (Card, Deal, HeartsError, IllegalPlayError, InvalidDealError,
+                           PassDirection, Position, RecordSyntaxError, Rules, Seat)
+
+from conftest import DATA
+
+RECORDS = DATA / "records"
+XINXIN = DATA / "openspiel_xinxin"
+TRAIN_LINES = (XINXIN / "xinxin_train.txt").read_text().splitlines()
+TEST_LINES = (XINXIN / "xinxin_test.txt").read_text().splitlines()
+# Known points N E S W (tests/test_xinxin.py; OpenSpiel's default rules).
+TRAIN_POINTS = [
+    (0, 1, 7, 18), (2, 14, 10, 0), (2, 4, 13, 7), (8, 14, 2, 2), (9, 0, 17, 0),
+    (0, 0, 12, 14), (3, 23, 0, 0), (6, 13, 0, 7), (14, 4, 4, 4), (0, 9, 0, 17),
+    (0, 10, 13, 3), (3, 4, 5, 14), (6, 13, 5, 2), (19, 7, 0, 0), (20, 0, 0, 6),
+    (3, 0, 13, 10), (3, 21, 2, 0), (0, 7, 4, 15), (5, 0, 8, 13), (14, 3, 5, 4),
+]
+TEST_POINTS = [(1, 0, 18, 7), (7, 4, 2, 13), (8, 0, 5, 13), (16, 1, 0, 9), (1, 6, 15, 4)]
+PEER = [json.loads(line) for line in
+        (DATA / "peer-games" / "openspiel-hearts.jsonl").read_text().splitlines() if line.strip()]
+GAME_1_4 = (RECORDS / "xinxin-train-1-4.hgn").read_text()
+
+
+# -- random games ---------------------------------------------------------------------------
+
+RULE_SPECS = [
+    "standard",
+    "openspiel",
+    "openspiel,qs_breaks_hearts=false",
+    "openspiel,can_lead_any_club=true,no_pts_on_first_trick=false",
+    "openspiel,must_break_hearts=false,jd_bonus=true",
+    "omnibus",
+    "pink_lady",
+    "black_jack",
+    "spot_hearts",
+    "standard,first_lead=any_card",
+    "standard,pass_scheme=hold",
+    "standard,moon=new,no_trick_bonus=-5",
+    "standard,queen_at_first_chance=true,sun=all_tricks",
+]
+_TEXT = st.characters(blacklist_characters="{}\r", blacklist_categories=("Cs",))
+COMMENTS = st.one_of(
+    st.text(_TEXT, min_size=1, max_size=25),
+    st.lists(st.sampled_from(["[%dd 13]", "[%best 4H,5H]", "[%loss 6]", "safe", "\n", " "]),
+             min_size=1, max_size=4).map(" ".join),
+)
+TAG_VALUES = st.text(st.characters(blacklist_characters="\n\r", blacklist_categories=("Cs",)),
+                     max_size=20)
+DATES = st.from_regex(r"\A[0-9?]{4}\.[0-9?]{2}\.[0-9?]{2}\Z")
+HEADER_TAGS = ["Event", "Site", "Date", "Round", "North", "East", "South", "West", "Annotator",
+               "Source", "X_Club"]
+
+
+def random_game(rng: random.Random, spec: str, n_deals: int, unfinished: bool,
+                header: dict[str, str], game_comment: str, comments: list[str]) -> GameRecord:
+    """A legal game: random deals, passes and legal play, random annotations from ``comments``."""
+    game = GameRecord(dict(header), [], game_comment)
+    rules = game.rules
+    for i in range(n_deals):
+        dealt = Deal.random(rng)
+        direction = (PassDirection.HOLD if rules.pass_scheme == "hold"
+                     else PassDirection(rng.randrange(4)))
+        passes = ({s: rng.sample(list(dealt[s]), 3) for s in Seat}
+                  if direction is not PassDirection.HOLD else None)
+        leader = Seat(rng.randrange(4)) if rules.first_lead == "any_card" else None
+        start = DealRecord(1, dealt, direction, passes or {}, first_leader=leader)
+        position = Position(start.deal, rules, first_leader=start.first_leader)
+        stop = rng.randrange(53) if (unfinished and i == n_deals - 1) else 52
+        plays = []
+        while len(plays) < stop:
+            card = rng.choice(position.legal_moves())
+            position.play(card)
+            play = Play(card)
+            if rng.random() < 0.15:
+                play.nags = set(rng.sample([1, 2, 3, 4, 5, 6, 7, 146, 255], rng.randrange(1, 3)))
+            if comments and rng.random() < 0.15:
+                play.comment = rng.choice(comments)
+            plays.append(play)
+        pass_comments = ({s: rng.choice(comments) for s in Seat if rng.random() < 0.3}
+                         if comments and passes else {})
+        game.add_deal(dealt, direction, passes, plays, first_leader=leader,
+                      comment=rng.choice(comments) if comments and rng.random() < 0.3 else "",
+                      pass_comments=pass_comments,
+                      tags={"Source": "random"} if rng.random() < 0.3 else None)
+    return game
+
+
+@st.composite
+def games(draw) -> GameRecord:
+    rng = random.Random(draw(st.integers(0, 2 ** 32 - 1)))
+    header = {}
+    for name in draw(st.lists(st.sampled_from(HEADER_TAGS), unique=True, max_size=6)):
+        header[name] = draw(DATES if name == "Date" else TAG_VALUES)
+    if draw(st.booleans()):
+        header["Rules"] = draw(st.sampled_from(RULE_SPECS))
+    comments = draw(st.lists(COMMENTS, max_size=4))
+    game_comment = draw(st.one_of(st.just(""), COMMENTS))
+    return random_game(rng, header.get("Rules", "standard"), draw(st.integers(1, 3)),
+                       draw(st.booleans()), header, game_comment, comments)
+
+
+_FAST = settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+
+
+@_FAST
+@given(games())
+def test_written_games_read_back_identically(game):
+    text = dumps(game)
+    again = loads(text)
+    assert again == game
+    assert again.errors == []
+    assert dumps(again) == text
+    assert loads(dumps(game, symbols=True)) == game
+
+
+@_FAST
+@given(games())
+def test_json_export_round_trips(game):
+    data = to_json(game)
+    assert json.loads(json.dumps(data)) == data
+    assert from_json(json.loads(json.dumps(data))) == game
+
+
+@settings(max_examples=10, deadline=None)
+@given(st.lists(games(), min_size=1, max_size=3))
+def test_several_games_in_one_text(many):
+    text = records.dumps_all(many)
+    assert loads_all(text) == many
+
+
+# -- the fixtures and the docs example -------------------------------------------------------
+
+
+@pytest.mark.parametrize("name", ["xinxin-train-1.hgn", "xinxin-train-1-4.hgn",
+                                  "unfinished-any-lead.hgn"])
+def test_fixture_reads_and_is_in_canonical_form(name):
+    text = (RECORDS / name).read_text()
+    game = loads(text)
+    assert dumps(game) == text
+    game.validate()
+
+
+def test_multi_deal_game_has_running_scores():
+    game = loads(GAME_1_4)
+    assert [d.points for d in game.deals] == TRAIN_POINTS[:4]
+    assert game.scores() == [(0, 1, 7, 18), (2, 15, 17, 18), (4, 19, 30, 25), (12, 33, 32, 27)]
+    assert "Scores: N 12 E 33 S 32 W 27" in GAME_1_4
+    assert [d.direction for d in game.deals] == [PassDirection.ACROSS, PassDirection.HOLD,
+                                                 PassDirection.LEFT, PassDirection.LEFT]
+    assert game.deals[1].tags == {"Source": "xinxin_train.txt line 2"}
+
+
+def test_unfinished_deal_and_first_leader():
+    game = loads((RECORDS / "unfinished-any-lead.hgn").read_text())
+    assert game.rules.first_lead == "any_card"
+    last = game.deals[-1]
+    assert last.points is None and len(last.plays) == 30 and not last.is_finished()
+    assert last.first_leader is Seat.W and last.tricks()[0].leader is Seat.W
+    assert game.scores()[-1] is None and game.totals() == game.deals[0].points
+
+
+def test_annotated_fixture_has_suffixes_and_machine_data():
+    game = loads((RECORDS / "xinxin-train-1.hgn").read_text())
+    deal = game.deals[0]
+    ace = deal.plays[5]
+    assert ace.card is Card("AS") and ace.nags == {NAG_BLUNDER} and ace.suffix == "??"
+    trick10 = deal.tricks()[9]
+    assert [str(p.card) for p in trick10.plays] == ["5S", "TH", "AD", "2S"]
+    two = trick10.plays[3]
+    assert two.nags == {NAG_MISTAKE}
+    assert two.data() == {"dd": "8", "best": "9S", "loss": "2"}
+    assert deal.pass_comments == {Seat.S: "South keeps the queen and passes the AH"}
+    assert deal.points == (0, 1, 7, 18)
+
+
+def test_docs_example_is_the_annotated_fixture():
+    docs = (DATA.parent.parent / "docs" / "records.md").read_text()
+    blocks = re.findall(r"```hgn\n(.*?)```", docs, re.S)
+    assert blocks, "docs/records.md has no ```hgn example"
+    assert blocks[0] == (RECORDS / "xinxin-train-1.hgn").read_text()
+    for block in blocks:
+        loads(block)
+
+
+# -- importers ---------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("lines,points,name", [(TRAIN_LINES, TRAIN_POINTS, "train"),
+                                               (TEST_LINES, TEST_POINTS, "test")])
+def test_every_xinxin_line_imports_writes_and_reads_back(lines, points, name):
+    for number, (line, expected) in enumerate(zip(lines, points), start=1):
+        game = from_openspiel_line(line, number)
+        assert game.tags == {"Source": f"OpenSpiel action ids, line {number}",
+                             "Rules": "openspiel"}
+        assert game.deals[0].points == expected, f"{name} line {number}"
+        text = dumps(game)
+        assert loads(text) == game
+        assert dumps(loads(text)) == text
+        # Back to action ids: the same deal, passes and plays.
+        again = parse_action_line(to_openspiel_line(game.deals[0]))
+        original = parse_action_line(line)
+        assert (again.dealt, again.passes, again.plays) == (original.dealt, original.passes,
+                                                            original.plays)
+
+
+def test_xinxin_train_line_1_points():
+    game = from_openspiel_line(TRAIN_LINES[0], 1)
+    assert "Points: N 0 E 1 S 7 W 18\n" in dumps(game)
+
+
+def test_openspiel_lines_of_a_file():
+    games = list(from_openspiel_lines("# xinxin\n\n" + TRAIN_LINES[1] + "\n"))
+    assert len(games) == 1 and games[0].tags["Source"] == "OpenSpiel action ids, line 3"
+
+
+def test_openspiel_line_illegal_under_other_rules_names_the_line_and_play():
+    # Train line 4 leads a heart after only the Q♠ broke them (tests/test_xinxin.py).
+    with pytest.raises(RecordSyntaxError, match=r"^line 4: play \d+: trick \d+, card 1 "
+                                                r"\(\w\w by \w\): .*hearts are not broken$"):
+        from_openspiel_line(TRAIN_LINES[3], 4, rules="openspiel,qs_breaks_hearts=false")
+
+
+@pytest.mark.parametrize("index", range(0, 260, 13))
+def test_peer_records_import_write_and_read_back(index):
+    data = PEER[index]
+    game = from_peer_record(data, index + 1)
+    assert game.deals[0].points == tuple(data["points"][s] for s in "NESW")
+    assert game.rules == Rules.from_openspiel_dict(data["rules"])
+    text = dumps(game)
+    assert loads(text) == game
+    assert dumps(loads(text)) == text
+    assert from_json(to_json(game)) == game
+
+
+def test_peer_record_with_wrong_points_is_refused():
+    data = dict(PEER[0], points={"N": 0, "E": 0, "S": 0, "W": 26})
+    with pytest.raises(RecordSyntaxError, match=r"^line 1: peer record: points N 0 E 0 S 0 W 26 "
+                                                r"differ from the play \(N 4 E 2 S 18 W 2\)$"):
+        from_peer_record(data, 1)
+
+
+def test_openspiel_spec_names_only_changed_parameters():
+    assert openspiel_spec({"pass_cards": True, "qs_breaks_hearts": True}) == "openspiel"
+    spec = openspiel_spec({"no_pts_on_first_trick": False, "jd_bonus": True})
+    assert spec == "openspiel,no_pts_on_first_trick=false,jd_bonus=true"
+    assert Rules.parse(spec) == Rules.openspiel(no_pts_on_first_trick=False, jd_bonus=True)
+
+
+@pytest.mark.parametrize("rules", [Rules.standard(), Rules(moon="new", no_trick_bonus=-5),
+                                   Rules.omnibus(), Rules(bonus_card="JD", queen_of_hearts=13)])
+def test_rules_text_round_trips(rules):
+    assert Rules.parse(records.rules_text(rules)) == rules
+
+
+# -- bad input: one line, the right line number -------------------------------------------------
+
+
+def _line_of(text: str, fragment: str) -> int:
+    for number, line in enumerate(text.splitlines(), start=1):
+        if fragment in line:
+            return number
+    raise AssertionError(f"{fragment!r} not in the text")
+
+
+def _edit(old: str, new: str) -> str:
+    assert GAME_1_4.count(old) == 1, old
+    return GAME_1_4.replace(old, new)
+
+
+# (case, old text, new text, a fragment of the expected line in the edited text, message regex)
+BAD = [
+    ("illegal play", "1. E 2C S AC W KC N QC", "1. E 2C S AC W KC N 9D", "1. E 2C S AC",
+     r"trick 1: illegal play 9D by N: North must follow clubs$"),
+    ("card played twice", "3. W TD N 9D E 2D S 4D", "3. W TD N 9D E 2D S AC", "3. W TD",
+     r"trick 3: illegal play AC by S: AC was already played$"),
+    ("duplicate card in the deal", "N:2.QJT653", "N:A.QJT653", "N:A.QJT653",
+     r"\[Deal\]: duplicate card AS: North and West$"),
+    ("missing card: short trick", "3. W TD N 9D E 2D S 4D", "3. W TD N 9D E 2D", "3. W TD",
+     r"trick 3 has 3 cards, expected 4$"),
+    ("five cards in a trick", "3. W TD N 9D E 2D S 4D", "3. W TD N 9D E 2D S 4D 5H", "3. W TD",
+     r"trick 3 has a fifth card \(5H\): a trick is 4 cards"),
+    ("wrong trick number", "3. W TD N 9D", "4. W TD N 9D", "4. W TD N 9D",
+     r'expected trick 3 \("3."\), found "4."$'),
+    ("out of turn", "1. E 2C S AC W KC N QC", "1. E 2C W AC S KC N QC", "1. E 2C W AC",
+     r"trick 1: W plays out of turn \(S is to play\)$"),
+    ("unknown card", "1. E 2C S AC W KC N QC", "1. E 2C S AX W KC N QC", "1. E 2C S AX",
+     r'trick 1: unknown card "AX"$'),
+    ("unknown tag", '[North "xinxin"]', '[Nord "xinxin"]', "[Nord",
+     r"unknown tag \[Nord\]"),
+    ("tag given twice", '[North "xinxin"]', '[North "xinxin"]\n[North "Ann"]', '[North "Ann"]',
+     r"tag \[North\] given twice"),
+    ("bad date", '[North "xinxin"]', '[Date "30.11.2026"]', "[Date",
+     r'\[Date "30.11.2026"\]: expected YYYY.MM.DD'),
+    ("bad rules", '[Rules "openspiel"]', '[Rules "openspeil"]', "[Rules",
+     r'\[Rules\]: unknown rules preset "openspeil"'),
+    ("malformed tag", '[North "xinxin"]', "[North xinxin]", "[North xinxin]",
+     r"malformed tag '\[North xinxin\]'"),
+    ("header tag inside a deal", '[Board "2"]', '[Board "2"]\n[Event "x"]', '[Event "x"]',
+     r"\[Event\] inside deal 2: header tags come before the first \[Board\]$"),
+    ("wrong board number", '[Board "2"]', '[Board "3"]', '[Board "3"]',
+     r'\[Board "3"\]: expected deal 2'),
+    ("deal before board", '[Board "1"]\n', "", '[Deal "N:2.QJT653',
+     r'\[Deal\] before the first \[Board\]'),
+    ("no deal tag",
+     '[Deal "N:KJ3.AKT63.A986.4 Q7.J4.Q532.Q7632 T94.Q8.KT4.AJT85 A8652.9752.J7.K9"]\n', "",
+     '[Board "2"]', r"deal 2 has no \[Deal\] tag$"),
+    ("pass of a card not held", "N passes: 2S 6D 5C", "N passes: AS 6D 5C", "N passes: AS",
+     r"North passes AS, which West was dealt$"),
+    ("pass of two cards", "N passes: 2S 6D 5C", "N passes: 2S 6D", "N passes: 2S 6D",
+     r"North passes 2 cards, expected 3$"),
+    ("missing pass line", "W passes: AD TC 7H\n", "", "1. E 2C S AC",
+     r"deal 1: no pass line for West"),
+    ("pass line on a hold deal", '[Pass "hold"]', '[Pass "hold"]\nN passes: 2C 3C 4C',
+     "N passes: 2C 3C 4C", r'a pass line on a hold deal'),
+    ("pass line without colon", "N passes: 2S 6D 5C", "N passes 2S 6D 5C", "N passes 2S",
+     r"expected 'passes:' after N"),
+    ("points differ", "Points: N 0 E 1 S 7 W 18", "Points: N 0 E 1 S 8 W 17",
+     "Points: N 0 E 1 S 8", r"Points N 0 E 1 S 8 W 17 differ from the play: N 0 E 1 S 7 W 18$"),
+    ("scores differ", "Scores: N 12 E 33 S 32 W 27", "Scores: N 12 E 33 S 32 W 28",
+     "Scores: N 12 E 33 S 32 W 28", r"differ from the running totals: N 12 E 33 S 32 W 27$"),
+    ("bad points line", "Points: N 0 E 1 S 7 W 18", "Points: N 0 E 1 S 7 W",
+     "Points: N 0 E 1 S 7 W", r"Points: expected a number after W$"),
+    ("star for a finished deal", "Points: N 0 E 1 S 7 W 18", "Points: *", "Points: *",
+     r"Points: \* but all 52 cards are played"),
+    ("unclosed comment", "1. E 2C S AC W KC N QC", "1. E 2C S AC {oops W KC N QC", "{oops",
+     r"comment not closed"),
+    ("nested comment", "1. E 2C S AC W KC N QC", "1. E 2C S AC {a {b} W KC N QC", "{a {b}",
+     r"'\{' inside the comment opened at line \d+ \(comments do not nest"),
+    ("stray closing brace", "1. E 2C S AC W KC N QC", "1. E 2C S AC } W KC N QC", "S AC }",
+     r"'\}' without an opening '\{'$"),
+    ("comment before any card", "1. E 2C S AC W KC N QC", "1. {x} E 2C S AC W KC N QC", "1. {x}",
+     r"a comment must follow a card"),
+    ("no trick number", "1. E 2C S AC W KC N QC", "E 2C S AC W KC N QC", "E 2C S AC W KC N QC",
+     r"expected 'passes:' after E \(a pass line is 'E passes: QS AH 2D'; tricks start with "
+     r"'1.'\)$"),
+]
+
+
+@pytest.mark.parametrize("case,old,new,fragment,message", BAD, ids=[c[0] for c in BAD])
+def test_bad_input_names_its_line(case, old, new, fragment, message):
+    text = _edit(old, new)
+    with pytest.raises(RecordSyntaxError) as info:
+        loads(text)
+    err = info.value
+    assert err.line == _line_of(text, fragment), str(err)
+    assert "\n" not in str(err)
+    assert str(err).startswith(f"line {err.line}")
+    assert re.search(message, str(err)), str(err)
+
+
+def test_truncated_file_names_its_last_line():
+    text = "\n".join(GAME_1_4.splitlines()[:40]) + "\n"
+    with pytest.raises(RecordSyntaxError, match=r"^line 40: deal 2 stops after \d+ cards without a "
+                                                r"Points line \(is the file truncated\?\)$"):
+        loads(text)
+
+
+def test_unfinished_deal_must_be_the_last():
+    text = _edit("13. W KS N 3H E 5D S 6D\nPoints: N 0 E 1 S 7 W 18\nScores: N 0 E 1 S 7 W 18",
+                 "Points: *")
+    with pytest.raises(RecordSyntaxError, match=r'deal 1 is unfinished \(Points: \*\): only the '
+                                                r'last deal of a game may be$') as info:
+        loads(text)
+    assert info.value.line == _line_of(text, '[Board "2"]')
+
+
+def test_short_deal_needs_a_star():
+    text = _edit("13. W KS N 3H E 5D S 6D\n", "")
+    with pytest.raises(RecordSyntaxError, match=r"deal 1 has 12 tricks, expected 13 \(write "
+                                                r"'Points: \*' for an unfinished deal\)$"):
+        loads(text)
+
+
+def test_empty_text_and_second_game():
+    with pytest.raises(RecordSyntaxError, match=r"^line 1: empty record"):
+        loads("  \n")
+    with pytest.raises(RecordSyntaxError, match=r"a second game starts here") as info:
+        loads(GAME_1_4 + "\n" + GAME_1_4)
+    assert info.value.line == len(GAME_1_4.splitlines()) + 2
+
+
+# -- forgiving mode ---------------------------------------------------------------------------
+
+
+def test_forgiving_reader_stops_at_the_first_structural_error():
+    strict_game = loads(GAME_1_4)
+    # An illegal play in deal 2, trick 5.
+    deal2 = GAME_1_4[GAME_1_4.index('[Board "2"]'):]
+    trick5 = next(line for line in deal2.splitlines() if line.startswith("5. "))
+    tokens = trick5.split()
+    tokens[4] = tokens[2]  # the second player plays the card just led
+    bad = " ".join(tokens)
+    text = GAME_1_4.replace(trick5, bad)
+    game = loads(text, strict=False)
+    assert len(game.errors) == 1
+    err = game.errors[0]
+    assert err.line == _line_of(text, bad) and "illegal play" in str(err)
+    assert game.deals[0] == strict_game.deals[0]
+    assert len(game.deals) == 2
+    assert game.deals[1].points is None
+    assert game.deals[1].plays == strict_game.deals[1].plays[:17]
+    # What was read writes as an unfinished game, which reads back.
+    assert loads(dumps(game)) == game
+
+
+def test_forgiving_reader_collects_recoverable_errors_and_goes_on():
+    text = _edit('[North "xinxin"]', '[Nord "xinxin"]')
+    text = text.replace("Points: N 0 E 1 S 7 W 18", "Points: N 0 E 1 S 8 W 17")
+    game = loads(text, strict=False)
+    assert [e.line for e in game.errors] == [_line_of(text, "[Nord"),
+                                            _line_of(text, "Points: N 0 E 1 S 8")]
+    assert "Nord" not in game.tags
+    assert game.deals[0].points == (0, 1, 7, 18)
+    assert len(game.deals) == 4
+    assert dumps(game) == GAME_1_4.replace('[North "xinxin"]\n', "")
+
+
+def test_forgiving_loads_all_resumes_at_the_next_game():
+    broken = _edit("3. W TD N 9D E 2D S 4D", "3. W TD N 9D E 2D S AC")
+    games = loads_all(broken + "\n" + GAME_1_4, strict=False)
+    assert len(games) == 2
+    assert len(games[0].errors) == 1 and len(games[0].deals) == 1
+    assert games[1] == loads(GAME_1_4) and games[1].errors == []
+
+
+def test_forgiving_empty_text():
+    game = loads("", strict=False)
+    assert game == GameRecord() and len(game.errors) == 1
+
+
+# -- model API ----------------------------------------------------------------------------------
+
+
+def test_add_deal_checks_play_and_fills_points():
+    original = parse_action_line(TRAIN_LINES[0], 1)
+    game = GameRecord({"Rules": "standard"})
+    deal = game.add_deal(original.dealt, "across", original.passes, original.plays)
+    assert deal.points == (0, 1, 7, 18) and deal.number == 1
+    tricks = deal.tricks()
+    assert len(tricks) == 13 and tricks[0].leader is Seat.E and tricks[0].winner is Seat.S
+    assert deal.seats()[:5] == [Seat.E, Seat.S, Seat.W, Seat.N, Seat.S]
+    assert game.next_direction() is PassDirection.RIGHT
+    bad = list(original.plays)
+    bad[1], bad[2] = bad[2], bad[1]
+    with pytest.raises(IllegalPlayError, match=r"^trick 1, card 2 \(KC by S\): South does not "
+                                               r"hold KC$"):
+        game.add_deal(original.dealt, "across", original.passes, bad)
+    with pytest.raises(InvalidDealError, match="North passes 2C, which it does not hold"):
+        DealRecord(1, original.dealt, "left", {"N": ["2C", "3C", "4C"], "E": [], "S": [], "W": []})
+
+
+def test_validate_reports_wrong_points():
+    game = loads(GAME_1_4)
+    game.deals[2].points = (0, 0, 0, 26)
+    with pytest.raises(RecordSyntaxError, match=r"^deal 3: points N 0 E 0 S 0 W 26 differ from "
+                                                r"the play \(N 2 E 4 S 13 W 7\)$"):
+        game.validate()
+
+
+def test_writer_refuses_braces_in_comments():
+    game = loads(GAME_1_4)
+    game.deals[0].plays[0].comment = "a } b"
+    with pytest.raises(HeartsError, match="comments do not nest"):
+        dumps(game)
+
+
+def test_str_and_file_io():
+    game = loads(GAME_1_4)
+    assert str(game) == GAME_1_4
+    buffer = io.StringIO()
+    records.dump(game, buffer)
+    buffer.seek(0)
+    assert records.load(buffer) == game
+
+
+def test_comment_data():
+    comment = "safe [%dd 13] [%best 4H,5H]"
+    assert comment_data(comment) == {"dd": "13", "best": "4H,5H"}
+    assert set_comment_data(comment, "dd", 7) == "safe [%dd 7] [%best 4H,5H]"
+    assert set_comment_data(comment, "loss", 2) == "safe [%dd 13] [%best 4H,5H] [%loss 2]"
+    assert set_comment_data(comment, "dd", None) == "safe [%best 4H,5H]"
+    assert set_comment_data("", "dd", 0) == "[%dd 0]"
+    play = Play(Card("QS"))
+    play.set_data("dd", 13)
+    assert play.data() == {"dd": "13"} and play.comment == "[%dd 13]"
+
+
+def test_suffixes_and_nags():
+    play = Play(Card("QS"), {NAG_BLUNDER, NAG_MISTAKE, 146})
+    assert play.suffix == "?"
+    assert str(play) == "QS? $4 $146"
+    text = GAME_1_4.replace("1. E 2C S AC W KC N QC", "1. E 2C! S AC?! W KC $10 N QC!?")
+    first = loads(text).deals[0].plays[:4]
+    assert [p.nags for p in first] == [{1}, {6}, {10}, {5}]
+
+
+def test_json_reader_checks_the_play():
+    data = to_json(loads(GAME_1_4))
+    data["deals"][0]["plays"][1]["card"] = "KC"
+    with pytest.raises(RecordSyntaxError, match=r"^JSON record: deal 1: trick 1, card 2 \(KC by S\)"
+                                                r": South does not hold KC$"):
+        from_json(data)
+    data = to_json(loads(GAME_1_4))
+    data["deals"][0]["plays"][0]["seat"] = "N"
+    with pytest.raises(RecordSyntaxError, match=r"play 1 \(2C\) is N's, but E is to play"):
+        from_json(data)
+    data = to_json(loads(GAME_1_4))
+    del data["deals"][1]["dealt"]
+    with pytest.raises(RecordSyntaxError, match=r"^JSON record: deal 2: no field 'dealt'$"):
+        from_json(data)
+
+
+# -- hearts convert ----------------------------------------------------------------------------
+
+
+def test_convert_between_formats(tmp_path):
+    from typer.testing import CliRunner
+
+    runner = CliRunner()
+    source = XINXIN / "xinxin_test.txt"
+    hgn = runner.invoke(convert_app, [str(source)])
+    assert hgn.exit_code == 0, hgn.output
+    assert len(loads_all(hgn.output)) == 5
+    (tmp_path / "x.hgn").write_text(hgn.output)
+    as_json = runner.invoke(convert_app, [str(tmp_path / "x.hgn"), "--to", "json"])
+    assert as_json.exit_code == 0
+    (tmp_path / "x.json").write_text(as_json.output)
+    assert detect_format(as_json.output) == "json"
+    back = runner.invoke(convert_app, [str(tmp_path / "x.json"), "--to", "openspiel"])
+    assert back.exit_code == 0
+    for line, original in zip(back.output.splitlines(), TEST_LINES):
+        a, b = parse_action_line(line), parse_action_line(original)
+        assert (a.dealt, a.passes, a.plays) == (b.dealt, b.passes, b.plays)
+    peer = runner.invoke(convert_app, [str(DATA / "peer-games" / "openspiel-hearts.jsonl"),
+                                       "-o", str(tmp_path / "peer.hgn")])
+    assert peer.exit_code == 0
+    assert len(loads_all((tmp_path / "peer.hgn").read_text())) == 260
+    bad = tmp_path / "bad.hgn"
+    bad.write_text(_edit("1. E 2C S AC W KC N QC", "1. E 2C S AC W KC N 9D"))
+    result = runner.invoke(convert_app, [str(bad)])
+    assert isinstance(result.exception, RecordSyntaxError)
+    assert result.exception.line == _line_of(bad.read_text(), "1. E 2C S AC")
+
+
+def test_reader_accepts_lenient_forms_and_writes_the_canonical_one():
+    text = GAME_1_4
+    text = text.replace("1. E 2C S AC W KC N QC", "1. 2♣ a♣ W kc QC")
+    text = text.replace("N passes: 2S 6D 5C\nE passes: 6S 7C 8H",
+                        "E passes: 6S C7 8H\nN passes: S2 6D 5C")
+    text = text.replace("3. W TD N 9D E 2D S 4D", "3. W 10D 9D E 2D 4D")
+    text = text.replace("Points: N 0 E 1 S 7 W 18", "Points: W 18 S 7 E 1 N 0")
+    assert dumps(loads(text)) == GAME_1_4
+
+
+def test_leader_must_agree_with_the_rules():
+    text = _edit('[Pass "across"]', '[Pass "across"]\n[Leader "N"]')
+    with pytest.raises(RecordSyntaxError, match=r"first_leader=North, but with "
+                                                r"first_lead=two_of_clubs the holder of 2C "
+                                                r"\(East\) leads") as info:
+        loads(text)
+    assert info.value.line == _line_of(text, "[Leader")
+
+
+def test_writer_refuses_tags_the_reader_would_refuse():
+    game = loads(GAME_1_4)
+    game.tags["Nord"] = "x"
+    with pytest.raises(HeartsError, match="unknown header tag Nord"):
+        dumps(game)
+    game = loads(GAME_1_4)
+    game.tags["Date"] = "yesterday"
+    with pytest.raises(HeartsError, match='tag Date "yesterday": expected YYYY.MM.DD'):
+        dumps(game)
+    game = loads(GAME_1_4)
+    game.deals[0].tags["Event"] = "x"
+    with pytest.raises(HeartsError, match="deal 1: unknown deal tag Event"):
+        dumps(game)
+
+
+@pytest.mark.parametrize("keep,errors", [(25, 1), (49, 1), (51, 0), (72, 1)])
+def test_forgiving_read_of_a_cut_file_writes_a_record_that_reads_back(keep, errors):
+    # Cut after line `keep`: inside deal 1's tricks, after deal 2's last trick (its Points
+    # line is 50), after deal 2's Scores line, inside deal 3.
+    text = "\n".join(GAME_1_4.splitlines()[:keep]) + "\n"
+    game = loads(text, strict=False)
+    assert len(game.errors) == errors
+    again = loads(dumps(game))
+    assert again == game
+    assert all(d.points is not None for d in game.deals if d.is_finished())
