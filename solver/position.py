@@ -17,8 +17,8 @@ from .cards import SUIT_MASKS, Card, Suit, cards_from_mask, parse_cards
 from .deal import Deal
 from .errors import CardError, HeartsError, IllegalPlayError, RulesError
 from .hand import Hand
-from .rules import Rules
-from .seats import Seat
+from .rules import Rules, _pass_direction
+from .seats import PassDirection, Seat
 
 __all__ = ["Position", "trick_winner"]
 
@@ -59,13 +59,19 @@ class Position:
         first_leader: who leads trick 1 when ``rules.first_lead == "any_card"`` (the player left
             of the dealer; default North). With the other first-lead rules the holder of 2♣
             leads, and ``first_leader`` may only name that seat.
+        pass_direction: the deal's pass direction (:class:`PassDirection` or its text:
+            ``"left"``, ``"right"``, ``"across"``, ``"hold"``); ``None`` (default) = unknown,
+            scored as a hold deal. Only the score reads it (``sun_paid_by="passer"``: the seat
+            that passed to the sun shooter pays). It is not checked against
+            ``rules.pass_scheme`` (a record's pass direction is authoritative).
 
     Raises:
         IllegalPlayError: a played card is illegal; the message is
             ``card 7 of played list ("5H"): East must follow clubs``.
         CardError: a played card is no card.
         InvalidDealError: the deal is not a full deal.
-        RulesError: the rules are not for 4 players, or ``first_leader`` contradicts them.
+        RulesError: the rules are not for 4 players, or ``first_leader`` contradicts them, or
+            ``pass_direction`` names no direction.
 
     Attributes (read them; change them only through ``play``/``unplay``):
         deal: the deal at the start of play.
@@ -83,12 +89,13 @@ class Position:
         taken: ``list[int]``, the mask of the cards each seat took in completed tricks.
         tricks_won: ``list[int]``, completed tricks won per seat.
         first_leader: the Seat that led trick 1.
+        pass_direction: the :class:`PassDirection` of the deal, or ``None`` (unknown: hold).
     """
 
     __slots__ = ("deal", "rules", "hands", "history", "trick", "leader", "to_move",
                  "hearts_broken", "points", "taken", "tricks_won", "first_leader",
-                 "_leaders", "_winners", "_broken_at", "_values", "_breaks", "_banned",
-                 "_positive", "_must_break", "_lead_hearts_instead", "_queen_rule",
+                 "pass_direction", "_leaders", "_winners", "_broken_at", "_values", "_breaks",
+                 "_banned", "_positive", "_must_break", "_lead_hearts_instead", "_queen_rule",
                  "_first_lead")
 
     deal: Deal
@@ -103,13 +110,15 @@ class Position:
     taken: list[int]
     tricks_won: list[int]
     first_leader: Seat
+    pass_direction: PassDirection | None
 
     #: :func:`trick_winner`, also reachable as ``Position.trick_winner(cards, leader)``.
     trick_winner = staticmethod(trick_winner)
 
     def __init__(self, deal: "Deal | str", rules: Rules | None = None,
                  played: "Iterable[Card | str] | str" = (),
-                 first_leader: "Seat | str | None" = None) -> None:
+                 first_leader: "Seat | str | None" = None,
+                 pass_direction: "PassDirection | str | int | None" = None) -> None:
         if not isinstance(deal, Deal):
             deal = Deal(deal)
         elif not deal.is_full():
@@ -120,6 +129,7 @@ class Position:
         self.deal = deal
         self.rules = rules
         self.first_leader = self._first_leader(deal, rules, first_leader)
+        self.pass_direction = _pass_direction(pass_direction)
         self.hands = list(deal.masks)
         self.history = []
         self.trick = []
@@ -376,7 +386,7 @@ class Position:
 
     def score(self) -> list[int]:
         """The deal's final points per seat, after the moon, sun and no-trick rules
-        (:meth:`Rules.score`).
+        (:meth:`Rules.score`, given :attr:`pass_direction`).
 
         Raises:
             HeartsError: the deal is not over.
@@ -386,7 +396,7 @@ class Position:
                 f"the deal is not over: {len(self.history)} of 52 cards played")
         later = set(self._winners[1:])
         last_twelve = next(iter(later)) if len(later) == 1 else None
-        return self.rules.score(self.taken, self.tricks_won, last_twelve)
+        return self.rules.score(self.taken, self.tricks_won, last_twelve, self.pass_direction)
 
     def copy(self) -> "Position":
         """An independent copy (play on one does not change the other)."""
@@ -414,5 +424,7 @@ class Position:
             parts.append(f'played="{" ".join(map(str, self.history))}"')
         if self.rules.first_lead == "any_card" and self.first_leader != Seat.N:
             parts.append(f'first_leader="{self.first_leader}"')
+        if self.pass_direction is not None:
+            parts.append(f'pass_direction="{self.pass_direction}"')
         return f"Position({', '.join(parts)})"
 

@@ -22,7 +22,8 @@ from dataclasses import dataclass, field
 from typing import Any, ClassVar, Mapping
 
 from .cards import SUIT_MASKS, Card, Suit
-from .errors import CardError, RulesError
+from .errors import CardError, HeartsError, RulesError
+from .seats import PassDirection, Seat
 
 __all__ = ["Rules", "OPENSPIEL_PARAMETERS"]
 
@@ -36,6 +37,7 @@ _BREAKS = ("hearts", "hearts_or_queen", "any_penalty")
 _HEART_SCALES = ("one", "spot", "double_eagle")
 _MOONS = ("old", "new", "choice", "none")
 _SUNS = ("none", "all_tricks", "last_twelve")
+_SUN_PAYERS = ("all", "passer")
 _PASS_SCHEMES = ("standard", "left", "left_right", "hold")
 
 #: OpenSpiel ``hearts`` game parameters and their defaults (OpenSpiel's own names).
@@ -137,6 +139,36 @@ class Rules:
             ``"last_twelve"`` -- tricks 2..13 are enough. A sun scores like an old moon with
             ``sun_points`` instead of the moon award, and replaces the moon.
         sun_points: the sun award (52).
+        sun_paid_by: who pays a sun (``rules.md``: "52 only to the player who passed to the
+            shooter"). ``"all"`` -- every other seat gets + ``sun_points`` (default);
+            ``"passer"`` -- only the seat that passed to the shooter gets + ``sun_points``
+            (with pass direction ``d`` and shooter ``x``, the seat ``d.passer(x)``); the other
+            two seats score the points they took. This needs the deal's pass direction
+            (:meth:`score`'s ``pass_direction``, ``Position(pass_direction=...)``). Our
+            reading for a hold deal, or an unknown direction (``None``): nobody passed to
+            the shooter, so every other seat pays, as with ``"all"``. Needs a ``sun``.
+
+    Fields -- moon and sun across a game (``rules.md`` "Moon and sun"). These are for the game
+    layer (running totals, game end) and do **not** change one deal's score:
+    :meth:`score` and ``Position.score()`` ignore them. They are recorded, validated and
+    round-tripped so that a game's rules are complete.
+        new_moon_if_old_loses: with ``moon="old"``, the shooter takes the new moon
+            (− :meth:`moon_award` to itself) instead when the old moon (+ the award to each
+            other seat) would make it lose the game. Needs ``moon="old"``.
+        new_moon_from: the new moon is allowed only once the shooter's game total is at least
+            this many points (a positive integer; ``None``: no such limit). Below it the moon
+            is an old moon. Needs a rule that can give the new moon: ``moon="new"`` or
+            ``"choice"``, ``new_moon_if_old_loses`` or ``berns``.
+        berns: Berns (Killer Hearts): with ``moon="old"``, the shooter subtracts the award from
+            its own total instead when adding it to the others would not put the shooter in the
+            lead (our reading: the strictly lowest total). Moon only, not the sun. Needs ``moon="old"``, and not
+            ``new_moon_if_old_loses`` (both would decide when the old moon turns new).
+        sun_clears_board: "clearing the board": a sun also sets the shooter's game total to 0.
+            Our reading: the deal's score is unchanged (the others still get ``sun_points`` as
+            ``sun_paid_by`` says; set ``sun_points=0`` for a sun that only clears the board).
+            Needs a ``sun``.
+        no_game_end_on_moon: a game cannot end on a deal with a successful moon or sun (the
+            game goes on although a total reached the target). Default true (``rules.md``).
     """
 
     players: int = 4
@@ -160,6 +192,12 @@ class Rules:
     moon_points: int | None = None
     sun: str = "none"
     sun_points: int = 52
+    sun_paid_by: str = "all"
+    new_moon_if_old_loses: bool = False
+    new_moon_from: int | None = None
+    berns: bool = False
+    sun_clears_board: bool = False
+    no_game_end_on_moon: bool = True
 
     # Derived tables, filled in __post_init__ (not fields: no effect on eq/hash/repr).
     _values: tuple[int, ...] = field(init=False, repr=False, compare=False, default=())
@@ -213,7 +251,7 @@ class Rules:
         need(self.pass_count >= 0, "pass_count", "expected 0 or more")
         for name, choices in (("pass_scheme", _PASS_SCHEMES), ("first_lead", _FIRST_LEADS),
                               ("hearts_broken_by", _BREAKS), ("heart_scale", _HEART_SCALES),
-                              ("moon", _MOONS), ("sun", _SUNS)):
+                              ("moon", _MOONS), ("sun", _SUNS), ("sun_paid_by", _SUN_PAYERS)):
             need(getattr(self, name) in choices, name, f"expected one of {', '.join(choices)}")
         if self.bonus_card is not None:
             try:
@@ -227,6 +265,22 @@ class Rules:
                      "the bonus card must not be a heart, QS or JS")
         need(not (self.moon_needs_bonus_card and self.bonus_card is None),
              "moon_needs_bonus_card", "needs a bonus_card")
+        # Moon and sun options that would have no effect, or contradict each other.
+        need(self.sun_paid_by == "all" or self.sun != "none", "sun_paid_by",
+             "needs a sun (sun=all_tricks or sun=last_twelve)")
+        need(not self.sun_clears_board or self.sun != "none", "sun_clears_board",
+             "needs a sun (sun=all_tricks or sun=last_twelve)")
+        need(not self.new_moon_if_old_loses or self.moon == "old", "new_moon_if_old_loses",
+             f"needs moon=old (not moon={self.moon})")
+        need(not self.berns or self.moon == "old", "berns",
+             f"needs moon=old (not moon={self.moon})")
+        need(not (self.berns and self.new_moon_if_old_loses), "berns",
+             "contradicts new_moon_if_old_loses=True (both decide when the old moon turns new)")
+        if self.new_moon_from is not None:
+            need(self.new_moon_from >= 1, "new_moon_from", "expected a positive total or none")
+            need(self.moon in ("new", "choice") or self.new_moon_if_old_loses or self.berns,
+                 "new_moon_from", f"needs a new moon (moon=new or choice, "
+                 f"new_moon_if_old_loses or berns; not moon={self.moon} alone)")
 
     def _compute_point_values(self) -> tuple[int, ...]:
         values = [0] * 64
@@ -291,7 +345,8 @@ class Rules:
 
     def score(self, taken: "list[int] | tuple[int, ...]",
               tricks_won: "list[int] | tuple[int, ...]",
-              last_twelve_winner: "int | None" = None) -> list[int]:
+              last_twelve_winner: "int | None" = None,
+              pass_direction: "PassDirection | str | int | None" = None) -> list[int]:
         """Final points of a finished deal, after the moon, sun and no-trick rules.
 
         Args:
@@ -299,15 +354,25 @@ class Rules:
             tricks_won: per seat, the number of tricks it won (13 in all).
             last_twelve_winner: the seat that won every trick from trick 2 on, if one did
                 (needed only for ``sun="last_twelve"``).
+            pass_direction: the deal's pass direction (a :class:`PassDirection` or its text);
+                ``None`` = unknown, scored as a hold deal. Needed only for
+                ``sun_paid_by="passer"``.
 
         Returns:
             Points per seat (lower is better).
 
+        Raises:
+            RulesError: ``pass_direction`` names no pass direction.
+
         Rules: a sun (if enabled) is checked first; then the moon: one seat took every card
         of :meth:`moon_mask`. OpenSpiel check (``jd_bonus``): the shooter's score is its raw
-        points minus its positive points (so it keeps J♦ −10), the others get +26.
+        points minus its positive points (so it keeps J♦ −10), the others get +26 (a sun:
+        + ``sun_points`` to the seats ``sun_paid_by`` names).
         The no-trick bonus applies only when neither a moon nor a sun was shot (OpenSpiel).
+        The game-level options (``new_moon_if_old_loses``, ``new_moon_from``, ``berns``,
+        ``sun_clears_board``, ``no_game_end_on_moon``) do not enter a deal's score.
         """
+        pass_direction = _pass_direction(pass_direction)
         values = self._values
         raw = [_mask_points(m, values) for m in taken]
         positive = self._masks[1]
@@ -318,8 +383,9 @@ class Rules:
         elif self.sun == "last_twelve":
             sun_shooter = next((s for s in range(n) if tricks_won[s] == 13), last_twelve_winner)
         if sun_shooter is not None:
+            payers = self.sun_payers(sun_shooter, pass_direction)
             return [raw[s] - _mask_points(taken[s] & positive, values) if s == sun_shooter
-                    else raw[s] + self.sun_points for s in range(n)]
+                    else raw[s] + (self.sun_points if s in payers else 0) for s in range(n)]
         if self.moon != "none":
             moon = self._masks[2]
             # An all-zero point table has no moon (every seat would "take all 0 cards").
@@ -333,6 +399,23 @@ class Rules:
         if self.no_trick_bonus:
             return [raw[s] + (self.no_trick_bonus if tricks_won[s] == 0 else 0) for s in range(n)]
         return raw
+
+    def sun_payers(self, shooter: "Seat | int",
+                   pass_direction: "PassDirection | str | int | None" = None) -> tuple[Seat, ...]:
+        """The seats that get + ``sun_points`` when ``shooter`` shoots the sun.
+
+        ``sun_paid_by="all"``, a hold deal or an unknown direction (``None``): the other three
+        seats. ``"passer"`` otherwise: only ``pass_direction.passer(shooter)`` (passing left,
+        the shooter's right-hand neighbour passed to it).
+
+        Raises:
+            RulesError: ``pass_direction`` names no pass direction.
+        """
+        shooter = Seat(shooter)
+        direction = _pass_direction(pass_direction)
+        if self.sun_paid_by == "passer" and direction not in (None, PassDirection.HOLD):
+            return (direction.passer(shooter),)
+        return tuple(seat for seat in Seat if seat != shooter)
 
     # -- presets ------------------------------------------------------------------------
 
@@ -509,6 +592,17 @@ def _mask_points(mask: int, values: tuple[int, ...]) -> int:
         total += values[low.bit_length() - 1]
         mask ^= low
     return total
+
+
+def _pass_direction(value: "PassDirection | str | int | None") -> PassDirection | None:
+    """``value`` as a PassDirection (``None`` stays ``None``: unknown, scored as hold)."""
+    if value is None:
+        return None
+    try:
+        return PassDirection.parse(value)
+    except HeartsError:
+        raise RulesError(f"pass_direction={value!r}: expected left, right, across, hold "
+                         f"or none") from None
 
 
 def _to_bool(key: str, raw: Any) -> bool:

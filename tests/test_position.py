@@ -7,8 +7,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from hearts.solver import (Card, Deal, HeartsError, IllegalPlayError, Position, Rules, Seat,
-                           parse_cards, trick_winner)
+from hearts.solver import (Card, Deal, HeartsError, IllegalPlayError, PassDirection, Position,
+                           Rules, RulesError, Seat, parse_cards, trick_winner)
 
 DEAL = Deal("N:AKQ2.T93.J4.8765 JT98.AK82.KQ3.J3 7653.Q4.A9876.QT 4.J765.T52.AK942")
 
@@ -157,3 +157,21 @@ def test_replaying_the_history_gives_the_same_position(seed):
     assert snapshot(again) == snapshot(position)
     assert Position(position.deal, played=" ".join(map(str, position.history))).history == \
         position.history
+
+
+def test_pass_direction_is_kept_parsed_copied_and_round_trips():
+    position = Position(DEAL, Rules(sun="all_tricks", sun_paid_by="passer"), played="2C 5C",
+                        pass_direction="across")
+    assert position.pass_direction is PassDirection.ACROSS
+    assert position.copy().pass_direction is PassDirection.ACROSS
+    assert repr(position).endswith(', played="2C 5C", pass_direction="across")')
+    assert eval(repr(position)).pass_direction is PassDirection.ACROSS
+    assert Position(DEAL).pass_direction is None
+    assert "pass_direction" not in repr(Position(DEAL))
+    assert Position(DEAL, pass_direction=PassDirection.HOLD).pass_direction is PassDirection.HOLD
+
+
+def test_unknown_pass_direction_is_a_rules_error():
+    with pytest.raises(RulesError, match="^pass_direction='up': expected left, right, across, "
+                                         "hold or none$"):
+        Position(DEAL, pass_direction="up")

@@ -213,6 +213,58 @@ def test_a_played_moon_under_other_moon_rules():
         0, 52, 52, 52]
 
 
+# -- the sun, paid by all or by the shooter's passer (rules.md "Moon and sun") --------------
+
+SUN = Rules(sun="all_tricks")
+SUN_PAID_BY_PASSER = Rules(sun="all_tricks", sun_paid_by="passer")
+# The same cards one seat clockwise: East holds North's cards above and takes every trick.
+SUN_EAST = Deal("E:.AKQJT9..AKQJT98 AKQJT98...765432 765432.8765.AKQ. .432.JT98765432.")
+
+
+@pytest.mark.parametrize("direction, expected", [
+    # Passing left West passes to North, right East does, across South does.
+    (PassDirection.LEFT, [0, 0, 0, 52]),
+    (PassDirection.RIGHT, [0, 52, 0, 0]),
+    (PassDirection.ACROSS, [0, 0, 52, 0]),
+    # A hold deal has no passer: every other seat pays.
+    (PassDirection.HOLD, [0, 52, 52, 52]),
+    (None, [0, 52, 52, 52]),
+])
+def test_sun_paid_by_passer_only_the_seat_that_passed_to_north_gets_52(direction, expected):
+    position = play_out_at_random(Position(MOON_NORTH, SUN_PAID_BY_PASSER,
+                                           pass_direction=direction), 0)
+    assert position.tricks_won == [13, 0, 0, 0]
+    assert position.points == [26, 0, 0, 0]
+    assert position.score() == expected
+
+
+@pytest.mark.parametrize("direction, expected", [
+    # Passing left North passes to East, right South does, across West does.
+    ("left", [52, 0, 0, 0]),
+    ("right", [0, 0, 52, 0]),
+    ("across", [0, 0, 0, 52]),
+    ("hold", [52, 0, 52, 52]),
+])
+def test_sun_paid_by_passer_only_the_seat_that_passed_to_east_gets_52(direction, expected):
+    position = play_out_at_random(Position(SUN_EAST, SUN_PAID_BY_PASSER,
+                                           pass_direction=direction), 1)
+    assert position.tricks_won == [0, 13, 0, 0]
+    assert position.score() == expected
+
+
+@pytest.mark.parametrize("direction", ["left", "right", "across", "hold", None])
+def test_sun_paid_by_all_every_other_seat_gets_52_whatever_the_pass(direction):
+    position = play_out_at_random(Position(MOON_NORTH, SUN, pass_direction=direction), 0)
+    assert position.score() == [0, 52, 52, 52]
+
+
+def test_a_moon_is_not_changed_by_sun_paid_by_passer():
+    # North takes every penalty card but not every trick: a moon, paid by all three.
+    taken = [mask_of(cards(ALL_HEARTS + " QS")), mask_of(cards("2C 3C 4C 5C")), 0, 0]
+    assert SUN_PAID_BY_PASSER.score(taken, [12, 1, 0, 0], pass_direction="left") == [
+        0, 26, 26, 26]
+
+
 @pytest.fixture(scope="module")
 def codegolf_cases(data_dir):
     return json.loads((data_dir / "codegolf_hearts" / "score_a_hand_99716.json").read_text())["cases"]

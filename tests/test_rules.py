@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import pytest
 
-from hearts.solver import Card, Rules, RulesError
+from hearts.solver import Card, PassDirection, Rules, RulesError, Seat
 from hearts.solver.cards import SUIT_MASKS, Suit, mask_of, parse_cards
 
 HEARTS = SUIT_MASKS[Suit.HEARTS]
@@ -269,3 +269,148 @@ def test_sun_last_twelve():
     taken = taken_of(ALL_HEARTS + " QS", "", "", "")
     assert rules.score(taken, [12, 1, 0, 0], last_twelve_winner=0) == [0, 52, 52, 52]
     assert rules.score(taken, [12, 1, 0, 0], last_twelve_winner=None) == [0, 26, 26, 26]
+
+
+def test_sun_last_twelve_paid_by_passer_the_others_keep_what_they_took():
+    # East took trick 1 with J♦ (−10); North took the last twelve tricks and every penalty card.
+    rules = Rules.parse("openspiel,jd_bonus=true,sun=last_twelve,sun_paid_by=passer")
+    taken = taken_of(ALL_HEARTS + " QS", "JD", "", "")
+    assert rules.score(taken, [12, 1, 0, 0], 0, pass_direction="left") == [0, -10, 0, 52]
+    assert rules.score(taken, [12, 1, 0, 0], 0, pass_direction="right") == [0, 42, 0, 0]
+    assert rules.score(taken, [12, 1, 0, 0], 0, pass_direction="hold") == [0, 42, 52, 52]
+
+
+# -- moon and sun options: sun_paid_by and the game-level options -------------------------
+
+def test_sun_payers_per_pass_direction():
+    rules = Rules(sun="all_tricks", sun_paid_by="passer")
+    assert rules.sun_payers(Seat.N, PassDirection.LEFT) == (Seat.W,)
+    assert rules.sun_payers(Seat.N, PassDirection.RIGHT) == (Seat.E,)
+    assert rules.sun_payers(Seat.N, PassDirection.ACROSS) == (Seat.S,)
+    assert rules.sun_payers(Seat.N, PassDirection.HOLD) == (Seat.E, Seat.S, Seat.W)
+    assert rules.sun_payers(Seat.N, None) == (Seat.E, Seat.S, Seat.W)
+    assert rules.sun_payers(Seat.S, "left") == (Seat.E,)
+    assert Rules(sun="all_tricks").sun_payers(Seat.N, "left") == (Seat.E, Seat.S, Seat.W)
+
+
+def test_parse_sun_paid_by_passer():
+    rules = Rules.parse("standard,sun=all_tricks,sun_paid_by=passer")
+    assert rules == Rules(sun="all_tricks", sun_paid_by="passer")
+    assert rules.sun_paid_by == "passer"
+    assert repr(rules) == "Rules(sun='all_tricks', sun_paid_by='passer')"
+    taken = taken_of(ALL_HEARTS + " QS", "", "", "")
+    assert rules.score(taken, ALL_13_TRICKS, pass_direction=PassDirection.LEFT) == [0, 0, 0, 52]
+    assert rules.score(taken, ALL_13_TRICKS) == [0, 52, 52, 52]
+
+
+def test_game_level_moon_and_sun_options_defaults():
+    rules = Rules()
+    assert rules.sun_paid_by == "all"
+    assert rules.new_moon_if_old_loses is False
+    assert rules.new_moon_from is None
+    assert rules.berns is False
+    assert rules.sun_clears_board is False
+    assert rules.no_game_end_on_moon is True
+
+
+GAME_LEVEL = [
+    Rules(new_moon_if_old_loses=True),
+    Rules(new_moon_if_old_loses=True, new_moon_from=50),
+    Rules(moon="new", new_moon_from=50),
+    Rules(moon="choice", new_moon_from=75),
+    Rules(berns=True),
+    Rules(berns=True, new_moon_from=25),
+    Rules(sun="all_tricks", sun_clears_board=True),
+    Rules(sun="last_twelve", sun_clears_board=True, sun_points=0),
+    Rules(no_game_end_on_moon=False),
+    Rules.parse("omnibus,sun=all_tricks,sun_paid_by=passer,sun_clears_board=true,berns=true,"
+                "new_moon_from=60,no_game_end_on_moon=false"),
+]
+
+
+@pytest.mark.parametrize("rules", GAME_LEVEL, ids=repr)
+def test_moon_and_sun_options_round_trip_through_repr_dict_and_text(rules):
+    assert eval(repr(rules)) == rules
+    assert Rules.from_dict(rules.to_dict()) == rules
+    spec = ",".join(f"{k}={'none' if v is None else v}" for k, v in rules.to_dict().items())
+    assert Rules.parse(spec) == rules
+
+
+def test_to_dict_holds_the_moon_and_sun_options():
+    data = Rules(moon="new", new_moon_from=50, sun="all_tricks", sun_paid_by="passer").to_dict()
+    assert {k: data[k] for k in ("sun_paid_by", "new_moon_if_old_loses", "new_moon_from", "berns",
+                                 "sun_clears_board", "no_game_end_on_moon")} == {
+        "sun_paid_by": "passer", "new_moon_if_old_loses": False, "new_moon_from": 50,
+        "berns": False, "sun_clears_board": False, "no_game_end_on_moon": True}
+
+
+def test_repr_of_the_game_level_options():
+    assert repr(Rules(berns=True, new_moon_from=50)) == "Rules(new_moon_from=50, berns=True)"
+    assert repr(Rules(no_game_end_on_moon=False)) == "Rules(no_game_end_on_moon=False)"
+
+
+def test_game_level_options_do_not_change_one_deals_score():
+    moon = taken_of(ALL_HEARTS + " QS", "", "", "")
+    for rules in (Rules(new_moon_if_old_loses=True), Rules(berns=True, new_moon_from=1),
+                  Rules(no_game_end_on_moon=False)):
+        assert rules.score(moon, [12, 1, 0, 0]) == [0, 26, 26, 26]
+    assert Rules(moon="new", new_moon_from=50).score(moon, [12, 1, 0, 0]) == [-26, 0, 0, 0]
+    sun = Rules(sun="all_tricks", sun_clears_board=True)
+    assert sun.score(moon, ALL_13_TRICKS) == [0, 52, 52, 52]
+    assert Rules(sun="all_tricks", sun_clears_board=True, sun_points=0).score(
+        moon, ALL_13_TRICKS) == [0, 0, 0, 0]
+
+
+def test_game_level_options_cannot_be_written_as_openspiel():
+    with pytest.raises(RulesError, match="cannot be written as OpenSpiel parameters"):
+        Rules(berns=True).to_openspiel_dict()
+
+
+@pytest.mark.parametrize("spec, message", [
+    ("sun=all_tricks,sun_paid_by=shooter",
+     "rules option sun_paid_by='shooter': expected one of all, passer"),
+    ("sun_paid_by=passer",
+     "rules option sun_paid_by='passer': needs a sun (sun=all_tricks or sun=last_twelve)"),
+    ("sun_clears_board=true",
+     "rules option sun_clears_board=True: needs a sun (sun=all_tricks or sun=last_twelve)"),
+    ("sun=all_tricks,sun_clears_board=maybe",
+     "rules option sun_clears_board='maybe': expected true or false"),
+    ("moon=new,new_moon_if_old_loses=true",
+     "rules option new_moon_if_old_loses=True: needs moon=old (not moon=new)"),
+    ("moon=choice,new_moon_if_old_loses=true",
+     "rules option new_moon_if_old_loses=True: needs moon=old (not moon=choice)"),
+    ("moon=none,berns=true", "rules option berns=True: needs moon=old (not moon=none)"),
+    ("berns=true,new_moon_if_old_loses=true",
+     "rules option berns=True: contradicts new_moon_if_old_loses=True (both decide when the "
+     "old moon turns new)"),
+    ("new_moon_from=50",
+     "rules option new_moon_from=50: needs a new moon (moon=new or choice, "
+     "new_moon_if_old_loses or berns; not moon=old alone)"),
+    ("moon=none,new_moon_from=50",
+     "rules option new_moon_from=50: needs a new moon (moon=new or choice, "
+     "new_moon_if_old_loses or berns; not moon=none alone)"),
+    ("moon=new,new_moon_from=0", "rules option new_moon_from=0: expected a positive total or none"),
+    ("moon=new,new_moon_from=fifty", "rules option new_moon_from='fifty': expected an integer"),
+    ("no_game_end_on_moon=2", "rules option no_game_end_on_moon='2': expected true or false"),
+])
+def test_bad_moon_and_sun_options_are_rejected_in_one_line(spec, message):
+    with pytest.raises(RulesError) as info:
+        Rules.parse(spec)
+    assert str(info.value) == message
+
+
+def test_constructor_checks_moon_and_sun_option_types():
+    with pytest.raises(RulesError, match="^rules option berns=1: expected true or false$"):
+        Rules(berns=1)  # type: ignore[arg-type]
+    with pytest.raises(RulesError,
+                       match="^rules option new_moon_from=50.0: expected an integer or none$"):
+        Rules(moon="new", new_moon_from=50.0)  # type: ignore[arg-type]
+    with pytest.raises(RulesError,
+                       match="^rules option sun_paid_by=None: expected one of all, passer$"):
+        Rules(sun="all_tricks", sun_paid_by=None)  # type: ignore[arg-type]
+
+
+def test_score_rejects_an_unknown_pass_direction():
+    with pytest.raises(RulesError, match="^pass_direction='up': expected left, right, across, "
+                                         "hold or none$"):
+        Rules(sun="all_tricks").score(taken_of("", "", "", ""), [13, 0, 0, 0], pass_direction="up")

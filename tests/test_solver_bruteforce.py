@@ -4,7 +4,8 @@ Brute force (``tests/bruteforce.py``) is plain minimax over the reference ``Posi
 nothing with the search core. Positions are random deals played at random (or steered so that one
 seat keeps a moon or sun alive) to a random point with 1 to 16 cards left -- trick starts and
 mid-trick -- under every point table (standard, Omnibus, Pink Lady, Black Jack, Spot Hearts),
-every moon rule (old, new, none), the sun (all 13 tricks, last 12), the no-trick bonus (-5) and
+every moon rule (old, new, none), the sun (all 13 tricks, last 12; paid by every other seat or
+by the shooter's passer alone, under every pass direction), the no-trick bonus (-5) and
 every hearts-breaking rule. Models (``solver/solve.py``):
 
 - paranoid: the target's final points, target minimising, the other three maximising;
@@ -27,7 +28,7 @@ from hypothesis import strategies as st
 
 import bruteforce
 from bruteforce import maxn_values, moon_values, paranoid_values, random_position
-from hearts.solver import Card, Deal, Position, Rules, Seat
+from hearts.solver import Card, Deal, PassDirection, Position, Rules, Seat
 from hearts.solver.solve import CardValue, SolveResult, Solver
 
 POINT_TABLES = {
@@ -47,10 +48,12 @@ BREAKS = ("hearts_or_queen", "hearts", "any_penalty")
 def rule_sets(draw) -> Rules:
     """A point table with any moon rule, sun rule, no-trick bonus and hearts-breaking rule."""
     base = POINT_TABLES[draw(st.sampled_from(sorted(POINT_TABLES)))]
+    sun = draw(st.sampled_from(SUNS))
     return dataclasses.replace(
         base,
         moon=draw(st.sampled_from(MOONS)),
-        sun=draw(st.sampled_from(SUNS)),
+        sun=sun,
+        sun_paid_by="all" if sun == "none" else draw(st.sampled_from(("all", "passer"))),
         no_trick_bonus=draw(st.sampled_from(NO_TRICK_BONUSES)),
         hearts_broken_by=draw(st.sampled_from(BREAKS)),
     )
@@ -68,7 +71,10 @@ def endgames(draw, max_cards_left: int = 16) -> Position:
     rules = draw(rule_sets())
     cards_left = draw(st.sampled_from([n for n in CARDS_LEFT if n <= max_cards_left]))
     seed = draw(st.integers(0, 2**32 - 1))
-    return random_position(seed, rules, cards_left)
+    position = random_position(seed, rules, cards_left)
+    # The pass direction only matters for a sun paid by the shooter's passer alone.
+    direction = draw(st.sampled_from(list(PassDirection)))
+    return Position(position.deal, rules, position.history, pass_direction=direction)
 
 
 # Each property test checks EXAMPLES positions; four tests: 4 * 400 = 1,600 positions.
