@@ -55,7 +55,7 @@ __all__ = [
     "MAX_TRICKS_LEFT",
     "Puzzle",
     "PuzzleError",
-    "GameRecord",
+    "PlayedDeal",
     "CheckResult",
     "loads",
     "load",
@@ -718,7 +718,7 @@ def check(puzzles: Iterable[Puzzle], progress: Callable[[CheckResult], None] | N
 # -- records and mining ----------------------------------------------------------------------
 
 @dataclass(frozen=True)
-class GameRecord:
+class PlayedDeal:
     """A played deal to mine: the deal after the pass, the rules and the plays.
 
     Attributes:
@@ -732,9 +732,10 @@ class GameRecord:
     plays: tuple[Card, ...]
 
 
-def read_records(path: "str | Path") -> Iterator[GameRecord]:
-    """The games in a file: peer JSONL (lines starting with ``{``) or OpenSpiel action-id
-    lines (the xinxin format; played under OpenSpiel's default rules = standard).
+def read_records(path: "str | Path") -> Iterator[PlayedDeal]:
+    """The played deals in a file: peer JSONL (lines starting with ``{``), OpenSpiel action-id
+    lines (the xinxin format; played under OpenSpiel's default rules = standard), or game
+    records in HGN (``docs/records.md``), one :class:`PlayedDeal` per deal.
 
     Raises:
         RecordSyntaxError: a malformed record (with its line number). OSError: unreadable file.
@@ -744,6 +745,14 @@ def read_records(path: "str | Path") -> Iterator[GameRecord]:
     name = path.name
     first = next((ln.strip() for ln in text.splitlines() if ln.strip()
                   and not ln.strip().startswith("#")), "")
+    if first.startswith("["):
+        # HGN game records, read (and replayed) by the record reader
+        from .record_reader import loads_all
+        for g, game in enumerate(loads_all(text), start=1):
+            for deal in game.deals:
+                yield PlayedDeal(f"{name} game {g} deal {deal.number}", deal.deal, game.rules,
+                                 tuple(play.card for play in deal.plays))
+        return
     if first.startswith("{"):
         for number, line in enumerate(text.splitlines(), start=1):
             if not line.strip():
@@ -753,12 +762,12 @@ def read_records(path: "str | Path") -> Iterator[GameRecord]:
             except json.JSONDecodeError as err:
                 raise RecordSyntaxError(f"{name}: bad JSON: {err.msg}", number) from None
             record = load_peer_record(data, number)
-            yield GameRecord(f"{name} record {number}", record.deal, record.rules,
+            yield PlayedDeal(f"{name} record {number}", record.deal, record.rules,
                              tuple(record.plays))
     else:
         rules = Rules.openspiel()
         for game in parse_action_lines(text, require_complete=False):
-            yield GameRecord(f"{name} line {game.line_number}", game.deal, rules,
+            yield PlayedDeal(f"{name} line {game.line_number}", game.deal, rules,
                              tuple(game.plays))
 
 
@@ -779,7 +788,7 @@ def _moon_hand_deal(rng: random.Random, shooter: Seat) -> Deal:
     return Deal.from_masks(masks)
 
 
-def _random_game(seed: int) -> GameRecord:
+def _random_game(seed: int) -> PlayedDeal:
     """A seeded random deal played out by a seeded policy, chosen by ``seed % 3``:
 
     0. a uniform deal, every card uniform among the legal cards;
@@ -815,10 +824,10 @@ def _random_game(seed: int) -> GameRecord:
         position.play(card, check=False)
     who = shooter.letter if shooter is not None else ""
     policy = ("random play", f"moon policy {who}", f"moon deal {who}")[kind]
-    return GameRecord(f"random seed {seed} ({policy})", deal, rules, tuple(position.history))
+    return PlayedDeal(f"random seed {seed} ({policy})", deal, rules, tuple(position.history))
 
 
-def random_records(seed: int, count: int) -> Iterator[GameRecord]:
+def random_records(seed: int, count: int) -> Iterator[PlayedDeal]:
     """``count`` seeded random games, seeds ``seed .. seed+count-1`` (see :func:`_random_game`).
 
     Reproducible: the same seed gives the same deal and play on every machine (Python's
@@ -827,7 +836,7 @@ def random_records(seed: int, count: int) -> Iterator[GameRecord]:
         yield _random_game(s)
 
 
-def mine_record(record: GameRecord, *, max_tricks_left: int = MAX_TRICKS_LEFT,
+def mine_record(record: PlayedDeal, *, max_tricks_left: int = MAX_TRICKS_LEFT,
                 min_tricks_left: int = MIN_TRICKS_LEFT, time_limit_ms: float | None = 5000,
                 node_limit: int | None = None) -> list[Puzzle]:
     """Every puzzle along one record: the position before each play with ``min_tricks_left``
@@ -915,10 +924,10 @@ def select(puzzles: Iterable[Puzzle], max_count: int | None = None, *, per_recor
             for i, p in enumerate(chosen, start=1)]
 
 
-def mine(records: Iterable[GameRecord], *, max_count: int | None = None, per_record: int = 1,
+def mine(records: Iterable[PlayedDeal], *, max_count: int | None = None, per_record: int = 1,
          seed: int = 0, time_limit_ms: float | None = 5000, node_limit: int | None = None,
          max_tricks_left: int = MAX_TRICKS_LEFT,
-         progress: Callable[[GameRecord, int], None] | None = None) -> list[Puzzle]:
+         progress: Callable[[PlayedDeal, int], None] | None = None) -> list[Puzzle]:
     """Mine records for puzzles (:func:`mine_record`), then :func:`select` up to ``max_count``.
 
     ``progress(record, found)`` is called after each record.

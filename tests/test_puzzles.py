@@ -309,3 +309,11 @@ def test_cli_check_directory_exits_2(tmp_path):
     result = runner.invoke(app, ["check", str(tmp_path)])
     assert result.exit_code == 2
     assert result.stderr.startswith("error: ")
+
+
+def test_mining_reads_hgn_game_records_deal_by_deal():
+    [deal] = list(pz.read_records(DATA / "records" / "xinxin-train-1.hgn"))
+    assert deal.label == "xinxin-train-1.hgn game 1 deal 1"
+    assert len(deal.plays) == 52 and str(deal.plays[0]) == "2C"
+    found = pz.mine([deal], max_count=3)
+    assert found and all(p.source.startswith("xinxin-train-1.hgn game 1 deal 1 play ") for p in found)
