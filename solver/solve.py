@@ -235,8 +235,9 @@ class Solver:
     Args:
         tt_bits: the table holds ``2**tt_bits`` entries of 32 bytes. Default (None): sized
             by the first position solved — 2**16 (2 MiB) up to 6 tricks left, 2**19 (16 MiB)
-            up to 9, else 2**22 (128 MiB) — because a table that fits in the CPU cache is
-            faster than a larger one whose probes miss it (measured in ``benchmarks/``).
+            up to 9, else 2**22 (128 MiB; at most 2**18 for the moon model) — because a table
+            that fits in the CPU cache is faster than a larger one whose probes miss it
+            (measured in ``benchmarks/``).
     """
 
     def __init__(self, tt_bits: int | None = None):
@@ -254,10 +255,15 @@ class Solver:
         if self._core is not None:
             self._core.clear()
 
-    def _core_for(self, position: Position) -> Core:
+    def _core_for(self, position: Position, model: str) -> Core:
         if self._core is None:
             left = 52 - len(position.history)
-            self._core = Core(16 if left <= 24 else 19 if left <= 36 else 22)
+            bits = 16 if left <= 24 else 19 if left <= 36 else 22
+            if model == "moon":
+                # moon searches die as soon as two seats take points: a small table does,
+                # and a big one would cost more to map than the search itself
+                bits = min(bits, 18)
+            self._core = Core(bits)
         return self._core
 
     def solve_position(self, position: Position, seat: Seat | str | None = None,
@@ -287,7 +293,7 @@ class Solver:
             raise SolverError(f"the solver plays 4 seats, the rules say {position.rules.players}")
         mover = position.to_move
         target = mover if seat is None else (seat if isinstance(seat, Seat) else Seat.parse(seat))
-        core = self._core_for(position)
+        core = self._core_for(position, model)
         rules_key = (position.rules, getattr(position, "pass_direction", None))
         if rules_key != self._rules:
             core.set_rules(rules_spec(*rules_key))
