@@ -685,6 +685,19 @@ from hearts.analysis.record_cli import convert_command  # noqa: E402
 
 app.command("convert")(convert_command)
 
+# -- play advice and moon odds (analysis/advice_cli.py) -----------------------------------
+
+from hearts.analysis.advice_cli import moon_command, play_command  # noqa: E402
+
+app.command("play")(play_command)
+app.command("moon")(moon_command)
+
+# -- annotation of game records (analysis/annotate_cli.py, docs/annotate.md) --------------
+
+from hearts.analysis.annotate_cli import annotate_command  # noqa: E402
+
+app.command("annotate")(annotate_command)
+
 
 def main() -> None:
     """Console-script entry point (``hearts``)."""

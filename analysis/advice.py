@@ -1,0 +1,508 @@
+"""Play advice by Perfect Information Monte Carlo: every legal card of the seat to move, valued
+over deals sampled from what that seat knows (``hearts play``).
+
+Method (PIMC: Ginsberg 2001, "GIB: Imperfect Information in a Computationally Challenging
+Game", JAIR 14; for Hearts, Sturtevant 2008, "An Analysis of UCT in Multi-Player Games" and
+Sturtevant's thesis on multi-player search, which found PIMC with max^n strong in Hearts):
+
+1. Deal the unseen cards ``samples`` times, exactly uniformly among the deals consistent with
+   the seat's :class:`~hearts.analysis.knowledge.Knowledge` (:class:`~.sampling.DealSampler`).
+2. In each sampled deal (all four hands open) value every legal card of the seat with an
+   *evaluator* (below): the seat's final **points for the deal** (penalty points; 1 per heart,
+   13 for Q♠ under standard rules; lower is better), under the chosen model.
+3. Per card: the mean over the samples and its standard error; the best card has the lowest
+   mean. Every card is valued on the same samples (a paired comparison).
+
+Models (``hearts.solver.solve``): ``paranoid`` (the seat minimises, the other three together
+maximise its points) or ``maxn`` (every seat minimises its own points; ties: the lowest card).
+
+Evaluators (every :class:`Advice` says which one it used):
+
+* ``exact``: one exact double-dummy solve per sample (:meth:`Solver.solve_position`), which
+  values every legal card at once. Used by ``auto`` when at most :data:`EXACT_HORIZON` tricks
+  are left (7 for paranoid, 5 for max^n), where a solve takes milliseconds; earlier it can take
+  seconds to minutes per sample.
+* ``rollout``: per sample and card, play the card, then let every seat play the rule bot of
+  :mod:`hearts.analysis.policy` (lead low, duck, dump Q♠ and high hearts on others' tricks)
+  until :data:`EXACT_HORIZON` tricks are left, then solve that position exactly under the
+  model. The value is the seat's final points on that line. It is bounded (a bot play-out and
+  one small solve per card) but biased by the bot's play; its agreement with ``exact`` is
+  measured in ``benchmarks/bench_advice.py`` (``docs/analysis.md``).
+
+Moon risk (solution concept ``moon``, exact, per sample and card): whether another seat can
+still take every penalty card against the best defence after the card (``moon_risk``), and
+whether the seat itself still can (``own_moon``). A seat can shoot only if no other seat has
+taken a penalty card, so most seats are ruled out without a search; each moon search stops
+after :data:`MOON_NODE_LIMIT` nodes and an unfinished one is counted in ``moon_unknown``.
+
+Early stopping (checked after :data:`MIN_SAMPLES` samples and then every
+:data:`CHECK_EVERY`, always on the first n samples in sample order): stop when the card with
+the lowest mean beats every other card clearly: for each other card c, the mean of the
+per-sample difference ``value(c) − value(best)`` exceeds :data:`STOP_Z` (3) standard errors of
+that difference; a card equal to the best on every sample so far is a tie and does not block
+the stop (either card is as good). This is the rule "mean + 3·SE < every other mean − 3·SE"
+made paired: the samples are shared, so the standard error of the difference is the right
+(smaller) one. A position with one card class stops at the first check.
+
+Threads: samples are evaluated on a :class:`concurrent.futures.ThreadPoolExecutor` with one
+:class:`Solver` per thread (the search releases the GIL). Sample ``i`` is always deal ``i`` of
+the seed's stream and results are combined in sample order, so the numbers do not depend on
+the number of threads.
+"""
+from __future__ import annotations
+
+import math
+import os
+import threading
+import time
+from concurrent.futures import Future, ThreadPoolExecutor
+from dataclasses import dataclass, field
+from itertools import islice
+from typing import Callable, Sequence
+
+import numpy as np
+
+from hearts.solver.cards import Card, cards_from_mask
+from hearts.solver.deal import Deal
+from hearts.solver.errors import HeartsError
+from hearts.solver.position import Position
+from hearts.solver.seats import Seat
+from hearts.solver.solve import Solver, rules_spec
+
+from .knowledge import Knowledge
+from .policy import play_out
+from .sampling import DealSampler
+
+__all__ = ["Advice", "AdviceError", "CardAdvice", "advise", "card_classes", "default_threads",
+           "EXACT_HORIZON", "EVALUATORS", "MODELS", "MIN_SAMPLES", "CHECK_EVERY", "STOP_Z",
+           "MOON_NODE_LIMIT", "STOP_RULE"]
+
+#: Models advice can use.
+MODELS = ("paranoid", "maxn")
+#: Evaluator names; ``auto`` picks ``exact`` or ``rollout`` by :data:`EXACT_HORIZON`.
+EVALUATORS = ("auto", "exact", "rollout")
+#: Tricks left (counting the trick in progress) at or below which ``auto`` solves exactly, and
+#: where ``rollout`` hands over to the exact solver. Measured: an exact paranoid solve of every
+#: card takes ~6 ms median (p90 ~20 ms) with 7 tricks left, ~30 ms with 8; max^n ~0.2 ms with
+#: 5 left, ~2.4 ms (p90 ~40 ms) with 6.
+EXACT_HORIZON = {"paranoid": 7, "maxn": 5}
+#: Early stopping: the first check after this many samples ...
+MIN_SAMPLES = 20
+#: ... then every this many.
+CHECK_EVERY = 10
+#: Standard errors of the paired difference by which the best card must beat every other.
+STOP_Z = 3.0
+#: Node limit of one moon search (a search that hits it counts as unknown).
+MOON_NODE_LIMIT = 200_000
+#: The early-stopping rule in words (printed by ``hearts play``).
+STOP_RULE = (f"stop after n >= {MIN_SAMPLES} samples (checked every {CHECK_EVERY}) when, for "
+             f"every other card c not equal to the best on every sample, "
+             f"mean(value(c) - value(best)) > {STOP_Z:g} SE of that paired difference")
+
+
+class AdviceError(HeartsError):
+    """A request advice cannot answer (unknown model or evaluator, no seat to move, bad
+    sample or thread counts, a seat that is not to move)."""
+
+
+@dataclass(frozen=True)
+class CardAdvice:
+    """One legal card (and the cards equivalent to it) valued over the samples.
+
+    Attributes:
+        card: the card (the lowest of its class).
+        equals: the other cards of the class: same suit, same point value, and no card held
+            by another seat or lying on the table between them, so every sample values them
+            alike (as DDS's ``equals``).
+        mean: the mean of ``values``, in points for the deal (lower is better).
+        se: the standard error of the mean (sample standard deviation / √n; 0 for n = 1).
+        values: the value in each sample, in sample order (points, ints).
+        moon_risk: the fraction of samples in which another seat can still shoot the moon
+            after this card (moon model, best defence); ``None`` when not computed. Samples
+            whose moon search did not finish are left out of the fraction.
+        own_moon: the same for the seat itself: the fraction of samples in which it can still
+            shoot after this card.
+        moon_unknown: samples in which a moon search hit :data:`MOON_NODE_LIMIT`.
+    """
+
+    card: Card
+    equals: tuple[Card, ...]
+    mean: float
+    se: float
+    values: tuple[int, ...] = field(repr=False)
+    moon_risk: float | None = None
+    own_moon: float | None = None
+    moon_unknown: int = 0
+
+    @property
+    def cards(self) -> tuple[Card, ...]:
+        """The card and its equals."""
+        return (self.card,) + self.equals
+
+    def to_json(self) -> dict:
+        return {"card": str(self.card), "equals": [str(c) for c in self.equals],
+                "mean": round(self.mean, 4), "se": round(self.se, 4),
+                "moon_risk": None if self.moon_risk is None else round(self.moon_risk, 4),
+                "own_moon": None if self.own_moon is None else round(self.own_moon, 4),
+                "moon_unknown": self.moon_unknown}
+
+
+@dataclass(frozen=True)
+class Advice:
+    """Every legal card of the seat to move, valued by PIMC; best (lowest mean) first.
+
+    Attributes:
+        seat: the seat to move, whose points are valued.
+        model: ``paranoid`` or ``maxn``.
+        evaluator: ``exact`` or ``rollout`` (never ``auto``: the one actually used).
+        horizon: tricks left at which ``rollout`` hands over to the exact solver (also the
+            ``auto`` threshold); the value of :data:`EXACT_HORIZON` for the model.
+        tricks_left: tricks left in the position, counting the one in progress.
+        requested: the samples asked for. samples: the samples used (fewer if stopped early).
+        stopped_early: the stopping rule (:data:`STOP_RULE`) fired.
+        seed: the seed of the deal sampler (:func:`numpy.random.default_rng`).
+        threads: the worker threads used (does not change the numbers).
+        deals: the number of deals consistent with the seat's knowledge.
+        cards: one :class:`CardAdvice` per card class, best first.
+        ms: wall time in milliseconds.
+        knowledge: the seat's knowledge the samples came from.
+    """
+
+    seat: Seat
+    model: str
+    evaluator: str
+    horizon: int
+    tricks_left: int
+    requested: int
+    samples: int
+    stopped_early: bool
+    seed: int
+    threads: int
+    deals: int
+    cards: tuple[CardAdvice, ...]
+    ms: float
+    moon: bool = True
+    knowledge: Knowledge | None = field(default=None, compare=False, repr=False)
+
+    @property
+    def best(self) -> CardAdvice:
+        """The card with the lowest mean."""
+        return self.cards[0]
+
+    def value_of(self, card: Card | str) -> CardAdvice:
+        """The advice for ``card`` (any card of a class).
+
+        Raises:
+            KeyError: ``card`` is not a legal card.
+        """
+        card = Card(card)
+        for ca in self.cards:
+            if card in ca.cards:
+                return ca
+        raise KeyError(str(card))
+
+    def evaluator_text(self) -> str:
+        """The evaluator in one line, for output."""
+        if self.evaluator == "exact":
+            return f"exact: one double-dummy {self.model} solve per sample"
+        return (f"rollout: the card, then every seat plays the rule bot (hearts.analysis.policy) "
+                f"until {self.horizon} tricks are left, then an exact {self.model} solve")
+
+    def to_json(self) -> dict:
+        """A JSON-ready dict (values in points for the deal; lower is better)."""
+        return {
+            "seat": self.seat.letter,
+            "model": self.model,
+            "evaluator": self.evaluator,
+            "evaluator_text": self.evaluator_text(),
+            "horizon": self.horizon,
+            "tricks_left": self.tricks_left,
+            "samples": self.samples,
+            "requested": self.requested,
+            "stopped_early": self.stopped_early,
+            "stop_rule": STOP_RULE,
+            "seed": self.seed,
+            "threads": self.threads,
+            "deals": self.deals,
+            "moon": self.moon,
+            "value": "the seat's final points for the deal (lower is better), mean over the "
+                     "sampled deals",
+            "cards": [c.to_json() for c in self.cards],
+            "ms": round(self.ms, 1),
+        }
+
+
+def default_threads() -> int:
+    """Every core this process may run on."""
+    try:
+        return max(1, len(os.sched_getaffinity(0)))
+    except AttributeError:  # pragma: no cover - not Linux
+        return max(1, os.cpu_count() or 1)
+
+
+def card_classes(knowledge: Knowledge) -> list[tuple[Card, ...]]:
+    """The seat's legal cards grouped into classes that every consistent deal values alike.
+
+    Two legal cards of one suit are equal when they carry the same rules class (point value,
+    moon card, hearts-breaking, ...; ``solve.rules_spec``) and no card between them is held by
+    another seat or lies on the table (only the seat's own cards and cards of completed tricks
+    lie between). Returns the classes in card order, each ascending.
+
+    Raises:
+        AdviceError: the seat is not to move.
+    """
+    if knowledge.to_move != knowledge.seat:
+        raise AdviceError(_not_to_move(knowledge))
+    position = _public_position(knowledge)
+    legal = cards_from_mask(position.legal_mask())
+    classes = rules_spec(knowledge.rules)["classes"]
+    outside = knowledge.unseen.mask
+    for card in knowledge.trick:
+        outside |= card.mask
+    groups: list[list[Card]] = []
+    for card in legal:
+        if groups:
+            last = groups[-1][-1]
+            between = ((1 << card.bit) - 1) & ~((1 << (last.bit + 1)) - 1)
+            if (last.suit == card.suit and classes[last.bit] == classes[card.bit]
+                    and not between & outside):
+                groups[-1].append(card)
+                continue
+        groups.append([card])
+    return [tuple(g) for g in groups]
+
+
+def _public_position(knowledge: Knowledge) -> Position:
+    """A position whose seat-to-move hand is the knowledge's (others arbitrary, consistent)."""
+    deal = next(DealSampler(knowledge).iter_deals(0))
+    return knowledge.position(deal)
+
+
+def _not_to_move(knowledge: Knowledge) -> str:
+    if knowledge.to_move is None:
+        if len(knowledge.history) == 52:
+            return "the deal is over: no card left to play"
+        return "who is to move is not known (the first leader is not known)"
+    return (f"{knowledge.seat.name_title} is not to move: {knowledge.to_move.name_title} is "
+            f"(after {len(knowledge.history)} plays)")
+
+
+# -- one sample -------------------------------------------------------------------------------
+
+class _SampleWork:
+    """Evaluates one sampled deal; shared by the threads, one Solver per thread."""
+
+    def __init__(self, knowledge: Knowledge, reps: list[Card], model: str, evaluator: str,
+                 horizon: int, moon: bool, deals: list[tuple[int, int, int, int]]) -> None:
+        self.knowledge = knowledge
+        self.reps = reps
+        self.model = model
+        self.evaluator = evaluator
+        self.horizon = horizon
+        self.deals = deals
+        rules = knowledge.rules
+        self.moon = moon and rules.moon != "none"
+        self.moon_mask = rules.moon_mask()
+        self.mover = knowledge.seat
+        # Start from a table small enough for the cache when the solves are small
+        # (Solver's own rule, applied to the largest position solved here).
+        left = 52 - len(knowledge.history)
+        deepest = left if evaluator == "exact" else min(left, 4 * horizon)
+        self.tt_bits = 16 if deepest <= 24 else 19 if deepest <= 36 else 22
+        self._local = threading.local()
+
+    def solver(self) -> Solver:
+        solver = getattr(self._local, "solver", None)
+        if solver is None:
+            solver = self._local.solver = Solver(self.tt_bits)
+        return solver
+
+    def __call__(self, index: int) -> tuple[list[int], list[int | None], list[int | None]]:
+        """(value per rep, others-can-shoot per rep, own-moon per rep) for sample ``index``."""
+        solver = self.solver()
+        position = self.knowledge.position(Deal.from_masks(self.deals[index]))
+        mover = self.mover
+        if self.evaluator == "exact":
+            result = solver.solve_position(position, mover, self.model, pv=False)
+            values = [result.value_of(card) for card in self.reps]
+        else:
+            values = [self._rollout(solver, position, card) for card in self.reps]
+        risk: list[int | None] = [None] * len(self.reps)
+        own: list[int | None] = [None] * len(self.reps)
+        if self.moon:
+            risk, own = self._moon(solver, position)
+        return values, risk, own
+
+    def _rollout(self, solver: Solver, position: Position, card: Card) -> int:
+        line = position.copy()
+        line.play(card, check=False)
+        play_out(line, self.horizon)
+        if line.is_over():
+            return line.score()[self.mover]
+        result = solver.solve_position(line, self.mover, self.model, pv=False)
+        best = result.cards[0]
+        return best.points[self.mover] if self.model == "maxn" else best.value
+
+    def _moon(self, solver: Solver, position: Position) -> tuple[list[int | None],
+                                                                 list[int | None]]:
+        takers = [s for s in Seat if position.taken[s] & self.moon_mask]
+        shooters = list(Seat) if not takers else takers if len(takers) == 1 else []
+        n = len(self.reps)
+        risk: list[int | None] = [0] * n
+        own: list[int | None] = [0] * n
+        for shooter in shooters:
+            result = solver.solve_position(position, shooter, "moon", pv=False,
+                                           node_limit=MOON_NODE_LIMIT)
+            for i, card in enumerate(self.reps):
+                try:
+                    can = result.value_of(card)
+                except KeyError:  # not finished within the node limit
+                    can = None
+                if shooter == self.mover:
+                    own[i] = can
+                elif risk[i] != 1:
+                    risk[i] = 1 if can == 1 else (None if can is None else risk[i])
+        return risk, own
+
+
+# -- the driver -------------------------------------------------------------------------------
+
+def advise(subject: "Knowledge | Position", seat: "Seat | str | None" = None, *,
+           samples: int = 100, seed: int = 0, model: str = "paranoid",
+           evaluator: str = "auto", threads: int | None = None, early_stop: bool = True,
+           moon: bool = True, progress: Callable[[int, int], None] | None = None) -> Advice:
+    """Value every legal card of the seat to move over sampled deals (PIMC; module docstring).
+
+    Args:
+        subject: the seat's :class:`Knowledge`, or a :class:`Position` together with ``seat``
+            (then only that seat's view of the position is used: its hand and the plays; the
+            other hands are hidden and sampled).
+        seat: the seat (default: the knowledge's seat, or the position's seat to move); it must
+            be the seat to move.
+        samples: the number of sampled deals (at most; fewer when stopped early). ≥ 1.
+        seed: seeds the deal sampler; the same seed gives the same deals and numbers.
+        model: ``paranoid`` or ``maxn``.
+        evaluator: ``auto`` (``exact`` when at most ``EXACT_HORIZON[model]`` tricks are left,
+            else ``rollout``), ``exact`` or ``rollout``.
+        threads: worker threads (default: every core); the result does not depend on it.
+        early_stop: apply the stopping rule (:data:`STOP_RULE`).
+        moon: compute the moon risk (``moon_risk``, ``own_moon``).
+        progress: called as ``progress(done, total)`` after each sample is combined.
+
+    Returns:
+        An :class:`Advice`; values are the seat's points for the deal (lower is better).
+
+    Raises:
+        AdviceError: unknown model or evaluator, ``samples < 1``, ``threads < 1``, the seat is
+            not to move or the deal is over.
+        NoConsistentDealError: no deal fits the knowledge.
+        InconsistentRecordError: building the knowledge from a position failed.
+    """
+    t0 = time.perf_counter()
+    if model not in MODELS:
+        raise AdviceError(f"unknown model {model!r} for advice: expected {' or '.join(MODELS)}")
+    if evaluator not in EVALUATORS:
+        raise AdviceError(f"unknown evaluator {evaluator!r}: expected one of "
+                          f"{', '.join(EVALUATORS)}")
+    if samples < 1:
+        raise AdviceError(f"samples must be at least 1, got {samples}")
+    if threads is not None and threads < 1:
+        raise AdviceError(f"threads must be at least 1, got {threads}")
+    if isinstance(subject, Knowledge):
+        knowledge = subject
+        if seat is not None and Seat.parse(seat) != knowledge.seat:
+            raise AdviceError(f"the knowledge is {knowledge.seat.name_title}'s, not "
+                              f"{Seat.parse(seat).name_title}'s")
+    else:
+        if subject.is_over():
+            raise AdviceError("the deal is over: no card left to play")
+        knowledge = Knowledge.from_position(subject, subject.to_move if seat is None else seat)
+    if knowledge.to_move != knowledge.seat:
+        raise AdviceError(_not_to_move(knowledge))
+    mover = knowledge.seat
+    horizon = EXACT_HORIZON[model]
+    tricks_left = 13 - len(knowledge.history) // 4
+    used = evaluator if evaluator != "auto" else (
+        "exact" if tricks_left <= horizon else "rollout")
+    classes = card_classes(knowledge)
+    reps = [group[0] for group in classes]
+    sampler = DealSampler(knowledge)
+    rng = np.random.default_rng(seed)
+    deals = list(islice(sampler.iter_masks(rng), samples))
+    work = _SampleWork(knowledge, reps, model, used, horizon, moon, deals)
+    n_threads = threads or default_threads()
+
+    values: list[list[int]] = []
+    risks: list[list[int | None]] = []
+    owns: list[list[int | None]] = []
+    stopped = False
+    checkpoints = [n for n in range(MIN_SAMPLES, samples, CHECK_EVERY)] if early_stop else []
+    with ThreadPoolExecutor(max_workers=n_threads, thread_name_prefix="hearts-advice") as pool:
+        futures: dict[int, Future] = {}
+        submitted = 0
+        # Keep a few samples beyond the next checkpoint in flight so that no thread waits at
+        # a checkpoint; results past a stop are dropped (the numbers stay the same).
+        ahead = 2 * n_threads
+        try:
+            for target in checkpoints + [samples]:
+                while submitted < min(samples, target + ahead):
+                    futures[submitted] = pool.submit(work, submitted)
+                    submitted += 1
+                while len(values) < target:
+                    v, r, o = futures.pop(len(values)).result()
+                    values.append(v)
+                    risks.append(r)
+                    owns.append(o)
+                    if progress is not None:
+                        progress(len(values), samples)
+                if target < samples and len(classes) > 0 and _clearly_best(values):
+                    stopped = True
+                    break
+        finally:
+            for future in futures.values():
+                future.cancel()
+
+    table = np.array(values, dtype=np.int64)   # (samples, classes)
+    n = table.shape[0]
+    cards = []
+    for k, group in enumerate(classes):
+        column = table[:, k]
+        mean = float(column.mean())
+        se = float(column.std(ddof=1) / math.sqrt(n)) if n > 1 else 0.0
+        risk_col = [r[k] for r in risks]
+        own_col = [o[k] for o in owns]
+        unknown = sum(1 for r, o in zip(risk_col, own_col) if r is None or o is None)
+        cards.append(CardAdvice(
+            group[0], group[1:], mean, se, tuple(int(x) for x in column),
+            _fraction(risk_col) if work.moon else None,
+            _fraction(own_col) if work.moon else None,
+            unknown if work.moon else 0))
+    cards.sort(key=lambda c: (c.mean, c.card))
+    return Advice(mover, model, used, horizon, tricks_left, samples, n, stopped, seed,
+                  n_threads, sampler.count, tuple(cards),
+                  (time.perf_counter() - t0) * 1000.0, work.moon, knowledge)
+
+
+def _fraction(flags: Sequence[int | None]) -> float | None:
+    known = [f for f in flags if f is not None]
+    return sum(known) / len(known) if known else None
+
+
+def _clearly_best(values: list[list[int]]) -> bool:
+    """The stopping rule (:data:`STOP_RULE`) on the samples so far."""
+    table = np.array(values, dtype=np.float64)
+    n, k = table.shape
+    if k == 1:
+        return True
+    means = table.mean(axis=0)
+    best = int(np.argmin(means))
+    for c in range(k):
+        if c == best:
+            continue
+        diff = table[:, c] - table[:, best]
+        if not diff.any():
+            continue  # equal to the best on every sample so far: a tie, not a rival
+        se = diff.std(ddof=1) / math.sqrt(n)
+        if not diff.mean() > STOP_Z * se:
+            return False
+    return True

@@ -1,0 +1,551 @@
+"""``hearts play`` (play advice) and ``hearts moon`` (moon odds and moon watch).
+
+The logic lives in :mod:`.advice` and :mod:`.moon`; this module reads the input (a game record,
+an open position, a hand), shows a progress bar on long work, and prints a rich table or JSON.
+Mount it in the ``hearts`` command with::
+
+    from hearts.analysis.advice_cli import moon_command, play_command  # noqa: E402
+    app.command("play")(play_command)
+    app.command("moon")(moon_command)
+
+Bad input raises :class:`~hearts.solver.HeartsError`, which the ``hearts`` group prints as one
+``error:`` line with exit code 2.
+"""
+from __future__ import annotations
+
+import json
+import sys
+from contextlib import contextmanager
+from typing import Any, Callable, Iterator, Optional
+
+import typer
+from rich.console import Console
+from rich.progress import (BarColumn, MofNCompleteColumn, Progress, TextColumn,
+                           TimeElapsedColumn)
+from rich.table import Table
+from rich.text import Text
+
+from hearts.solver import Card, CardError, Deal, HeartsError, Position, Rules, Seat, Suit
+from hearts.solver.cards import cards_from_mask, parse_cards
+from hearts.solver.hand import Hand
+from hearts.solver.seats import PassDirection
+
+from .advice import (EVALUATORS, EXACT_HORIZON, MODELS, STOP_RULE, Advice, AdviceError,
+                     advise)
+from .knowledge import Knowledge
+from .moon import DEFAULT_TIME_MS, MoonOdds, MoonWatch, moon_odds, moon_watch
+from .record_cli import read_games
+from .records import DealRecord
+
+__all__ = ["play_command", "moon_command", "load_record_position", "parse_hand", "app"]
+
+
+class PlayInputError(HeartsError):
+    """Bad input to ``hearts play`` / ``hearts moon`` that is no game error."""
+
+
+# -- input ------------------------------------------------------------------------------------
+
+def _read_text(path: str) -> str:
+    if path == "-":
+        return sys.stdin.read()
+    try:
+        with open(path, encoding="utf-8") as f:
+            return f.read()
+    except UnicodeDecodeError as err:
+        raise PlayInputError(f"{path}: not a UTF-8 text file ({err.reason} at byte {err.start})") \
+            from None
+
+
+def load_record_position(path: str, deal_number: int = 1, at: Optional[int] = None,
+                         rules: Optional[str] = None) -> tuple[DealRecord, Rules, Position]:
+    """The deal ``deal_number`` (1-based, counting every deal of every game in the file) of a
+    record file (HGN, JSON, OpenSpiel action-id lines or peer JSON lines; the format is
+    detected), and the position after its first ``at`` plays (default: all of them).
+
+    Raises:
+        RecordSyntaxError: the record does not read (an illegal play names its line).
+        PlayInputError: no such deal; ``at`` outside 0..plays recorded.
+    """
+    games = read_games(_read_text(path), rules=rules, name=path)
+    deals = [(game, deal) for game in games for deal in game.deals]
+    if not 1 <= deal_number <= len(deals):
+        raise PlayInputError(f"--deal {deal_number}: {path} holds {len(deals)} deal"
+                             f"{'s' if len(deals) != 1 else ''}")
+    game, deal = deals[deal_number - 1]
+    the_rules = Rules.parse(rules) if rules is not None else game.rules
+    plays = deal.cards
+    if at is None:
+        at = len(plays)
+    if not 0 <= at <= len(plays):
+        raise PlayInputError(f"--at {at}: deal {deal_number} records {len(plays)} plays "
+                             f"(give 0..{len(plays)})")
+    position = Position(deal.deal, the_rules, plays[:at], first_leader=deal.first_leader,
+                        pass_direction=deal.direction)
+    return deal, the_rules, position
+
+
+def record_knowledge(deal: DealRecord, rules: Rules, at: int, seat: Seat) -> Knowledge:
+    """``seat``'s knowledge after ``at`` plays of a recorded deal (its own pass included)."""
+    hold = deal.direction is PassDirection.HOLD
+    return Knowledge.from_deal(deal.dealt, None if hold else deal.passes, deal.direction,
+                               deal.cards[:at], seat, rules, first_leader=deal.first_leader
+                               if rules.first_lead == "any_card" else None)
+
+
+def parse_hand(text: str) -> "Hand | list[Card]":
+    """A hand as PBN ``S.H.D.C`` (``AKQ.T98.AKQ.AKQJ``) or a card list (``"AS KS QS ..."``).
+
+    Raises:
+        CardError, InvalidDealError: not a hand (the size is checked by the caller).
+    """
+    text = text.strip()
+    if "." in text:
+        return Hand(text)
+    cards = parse_cards(text)
+    return cards
+
+
+# -- display helpers --------------------------------------------------------------------------
+
+_SUIT_STYLE = {Suit.HEARTS: "red", Suit.DIAMONDS: "red", Suit.SPADES: "bold", Suit.CLUBS: "bold"}
+_PBN_SUITS = (Suit.SPADES, Suit.HEARTS, Suit.DIAMONDS, Suit.CLUBS)
+
+
+def _card_text(card: Card) -> Text:
+    return Text(card.symbol(), style=_SUIT_STYLE[card.suit])
+
+
+def _cards_text(cards: "list[Card] | tuple[Card, ...]") -> Text:
+    return Text(" ").join(_card_text(c) for c in cards)
+
+
+def _hand_text(mask: int) -> Text:
+    """``♠ AK2  ♥ T93  ♦ —  ♣ 8765``."""
+    parts = []
+    for suit in _PBN_SUITS:
+        ranks = "".join(c.symbol()[0] for c in reversed(cards_from_mask(mask & suit.mask)))
+        parts.append(Text.assemble((suit.symbol, _SUIT_STYLE[suit]), " ",
+                                   (ranks or "—", "" if ranks else "dim")))
+    return Text("  ").join(parts)
+
+
+@contextmanager
+def _progress(label: str, enabled: bool) -> Iterator[Optional[Callable[[int, int], None]]]:
+    """A rich progress bar on stderr (only on a terminal); yields the callback."""
+    console = Console(stderr=True)
+    if not enabled or not console.is_terminal:
+        yield None
+        return
+    with Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(),
+                  TimeElapsedColumn(), console=console, transient=True) as bar:
+        task = bar.add_task(label, total=None)
+
+        def update(done: int, total: int) -> None:
+            bar.update(task, completed=done, total=total)
+        yield update
+
+
+def _pct(x: Optional[float]) -> str:
+    return "—" if x is None else f"{100 * x:.0f}%"
+
+
+# -- hearts play ------------------------------------------------------------------------------
+
+def play_command(
+    record: Optional[str] = typer.Argument(
+        None, metavar="RECORD", show_default=False,
+        help="A game record: HGN, JSON, or OpenSpiel action-id lines ('-' = stdin)."),
+    deal_number: int = typer.Option(1, "--deal", "-d", metavar="N", min=1,
+                                    help="The N-th deal of the file (counting across games)."),
+    at: Optional[int] = typer.Option(
+        None, "--at", metavar="PLAY", min=0,
+        help="Plays already made (default: every play recorded)."),
+    position_deal: Optional[str] = typer.Option(
+        None, "--position", metavar="DEAL",
+        help="An open position instead of a record: a PBN deal `N:<N> <E> <S> <W>` (the "
+             "hands after the pass). Only the seat's hand and --played are used: the other "
+             "hands are hidden from the seat and sampled."),
+    played: str = typer.Option("", "--played", "-p", metavar="CARDS",
+                               help='With --position: the cards played, "2C 3C AC 4C".'),
+    seat: Optional[str] = typer.Option(
+        None, "--seat", "-s", metavar="SEAT",
+        help="The seat to advise (N E S W); it must be the seat to move (the default)."),
+    samples: int = typer.Option(100, "--samples", "-n", metavar="N", min=1,
+                                help="Sampled deals (at most; fewer when one card is clearly "
+                                     "best)."),
+    seed: int = typer.Option(0, "--seed", metavar="S", help="Seed of the deal sampler."),
+    model: str = typer.Option("paranoid", "--model", "-m", metavar="MODEL",
+                              help="paranoid or maxn."),
+    evaluator: str = typer.Option("auto", "--evaluator", "-e", metavar="EVAL",
+                                  help="auto, exact or rollout (see above)."),
+    threads: Optional[int] = typer.Option(None, "--threads", "-t", metavar="N", min=1,
+                                          help="Worker threads (default: every core)."),
+    no_moon: bool = typer.Option(False, "--no-moon", help="Skip the moon-risk searches."),
+    no_stop: bool = typer.Option(False, "--no-early-stop",
+                                 help="Use every sample even when one card is clearly best."),
+    rules: Optional[str] = typer.Option(
+        None, "--rules", "-r", metavar="SPEC",
+        help="Rules for --position (default standard) or OpenSpiel lines (default openspiel); "
+             "HGN/JSON records carry their own."),
+    as_json: bool = typer.Option(False, "--json", help="Print the advice as JSON."),
+) -> None:
+    """Play advice: every legal card's expected points over deals sampled from the seat's view.
+
+    The seat to move sees its own hand, its pass and the plays; the other hands are dealt
+    uniformly among the deals consistent with that (voids shown, cards passed), and in each
+    sampled deal every legal card is valued with all hands open (Perfect Information Monte
+    Carlo). Values are the seat's **points for the deal** (lower is better): the mean over the
+    samples ± its standard error. `moon risk`: the share of samples in which another seat can
+    still shoot the moon after the card; `own moon`: in which the seat itself still can.
+
+    **Models** (`--model`): `paranoid` (the other three together push points onto the seat)
+    or `maxn` (every seat minimises its own points).
+
+    **Evaluators** (`--evaluator`, the output says which one ran): `exact` solves each sample
+    double dummy; `rollout` plays the card, lets every seat play a simple rule bot until 7
+    (paranoid) or 5 (max^n) tricks are left, then solves exactly; `auto` (default) uses `exact`
+    from that point on and `rollout` before it.
+
+    **Early stop**: after 20 samples, and every 10 after, stop when one card beats every other
+    by more than 3 standard errors of the per-sample difference.
+
+    **Input**: a record file (`--deal N`, `--at PLAY` = plays already made), or an open
+    position `--position DEAL --played "..."` (the other hands in DEAL are **not** used: they
+    are hidden from the seat and sampled).
+
+    **Examples**:
+
+    ```
+    hearts play tests/data/records/xinxin-train-1.hgn --at 33
+    hearts play tests/data/openspiel_xinxin/xinxin_train.txt --deal 3 --at 21 --model maxn
+    hearts play --position "N:.AQJT6543.9873.Q 87.K72.AQ52.T842 QJ932.9.J64.A653 AKT654.8.KT.KJ97" --played "2C 3C 7C QC" --json
+    ```
+    """
+    if model not in MODELS:
+        raise AdviceError(f'unknown model "{model}" for advice: expected paranoid or maxn')
+    if evaluator not in EVALUATORS:
+        raise AdviceError(f'unknown evaluator "{evaluator}": expected one of '
+                          f'{", ".join(EVALUATORS)}')
+    target = Seat.parse(seat) if seat is not None else None
+    if (record is None) == (position_deal is None):
+        raise PlayInputError("give either RECORD or --position DEAL")
+    if record is not None:
+        if played:
+            raise PlayInputError("--played goes with --position; for a record use --at")
+        deal, the_rules, position = load_record_position(record, deal_number, at, rules)
+        if position.is_over():
+            raise PlayInputError(f"the deal is over after {len(position.history)} plays: give "
+                                 f"--at with fewer plays")
+        mover = target if target is not None else position.to_move
+        if mover != position.to_move:
+            raise AdviceError(f"{mover.name_title} is not to move after "
+                              f"{len(position.history)} plays: {position.to_move.name_title} is")
+        knowledge = record_knowledge(deal, the_rules, len(position.history), mover)
+        source = f"{record}, deal {deal_number}, after {len(position.history)} plays"
+    else:
+        if at is not None or deal_number != 1:
+            raise PlayInputError("--deal and --at go with RECORD; with --position use --played")
+        try:
+            cards = parse_cards(played)
+        except CardError as err:
+            raise CardError(f"--played: {err}") from None
+        the_rules = Rules.parse(rules or "standard")
+        position = Position(Deal(position_deal), the_rules, cards)
+        if position.is_over():
+            raise PlayInputError("the deal is over: all 52 cards are played")
+        mover = target if target is not None else position.to_move
+        if mover != position.to_move:
+            raise AdviceError(f"{mover.name_title} is not to move after {len(cards)} plays: "
+                              f"{position.to_move.name_title} is")
+        knowledge = Knowledge.from_position(position, mover)
+        source = f"position after {len(cards)} plays, {mover.name_title}'s view"
+    with _progress(f"{model} advice", not as_json) as update:
+        advice = advise(knowledge, samples=samples, seed=seed, model=model,
+                        evaluator=evaluator, threads=threads, early_stop=not no_stop,
+                        moon=not no_moon, progress=update)
+    if as_json:
+        data = advice.to_json()
+        data["source"] = source
+        data["rules"] = the_rules.name or the_rules.to_dict()
+        typer.echo(json.dumps(data, indent=2, ensure_ascii=False))
+        return
+    _print_advice(Console(highlight=False), advice, knowledge, source, the_rules)
+
+
+def _print_advice(console: Console, advice: Advice, knowledge: Knowledge, source: str,
+                  rules: Rules) -> None:
+    seat = advice.seat
+    console.print(Text.assemble(("play advice ", "dim"), source))
+    line = Text.assemble(("▶ ", "bold"), (seat.name_title, "bold"), " to move  ",
+                         _hand_text(knowledge.hand.mask),
+                         ("  trick ", "dim"), str(len(knowledge.history) // 4 + 1),
+                         ("  tricks left ", "dim"), str(advice.tricks_left))
+    if knowledge.trick:
+        line.append("  on the table ", style="dim")
+        leader = knowledge.leader
+        assert leader is not None
+        line.append(Text(" ").join(
+            Text.assemble((f"{leader.offset(i).letter} ", "dim"), _card_text(c))
+            for i, c in enumerate(knowledge.trick)))
+    console.print(line)
+    taken = "  ".join(f"{s.letter} {knowledge.points[s]}" for s in Seat)
+    console.print(Text.assemble(("points taken ", "dim"), taken, ("  hearts ", "dim"),
+                                "broken" if knowledge.hearts_broken else "not broken"))
+    console.print(Text.assemble(
+        ("rules ", "dim"), rules.name or "custom", ("  model ", "dim"), (advice.model, "bold"),
+        ("  evaluator ", "dim"), (advice.evaluator, "bold"),
+        ("  samples ", "dim"), f"{advice.samples}/{advice.requested}",
+        ("  seed ", "dim"), str(advice.seed), ("  threads ", "dim"), str(advice.threads)))
+    console.print(Text(f"evaluator = {advice.evaluator_text()}", style="italic"))
+    who = seat.name_title
+    if advice.model == "paranoid":
+        concept = (f"{who} plays to take as few points as possible and the other three "
+                   f"together give it as many as possible")
+    else:
+        concept = "every seat plays to minimise its own points (max^n; ties: the lowest card)"
+    console.print(Text(f"value = {who}'s final points for the deal when {concept}, mean over "
+                       f"deals sampled from {who}'s view (lower is better)", style="italic"))
+    table = Table(header_style="bold")
+    table.add_column("card", no_wrap=True)
+    table.add_column("equal cards")
+    table.add_column(f"{seat.letter} points", justify="right")
+    table.add_column("± SE", justify="right")
+    table.add_column("vs best", justify="right")
+    if advice.moon:
+        table.add_column("moon risk", justify="right")
+        table.add_column("own moon", justify="right")
+    best = advice.best
+    for ca in advice.cards:
+        style = "bold" if ca is best else ""
+        row: list[Any] = [_card_text(ca.card), _cards_text(ca.equals),
+                          Text(f"{ca.mean:.2f}", style=style), f"{ca.se:.2f}",
+                          "" if ca is best else f"+{ca.mean - best.mean:.2f}"]
+        if advice.moon:
+            risk = _pct(ca.moon_risk)
+            if ca.moon_unknown:
+                risk += f" ({ca.moon_unknown}?)"
+            row += [Text(risk, style="red" if ca.moon_risk else ""),
+                    Text(_pct(ca.own_moon), style="green" if ca.own_moon else "")]
+        table.add_row(*row)
+    console.print(table)
+    if advice.stopped_early:
+        console.print(Text(f"stopped early after {advice.samples} samples: {STOP_RULE}",
+                           style="dim"))
+    else:
+        console.print(Text(f"no early stop ({STOP_RULE})", style="dim"))
+    if advice.moon:
+        console.print(Text("moon risk: share of samples where another seat can still shoot "
+                           "after the card (moon model, best defence); own moon: the same for "
+                           f"{who}" + ("; (k?) = k samples whose moon search hit its node limit"
+                                       if any(c.moon_unknown for c in advice.cards) else ""),
+                           style="dim"))
+    console.print(Text.assemble(("consistent deals ", "dim"), f"{advice.deals:,}",
+                                ("  time ", "dim"), f"{advice.ms / 1000:,.2f} s"))
+
+
+# -- hearts moon ------------------------------------------------------------------------------
+
+def moon_command(
+    hand: Optional[str] = typer.Argument(
+        None, metavar="HAND", show_default=False,
+        help='13 cards: PBN "S.H.D.C" (AKQ.T98.AKQ.AKQJ) or a list ("AS KS QS ...").'),
+    seat: Optional[str] = typer.Option(
+        None, "--seat", "-s", metavar="SEAT",
+        help="HAND: the seat holding it (default S; it only decides who leads). --record: "
+             "also estimate from this seat's view (sampled deals)."),
+    after_pass: Optional[str] = typer.Option(
+        None, "--after-pass", metavar="DIR",
+        help="HAND is the hand after a pass in direction DIR (left, right, across); give "
+             "--passed and --received."),
+    passed: Optional[str] = typer.Option(None, "--passed", metavar="CARDS",
+                                         help="With --after-pass: the cards passed."),
+    received: Optional[str] = typer.Option(None, "--received", metavar="CARDS",
+                                           help="With --after-pass: the cards received."),
+    record: Optional[str] = typer.Option(None, "--record", metavar="FILE",
+                                         help="Moon watch in a game record instead of a hand."),
+    position_deal: Optional[str] = typer.Option(
+        None, "--position", metavar="DEAL",
+        help="Moon watch in an open position: a PBN deal (hands after the pass) with --played."),
+    played: str = typer.Option("", "--played", "-p", metavar="CARDS",
+                               help="With --position: the cards played so far."),
+    deal_number: int = typer.Option(1, "--deal", "-d", metavar="N", min=1,
+                                    help="With --record: the N-th deal of the file."),
+    at: Optional[int] = typer.Option(None, "--at", metavar="PLAY", min=0,
+                                     help="With --record: plays already made (default all)."),
+    samples: int = typer.Option(200, "--samples", "-n", metavar="N", min=1,
+                                help="Sampled deals."),
+    seed: int = typer.Option(0, "--seed", metavar="S", help="Seed of the deal sampler."),
+    time_ms: float = typer.Option(DEFAULT_TIME_MS, "--time", metavar="MS", min=0.001,
+                                  help="Time limit of one moon search (ms); searches that hit "
+                                       "it are counted as unfinished."),
+    threads: Optional[int] = typer.Option(None, "--threads", "-t", metavar="N", min=1,
+                                          help="Worker threads (default: every core)."),
+    rules: Optional[str] = typer.Option(
+        None, "--rules", "-r", metavar="SPEC",
+        help="Rules (default standard; OpenSpiel lines: openspiel; records carry their own)."),
+    as_json: bool = typer.Option(False, "--json", help="Print the result as JSON."),
+) -> None:
+    """Moon odds of a hand, or moon watch in a game.
+
+    **HAND**: the probability that the hand can shoot the moon (take every penalty card
+    against the best defence). The other 39 cards are dealt uniformly at random `--samples`
+    times and each deal is searched exactly from the start of play with all hands open
+    (model `moon`), so this is the double-dummy chance, an upper bound on real play. Without
+    `--after-pass`, HAND is the hand at the start of play with nothing known about a pass
+    (a hold deal). With `--after-pass DIR --passed CARDS --received CARDS`, HAND is the hand
+    after that pass: the passed cards lie with the receiver, the rest is dealt uniformly.
+    Output: the probability with a 95% Wilson interval over the finished searches; searches
+    that hit `--time` are counted apart as unfinished.
+
+    **--record FILE --at PLAY** (or an open position `--position DEAL --played "..."`): which
+    seat is on track (the only seat that has taken penalty cards so far) and whether the others
+    can still stop it, with all hands open (when no penalty card is taken yet, every seat is
+    checked); with `--seat V` also the share of deals sampled from V's view (its hand, its pass
+    and the plays) in which the seat on track can still shoot.
+
+    **Examples**:
+
+    ```
+    hearts moon "A.AKQJT987.AK.AK"
+    hearts moon "AKQ.AKQJ98.AK.A2" --after-pass left --passed "2S 3D 4C" --received "AH KH 8H"
+    hearts moon --record tests/data/records/xinxin-train-1.hgn --at 20 --seat S
+    ```
+    """
+    if record is not None or position_deal is not None:
+        if (hand is not None) + (record is not None) + (position_deal is not None) > 1:
+            raise PlayInputError("give one of HAND, --record FILE or --position DEAL")
+        if after_pass or passed or received:
+            raise PlayInputError("--after-pass, --passed and --received go with HAND")
+        view = None
+        if record is not None:
+            if played:
+                raise PlayInputError("--played goes with --position; for a record use --at")
+            deal, the_rules, position = load_record_position(record, deal_number, at, rules)
+            if seat is not None:
+                view = record_knowledge(deal, the_rules, len(position.history),
+                                        Seat.parse(seat))
+            source = f"{record}, deal {deal_number}"
+        else:
+            if at is not None or deal_number != 1:
+                raise PlayInputError("--deal and --at go with --record; with --position use "
+                                     "--played")
+            try:
+                cards = parse_cards(played)
+            except CardError as err:
+                raise CardError(f"--played: {err}") from None
+            the_rules = Rules.parse(rules or "standard")
+            position = Position(Deal(position_deal), the_rules, cards)
+            if seat is not None and not position.is_over():
+                view = Knowledge.from_position(position, Seat.parse(seat))
+            source = "open position"
+        with _progress("moon watch", not as_json and view is not None) as update:
+            watch = moon_watch(position, view=view, samples=samples, seed=seed,
+                               time_limit_ms=time_ms, threads=threads, progress=update)
+        if as_json:
+            data = watch.to_json()
+            data["source"] = source
+            typer.echo(json.dumps(data, indent=2, ensure_ascii=False))
+            return
+        _print_watch(Console(highlight=False), watch, source)
+        return
+    if hand is None:
+        raise PlayInputError("missing HAND (13 cards), --record FILE or --position DEAL")
+    if played:
+        raise PlayInputError("--played goes with --position")
+    if at is not None or deal_number != 1:
+        raise PlayInputError("--deal and --at go with --record")
+    if after_pass is None and (passed or received):
+        raise PlayInputError("--passed and --received need --after-pass DIR")
+    direction = None
+    if after_pass is not None:
+        direction = PassDirection.parse(after_pass)
+    the_rules = Rules.parse(rules or "standard")
+    cards = parse_hand(hand)
+    with _progress("moon odds", not as_json) as update:
+        odds = moon_odds(cards, seat=seat or "S", samples=samples, seed=seed, rules=the_rules,
+                         pass_direction=direction, passed=passed, received=received,
+                         time_limit_ms=time_ms, threads=threads, progress=update)
+    if as_json:
+        typer.echo(json.dumps(odds.to_json(), indent=2, ensure_ascii=False))
+        return
+    _print_odds(Console(highlight=False), odds)
+
+
+def _print_odds(console: Console, odds: MoonOdds) -> None:
+    who = odds.seat.name_title
+    console.print(Text.assemble(("moon odds ", "dim"), (who, "bold"), "  ",
+                                _hand_text(odds.hand.mask)))
+    if odds.pass_direction is None:
+        console.print(Text("the hand at the start of play, nothing known about a pass: the "
+                           "other 39 cards dealt uniformly", style="dim"))
+    else:
+        console.print(Text.assemble(
+            ("after passing ", "dim"), str(odds.pass_direction), ": gave ",
+            _cards_text(list(odds.passed)), ", got ", _cards_text(list(odds.received)),
+            (" (the passed cards lie with the receiver)", "dim")))
+    console.print(Text(f"model moon: can {who} take every penalty card against the best "
+                       f"defence, all hands open, from the start of play", style="italic"))
+    p = odds.probability
+    low, high = odds.interval
+    if p is None:
+        console.print(Text("no search finished: raise --time", style="bold yellow"))
+    else:
+        console.print(Text.assemble(("P(moon) = ", "bold"), (f"{100 * p:.1f}%", "bold"),
+                                    f"  (95% Wilson interval {100 * low:.1f}%–{100 * high:.1f}%)"))
+    console.print(Text.assemble(
+        ("shoots ", "dim"), str(odds.shoots), ("  cannot ", "dim"), str(odds.cannot),
+        ("  unfinished ", "dim"), Text(str(odds.unfinished),
+                                       style="bold yellow" if odds.unfinished else ""),
+        ("  samples ", "dim"), str(odds.requested), ("  seed ", "dim"), str(odds.seed),
+        ("  time limit ", "dim"), f"{odds.time_limit_ms:g} ms/search",
+        ("  time ", "dim"), f"{odds.ms / 1000:.2f} s"))
+    if odds.unfinished:
+        console.print(Text(f"{odds.unfinished} searches hit the time limit and are left out; "
+                           f"counting them all as moons gives at most "
+                           f"{100 * (odds.shoots + odds.unfinished) / odds.requested:.1f}%",
+                           style="yellow"))
+
+
+def _print_watch(console: Console, watch: MoonWatch, source: str) -> None:
+    console.print(Text.assemble(("moon watch ", "dim"), source,
+                                ("  after ", "dim"), f"{watch.plays} plays"))
+    console.print(Text.assemble(("points taken ", "dim"),
+                                "  ".join(f"{s.letter} {watch.points[s]}" for s in Seat)))
+    console.print(Text("model moon: can the seat still take every penalty card against the "
+                       "best defence?", style="italic"))
+    verdict = {True: "yes", False: "no", None: "unknown (time limit)"}
+    if len(watch.takers) >= 2:
+        names = " and ".join(s.name_title for s in watch.takers)
+        console.print(f"nobody can shoot: {names} have both taken penalty cards")
+        return
+    if watch.on_track is None:
+        console.print("no penalty card taken yet; open hands, can each seat still shoot?")
+        for seat, can in watch.open.items():
+            console.print(f"  {seat.name_title}: {verdict[can]}")
+        return
+    who = watch.on_track.name_title
+    can = watch.open.get(watch.on_track)
+    console.print(Text.assemble((f"{who} is on track", "bold"),
+                                f": the only seat with penalty cards ({watch.points[watch.on_track]}"
+                                f" points so far)"))
+    stop = {True: "the others can no longer stop it", False: "the others can still stop it",
+            None: "not decided within the time limit"}[can]
+    console.print(Text.assemble("open hands: ", who, " can still shoot: ",
+                                (verdict[can], "bold"), f" ({stop})"))
+    if watch.view is not None and watch.sampled is not None:
+        shoots, cannot, unfinished = watch.sampled
+        p = watch.sampled_probability
+        from .moon import wilson_interval
+        low, high = wilson_interval(shoots, shoots + cannot)
+        share = "—" if p is None else f"{100 * p:.1f}%"
+        console.print(Text.assemble(
+            f"from {watch.view.name_title}'s view ({watch.samples} sampled deals, seed "
+            f"{watch.seed}): {who} can still shoot in ", (share, "bold"),
+            f" (95% Wilson {100 * low:.1f}%–{100 * high:.1f}%; unfinished {unfinished})"))
+
+
+#: A stand-alone app (tests and ``python -m hearts.analysis.advice_cli``).
+app = typer.Typer(add_completion=False, rich_markup_mode="markdown")
+app.command("play")(play_command)
+app.command("moon")(moon_command)

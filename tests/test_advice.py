@@ -1,0 +1,323 @@
+"""Play advice (``hearts.analysis.advice``, ``hearts play``) and the rule bot of its rollouts.
+
+Known answers come from ``tests/data/solved`` (exact values from an independent solver): in a
+late position where one card is clearly best with all hands open, advice over deals sampled
+from the seat's own view must pick it. Determinism: the same seed gives the same numbers,
+whatever the number of threads.
+"""
+from __future__ import annotations
+
+import json
+import random
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from hearts.analysis.advice import (MIN_SAMPLES, AdviceError, advise, card_classes)
+from hearts.analysis.cli import app
+from hearts.analysis.knowledge import Knowledge
+from hearts.analysis.openspiel import parse_action_lines
+from hearts.analysis.policy import play_out, rule_play
+from hearts.solver import Card, Deal, Position, Rules, Seat, Suit
+from hearts.solver.cards import SUIT_MASKS
+from hearts.solver.position import trick_winner
+
+DATA = Path(__file__).parent / "data"
+RECORD = DATA / "records" / "xinxin-train-1.hgn"
+XINXIN = DATA / "openspiel_xinxin" / "xinxin_train.txt"
+
+
+def solved(name: str, line: int) -> tuple[Position, dict]:
+    """Line ``line`` (0-based) of ``tests/data/solved/<name>``: the position and its record."""
+    data = json.loads((DATA / "solved" / name).read_text().splitlines()[line])
+    rules = Rules.standard()
+    if not data["rules"].get("qs_breaks_hearts", True):
+        rules = Rules.parse("standard,qs_breaks_hearts=false")
+    return Position(data["deal"], rules, data["played"]), data
+
+
+def xinxin_knowledge(plays: int, game: int = 0) -> Knowledge:
+    """The view of the seat to move after ``plays`` plays of xinxin train game ``game + 1``."""
+    record = list(parse_action_lines(XINXIN.read_text()))[game]
+    rules = Rules.openspiel()
+    after = record.dealt.after_pass(record.passes, record.direction)
+    seat = Position(after, rules, record.plays[:plays]).to_move
+    return Knowledge.from_deal(record.dealt, record.passes, record.direction,
+                               record.plays[:plays], seat, rules)
+
+
+def snapshot(advice) -> list:
+    return [(str(c.card), c.values, c.moon_risk, c.own_moon, c.moon_unknown)
+            for c in advice.cards]
+
+
+# -- known best cards (exact evaluator) -----------------------------------------------------
+
+def test_west_on_track_must_lead_the_queen_of_hearts_to_shoot():
+    # moon-positions line 3: West has taken 23 points, 6 tricks left; open hands, QH shoots
+    # (0 points) and every other card gives 24-25.
+    position, data = solved("moon-positions.jsonl", 2)
+    assert data["values"]["QH"] == 0 and min(v for c, v in data["values"].items() if c != "QH") >= 24
+    advice = advise(position, samples=100, seed=0, evaluator="exact", threads=1)
+    assert advice.seat == Seat.W and advice.evaluator == "exact" and advice.model == "paranoid"
+    assert advice.best.card == Card("QH")
+    assert advice.best.mean == 0 and advice.best.own_moon == 1.0
+    assert all(c.mean > 20 for c in advice.cards[1:])
+
+
+def test_the_next_seat_sees_the_moon_risk():
+    # Same deal, West has led QH: with open hands West shoots whatever North discards
+    # (moon model: every card 1); from North's view most sampled deals agree.
+    position, data = solved("moon-positions.jsonl", 2)
+    position.play("QH")
+    advice = advise(position, samples=40, seed=0, threads=1)
+    assert advice.seat == Seat.N and advice.evaluator == "exact"
+    assert all(c.moon_risk >= 0.5 and c.own_moon == 0 for c in advice.cards)
+    assert all(c.mean > 20 for c in advice.cards)   # a moon costs North 26
+
+
+def test_east_does_not_drop_the_queen_of_spades_on_itself():
+    # positions line 36: East to move, 5 tricks left; QS costs 13, 7H and 2S cost 0.
+    position, data = solved("positions.jsonl", 35)
+    assert data["values"] == {"7H": 0, "2S": 0, "QS": 13, "KS": 0, "AS": 0}
+    advice = advise(position, samples=100, seed=0, evaluator="exact", threads=1)
+    assert data["values"][str(advice.best.card)] == 0
+    assert advice.cards[-1].card == Card("QS")
+
+
+def test_north_keeps_the_ace_of_spades():
+    # positions line 37: North, 6 tricks left: 4S or 9S cost 3, AS costs 17.
+    position, data = solved("positions.jsonl", 36)
+    assert data["values"] == {"4S": 3, "9S": 3, "AS": 17}
+    advice = advise(position, samples=60, seed=0, evaluator="exact", threads=1)
+    assert advice.best.card in (Card("4S"), Card("9S"))
+    assert advice.cards[-1].card == Card("AS") and advice.cards[-1].mean > 12
+
+
+# -- early stopping -------------------------------------------------------------------------
+
+def test_early_stop_fires_at_the_first_check_on_an_obvious_position():
+    position, _ = solved("moon-positions.jsonl", 2)
+    advice = advise(position, samples=200, seed=0, evaluator="exact", threads=1)
+    assert advice.stopped_early and advice.samples == MIN_SAMPLES and advice.requested == 200
+    full = advise(position, samples=30, seed=0, evaluator="exact", threads=1, early_stop=False)
+    assert not full.stopped_early and full.samples == 30
+    # The first 20 samples are the same deals either way.
+    assert full.best.values[:MIN_SAMPLES] == advice.best.values
+
+
+def test_one_card_class_stops_at_the_first_check():
+    # moon-positions line 1: North holds KH AH, equal once QH is gone: one class.
+    position, _ = solved("moon-positions.jsonl", 0)
+    advice = advise(position, samples=100, seed=0, threads=1)
+    assert len(advice.cards) == 1
+    assert advice.best.cards == (Card("KH"), Card("AH"))
+    assert advice.samples == MIN_SAMPLES
+
+
+# -- determinism and threads ----------------------------------------------------------------
+
+def test_same_seed_same_numbers_and_threads_do_not_change_them():
+    knowledge = xinxin_knowledge(9)          # trick 3, rollout evaluator
+    one = advise(knowledge, samples=16, seed=7, threads=1, early_stop=False)
+    two = advise(knowledge, samples=16, seed=7, threads=2, early_stop=False)
+    again = advise(knowledge, samples=16, seed=7, threads=2, early_stop=False)
+    assert one.evaluator == "rollout"
+    assert snapshot(one) == snapshot(two) == snapshot(again)
+    assert [c.mean for c in one.cards] == [c.mean for c in two.cards]
+    other = advise(knowledge, samples=16, seed=8, threads=2, early_stop=False)
+    assert snapshot(other) != snapshot(one)
+
+
+def test_early_stop_is_the_same_with_one_or_two_threads():
+    position, _ = solved("positions.jsonl", 58)
+    one = advise(position, samples=100, seed=0, evaluator="exact", threads=1)
+    two = advise(position, samples=100, seed=0, evaluator="exact", threads=2)
+    assert one.stopped_early and MIN_SAMPLES < one.samples < 100
+    assert (one.samples, one.stopped_early) == (two.samples, two.stopped_early)
+    assert snapshot(one) == snapshot(two)
+
+
+# -- evaluators, inputs ---------------------------------------------------------------------
+
+def test_auto_is_exact_up_to_the_horizon_and_rollout_before():
+    late = xinxin_knowledge(24)              # 7 tricks left
+    assert advise(late, samples=1, threads=1, moon=False).evaluator == "exact"
+    assert advise(late, samples=1, threads=1, moon=False, model="maxn").evaluator == "rollout"
+    early = xinxin_knowledge(1)
+    advice = advise(early, samples=2, threads=1, moon=False)
+    assert advice.evaluator == "rollout" and advice.horizon == 7
+    assert "rule bot" in advice.evaluator_text()
+
+
+def test_a_position_is_seen_only_through_the_seats_eyes():
+    # Swap two unplayed cards of one suit (not spades: Q♠ stays put) between two other seats:
+    # the seat's view is the same, so the advice is the same.
+    position, _ = solved("positions.jsonl", 19)
+    seat = position.to_move
+    hands = list(position.deal.masks)
+    others = [s for s in Seat if s != seat][:2]
+    unplayed = [h & ~sum(c.mask for c in position.history) for h in hands]
+    swapped = None
+    for suit in (Suit.CLUBS, Suit.DIAMONDS, Suit.HEARTS):
+        suit_mask = SUIT_MASKS[suit]
+        a, b = unplayed[others[0]] & suit_mask, unplayed[others[1]] & suit_mask
+        if a and b:
+            x, y = a & -a, b & -b
+            hands[others[0]] ^= x | y
+            hands[others[1]] ^= x | y
+            swapped = Position(Deal.from_masks(hands), position.rules, position.history)
+            break
+    assert swapped is not None and swapped.deal != position.deal
+    first = advise(position, seat, samples=20, seed=1, evaluator="exact", threads=1)
+    second = advise(swapped, seat, samples=20, seed=1, evaluator="exact", threads=1)
+    assert snapshot(first) == snapshot(second)
+
+
+def test_card_classes_join_cards_with_nothing_between():
+    position, _ = solved("moon-positions.jsonl", 0)
+    knowledge = Knowledge.from_position(position, position.to_move)
+    assert card_classes(knowledge) == [(Card("KH"), Card("AH"))]
+
+
+def test_bad_requests_raise_advice_errors():
+    knowledge = xinxin_knowledge(24)
+    with pytest.raises(AdviceError, match="unknown model"):
+        advise(knowledge, model="moon")
+    with pytest.raises(AdviceError, match="unknown evaluator"):
+        advise(knowledge, evaluator="guess")
+    with pytest.raises(AdviceError, match="samples"):
+        advise(knowledge, samples=0)
+    position, _ = solved("positions.jsonl", 19)
+    other = position.to_move.left
+    with pytest.raises(AdviceError, match="is not to move"):
+        advise(position, other, samples=1)
+
+
+# -- the rule bot ---------------------------------------------------------------------------
+
+def _bot_decisions(games: int = 12):
+    """Every decision of the rule bot in ``games`` seeded play-outs: (position, card)."""
+    for seed in range(games):
+        position = Position(Deal.random(random.Random(seed)))
+        while not position.is_over():
+            card = rule_play(position)
+            yield position.copy(), card
+            position.play(card)
+
+
+def test_rule_bot_plays_only_legal_cards_and_follows_its_rules():
+    qs = Card("QS")
+    for position, card in _bot_decisions():
+        legal = position.legal_moves()
+        assert card in legal
+        if len(legal) == 1:
+            continue
+        trick = position.trick
+        if not trick:
+            # Lead low, avoiding QS, and AS/KS while QS is out.
+            seen = position.hands[position.to_move] | sum(c.mask for c in position.history)
+            avoid = {qs} | ({Card("AS"), Card("KS")} if not seen & qs.mask else set())
+            safe = [c for c in legal if c not in avoid] or legal
+            assert card in safe and card.rank == min(c.rank for c in safe)
+            continue
+        led = trick[0].suit
+        if card.suit == led:
+            winner = trick[(trick_winner(trick, position.leader) - position.leader) % 4]
+            under = [c for c in legal if c.rank < winner.rank]
+            if under:   # duck as high as possible
+                assert card == max(under, key=lambda c: c.rank)
+        elif qs in legal:  # discard: the queen first
+            assert card == qs
+
+
+def test_rule_bot_discards_hearts_high_first():
+    for position, card in _bot_decisions():
+        legal = position.legal_moves()
+        trick = position.trick
+        if (trick and all(c.suit != trick[0].suit for c in legal) and Card("QS") not in legal
+                and card.suit.name == "HEARTS"):
+            hearts = [c for c in legal if c.suit == card.suit]
+            assert card == max(hearts, key=lambda c: c.rank)
+
+
+def test_play_out_stops_at_a_trick_start_with_the_tricks_left():
+    position = Position(Deal.random(5))
+    play_out(position, 7)
+    assert position.tricks_played == 6 and not position.trick
+
+
+# -- the command ----------------------------------------------------------------------------
+
+def _run(*args: str):
+    try:
+        runner = CliRunner(mix_stderr=False)  # type: ignore[call-arg]
+    except TypeError:
+        runner = CliRunner()
+    return runner.invoke(app, list(args))
+
+
+def test_play_json_states_evaluator_samples_model_and_seed():
+    result = _run("play", str(RECORD), "--at", "28", "--samples", "30", "--seed", "4",
+                  "--threads", "1", "--json")
+    assert result.exit_code == 0, result.stderr
+    data = json.loads(result.stdout)
+    assert data["evaluator"] == "exact" and data["model"] == "paranoid"
+    assert data["seed"] == 4 and data["requested"] == 30 and data["seat"] == "S"
+    assert data["samples"] <= 30 and data["stop_rule"]
+    knowledge = Knowledge.from_deal(
+        "N:2.QJT653.9863.Q5 876.K82.Q52.8742 QJ93.A94.J74.A63 AKT54.7.AKT.KJT9",
+        {"N": "2S 6D 5C", "E": "6S 7C 8H", "S": "7D AH 4H", "W": "AD TC 7H"}, "across",
+        _record_plays()[:28], "S", Rules.openspiel())
+    api = advise(knowledge, samples=30, seed=4, threads=1)
+    assert [c["card"] for c in data["cards"]] == [str(c.card) for c in api.cards]
+    assert [c["mean"] for c in data["cards"]] == [round(c.mean, 4) for c in api.cards]
+
+
+def _record_plays() -> list[str]:
+    from hearts.analysis.records import loads
+    return [str(c) for c in loads(RECORD.read_text()).deals[0].cards]
+
+
+def test_play_table_names_the_evaluator_and_the_model():
+    result = _run("play", str(RECORD), "--at", "33", "--samples", "20", "--threads", "1")
+    assert result.exit_code == 0, result.stderr
+    out = result.stdout
+    assert "evaluator" in out and "exact" in out and "paranoid" in out
+    assert "9♣" in out and "moon risk" in out
+
+
+def test_play_open_position_hides_the_other_hands():
+    position, data = solved("moon-positions.jsonl", 2)
+    result = _run("play", "--position", data["deal"], "--played", data["played"], "--samples",
+                  "20", "--threads", "1", "--json")
+    assert result.exit_code == 0, result.stderr
+    assert json.loads(result.stdout)["cards"][0]["card"] == "QH"
+
+
+@pytest.mark.parametrize("args, message", [
+    (("play", str(RECORD)), "the deal is over"),
+    (("play", str(RECORD), "--at", "33", "--seat", "N"), "North is not to move"),
+    (("play", str(RECORD), "--at", "99"), "--at 99"),
+    (("play", str(RECORD), "--deal", "3"), "holds 1 deal"),
+    (("play", str(RECORD), "--at", "20", "--model", "moon"), "unknown model"),
+    (("play", str(RECORD), "--at", "20", "--evaluator", "fast"), "unknown evaluator"),
+    (("play",), "give either RECORD or --position"),
+    (("play", "--position", "N:AKQ.T93.J4.8765"), "deal"),
+])
+def test_play_bad_input_gives_one_error_line_and_exit_2(args, message):
+    result = _run(*args)
+    assert result.exit_code == 2
+    lines = result.stderr.strip().splitlines()
+    assert len(lines) == 1 and lines[0].startswith("error: ") and message in lines[0]
+
+
+def test_play_inconsistent_record_gives_one_error_line(tmp_path):
+    text = RECORD.read_text().replace("1. E 2C S AC W KC N QC", "1. E 2C S AC W KC N 9D")
+    path = tmp_path / "bad.hgn"
+    path.write_text(text)
+    result = _run("play", str(path), "--at", "3")
+    assert result.exit_code == 2
+    lines = result.stderr.strip().splitlines()
+    assert len(lines) == 1 and lines[0].startswith("error: ")

@@ -1,0 +1,172 @@
+"""Moon odds of a hand and moon watch in a game (``hearts.analysis.moon``, ``hearts moon``).
+
+Hands with a known answer: thirteen sure winners shoot in every deal (1.0); a hand of 2s, 3s
+and 4s never can (0.0); and all thirteen hearts never can either -- the hand cannot win a
+trick in another suit, so it never takes Q♠ (nor even the lead).
+"""
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from hearts.analysis.cli import app
+from hearts.analysis.errors import InconsistentRecordError
+from hearts.analysis.knowledge import Knowledge
+from hearts.analysis.moon import MoonError, moon_odds, moon_watch, wilson_interval
+from hearts.solver import Position, Rules, Seat
+
+DATA = Path(__file__).parent / "data"
+RECORD = DATA / "records" / "xinxin-train-1.hgn"
+SURE_MOON = "A.AKQJT987.AK.AK"      # 13 top cards: wins every trick
+NO_MOON = "432.432.432.5432"
+ALL_HEARTS = ".AKQJT98765432.."
+
+
+def moon_position(line: int) -> tuple[Position, dict]:
+    data = json.loads((DATA / "solved" / "moon-positions.jsonl").read_text().splitlines()[line])
+    return Position(data["deal"], Rules.standard(), data["played"]), data
+
+
+# -- Wilson interval ------------------------------------------------------------------------
+
+def test_wilson_interval_known_values():
+    # 0 of 10: upper end z^2 / (n + z^2) = 3.8415 / 13.8415.
+    low, high = wilson_interval(0, 10)
+    assert low == 0.0 and high == pytest.approx(0.27753, abs=1e-4)
+    low, high = wilson_interval(10, 10)
+    assert high == 1.0 and low == pytest.approx(1 - 0.27753, abs=1e-4)
+    # 50 of 100: 0.5 ± 0.0963 (centre exactly 0.5).
+    low, high = wilson_interval(50, 100)
+    assert low == pytest.approx(0.40383, abs=1e-4) and high == pytest.approx(0.59617, abs=1e-4)
+    assert wilson_interval(0, 0) == (0.0, 1.0)
+
+
+# -- hands with a known answer --------------------------------------------------------------
+
+def test_thirteen_sure_winners_shoot_in_every_deal():
+    odds = moon_odds(SURE_MOON, samples=40, seed=0, threads=1)
+    assert (odds.shoots, odds.cannot, odds.unfinished) == (40, 0, 0)
+    assert odds.probability == 1.0 and odds.interval[1] == 1.0
+
+
+def test_a_hand_of_twos_threes_and_fours_never_shoots():
+    odds = moon_odds(NO_MOON, samples=40, seed=0, threads=1)
+    assert (odds.shoots, odds.cannot) == (0, 40) and odds.probability == 0.0
+
+
+def test_all_thirteen_hearts_never_shoot():
+    odds = moon_odds(ALL_HEARTS, samples=40, seed=0, threads=1)
+    assert odds.probability == 0.0
+
+
+def test_a_card_list_is_read_like_pbn():
+    listed = moon_odds("AS AH KH QH JH TH 9H 8H 7H AD KD AC KC", samples=5, threads=1)
+    assert listed.hand == moon_odds(SURE_MOON, samples=5, threads=1).hand
+
+
+def test_same_seed_same_counts_whatever_the_threads():
+    hand = "AK.AKQJ7.AKQ.AK2"   # a strong hand that sometimes fails
+    # No time limit: a loaded machine must not turn a search into "unfinished".
+    one = moon_odds(hand, samples=20, seed=2, threads=1, time_limit_ms=None)
+    two = moon_odds(hand, samples=20, seed=2, threads=2, time_limit_ms=None)
+    assert (one.shoots, one.cannot, one.unfinished) == (two.shoots, two.cannot, 0)
+    assert 0 < one.shoots < 20
+
+
+def test_after_a_pass_the_passed_cards_lie_with_the_receiver():
+    odds = moon_odds("AKQ.AKQJ98.AK.A2", samples=10, seed=0, threads=1,
+                     pass_direction="left", passed="2S 3D 4C", received="AH KH 8H")
+    assert str(odds.pass_direction) == "left" and len(odds.passed) == 3
+    # 39 unseen cards, the 3 passed ones fixed with the receiver (West): 36!/(10! 13! 13!).
+    assert odds.deals == 2_643_695_814_513_600
+
+
+def test_bad_hands_and_passes_raise():
+    with pytest.raises(InconsistentRecordError, match="12 cards"):
+        moon_odds("AKQ.AKQJ98.AK.A", samples=1)
+    with pytest.raises(InconsistentRecordError, match="twice"):
+        moon_odds("AS AS KS QS JS TS 9S 8S 7S 6S 5S 4S 3S", samples=1)
+    with pytest.raises(InconsistentRecordError, match="hold deal"):
+        moon_odds(SURE_MOON, samples=1, pass_direction="hold", passed="2S 3S 4S",
+                  received="AS KS QS")
+    with pytest.raises(MoonError, match="no moon"):
+        moon_odds(SURE_MOON, samples=1, rules=Rules.parse("standard,moon=none"))
+
+
+# -- moon watch -----------------------------------------------------------------------------
+
+def test_moon_watch_west_on_track_and_unstoppable():
+    # moon-positions line 3: West has all 23 points so far and shoots by leading QH.
+    position, data = moon_position(2)
+    watch = moon_watch(position)
+    assert watch.on_track == Seat.W and watch.takers == (Seat.W,)
+    assert watch.open == {Seat.W: True}
+    view = Knowledge.from_position(position, Seat.N)
+    sampled = moon_watch(position, view=view, samples=20, seed=0, threads=1)
+    shoots, cannot, unfinished = sampled.sampled
+    assert shoots + cannot + unfinished == 20 and shoots > 0
+
+
+def test_moon_watch_in_a_record_west_can_still_be_stopped():
+    # xinxin train game 1 after trick 5: West has taken QS and a heart (14), nobody else any.
+    from hearts.analysis.advice_cli import load_record_position
+    _, _, position = load_record_position(str(RECORD), 1, 20)
+    watch = moon_watch(position)
+    assert watch.on_track == Seat.W and watch.points[Seat.W] == 14
+    assert watch.open == {Seat.W: False}
+
+
+# -- the command ----------------------------------------------------------------------------
+
+def _run(*args: str):
+    try:
+        runner = CliRunner(mix_stderr=False)  # type: ignore[call-arg]
+    except TypeError:
+        runner = CliRunner()
+    return runner.invoke(app, list(args))
+
+
+def test_moon_command_prints_probability_and_wilson_interval():
+    result = _run("moon", SURE_MOON, "--samples", "20", "--threads", "1")
+    assert result.exit_code == 0, result.stderr
+    assert "P(moon) = 100.0%" in result.stdout and "Wilson" in result.stdout
+    assert "unfinished 0" in result.stdout
+
+
+def test_moon_command_json():
+    result = _run("moon", NO_MOON, "--samples", "20", "--seed", "5", "--json", "--threads", "1")
+    assert result.exit_code == 0, result.stderr
+    data = json.loads(result.stdout)
+    assert data["model"] == "moon" and data["probability"] == 0.0 and data["seed"] == 5
+    assert data["samples"] == 20 and data["unfinished"] == 0 and data["interval95"][0] == 0.0
+
+
+def test_moon_watch_command_on_a_record():
+    result = _run("moon", "--record", str(RECORD), "--at", "20", "--json")
+    assert result.exit_code == 0, result.stderr
+    data = json.loads(result.stdout)
+    assert data["on_track"] == "W" and data["open"] == {"W": False}
+
+
+@pytest.mark.parametrize("args, message", [
+    (("moon", "AKQ.AKQJ98.AK.A"), "12 cards"),
+    (("moon", "AKQ.AKQJ98.AK.A2 3C"), "error"),
+    (("moon", "AS AS KS QS JS TS 9S 8S 7S 6S 5S 4S 3S"), "given twice"),
+    (("moon", SURE_MOON, "--after-pass", "hold", "--passed", "2S 3S 4S", "--received",
+      "AS KS QS"), "hold deal"),
+    (("moon", "AKQ.AKQJ98.AK.A2", "--rules", "standard,pass_scheme=hold", "--after-pass", "left",
+      "--passed", "2S 3D 4C", "--received", "AH KH 8H"), "hold deal"),
+    (("moon", SURE_MOON, "--passed", "2S 3S 4S"), "--after-pass"),
+    (("moon", SURE_MOON, "--rules", "standard,moon=none"), "no moon"),
+    (("moon", "AKQ.AKQJ98.AK.A2", "--after-pass", "sideways"), "error"),
+    (("moon",), "missing HAND"),
+    (("moon", "--record", str(RECORD)), "the deal is over"),
+])
+def test_moon_bad_input_gives_one_error_line_and_exit_2(args, message):
+    result = _run(*args)
+    assert result.exit_code == 2
+    lines = result.stderr.strip().splitlines()
+    assert len(lines) == 1 and lines[0].startswith("error: ") and message in lines[0]
