@@ -28,7 +28,8 @@ from hearts.solver.errors import HeartsError, RecordSyntaxError
 from . import records
 from .annotate import (GameAnnotation, JudgedPlay, MoonAlert, annotate_games, judged_from_trick,
                        summarise, summary_json)
-from .record_cli import _read_text, detect_format, read_games
+from .files import read_text
+from .record_cli import detect_format, read_games
 from .record_import import from_openspiel_line, from_peer_record
 
 __all__ = ["annotate_command", "read_games_lenient", "app"]
@@ -228,7 +229,7 @@ def annotate_command(
     for f in files:
         if f != "-" and not os.path.isfile(f):
             raise AnnotateInputError(f"{f}: no such file")
-        text = _read_text(f)
+        text = read_text(f)
         games = (read_games_lenient(text, f, rules) if lenient
                  else read_games(text, rules=rules, name=f))
         per_file.append((f, games))

@@ -22,6 +22,7 @@ from rich.table import Table
 from rich.text import Text
 from typer.core import TyperGroup
 
+from hearts.analysis.files import read_text
 from hearts.analysis.openspiel import parse_action_lines
 from hearts.analysis.openspiel import replay as replay_game
 from hearts.solver import (Card, CardError, Deal, HeartsError, IllegalPlayError, Position, Rules,
@@ -487,16 +488,6 @@ def _pv_text(position: Position, pv: "tuple[Card, ...]", per_line: int) -> Text:
 # -- replay -----------------------------------------------------------------------------
 
 
-def _read_text(path: str) -> str:
-    """A text file's content (``-`` is stdin); errors become one-line messages."""
-    if path == "-":
-        return sys.stdin.read()
-    try:
-        with open(path, encoding="utf-8") as f:
-            return f.read()
-    except UnicodeDecodeError as err:
-        raise CommandError(f"{path}: not a UTF-8 text file ({err.reason} at byte {err.start})") \
-            from None
 
 
 @app.command("replay")
@@ -529,7 +520,7 @@ def replay_command(
     ```
     """
     the_rules = Rules.parse(rules)
-    text = _read_text(file)
+    text = read_text(file)
     games = list(parse_action_lines(text))
     if not games:
         raise CommandError(f"{file}: no action lines (the file is empty or holds only blank and "

@@ -18,6 +18,7 @@ from typing import Any, Optional
 
 import typer
 
+from hearts.analysis.files import read_text
 from hearts.solver.errors import HeartsError, RecordSyntaxError
 
 from . import records
@@ -34,15 +35,6 @@ class ConvertError(HeartsError):
     """Bad input to ``hearts convert`` that is no record error (format names, empty files)."""
 
 
-def _read_text(path: str) -> str:
-    if path == "-":
-        return sys.stdin.read()
-    try:
-        with open(path, encoding="utf-8") as f:
-            return f.read()
-    except UnicodeDecodeError as err:
-        raise ConvertError(f"{path}: not a UTF-8 text file ({err.reason} at byte {err.start})") \
-            from None
 
 
 def _first_line(text: str) -> str:
@@ -166,7 +158,7 @@ def convert_command(
     hearts convert game.json --to hgn --symbols
     ```
     """
-    text = _read_text(file)
+    text = read_text(file)
     games = read_games(text, source_format, rules=rules, name=file)
     result = write_games(games, to, symbols=symbols)
     if output is None:
