@@ -74,6 +74,7 @@ from .policy import play_out
 from .sampling import DealSampler
 
 __all__ = ["Advice", "AdviceError", "CardAdvice", "advise", "card_classes", "default_threads",
+           "evaluate_deal",
            "EXACT_HORIZON", "EVALUATORS", "MODELS", "MIN_SAMPLES", "CHECK_EVERY", "STOP_Z",
            "MOON_NODE_LIMIT", "STOP_RULE"]
 
@@ -289,6 +290,53 @@ def _not_to_move(knowledge: Knowledge) -> str:
 
 # -- one sample -------------------------------------------------------------------------------
 
+def evaluate_deal(position: Position, cards: Sequence[Card], model: str = "paranoid",
+                  evaluator: str = "exact", horizon: int | None = None,
+                  solver: Solver | None = None) -> list[int]:
+    """The value of each of ``cards`` for the seat to move in one open deal, by an evaluator.
+
+    Args:
+        position: the position, all hands known (one sampled deal).
+        cards: legal cards of the seat to move.
+        model: ``paranoid`` or ``maxn``.
+        evaluator: ``exact`` or ``rollout`` (module docstring; ``auto`` is resolved by
+            :func:`advise`, not here).
+        horizon: the rollout's hand-over point in tricks left (default ``EXACT_HORIZON``).
+        solver: a :class:`Solver` to reuse (not shared between threads).
+
+    Returns:
+        The seat's final points for the deal after each card (ints, lower is better).
+
+    Raises:
+        AdviceError: an unknown model or evaluator. KeyError: a card is not legal.
+    """
+    if model not in MODELS:
+        raise AdviceError(f"unknown model {model!r} for advice: expected {' or '.join(MODELS)}")
+    if evaluator not in ("exact", "rollout"):
+        raise AdviceError(f"unknown evaluator {evaluator!r}: expected exact or rollout")
+    solver = solver or Solver()
+    mover = position.to_move
+    if evaluator == "exact":
+        result = solver.solve_position(position, mover, model, pv=False)
+        return [result.value_of(card) for card in cards]
+    horizon = EXACT_HORIZON[model] if horizon is None else horizon
+    legal = position.legal_mask()
+    values = []
+    for card in cards:
+        if not legal & card.mask:
+            raise KeyError(str(card))
+        line = position.copy()
+        line.play(card, check=False)
+        play_out(line, horizon)
+        if line.is_over():
+            values.append(line.score()[mover])
+            continue
+        result = solver.solve_position(line, mover, model, pv=False)
+        best = result.cards[0]   # the best card for the seat to move at the hand-over
+        values.append(best.points[mover] if model == "maxn" else best.value)
+    return values
+
+
 class _SampleWork:
     """Evaluates one sampled deal; shared by the threads, one Solver per thread."""
 
@@ -321,27 +369,13 @@ class _SampleWork:
         """(value per rep, others-can-shoot per rep, own-moon per rep) for sample ``index``."""
         solver = self.solver()
         position = self.knowledge.position(Deal.from_masks(self.deals[index]))
-        mover = self.mover
-        if self.evaluator == "exact":
-            result = solver.solve_position(position, mover, self.model, pv=False)
-            values = [result.value_of(card) for card in self.reps]
-        else:
-            values = [self._rollout(solver, position, card) for card in self.reps]
+        values = evaluate_deal(position, self.reps, self.model, self.evaluator, self.horizon,
+                               solver)
         risk: list[int | None] = [None] * len(self.reps)
         own: list[int | None] = [None] * len(self.reps)
         if self.moon:
             risk, own = self._moon(solver, position)
         return values, risk, own
-
-    def _rollout(self, solver: Solver, position: Position, card: Card) -> int:
-        line = position.copy()
-        line.play(card, check=False)
-        play_out(line, self.horizon)
-        if line.is_over():
-            return line.score()[self.mover]
-        result = solver.solve_position(line, self.mover, self.model, pv=False)
-        best = result.cards[0]
-        return best.points[self.mover] if self.model == "maxn" else best.value
 
     def _moon(self, solver: Solver, position: Position) -> tuple[list[int | None],
                                                                  list[int | None]]:
@@ -370,7 +404,8 @@ class _SampleWork:
 def advise(subject: "Knowledge | Position", seat: "Seat | str | None" = None, *,
            samples: int = 100, seed: int = 0, model: str = "paranoid",
            evaluator: str = "auto", threads: int | None = None, early_stop: bool = True,
-           moon: bool = True, progress: Callable[[int, int], None] | None = None) -> Advice:
+           moon: bool = True, horizon: int | None = None,
+           progress: Callable[[int, int], None] | None = None) -> Advice:
     """Value every legal card of the seat to move over sampled deals (PIMC; module docstring).
 
     Args:
@@ -387,14 +422,17 @@ def advise(subject: "Knowledge | Position", seat: "Seat | str | None" = None, *,
         threads: worker threads (default: every core); the result does not depend on it.
         early_stop: apply the stopping rule (:data:`STOP_RULE`).
         moon: compute the moon risk (``moon_risk``, ``own_moon``).
+        horizon: tricks left at which ``rollout`` hands over to the exact solver and up to
+            which ``auto`` solves exactly (default ``EXACT_HORIZON[model]``; 1..13). Higher is
+            closer to exact and slower (``docs/analysis.md`` has the measurements).
         progress: called as ``progress(done, total)`` after each sample is combined.
 
     Returns:
         An :class:`Advice`; values are the seat's points for the deal (lower is better).
 
     Raises:
-        AdviceError: unknown model or evaluator, ``samples < 1``, ``threads < 1``, the seat is
-            not to move or the deal is over.
+        AdviceError: unknown model or evaluator, ``samples < 1``, ``threads < 1``, a horizon
+            outside 1..13, the seat is not to move or the deal is over.
         NoConsistentDealError: no deal fits the knowledge.
         InconsistentRecordError: building the knowledge from a position failed.
     """
@@ -408,6 +446,8 @@ def advise(subject: "Knowledge | Position", seat: "Seat | str | None" = None, *,
         raise AdviceError(f"samples must be at least 1, got {samples}")
     if threads is not None and threads < 1:
         raise AdviceError(f"threads must be at least 1, got {threads}")
+    if horizon is not None and not 1 <= horizon <= 13:
+        raise AdviceError(f"horizon must be 1..13 tricks, got {horizon}")
     if isinstance(subject, Knowledge):
         knowledge = subject
         if seat is not None and Seat.parse(seat) != knowledge.seat:
@@ -420,7 +460,7 @@ def advise(subject: "Knowledge | Position", seat: "Seat | str | None" = None, *,
     if knowledge.to_move != knowledge.seat:
         raise AdviceError(_not_to_move(knowledge))
     mover = knowledge.seat
-    horizon = EXACT_HORIZON[model]
+    horizon = EXACT_HORIZON[model] if horizon is None else horizon
     tricks_left = 13 - len(knowledge.history) // 4
     used = evaluator if evaluator != "auto" else (
         "exact" if tricks_left <= horizon else "rollout")

@@ -30,8 +30,7 @@ from hearts.solver.cards import cards_from_mask, parse_cards
 from hearts.solver.hand import Hand
 from hearts.solver.seats import PassDirection
 
-from .advice import (EVALUATORS, EXACT_HORIZON, MODELS, STOP_RULE, Advice, AdviceError,
-                     advise)
+from .advice import EVALUATORS, MODELS, STOP_RULE, Advice, AdviceError, advise
 from .knowledge import Knowledge
 from .moon import DEFAULT_TIME_MS, MoonOdds, MoonWatch, moon_odds, moon_watch
 from .record_cli import read_games
@@ -181,6 +180,10 @@ def play_command(
                                   help="auto, exact or rollout (see above)."),
     threads: Optional[int] = typer.Option(None, "--threads", "-t", metavar="N", min=1,
                                           help="Worker threads (default: every core)."),
+    horizon: Optional[int] = typer.Option(
+        None, "--horizon", metavar="K", min=1, max=13,
+        help="Tricks left from which the solver takes over (rollout) and up to which auto "
+             "solves exactly (default 7 paranoid, 5 maxn)."),
     no_moon: bool = typer.Option(False, "--no-moon", help="Skip the moon-risk searches."),
     no_stop: bool = typer.Option(False, "--no-early-stop",
                                  help="Use every sample even when one card is clearly best."),
@@ -263,7 +266,7 @@ def play_command(
     with _progress(f"{model} advice", not as_json) as update:
         advice = advise(knowledge, samples=samples, seed=seed, model=model,
                         evaluator=evaluator, threads=threads, early_stop=not no_stop,
-                        moon=not no_moon, progress=update)
+                        moon=not no_moon, horizon=horizon, progress=update)
     if as_json:
         data = advice.to_json()
         data["source"] = source
@@ -491,8 +494,9 @@ def _print_odds(console: Console, odds: MoonOdds) -> None:
     if p is None:
         console.print(Text("no search finished: raise --time", style="bold yellow"))
     else:
-        console.print(Text.assemble(("P(moon) = ", "bold"), (f"{100 * p:.1f}%", "bold"),
-                                    f"  (95% Wilson interval {100 * low:.1f}%–{100 * high:.1f}%)"))
+        console.print(Text.assemble(
+            ("P(moon) = ", "bold"), (f"{100 * p:.1f}%", "bold"),
+            f"  (95% Wilson interval {100 * low:.1f}%–{100 * high:.1f}%)"))
     console.print(Text.assemble(
         ("shoots ", "dim"), str(odds.shoots), ("  cannot ", "dim"), str(odds.cannot),
         ("  unfinished ", "dim"), Text(str(odds.unfinished),
@@ -526,9 +530,9 @@ def _print_watch(console: Console, watch: MoonWatch, source: str) -> None:
         return
     who = watch.on_track.name_title
     can = watch.open.get(watch.on_track)
+    points = watch.points[watch.on_track]
     console.print(Text.assemble((f"{who} is on track", "bold"),
-                                f": the only seat with penalty cards ({watch.points[watch.on_track]}"
-                                f" points so far)"))
+                                f": the only seat with penalty cards ({points} points so far)"))
     stop = {True: "the others can no longer stop it", False: "the others can still stop it",
             None: "not decided within the time limit"}[can]
     console.print(Text.assemble("open hands: ", who, " can still shoot: ",

@@ -43,10 +43,6 @@ def _lowest(cards: list[Card]) -> Card:
     return min(cards, key=lambda c: (c.rank, c.suit))
 
 
-def _highest(cards: list[Card]) -> Card:
-    return max(cards, key=lambda c: (c.rank, -c.suit))
-
-
 def rule_play(position: Position) -> Card:
     """The rule bot's card for the seat to move in ``position`` (rules in the module docstring).
 

@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from hearts.analysis.advice import (MIN_SAMPLES, AdviceError, advise, card_classes)
+from hearts.analysis.advice import MIN_SAMPLES, AdviceError, advise, card_classes, evaluate_deal
 from hearts.analysis.cli import app
 from hearts.analysis.knowledge import Knowledge
 from hearts.analysis.openspiel import parse_action_lines
@@ -58,7 +58,8 @@ def test_west_on_track_must_lead_the_queen_of_hearts_to_shoot():
     # moon-positions line 3: West has taken 23 points, 6 tricks left; open hands, QH shoots
     # (0 points) and every other card gives 24-25.
     position, data = solved("moon-positions.jsonl", 2)
-    assert data["values"]["QH"] == 0 and min(v for c, v in data["values"].items() if c != "QH") >= 24
+    others = [v for card, v in data["values"].items() if card != "QH"]
+    assert data["values"]["QH"] == 0 and min(others) >= 24
     advice = advise(position, samples=100, seed=0, evaluator="exact", threads=1)
     assert advice.seat == Seat.W and advice.evaluator == "exact" and advice.model == "paranoid"
     assert advice.best.card == Card("QH")
@@ -93,6 +94,12 @@ def test_north_keeps_the_ace_of_spades():
     advice = advise(position, samples=60, seed=0, evaluator="exact", threads=1)
     assert advice.best.card in (Card("4S"), Card("9S"))
     assert advice.cards[-1].card == Card("AS") and advice.cards[-1].mean > 12
+
+
+def test_evaluate_deal_exact_equals_the_independent_solver():
+    position, data = solved("moon-positions.jsonl", 2)
+    cards = [Card(c) for c in data["values"]]
+    assert evaluate_deal(position, cards, "paranoid", "exact") == list(data["values"].values())
 
 
 # -- early stopping -------------------------------------------------------------------------
