@@ -14,7 +14,6 @@ Bad input raises :class:`~hearts.solver.HeartsError`, which the ``hearts`` group
 from __future__ import annotations
 
 import json
-import sys
 from contextlib import contextmanager
 from typing import Any, Callable, Iterator, Optional
 
@@ -31,6 +30,7 @@ from hearts.solver.hand import Hand
 from hearts.solver.seats import PassDirection
 
 from .advice import EVALUATORS, MODELS, STOP_RULE, Advice, AdviceError, advise
+from .files import read_text
 from .knowledge import Knowledge
 from .moon import DEFAULT_TIME_MS, MoonOdds, MoonWatch, moon_odds, moon_watch
 from .record_cli import read_games
@@ -45,17 +45,6 @@ class PlayInputError(HeartsError):
 
 # -- input ------------------------------------------------------------------------------------
 
-def _read_text(path: str) -> str:
-    if path == "-":
-        return sys.stdin.read()
-    try:
-        with open(path, encoding="utf-8") as f:
-            return f.read()
-    except UnicodeDecodeError as err:
-        raise PlayInputError(f"{path}: not a UTF-8 text file ({err.reason} at byte {err.start})") \
-            from None
-
-
 def load_record_position(path: str, deal_number: int = 1, at: Optional[int] = None,
                          rules: Optional[str] = None) -> tuple[DealRecord, Rules, Position]:
     """The deal ``deal_number`` (1-based, counting every deal of every game in the file) of a
@@ -66,7 +55,7 @@ def load_record_position(path: str, deal_number: int = 1, at: Optional[int] = No
         RecordSyntaxError: the record does not read (an illegal play names its line).
         PlayInputError: no such deal; ``at`` outside 0..plays recorded.
     """
-    games = read_games(_read_text(path), rules=rules, name=path)
+    games = read_games(read_text(path), rules=rules, name=path)
     deals = [(game, deal) for game in games for deal in game.deals]
     if not 1 <= deal_number <= len(deals):
         raise PlayInputError(f"--deal {deal_number}: {path} holds {len(deals)} deal"

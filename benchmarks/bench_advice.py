@@ -1,6 +1,6 @@
 """Speed of play advice (``hearts play``) and agreement of the rollout evaluator with exact solves.
 
-Three parts:
+Four parts:
 
 1. **Speed**: :func:`hearts.analysis.advice.advise` as ``hearts play`` runs it (100 samples,
    seed 0, ``evaluator="auto"``, early stopping on, moon risk on, every core) for the seat to
@@ -15,7 +15,9 @@ Three parts:
    exact value (same model, same deal). Reported: mean absolute difference in points per card,
    how often the rollout's best card is an exact best card, and the mean loss (exact points)
    of the rollout's choice.
-3. **Agreement, advice**: on the first positions of part 2, ``advise`` with ``exact`` and with
+3. **Moon odds speed**: ``moon_odds`` (200 samples) on a sure, two strong-but-fallible and a
+   hopeless hand, and three random hands.
+4. **Agreement, advice**: on the first positions of part 2, ``advise`` with ``exact`` and with
    ``rollout`` on the same sampled deals (seed 0, no early stop): same best card, mean absolute
    difference of the card means, and the exact loss of the rollout's choice (in the exact run's
    means).
@@ -40,6 +42,7 @@ from rich.table import Table
 from hearts.analysis.advice import (EXACT_HORIZON, advise, card_classes, default_threads,
                                     evaluate_deal)
 from hearts.analysis.knowledge import Knowledge
+from hearts.analysis.moon import moon_odds
 from hearts.analysis.openspiel import parse_action_lines
 from hearts.analysis.policy import play_out, rule_play
 from hearts.solver import Deal, Position, Rules
@@ -81,6 +84,23 @@ def speed(games: int, plays: int, threads: int) -> dict:
 AGREEMENT_TRICKS = {"paranoid": (8, 9), "maxn": (7, 8)}
 #: Time limit of one exact solve in the per-deal agreement; positions over it are skipped.
 EXACT_LIMIT_MS = 20_000.0
+
+
+#: Hands for the moon-odds speed rows: sure, strong-but-fallible, hopeless, and random hands.
+MOON_HANDS = ("A.AKQJT987.AK.AK", "AKQ.AKQJ98.AK.A2", "AK.AKQJ7.AKQ.AK2", "432.432.432.5432")
+
+
+def moon_speed(samples: int, threads: int) -> list[dict]:
+    """``moon_odds`` on :data:`MOON_HANDS` and 3 seeded random hands (part 4)."""
+    hands = list(MOON_HANDS) + [str(Deal.random(seed)[0]) for seed in range(3)]
+    rows = []
+    for hand in hands:
+        odds = moon_odds(hand, samples=samples, seed=0, threads=threads)
+        rows.append({"hand": hand, "samples": samples, "shoots": odds.shoots,
+                     "cannot": odds.cannot, "unfinished": odds.unfinished,
+                     "probability": odds.probability, "interval": odds.interval,
+                     "s": odds.ms / 1000, "ms_per_search": odds.ms / samples * threads})
+    return rows
 
 
 def agreement_positions(n: int, seed: int, tricks: tuple[int, ...]) -> list[Position]:
@@ -173,6 +193,8 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=5, help="xinxin games for the speed part")
     parser.add_argument("--seed", type=int, default=1, help="seed of the agreement positions")
     parser.add_argument("--threads", type=int, default=None, help="default: every core")
+    parser.add_argument("--moon-samples", type=int, default=200,
+                        help="samples per hand for the moon-odds rows (default 200)")
     parser.add_argument("--speed-only", action="store_true",
                         help="only part 1 (seconds instead of about 15 minutes)")
     parser.add_argument("--json", action="store_true")
@@ -180,6 +202,7 @@ def main() -> None:
     threads = args.threads or default_threads()
 
     speeds = [speed(args.games, plays, threads) for plays in (1, 4, 24)]
+    moons = moon_speed(args.moon_samples, threads)
     deal_rows, advice_rows = [], []
     for model in (() if args.speed_only else ("paranoid", "maxn")):
         positions = agreement_positions(args.positions, args.seed, AGREEMENT_TRICKS[model])
@@ -189,7 +212,8 @@ def main() -> None:
         advice_rows.append(per_advice(positions[:args.advice_positions], model,
                                       args.advice_samples, threads))
     if args.json:
-        print(json.dumps({"threads": threads, "speed": speeds, "per_deal": deal_rows,
+        print(json.dumps({"threads": threads, "speed": speeds, "moon": moons,
+                          "per_deal": deal_rows,
                           "per_advice": advice_rows}, indent=2))
         return
     console = Console(width=150)
@@ -203,6 +227,19 @@ def main() -> None:
                                   ("≤ 5 s", "", "≤ 0.5 s")):
         table.add_row(label, row["evaluator"], f"{row['median_s']:.2f}", f"{row['max_s']:.2f}",
                       f"{row['mean_samples']:.0f}", f"{row['mean_classes']:.1f}", target)
+    console.print(table)
+    table = Table(title=f"hearts moon speed ({args.moon_samples} samples, seed 0, 2 s limit per "
+                        f"search, {threads} threads)")
+    for col in ("hand", "P(moon)", "95% Wilson", "shoots", "cannot", "unfinished", "s",
+                "ms per search (thread time)"):
+        table.add_column(col, justify="left" if col == "hand" else "right")
+    for row in moons:
+        low, high = row["interval"]
+        p = row["probability"]
+        table.add_row(row["hand"], "—" if p is None else f"{100 * p:.1f}%",
+                      f"{100 * low:.1f}–{100 * high:.1f}%", str(row["shoots"]),
+                      str(row["cannot"]), str(row["unfinished"]), f"{row['s']:.2f}",
+                      f"{row['ms_per_search']:.2f}")
     console.print(table)
     if args.speed_only:
         return
