@@ -45,6 +45,21 @@ class PlayInputError(HeartsError):
 
 # -- input ------------------------------------------------------------------------------------
 
+def _open_position(deal: str, played: str, rules: "str | None") -> "tuple[Rules, Position]":
+    """The rules and the position of ``--position DEAL --played ... [--rules]``.
+
+    Raises:
+        CardError: a bad card in ``--played`` (the message names the option).
+        InvalidDealError, IllegalPlayError, RulesError: a bad deal, play or rules spec.
+    """
+    try:
+        cards = parse_cards(played)
+    except CardError as err:
+        raise CardError(f"--played: {err}") from None
+    the_rules = Rules.parse(rules or "standard")
+    return the_rules, Position(Deal(deal), the_rules, cards)
+
+
 def load_record_position(path: str, deal_number: int = 1, at: Optional[int] = None,
                          rules: Optional[str] = None) -> tuple[DealRecord, Rules, Position]:
     """The deal ``deal_number`` (1-based, counting every deal of every game in the file) of a
@@ -238,20 +253,15 @@ def play_command(
     else:
         if at is not None or deal_number != 1:
             raise PlayInputError("--deal and --at go with RECORD; with --position use --played")
-        try:
-            cards = parse_cards(played)
-        except CardError as err:
-            raise CardError(f"--played: {err}") from None
-        the_rules = Rules.parse(rules or "standard")
-        position = Position(Deal(position_deal), the_rules, cards)
+        the_rules, position = _open_position(position_deal, played, rules)
         if position.is_over():
             raise PlayInputError("the deal is over: all 52 cards are played")
         mover = target if target is not None else position.to_move
         if mover != position.to_move:
-            raise AdviceError(f"{mover.name_title} is not to move after {len(cards)} plays: "
-                              f"{position.to_move.name_title} is")
+            raise AdviceError(f"{mover.name_title} is not to move after "
+                              f"{len(position.history)} plays: {position.to_move.name_title} is")
         knowledge = Knowledge.from_position(position, mover)
-        source = f"position after {len(cards)} plays, {mover.name_title}'s view"
+        source = f"position after {len(position.history)} plays, {mover.name_title}'s view"
     with _progress(f"{model} advice", not as_json) as update:
         advice = advise(knowledge, samples=samples, seed=seed, model=model,
                         evaluator=evaluator, threads=threads, early_stop=not no_stop,
@@ -422,12 +432,7 @@ def moon_command(
             if at is not None or deal_number != 1:
                 raise PlayInputError("--deal and --at go with --record; with --position use "
                                      "--played")
-            try:
-                cards = parse_cards(played)
-            except CardError as err:
-                raise CardError(f"--played: {err}") from None
-            the_rules = Rules.parse(rules or "standard")
-            position = Position(Deal(position_deal), the_rules, cards)
+            the_rules, position = _open_position(position_deal, played, rules)
             if seat is not None and not position.is_over():
                 view = Knowledge.from_position(position, Seat.parse(seat))
             source = "open position"
