@@ -18,7 +18,8 @@ def points_of(rules: Rules, cards: str) -> int:
 # -- presets and point tables ------------------------------------------------------------
 
 def test_presets_by_name():
-    assert Rules.presets() == ("standard", "openspiel", "omnibus", "pink_lady", "black_jack",
+    assert Rules.presets() == ("standard", "openspiel", "foster1909", "culbertson1950",
+                               "morehead2001", "pagat", "omnibus", "pink_lady", "black_jack",
                                "spot_hearts")
     for name in Rules.presets():
         assert Rules.preset(name) == getattr(Rules, name)()
