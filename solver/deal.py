@@ -135,10 +135,10 @@ class Deal:
                 ``players``, ``hand_size()`` each, the rest to the kitty. Default: 4 players,
                 52 cards (the same deal for the same seed as before rules were accepted).
         """
-        cards = list(ALL_CARDS) if rules is None else [
+        cards = ALL_CARDS if rules is None else [
             c for c in ALL_CARDS if rules.deck() & c.mask]  # type: ignore[attr-defined]
         players = 4 if rules is None else rules.players  # type: ignore[attr-defined]
-        size = len(cards) // players
+        size = 52 // players
         if rng is None or isinstance(rng, int):
             rng = _random.Random(rng)
         if isinstance(rng, _random.Random):
@@ -151,7 +151,7 @@ class Deal:
                               f"not {type(rng).__name__}")
         masks = [0] * (players + 1)     # the last one is the kitty
         for position, index in enumerate(order):
-            masks[min(position // size, players)] |= cards[index].mask
+            masks[position // size if position < size * players else players] |= cards[index].mask
         return cls.from_masks(masks[:players], kitty=masks[players])
 
     @classmethod
@@ -346,16 +346,17 @@ def _validate(hands: tuple[Hand, ...], full: bool, kitty: Hand = _EMPTY) -> None
     """Check a deal: no card twice; when ``full``, 13 cards each and none missing (at other
     tables: ``52 // n`` each, and a kitty of ``52 mod n`` or none)."""
     n = len(hands)
-    holder: dict[int, str] = {}
-    for seat, hand in zip(table_seats(n), hands):
-        who = seat_title(seat, n)
+    holder: dict[int, int] = {}
+    for seat, hand in enumerate(hands):
         for card in hand:
             if card.bit in holder:
-                raise InvalidDealError(f"duplicate card {card}: {holder[card.bit]} and {who}")
-            holder[card.bit] = who
+                raise InvalidDealError(f"duplicate card {card}: {seat_title(holder[card.bit], n)} "
+                                       f"and {seat_title(seat, n)}")
+            holder[card.bit] = seat
     for card in kitty:
         if card.bit in holder:
-            raise InvalidDealError(f"duplicate card {card}: {holder[card.bit]} and the kitty")
+            raise InvalidDealError(
+                f"duplicate card {card}: {seat_title(holder[card.bit], n)} and the kitty")
     if not full:
         return
     if n != 4:

@@ -25,6 +25,8 @@ Card masks as in :mod:`.cards` (``docs/internals.md``).
 """
 from __future__ import annotations
 
+import functools
+
 from .cards import DECK_MASK, Card, parse_cards
 from .errors import RulesError
 
@@ -58,6 +60,7 @@ def _check(reading: str, players: int) -> None:
         raise RulesError(f"rules option players={players!r}: expected 3..7")
 
 
+@functools.lru_cache(maxsize=None)
 def removed_cards(reading: str, players: int) -> tuple[Card, ...]:
     """The cards taken out of the deck before dealing, in the source's order.
 
@@ -109,6 +112,7 @@ def hand_size(players: int) -> int:
     return 52 // players
 
 
+@functools.lru_cache(maxsize=None)
 def deck_mask(reading: str, players: int) -> int:
     """The mask of the cards in play: the deck less the removed cards (the kitty included)."""
     mask = DECK_MASK

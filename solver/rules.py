@@ -26,7 +26,7 @@ from dataclasses import dataclass, field
 from typing import Any, ClassVar, Mapping
 
 from . import deck as _deck
-from .cards import SUIT_MASKS, Card, Suit, cards_from_mask, parse_cards
+from .cards import DECK_MASK, SUIT_MASKS, Card, Suit, cards_from_mask, parse_cards
 from .errors import CardError, HeartsError, RulesError
 from .seats import PassDirection, Seat, table_seats
 
@@ -377,6 +377,8 @@ class Rules:
         values[_JS.bit] = self.jack_of_spades
         if self.bonus_card is not None:
             values[Card(self.bonus_card).bit] = self.bonus_points
+        if deck == DECK_MASK:
+            return tuple(values)
         # A removed card is not in play: it scores nothing, and the moon does not need it.
         return tuple(v if deck >> bit & 1 else 0 for bit, v in enumerate(values))
 
@@ -546,7 +548,8 @@ class Rules:
     @classmethod
     def standard(cls) -> "Rules":
         """The standard game of ``rules.md`` (Morehead 2001; OpenSpiel's defaults)."""
-        return cls()
+        # Frozen, so one shared object serves (Position(deal) asks for it on every build).
+        return _DEFAULTS if cls is Rules else cls()
 
     @classmethod
     def openspiel(cls, **params: Any) -> "Rules":
