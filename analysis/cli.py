@@ -27,6 +27,8 @@ from hearts.analysis.openspiel import parse_action_lines
 from hearts.analysis.openspiel import replay as replay_game
 from hearts.solver import (Card, CardError, Deal, HeartsError, IllegalPlayError, Position, Rules,
                            Seat, Suit, parse_cards)
+from hearts.solver.passing import pass_plan
+from hearts.solver.rules import OPTION_SOURCES, PRESET_SOURCES
 from hearts.solver.solve import MODELS, SolveResult, Solver, SolverError
 
 __all__ = ["app", "main", "Example", "load_example", "example_names"]
@@ -581,21 +583,6 @@ def replay_command(
 
 # -- rules ------------------------------------------------------------------------------
 
-#: One line and the source of each preset (``rules.md``); unknown presets fall back to the
-#: preset's docstring.
-_PRESET_INFO = {
-    "standard": ("The standard game: 1 per heart, Q♠ 13, old moon, 2♣ leads, no points on "
-                 "trick 1, Q♠ breaks hearts.", "Morehead 2001 (Hoyle); OpenSpiel defaults"),
-    "openspiel": ("OpenSpiel's hearts game with its default parameters (the same game as "
-                  "standard); its parameter names work as --rules keys.", "OpenSpiel 'hearts'"),
-    "omnibus": ("10♦ scores −10; the moon (slam) needs all 15 counting cards.", "Morehead 2001"),
-    "pink_lady": ("Q♥ also scores 13 (38 points in a deal, moon award 38).",
-                  "common variant"),
-    "black_jack": ("J♠ scores 10 instead of Q♠ and breaks hearts.", "Foster 1909, Moss 1995"),
-    "spot_hearts": ("Hearts score by rank: A 14, K 13, Q 12, J 11, pips face value.",
-                    "common variant"),
-}
-
 rules_app = typer.Typer(
     help="List the rules presets, or show every option of one ('hearts rules show NAME').",
     invoke_without_command=True, no_args_is_help=False, rich_markup_mode="markdown")
@@ -604,11 +591,12 @@ app.add_typer(rules_app, name="rules")
 
 @rules_app.callback(invoke_without_command=True)
 def rules_list(ctx: typer.Context) -> None:
-    """List the rules presets with a one-line description and a source.
+    """List the rules presets and the options, each with a one-line description and a source.
 
     Use a preset with `--rules NAME` and change options with `key=value`:
-    `--rules openspiel,qs_breaks_hearts=false`, `--rules standard,moon=new`. Keys are the
-    Rules field names (`hearts rules show standard` lists them) or OpenSpiel parameter names.
+    `--rules openspiel,qs_breaks_hearts=false`, `--rules standard,moon=new`,
+    `--rules pagat,players=5`. Keys are the Rules field names (listed below) or OpenSpiel
+    parameter names.
     """
     if ctx.invoked_subcommand is not None:
         return
@@ -618,12 +606,18 @@ def rules_list(ctx: typer.Context) -> None:
     table.add_column("description")
     table.add_column("source", max_width=24)
     for name in Rules.presets():
-        info = _PRESET_INFO.get(name)
-        if info is None:
-            doc = (getattr(Rules, name).__doc__ or "").strip().split("\n\n")[0]
-            info = (" ".join(doc.split()), "")
-        table.add_row(name, *info)
+        table.add_row(name, *PRESET_SOURCES[name])
     console.print(table)
+    options = Table(title="rules options (key=value; standard value shown)", header_style="bold")
+    options.add_column("option", style="bold", no_wrap=True)
+    options.add_column("section", no_wrap=True)
+    options.add_column("what")
+    options.add_column("standard", no_wrap=True)
+    options.add_column("source", max_width=28)
+    standard = Rules.standard().to_dict()
+    for key, (section, what, source) in OPTION_SOURCES.items():
+        options.add_row(key, section, what, json.dumps(standard[key]), source)
+    console.print(options)
     console.print("Every field of one: hearts rules show NAME (a preset or a spec).")
 
 
@@ -633,7 +627,8 @@ def rules_show(
                                help='A preset or a spec such as "openspiel,jd_bonus=true".'),
     as_json: bool = typer.Option(False, "--json", help="Print the fields as JSON."),
 ) -> None:
-    """Show every field of a rules preset or spec (fields that differ from standard in bold)."""
+    """Show every field of a rules preset or spec with its source (fields that differ from
+    standard in bold), the deck and the first passes."""
     the_rules = Rules.parse(spec)
     fields = the_rules.to_dict()
     if as_json:
@@ -647,12 +642,18 @@ def rules_show(
     table.add_column("field", no_wrap=True)
     table.add_column("value")
     table.add_column("standard", style="dim")
+    table.add_column("source", style="dim", max_width=28)
     for key, value in fields.items():
         differs = value != standard[key]
         table.add_row(Text(key, style="bold" if differs else ""),
                       Text(json.dumps(value), style="bold" if differs else ""),
-                      json.dumps(standard[key]))
+                      json.dumps(standard[key]), OPTION_SOURCES[key][2])
     console.print(table)
+    removed = " ".join(map(str, the_rules.removed_cards())) or "none"
+    console.print(f"players: {the_rules.players}, {the_rules.hand_size()} cards each; removed: "
+                  f"{removed}; kitty: {the_rules.kitty_size()} cards")
+    console.print("passes, first deals: " + ", ".join(
+        pass_plan(the_rules, number).name for number in range(4)))
     try:
         params = the_rules.to_openspiel_dict()
     except HeartsError:

@@ -461,9 +461,14 @@ class Position:
         if not self.is_over():
             raise HeartsError(
                 f"the deal is not over: {len(self.history)} of {self._total} cards played")
+        return self.rules.score(self.taken, self.tricks_won, self.last_twelve_winner(),
+                                self.pass_direction)
+
+    def last_twelve_winner(self) -> "Seat | None":
+        """The seat that won every completed trick from trick 2 on, if one did (the
+        ``sun="last_twelve"`` rule reads it), else ``None``."""
         later = set(self._winners[1:])
-        last_twelve = next(iter(later)) if len(later) == 1 else None
-        return self.rules.score(self.taken, self.tricks_won, last_twelve, self.pass_direction)
+        return next(iter(later)) if len(later) == 1 else None
 
     def copy(self) -> "Position":
         """An independent copy (play on one does not change the other)."""

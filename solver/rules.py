@@ -462,7 +462,8 @@ class Rules:
     def score(self, taken: "list[int] | tuple[int, ...]",
               tricks_won: "list[int] | tuple[int, ...]",
               last_twelve_winner: "int | None" = None,
-              pass_direction: "PassDirection | str | int | None" = None) -> list[int]:
+              pass_direction: "PassDirection | str | int | None" = None, *,
+              moon: "str | None" = None) -> list[int]:
         """Final points of a finished deal, after the moon, sun and no-trick rules.
 
         Args:
@@ -475,6 +476,8 @@ class Rules:
                 with other than 4 players the seat offset 0..n-1); ``None`` = unknown, or a
                 pass with several receivers, scored as a hold deal. Needed only for
                 ``sun_paid_by="passer"``.
+            moon: ``"old"`` or ``"new"`` to score a moon that way whatever :attr:`moon` says
+                (the game layer's choice, :mod:`.game`); ``None`` = as :attr:`moon` says.
 
         Returns:
             Points per seat (lower is better).
@@ -498,6 +501,38 @@ class Rules:
         values = self._values
         raw = [_mask_points(m, values) for m in taken]
         positive = self._masks[1]
+        shot = self.shooter(taken, tricks_won, last_twelve_winner)
+        if shot is not None and shot[0] == "sun":
+            sun_shooter = shot[1]
+            payers = self.sun_payers(sun_shooter, pass_direction)
+            return [raw[s] - _mask_points(taken[s] & positive, values) if s == sun_shooter
+                    else raw[s] + (self.sun_points if s in payers else 0) for s in range(n)]
+        if shot is not None:
+            shooter = shot[1]
+            award = self.moon_award()
+            removed = raw[shooter] - _mask_points(taken[shooter] & positive, values)
+            how = self.moon if moon is None else moon
+            if how == "new":
+                return [removed - award if s == shooter else raw[s] for s in range(n)]
+            if how == "void":
+                return [removed if s == shooter else raw[s] for s in range(n)]
+            return [removed if s == shooter else raw[s] + award for s in range(n)]
+        if self.no_trick_bonus:
+            return [raw[s] + (self.no_trick_bonus if tricks_won[s] == 0 else 0) for s in range(n)]
+        return raw
+
+    def shooter(self, taken: "list[int] | tuple[int, ...]",
+                tricks_won: "list[int] | tuple[int, ...]",
+                last_twelve_winner: "int | None" = None) -> "tuple[str, int] | None":
+        """Who shot the sun or the moon in a finished deal: ``("sun", seat)``,
+        ``("moon", seat)`` or ``None``. Arguments as :meth:`score`.
+
+        A sun (``sun`` option: every trick, or every trick but the first) is checked first
+        and replaces the moon. A moon is one seat holding every card of :meth:`moon_mask`;
+        there is none with ``moon="none"``. With ``moon="void"`` the moon is reported (its
+        deal scores nothing), though it is no successful moon for the game (:mod:`.game`).
+        """
+        n = len(taken)
         tricks = self.hand_size()
         sun_shooter = None
         if self.sun == "all_tricks":
@@ -506,24 +541,13 @@ class Rules:
             sun_shooter = next((s for s in range(n) if tricks_won[s] == tricks),
                                last_twelve_winner)
         if sun_shooter is not None:
-            payers = self.sun_payers(sun_shooter, pass_direction)
-            return [raw[s] - _mask_points(taken[s] & positive, values) if s == sun_shooter
-                    else raw[s] + (self.sun_points if s in payers else 0) for s in range(n)]
-        if self.moon != "none":
-            moon = self._masks[2]
-            # An all-zero point table has no moon (every seat would "take all 0 cards").
-            shooter = next((s for s in range(n) if taken[s] & moon == moon), None) if moon else None
-            if shooter is not None:
-                award = self.moon_award()
-                removed = raw[shooter] - _mask_points(taken[shooter] & positive, values)
-                if self.moon == "new":
-                    return [removed - award if s == shooter else raw[s] for s in range(n)]
-                if self.moon == "void":
-                    return [removed if s == shooter else raw[s] for s in range(n)]
-                return [removed if s == shooter else raw[s] + award for s in range(n)]
-        if self.no_trick_bonus:
-            return [raw[s] + (self.no_trick_bonus if tricks_won[s] == 0 else 0) for s in range(n)]
-        return raw
+            return ("sun", sun_shooter)
+        moon = self._masks[2]
+        # An all-zero point table has no moon (every seat would "take all 0 cards").
+        if self.moon == "none" or not moon:
+            return None
+        shooter = next((s for s in range(n) if taken[s] & moon == moon), None)
+        return None if shooter is None else ("moon", shooter)
 
     def sun_payers(self, shooter: "Seat | int",
                    pass_direction: "PassDirection | str | int | None" = None) -> tuple[int, ...]:
@@ -762,6 +786,97 @@ class Rules:
         parts = [f"{f.name}={getattr(self, f.name)!r}" for f in dataclasses.fields(self)
                  if f.init and getattr(self, f.name) != default[f.name]]
         return f"Rules({', '.join(parts)})"
+
+
+#: Per rules option: (``rules.md`` section, what it does in one line, its source). ``hearts
+#: rules`` prints it; every field of :class:`Rules` has an entry (checked by the tests).
+OPTION_SOURCES: dict[str, tuple[str, str, str]] = {
+    "players": ("Players and deck", "number of players, 3..7", "Foster 1909, Culbertson 1950, "
+                "Morehead 2001, Pagat"),
+    "card_removal": ("Players and deck", "cards removed so that the hands are equal: "
+                     "foster1909, culbertson1950, morehead2001, pagat, or a kitty",
+                     "Foster 1909, Culbertson 1950, Morehead 2001, Pagat"),
+    "kitty_seen": ("Players and deck", "trick 1's winner may look at the kitty",
+                   "Morehead 2001"),
+    "pass_count": ("Passing", "cards passed: 3, or 2 with more than 4 players",
+                   "common variant (rules.md); Pagat"),
+    "pass_scheme": ("Passing", "standard (left, right, across, hold), left, left_right, hold, "
+                    "scatter, star, rotating, shuffle",
+                    "Morehead 2001; Foster 1909 (left); Culbertson 1950 (left_right); "
+                    "Pagat; OpenSpiel pass_cards"),
+    "no_pass_cards": ("Passing", "cards that may not be passed (2♣, Q♠ or A♥ at some tables)",
+                      "common variant (rules.md)"),
+    "first_lead": ("Trick play", "2♣ (the lowest club in play) leads, any club, or any card by "
+                   "the player left of the dealer",
+                   "Morehead 2001; OpenSpiel can_lead_any_club; Foster 1909, Culbertson 1950"),
+    "no_points_on_first_trick": ("Trick play", "no penalty card on trick 1 unless nothing else",
+                                 "OpenSpiel no_pts_on_first_trick"),
+    "must_break_hearts": ("Trick play", "hearts may not be led until broken",
+                          "OpenSpiel must_break_hearts"),
+    "hearts_broken_by": ("Trick play", "what breaks hearts: hearts, hearts_or_queen, any_penalty",
+                         "OpenSpiel qs_breaks_hearts"),
+    "can_lead_hearts_instead_of_qs": ("Trick play", "a leader with only hearts and Q♠ may lead "
+                                      "a heart", "OpenSpiel can_lead_hearts_instead_of_qs"),
+    "queen_at_first_chance": ("Trick play", "the holder of Q♠ must play it at the first legal "
+                              "chance (club rule)", "Morehead 2001"),
+    "queen_of_spades": ("Point cards", "points for Q♠ (13; 0 in Black Jack)", "Morehead 2001"),
+    "jack_of_spades": ("Point cards", "points for J♠ (Black Jack 10)", "Foster 1909, Moss 1995"),
+    "heart_scale": ("Point cards", "hearts score one each, by rank (spot) or double_eagle",
+                    "Spot Hearts; Double/Eagle"),
+    "queen_of_hearts": ("Point cards", "points for Q♥ (Pink Lady 13)", "Pink Lady"),
+    "bonus_card": ("Point cards", "a card with a bonus (10♦ Omnibus, J♦ OpenSpiel jd_bonus)",
+                   "Morehead 2001 (Omnibus); OpenSpiel jd_bonus"),
+    "bonus_points": ("Point cards", "the bonus card's points (−10)", "Morehead 2001"),
+    "no_trick_bonus": ("Point cards", "points for taking no trick (−5)",
+                       "OpenSpiel avoid_all_tricks_bonus"),
+    "moon": ("Moon and sun", "old (+award to the others), new (−award to the shooter), "
+             "choice, none (score as taken), void (the deal scores nothing)",
+             "Morehead 2001; Culbertson 1950 (no moon)"),
+    "moon_needs_bonus_card": ("Moon and sun", "the moon needs the bonus card too (Omnibus slam)",
+                              "Morehead 2001"),
+    "moon_points": ("Moon and sun", "the moon award (default: all penalty points in play)",
+                    "common variant (rules.md)"),
+    "sun": ("Moon and sun", "shooting the sun: all tricks, or the last twelve", "common variant (rules.md)"),
+    "sun_points": ("Moon and sun", "the sun award (52)", "common variant (rules.md)"),
+    "sun_paid_by": ("Moon and sun", "the sun is paid by all, or only by the shooter's passer",
+                    "common variant (rules.md)"),
+    "new_moon_if_old_loses": ("Moon and sun", "new moon when the old moon would make the "
+                              "shooter lose the game", "common variant (rules.md)"),
+    "new_moon_from": ("Moon and sun", "new moon only once the shooter has this many points",
+                      "common variant (rules.md)"),
+    "berns": ("Moon and sun", "subtract when the old moon would not put the shooter in the lead",
+              "Berns (Killer Hearts)"),
+    "sun_clears_board": ("Moon and sun", "a sun also sets the shooter's total to 0 (clearing the "
+                         "board)", "common variant (rules.md)"),
+    "no_game_end_on_moon": ("Moon and sun", "a game cannot end on a deal with a moon or sun",
+                            "common variant (rules.md)"),
+    "target": ("Game end", "the game ends when a total reaches this (100; 50 or any agreed)",
+               "Morehead 2001"),
+    "reset_at_target": ("Game end", "a total of exactly the target drops to 0", "common variant (rules.md)"),
+}
+
+#: Per preset: (what it is in one line, its source). ``hearts rules`` prints it.
+PRESET_SOURCES: dict[str, tuple[str, str]] = {
+    "standard": ("The standard game: 1 per heart, Q♠ 13, old moon, 2♣ leads, no points on "
+                 "trick 1, Q♠ breaks hearts, pass left, right, across, hold.",
+                 "Morehead 2001 (Hoyle); OpenSpiel defaults"),
+    "openspiel": ("OpenSpiel's hearts game with its default parameters (the same game as "
+                  "standard); its parameter names work as --rules keys.", "OpenSpiel 'hearts'"),
+    "foster1909": ("3 remove 2♠, 5 remove 2♣ 2♠, 6 all four 2s; pass left; the player left of "
+                   "the dealer leads any card.", "Foster 1909"),
+    "culbertson1950": ("3–7 players remove the 2s in the order 2♣ 2♦ 2♠ 2♥; the player left of "
+                       "the dealer leads any card; no moon (the deal scores nothing).",
+                       "Culbertson 1950"),
+    "morehead2001": ("The standard game; 3–6 players remove 2♣, 2♦, 3♣, 2♠ in that order.",
+                     "Morehead 2001 (Hoyle)"),
+    "pagat": ("3 remove 2♦, 5 2♦ 2♣, 6 2♦ 3♦ 3♣ 4♣, 7 2♦ 3♦ 3♣; pass left and right "
+              "alternately with other than 4 players.", "Pagat"),
+    "omnibus": ("10♦ scores −10; the moon (slam) needs all 15 counting cards.", "Morehead 2001"),
+    "pink_lady": ("Q♥ also scores 13 (38 points in a deal, moon award 38).", "common variant"),
+    "black_jack": ("J♠ scores 10 instead of Q♠ and breaks hearts.", "Foster 1909, Moss 1995"),
+    "spot_hearts": ("Hearts score by rank: A 14, K 13, Q 12, J 11, pips face value.",
+                    "common variant"),
+}
 
 
 def _mask_points(mask: int, values: tuple[int, ...]) -> int:

@@ -224,6 +224,27 @@ def test_rules_lists_every_preset():
         assert name in out
 
 
+def test_rules_lists_every_option_with_its_source():
+    out = run_ok("rules").stdout
+    for key in Rules.standard().to_dict():
+        assert key in out
+    assert "Culbertson 1950" in out and "Foster 1909" in out and "Pagat" in out
+
+
+def test_rules_show_a_table_of_six():
+    out = run_ok("rules", "show", "pagat,players=6").stdout
+    assert "players: 6, 8 cards each; removed: 2D 3D 3C 4C; kitty: 0 cards" in out
+    assert "passes, first deals: left, right, left, right" in out
+
+
+def test_rules_show_a_reading_without_a_rule_for_the_table_is_one_error_line():
+    result = run("rules", "show", "foster1909,players=7")
+    assert result.exit_code == 2
+    assert result.stderr.strip() == ("error: rules option card_removal=foster1909: the source "
+                                     "gives no rule for 7 players (use culbertson1950, pagat, "
+                                     "kitty)")
+
+
 def test_rules_show_prints_every_field():
     data = json.loads(run_ok("rules", "show", "pink_lady", "--json").stdout)
     assert data["name"] == "pink_lady"
