@@ -28,6 +28,7 @@ from hearts.analysis.openspiel import replay as replay_game
 from hearts.solver import (Card, CardError, Deal, HeartsError, IllegalPlayError, Position, Rules,
                            Seat, Suit, parse_cards)
 from hearts.solver.passing import pass_plan
+from hearts.solver.seats import parse_seat
 from hearts.solver.rules import OPTION_SOURCES, PRESET_SOURCES
 from hearts.solver.solve import MODELS, SolveResult, Solver, SolverError
 
@@ -254,14 +255,17 @@ hearts solve "N:.AQJT6543.9873.Q 87.K72.AQ52.T842 QJ932.9.J64.A653 AKT654.8.KT.K
 def solve_command(
     deal: Optional[str] = typer.Argument(
         None, metavar="DEAL", show_default=False,
-        help='PBN deal `N:<N> <E> <S> <W>` (hands S.H.D.C after the pass), or an example name.'),
+        help='PBN deal `N:<N> <E> <S> <W>` (hands S.H.D.C after the pass), or an example name. '
+             'A table of 3, 5, 6 or 7 players lists its hands clockwise from seat A: '
+             '`A:<A> <B> <C>` (and a kitty `+<cards>`).'),
     played: str = typer.Option(
         "", "--played", "-p", metavar="CARDS",
         help='Cards played so far, in order from the first lead: "2C 3C AC 4C". With an '
              "example, these are played after the example's own cards."),
     seat: Optional[str] = typer.Option(
         None, "--seat", "-s", metavar="SEAT",
-        help="Target seat N, E, S or W whose points are valued (default: the seat to move)."),
+        help="Target seat N, E, S or W (A, B, C, … at other tables) whose points are valued "
+             "(default: the seat to move)."),
     model: str = typer.Option(
         "paranoid", "--model", "-m", metavar="MODEL",
         help="Solution concept: paranoid, maxn or moon (definitions above)."),
@@ -281,7 +285,6 @@ def solve_command(
     # Check the cheap options first, so that a typo fails before a long search.
     if model not in MODELS:
         raise SolverError(f'unknown model "{model}": expected one of {", ".join(MODELS)}')
-    target = Seat.parse(seat) if seat is not None else None
     chosen: Optional[Example] = None
     if example is not None:
         if deal is not None:
@@ -303,6 +306,10 @@ def solve_command(
         raise CardError(f"--played: {err}") from None
     the_rules = Rules.parse(rules_text)
     the_deal = Deal(deal_text)
+    if the_deal.players != the_rules.players and "players" not in rules_text:
+        # The deal says how many play (a PBN-style deal of n hands, clockwise).
+        the_rules = Rules.parse(f"{rules_text},players={the_deal.players}")
+    target = parse_seat(seat, the_rules.players) if seat is not None else None
     try:
         position = Position(the_deal, the_rules, before + cards)
     except IllegalPlayError as err:
@@ -313,7 +320,7 @@ def solve_command(
         raise IllegalPlayError(f'card {index} of --played ("{err.card}"): {err.reason}',
                                card=err.card, reason=err.reason, index=index) from None
     if position.is_over():
-        raise SolverError("the deal is over: all 52 cards are played")
+        raise SolverError(f"the deal is over: all {len(position.history)} cards are played")
     solver = Solver()
     run = lambda: solver.solve_position(  # noqa: E731
         position.copy(), target, model, node_limit=nodes, time_limit_ms=time_ms, pv=not no_pv)

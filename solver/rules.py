@@ -119,7 +119,8 @@ class Rules:
             canonical text (ascending, space-separated; ``+`` also separates on input).
 
     Fields -- trick play (``rules.md`` "Trick play"):
-        first_lead: ``"two_of_clubs"`` -- the holder of 2♣ leads it (standard);
+        first_lead: ``"two_of_clubs"`` -- the holder of 2♣ leads it (standard; when 2♣ is
+            removed or in the kitty, the lowest club in play: Morehead 2001, Culbertson 1950);
             ``"any_club"`` -- the holder of 2♣ leads any club (OpenSpiel ``can_lead_any_club``);
             ``"any_card"`` -- the player left of the dealer leads any card (Foster 1909,
             Culbertson 1950); that seat is ``Position(first_leader=...)``, default North. The
@@ -193,9 +194,8 @@ class Rules:
             than 4 players the direction is the seat offset 0..n-1 (1 = left). Needs a ``sun``.
 
     Fields -- moon and sun across a game (``rules.md`` "Moon and sun"). These are for the game
-    layer (running totals, game end) and do **not** change one deal's score:
-    :meth:`score` and ``Position.score()`` ignore them. They are recorded, validated and
-    round-tripped so that a game's rules are complete.
+    layer (:mod:`.game`: running totals, game end) and do **not** change one deal's score:
+    :meth:`score` and ``Position.score()`` ignore them.
         new_moon_if_old_loses: with ``moon="old"``, the shooter takes the new moon
             (− :meth:`moon_award` to itself) instead when the old moon (+ the award to each
             other seat) would make it lose the game. Needs ``moon="old"``.

@@ -351,3 +351,27 @@ def test_the_real_process_prints_one_line_and_exits_2():
     ok = subprocess.run([sys.executable, "-m", "hearts.analysis.cli", "solve", "example",
                          "--json"], capture_output=True, text=True, timeout=120)
     assert ok.returncode == 0 and json.loads(ok.stdout)["seat"] == "S"
+
+
+# -- tables of 3 to 7 players ---------------------------------------------------------------------
+
+THREE_HANDS = "A:AKQJT98765432.AKQJ.. .T98765432.AKQJT987. ..65432.AKQJT9876543"
+
+
+def test_solve_reads_a_three_player_deal_and_says_the_solver_plays_four_seats():
+    result = run("solve", THREE_HANDS)
+    assert result.exit_code == 2
+    assert result.stderr.strip() == "error: the solver plays 4 seats, the rules say 3"
+
+
+def test_solve_checks_a_three_player_deal_against_the_rules_deck():
+    result = run("solve", THREE_HANDS, "--rules", "pagat")
+    assert result.exit_code == 2
+    assert result.stderr.strip() == ("error: the deal holds 2D, removed by card_removal=pagat; "
+                                     "misses 2C")
+
+
+def test_solve_seat_letters_of_a_three_player_table():
+    result = run("solve", THREE_HANDS, "--seat", "N")
+    assert result.exit_code == 2
+    assert result.stderr.strip() == "error: unknown seat 'N' at a table of 3 (seats A, B, C)"
