@@ -42,6 +42,7 @@ from .errors import HeartsError
 from .passing import PassPlan, apply_pass, pass_plan
 from .position import Position
 from .rules import Rules
+from .seats import table_seats
 
 __all__ = ["DealOutcome", "Game", "standing", "moon_choice", "play_game"]
 
@@ -120,9 +121,10 @@ class Game:
         return bool(self.outcomes) and self.outcomes[-1].game_over
 
     def winners(self) -> tuple[int, ...]:
-        """The seats with the lowest total (more than one on a tie)."""
+        """The seats with the lowest total (more than one on a tie; :class:`Seat` at 4)."""
         low = min(self.totals)
-        return tuple(s for s, t in enumerate(self.totals) if t == low)
+        seats = table_seats(self.rules.players)
+        return tuple(seats[s] for s, t in enumerate(self.totals) if t == low)
 
     def standing(self, seat: int) -> tuple[int, int, int]:
         """:func:`standing` of ``seat`` for the current totals."""
@@ -169,6 +171,16 @@ class Game:
         over = max(totals) >= rules.target and not (rules.no_game_end_on_moon and shot)
         return DealOutcome(tuple(points), totals, None if shot is None else shot[0],
                            None if shot is None else shot[1], moon, reason or "", over)
+
+    def deal_standing(self, position: Position, seat: int) -> tuple[int, int, int]:
+        """The game-level value of a finished deal for ``seat``: its :func:`standing` after the
+        deal (moon choice, reset and sun rules applied). This is the objective a game-level
+        search minimises at the end of the deal instead of the seat's points for the deal.
+
+        Raises:
+            HeartsError: as :meth:`outcome`.
+        """
+        return standing(self.outcome(position).totals, seat, self.rules.target)
 
     def add(self, position: Position) -> DealOutcome:
         """Score the finished deal of ``position`` into the game and return its outcome.

@@ -31,7 +31,8 @@ from typing import Callable, Iterator
 
 from hearts.solver import ALL_CARDS, Card, Deal, Position, Rules, Seat, Suit
 
-__all__ = ["paranoid_values", "moon_values", "maxn_values", "paranoid_value", "moon_value",
+__all__ = ["paranoid_values", "moon_values", "maxn_values", "standing_values", "paranoid_value",
+           "moon_value",
            "maxn_value", "leaf_count", "random_playout", "random_position"]
 
 
@@ -141,6 +142,20 @@ def maxn_values(position: Position, *, memo: bool = True) -> dict[Card, tuple[in
     """Per legal card of the seat to move: the final points of N, E, S, W when every seat
     minimises its own points and breaks ties by the lowest card."""
     return _maxn(memo).root(position)  # type: ignore[return-value]
+
+
+def standing_values(position: Position, totals: "tuple[int, ...]", target: "Seat | int | None" = None,
+                    *, memo: bool = True) -> dict[Card, tuple[int, int, int]]:
+    """Per legal card of the seat to move: the target's game standing after the deal
+    (``hearts.solver.game.standing``; lower is better) when the target minimises it and the
+    other seats maximise it, the game's totals before the deal being ``totals``."""
+    from hearts.solver.game import Game
+
+    t = _target(position, target)
+    game = Game(position.rules, totals)
+    search = _Minimax(lambda p: game.deal_standing(p, t),
+                      lambda mover, v, best: v < best if mover == t else v > best, memo)
+    return search.root(position)  # type: ignore[return-value]
 
 
 def paranoid_value(position: Position, target: "Seat | int") -> int:
