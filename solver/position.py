@@ -65,10 +65,12 @@ class Position:
         played: cards already played in order from the first lead: an iterable of Card/text or
             one text ``"2C 3C AC ..."``. Each is checked as by :meth:`play`.
         first_leader: who leads trick 1 when ``rules.first_lead == "any_card"`` (the player left
-            of the dealer; default North). With the other first-lead rules the holder of 2♣
-            leads, and ``first_leader`` may only name that seat.
+            of the dealer; default North, seat A at other tables). With the other first-lead
+            rules the holder of 2♣ (of the lowest club in play) leads, and ``first_leader`` may
+            only name that seat.
         pass_direction: the deal's pass direction (:class:`PassDirection` or its text:
-            ``"left"``, ``"right"``, ``"across"``, ``"hold"``); ``None`` (default) = unknown,
+            ``"left"``, ``"right"``, ``"across"``, ``"hold"``; the seat offset 0..n-1 at other
+            tables, e.g. ``PassPlan.direction``); ``None`` (default) = unknown,
             scored as a hold deal. Only the score reads it (``sun_paid_by="passer"``: the seat
             that passed to the sun shooter pays). It is not checked against
             ``rules.pass_scheme`` (a record's pass direction is authoritative).

@@ -208,3 +208,44 @@ def test_random_play_to_the_end_and_back(rules):
             position.unplay()
         assert position.points == [0] * rules.players
         assert position.hands == list(deal.masks)
+
+
+# -- point tables at other tables ------------------------------------------------------------------
+
+def test_pink_lady_at_five_players_moon_award_38():
+    rules = Rules(players=5, queen_of_hearts=13)
+    assert rules.total_positive_points() == 38
+    taken = masks("Q.AKQJT98765432..", "", "", "", "")
+    assert rules.score(taken, [4, 2, 2, 1, 1]) == [0, 38, 38, 38, 38]
+
+
+def test_spot_hearts_without_the_two_of_hearts_totals_115_culbertson_six():
+    rules = Rules(players=6, card_removal="culbertson1950", heart_scale="spot")
+    assert rules.total_positive_points() == 104 - 2 + 13
+
+
+def test_omnibus_at_three_players_ten_of_diamonds_minus_10():
+    rules = Rules(players=3, bonus_card="TD", moon_needs_bonus_card=True)
+    taken = masks(".AK..", "..T.", "Q...")
+    assert rules.score(taken, [6, 6, 5]) == [2, -10, 13]
+
+
+def test_black_jack_at_seven_players():
+    rules = Rules(players=7, card_removal="pagat", queen_of_spades=0, jack_of_spades=10)
+    taken = masks("J...", ".A..", "Q...", "", "", "", "")
+    assert rules.score(taken, [2, 1, 1, 1, 1, 1, 0]) == [10, 1, 0, 0, 0, 0, 0]
+
+
+def test_no_trick_bonus_at_five_players():
+    rules = Rules(players=5, no_trick_bonus=-5)
+    taken = masks(".AK..", "Q...", "", "", "")
+    assert rules.score(taken, [4, 3, 3, 0, 0]) == [2, 13, 0, -5, -5]
+
+
+def test_position_at_three_players_repr_round_trips():
+    position = Position(THREE, Rules(players=3), played="3C 2S 7D", pass_direction=2)
+    assert repr(position) == ('Position(Deal("A:AKQJT98765432.AKQJ.. .T98765432.AKQJT987. '
+                              '..65432.AKQJT9876543"), rules=Rules(players=3), '
+                              'played="3C 2S 7D", pass_direction=2)')
+    again = eval(repr(position))
+    assert again.history == position.history and again.pass_direction == 2
