@@ -26,7 +26,8 @@ seat's total minus the lowest other total (negative: it leads by that much); ``p
 highest total, negated when the seat leads or ties (a leader wants the game to end soon, a
 trailer wants it to last). The old and the new moon always leave the same margin (one moves
 the others up, the other the shooter down, by the same award), so ``pace`` decides between
-them while the game goes on. The game is judged as if it ended as soon as a total reaches the target, even on a moon deal
+them while the game goes on. The game is judged as if it ended as soon as a total reaches the
+target, even on a moon deal
 where ``no_game_end_on_moon`` lets it go on one more deal: the totals are then what the next
 deal starts from, and a seat that is not lowest then is about to lose.
 """
@@ -247,7 +248,7 @@ def _advance(rules: Rules, totals: Sequence[int], points: Sequence[int],
     return tuple(after)
 
 
-# -- playing whole games ---------------------------------------------------------------------------
+# -- playing whole games --------------------------------------------------------------------------
 
 #: A pass policy: (deal, seat, plan) -> the cards the seat passes, in the plan's order.
 PassPolicy = Callable[[Deal, int, PassPlan], Sequence[Card]]

@@ -52,7 +52,9 @@ def trick_winner(cards: Sequence[Card], leader: Seat | int, players: int = 4) ->
         card = cards[i]
         if card.suit is led and card.rank > best_rank:
             best, best_rank = i, card.rank
-    return _SEATS[(leader + best) % 4] if players == 4 else (leader + best) % players  # type: ignore[return-value]
+    if players == 4:
+        return _SEATS[(leader + best) % 4]
+    return (leader + best) % players  # type: ignore[return-value]
 
 
 class Position:

@@ -836,7 +836,8 @@ OPTION_SOURCES: dict[str, tuple[str, str, str]] = {
                               "Morehead 2001"),
     "moon_points": ("Moon and sun", "the moon award (default: all penalty points in play)",
                     "common variant (rules.md)"),
-    "sun": ("Moon and sun", "shooting the sun: all tricks, or the last twelve", "common variant (rules.md)"),
+    "sun": ("Moon and sun", "shooting the sun: all tricks, or the last twelve",
+            "common variant (rules.md)"),
     "sun_points": ("Moon and sun", "the sun award (52)", "common variant (rules.md)"),
     "sun_paid_by": ("Moon and sun", "the sun is paid by all, or only by the shooter's passer",
                     "common variant (rules.md)"),
@@ -852,7 +853,8 @@ OPTION_SOURCES: dict[str, tuple[str, str, str]] = {
                             "common variant (rules.md)"),
     "target": ("Game end", "the game ends when a total reaches this (100; 50 or any agreed)",
                "Morehead 2001"),
-    "reset_at_target": ("Game end", "a total of exactly the target drops to 0", "common variant (rules.md)"),
+    "reset_at_target": ("Game end", "a total of exactly the target drops to 0",
+                        "common variant (rules.md)"),
 }
 
 #: Per preset: (what it is in one line, its source). ``hearts rules`` prints it.

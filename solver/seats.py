@@ -152,7 +152,8 @@ _DIRECTION_NAMES = {
 # A, B, C, … and played clockwise in increasing order, like Seat. Seat is an int, so code that
 # only does arithmetic mod n works for both.
 
-_TABLES: dict[int, tuple[int, ...]] = {n: tuple(range(n)) for n in range(MIN_PLAYERS, MAX_PLAYERS + 1)}
+_TABLES: dict[int, tuple[int, ...]] = {
+    n: tuple(range(n)) for n in range(MIN_PLAYERS, MAX_PLAYERS + 1)}
 _TABLES[4] = tuple(Seat)
 
 

@@ -144,8 +144,9 @@ def maxn_values(position: Position, *, memo: bool = True) -> dict[Card, tuple[in
     return _maxn(memo).root(position)  # type: ignore[return-value]
 
 
-def standing_values(position: Position, totals: "tuple[int, ...]", target: "Seat | int | None" = None,
-                    *, memo: bool = True) -> dict[Card, tuple[int, int, int]]:
+def standing_values(position: Position, totals: "tuple[int, ...]",
+                    target: "Seat | int | None" = None, *,
+                    memo: bool = True) -> dict[Card, tuple[int, int, int]]:
     """Per legal card of the seat to move: the target's game standing after the deal
     (``hearts.solver.game.standing``; lower is better) when the target minimises it and the
     other seats maximise it, the game's totals before the deal being ``totals``."""

@@ -24,7 +24,7 @@ TRICKS3 = [9, 4, 4]
 TRICKS4 = [10, 1, 1, 1]
 
 
-# -- the seeds' example -----------------------------------------------------------------------------
+# -- the seeds' example ---------------------------------------------------------------------------
 
 def test_seeds_example_old_moon_would_lose_so_the_shooter_takes_the_new_moon():
     # Shooter at 90, second at 95, leader at 63 (3 players); target 100.
@@ -48,7 +48,7 @@ def test_seeds_example_old_moon_totals_121_90_89():
     assert game.winners() == (2,)                                    # the shooter loses
 
 
-# -- running totals, target, reset, game end ----------------------------------------------------------
+# -- running totals, target, reset, game end ------------------------------------------------------
 
 def test_running_totals_add_each_deal():
     game = Game(Rules())
@@ -104,7 +104,7 @@ def test_game_totals_need_one_entry_per_player():
         Game(Rules(players=3), totals=(1, 2, 3, 4))
 
 
-# -- the moon at game level ---------------------------------------------------------------------------
+# -- the moon at game level -----------------------------------------------------------------------
 
 def test_old_moon_26_to_each_other_player():
     outcome = Game(Rules(), totals=(10, 20, 30, 40)).score_deal(moon_by(0, 4), TRICKS4)
@@ -171,7 +171,7 @@ def test_void_moon_is_no_successful_moon_culbertson1950():
     assert outcome.shot is None and outcome.points == (0, 0, 0, 0)
 
 
-# -- the sun at game level ----------------------------------------------------------------------------
+# -- the sun at game level ------------------------------------------------------------------------
 
 def test_sun_52_to_each_other_player_and_no_game_end():
     game = Game(Rules(sun="all_tricks"), totals=(10, 50, 60, 70))
@@ -192,7 +192,7 @@ def test_sun_paid_by_the_passer_only():
     assert outcome.totals == (52, 0, 0, 0)          # passing left, North passed to East
 
 
-# -- standing (the game-level objective) --------------------------------------------------------------
+# -- standing (the game-level objective) ----------------------------------------------------------
 
 def test_standing_win_goes_on_lose():
     assert standing((70, 106, 111, 116), 0, 100) == (0, -36, -116)
@@ -200,7 +200,7 @@ def test_standing_win_goes_on_lose():
     assert standing((90, 121, 89), 0, 100) == (2, 1, 121)
 
 
-# -- whole games --------------------------------------------------------------------------------------
+# -- whole games ----------------------------------------------------------------------------------
 
 @pytest.mark.parametrize("rules", [
     Rules(), Rules(players=3), Rules.pagat(5), Rules(players=6, pass_scheme="scatter"),
@@ -224,7 +224,7 @@ def test_pass_plan_follows_the_deal_number():
     assert game.pass_plan().name == "across"
 
 
-# -- the game-level objective in play (brute force over Position, tests/bruteforce.py) ----------------
+# -- the game-level objective in play (brute force over Position, tests/bruteforce.py) ------------
 
 def test_game_objective_takes_points_to_keep_the_game_going():
     # Totals N 82, E 57, S 93, W 71. Trick 12: E led 6♥, S J♥, W 9♥; North (Q♥ 4♥ 2♥) is last.

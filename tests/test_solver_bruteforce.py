@@ -296,7 +296,7 @@ def test_maxn_points_of_every_card_equal_brute_force(position):
     check_result(position, result, maxn_values(position), model="maxn", target=position.to_move)
 
 
-# -- tables of 3, 5 and 6 players (issue 5, item 3) ------------------------------------------------
+# -- tables of 3, 5 and 6 players (issue 5, item 3) -----------------------------------------------
 
 TABLE_RULES = {
     3: [Rules(players=3), Rules.pagat(3), Rules(players=3, card_removal="kitty", moon="new")],

@@ -75,7 +75,8 @@ def test_position_rejects_a_removed_card():
 
 
 def test_position_rejects_a_deal_of_another_table():
-    with pytest.raises(InvalidDealError, match="the deal has 3 hands, the rules are for 4 players"):
+    with pytest.raises(InvalidDealError, match="the deal has 3 hands, the rules are for 4 "
+                                               "players"):
         Position(THREE)
 
 
@@ -134,7 +135,7 @@ def test_unplay_gives_the_kitty_back():
     assert position.points == [0] * 5 and position.taken == [0] * 5
 
 
-# -- scoring at n players --------------------------------------------------------------------------
+# -- scoring at n players -------------------------------------------------------------------------
 
 def masks(*hands: str) -> list[int]:
     return [Hand(h or "...").mask for h in hands]
@@ -210,7 +211,7 @@ def test_random_play_to_the_end_and_back(rules):
         assert position.hands == list(deal.masks)
 
 
-# -- point tables at other tables ------------------------------------------------------------------
+# -- point tables at other tables -----------------------------------------------------------------
 
 def test_pink_lady_at_five_players_moon_award_38():
     rules = Rules(players=5, queen_of_hearts=13)
