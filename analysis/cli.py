@@ -638,8 +638,13 @@ def rules_show(
     standard in bold), the deck and the first passes."""
     the_rules = Rules.parse(spec)
     fields = the_rules.to_dict()
+    removed = " ".join(map(str, the_rules.removed_cards())) or "none"
+    passes = [pass_plan(the_rules, number).name for number in range(4)]
     if as_json:
-        typer.echo(json.dumps({"name": the_rules.name, "fields": fields}, indent=2))
+        deck = {"hand_size": the_rules.hand_size(), "kitty": the_rules.kitty_size(),
+                "removed": [str(card) for card in the_rules.removed_cards()]}
+        typer.echo(json.dumps({"name": the_rules.name, "fields": fields, "deck": deck,
+                               "passes": passes}, indent=2))
         return
     standard = Rules.standard().to_dict()
     console = Console(highlight=False)
@@ -656,11 +661,9 @@ def rules_show(
                       Text(json.dumps(value), style="bold" if differs else ""),
                       json.dumps(standard[key]), OPTION_SOURCES[key][2])
     console.print(table)
-    removed = " ".join(map(str, the_rules.removed_cards())) or "none"
     console.print(f"players: {the_rules.players}, {the_rules.hand_size()} cards each; removed: "
                   f"{removed}; kitty: {the_rules.kitty_size()} cards")
-    console.print("passes, first deals: " + ", ".join(
-        pass_plan(the_rules, number).name for number in range(4)))
+    console.print("passes, first deals: " + ", ".join(passes))
     try:
         params = the_rules.to_openspiel_dict()
     except HeartsError:

@@ -237,6 +237,13 @@ def test_rules_show_a_table_of_six():
     assert "passes, first deals: left, right, left, right" in out
 
 
+def test_rules_show_json_has_the_deck_and_the_passes():
+    data = json.loads(run_ok("rules", "show", "culbertson1950,players=6", "--json").stdout)
+    assert data["name"] == "culbertson1950"
+    assert data["deck"] == {"hand_size": 8, "kitty": 0, "removed": ["2C", "2D", "2S", "2H"]}
+    assert data["passes"] == ["left", "right", "left", "right"]
+
+
 def test_rules_show_a_reading_without_a_rule_for_the_table_is_one_error_line():
     result = run("rules", "show", "foster1909,players=7")
     assert result.exit_code == 2

@@ -203,3 +203,29 @@ def test_pass_names_the_seat_at_a_five_player_table():
     passes[3] = passes[3][:1]
     with pytest.raises(InvalidDealError, match="Player D passes 1 cards, expected 2"):
         apply_pass(deal, pass_plan(rules, 0), passes)
+
+
+# -- every scheme keeps the cards and the hand sizes -------------------------------------------------
+
+SCHEMES = [Rules(players=n, card_removal=removal, pass_scheme=scheme)
+           for n, removal in ((3, "pagat"), (4, "morehead2001"), (5, "kitty"), (6, "pagat"),
+                              (7, "culbertson1950"))
+           for scheme in ("standard", "left", "left_right", "hold", "scatter", "rotating",
+                          "shuffle")] + [Rules(players=5, pass_scheme="star")]
+
+
+@pytest.mark.parametrize("rules", SCHEMES, ids=repr)
+def test_a_pass_keeps_every_card_and_the_hand_sizes(rules):
+    for number in range(2 * rules.players):
+        deal = Deal.random(number, rules)
+        plan = pass_plan(rules, number)
+        passes = {seat: list(deal.hands[seat])[:plan.count] for seat in deal.seats()}
+        after = apply_pass(deal, plan, passes, rng=number)
+        assert [len(h) for h in after.hands] == [len(h) for h in deal.hands]
+        assert after.kitty == deal.kitty
+        union = lambda d: sum(h.mask for h in d.hands)  # noqa: E731
+        assert union(after) == union(deal)
+        if not plan.pooled:
+            for seat in deal.seats():
+                for card, receiver in zip(passes[seat], plan.receivers(seat)):
+                    assert card in after.hands[receiver]
