@@ -128,7 +128,7 @@ def pass_plan(rules: "Rules", number: int) -> PassPlan:
     ``pass_count`` cards for the directional passes.
     """
     n, count, scheme = rules.players, int(rules.pass_count or 0), rules.pass_scheme
-    if scheme == "hold" or count == 0 and scheme not in ("scatter", "star"):
+    if scheme == "hold" or (count == 0 and scheme not in ("scatter", "star")):
         return PassPlan.hold(n)
     if scheme == "left":
         return PassPlan.directional(1, count, n)

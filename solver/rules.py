@@ -215,10 +215,10 @@ class Rules:
             game goes on although a total reached the target). Default true (``rules.md``).
 
     Fields -- game end (``rules.md`` "Game end"; :mod:`.game`):
-        target: the game ends when a total reaches this many points (standard 100; 50 or any
-            agreed number); the lowest total wins, ties allowed.
+        target: the game ends when a total reaches this many points (standard 100, Morehead
+            2001; 50 or any agreed number); the lowest total wins, ties allowed.
         reset_at_target: a total of exactly ``target`` drops to 0 (then ``target + 1`` is
-            needed to end the game).
+            needed to end the game; a common variant, ``rules.md`` "Game end").
     """
 
     players: int = 4
