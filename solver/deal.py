@@ -220,6 +220,9 @@ class Deal:
                    direction: "PassDirection | str | int", count: int = 3) -> "Deal":
         """The deal after every seat passes ``count`` cards to ``direction.receiver(seat)``.
 
+        A 4-player directional pass; :func:`~.passing.apply_pass` moves the cards of every
+        scheme (scatter, star, shuffle) at every table.
+
         Rule (``rules.md`` "Passing"; count = ``Rules.pass_count``): each passer gives exactly
         ``count`` distinct cards from its own hand, chosen before seeing the cards it receives
         (so the passes are all taken from the dealt hands). On a HOLD deal there is no pass:
