@@ -131,9 +131,10 @@ class Game:
         """:func:`standing` of ``seat`` for the current totals."""
         return standing(self.totals, seat, self.rules.target)
 
-    def pass_plan(self) -> PassPlan:
-        """The next deal's pass (``Rules.pass_scheme`` for deal number :attr:`deals`)."""
-        return pass_plan(self.rules, self.deals)
+    def pass_plan(self, count: int | None = None) -> PassPlan:
+        """The next deal's pass (``Rules.pass_scheme`` for deal number :attr:`deals`);
+        ``count`` is the dealer's choice of the count (``pass_count_by_dealer``)."""
+        return pass_plan(self.rules, self.deals, count)
 
     # -- scoring a deal -------------------------------------------------------------------
 
@@ -269,6 +270,8 @@ def play_game(rules: Rules | None = None, rng: "int | _random.Random | None" = N
         choose_pass: the pass policy; default: random cards the rules allow to pass.
         choose_card: the play policy; default: a random legal card.
         max_deals: stop (game not over) after this many deals.
+
+    With ``pass_count_by_dealer`` the dealer chooses 1, 2 or 3 cards at random.
     """
     rules = Rules.standard() if rules is None else rules
     rng = rng if isinstance(rng, _random.Random) else _random.Random(rng)
@@ -286,7 +289,7 @@ def play_game(rules: Rules | None = None, rng: "int | _random.Random | None" = N
     game = Game(rules)
     while not game.is_over() and game.deals < max_deals:
         dealt = Deal.random(rng, rules)
-        plan = game.pass_plan()
+        plan = game.pass_plan(rng.randint(1, 3) if rules.pass_count_by_dealer else None)
         passes = ({seat: choose_pass(dealt, seat, plan) for seat in dealt.seats()}
                   if plan.count else None)
         deal = apply_pass(dealt, plan, passes, forbidden=forbidden, rng=rng)

@@ -23,7 +23,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Iterable, Mapping
 
 from .cards import Card, parse_cards
-from .errors import CardError, InvalidDealError
+from .errors import CardError, InvalidDealError, RulesError
 from .seats import PassDirection, parse_seat, seat_title, table_seats
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -117,8 +117,15 @@ class PassPlan:
         return tuple(found)
 
 
-def pass_plan(rules: "Rules", number: int) -> PassPlan:
+def pass_plan(rules: "Rules", number: int, count: int | None = None) -> PassPlan:
     """The pass of deal ``number`` (0 = the first deal of a game) under ``rules``.
+
+    ``count`` overrides ``pass_count`` for this deal: the dealer's choice
+    (``pass_count_by_dealer``), which must then be given.
+
+    Raises:
+        RulesError: ``pass_count_by_dealer`` and no ``count``, or a count outside
+            0..hand size.
 
     Schemes (``Rules.pass_scheme``; sources on :class:`~.rules.Rules`): ``standard`` left,
     right, across, hold (Morehead 2001), at other than 4 players left, right alternately
@@ -127,7 +134,14 @@ def pass_plan(rules: "Rules", number: int) -> PassPlan:
     ``rotating`` (1, 2, …, n-1 seats left, then a hold); ``shuffle`` (pooled).
     ``pass_count`` cards for the directional passes.
     """
-    n, count, scheme = rules.players, int(rules.pass_count or 0), rules.pass_scheme
+    if count is None:
+        if rules.pass_count_by_dealer:
+            raise RulesError(f"deal {number + 1}: the pass count is the dealer's choice "
+                             f"(pass_count_by_dealer): give it")
+        count = int(rules.pass_count or 0)
+    elif not 0 <= count <= rules.hand_size():
+        raise RulesError(f"deal {number + 1}: pass count {count}, expected 0..{rules.hand_size()}")
+    n, scheme = rules.players, rules.pass_scheme
     if scheme == "hold" or (count == 0 and scheme not in ("scatter", "star")):
         return PassPlan.hold(n)
     if scheme == "left":
@@ -139,7 +153,7 @@ def pass_plan(rules: "Rules", number: int) -> PassPlan:
     if scheme == "scatter":
         if number % 4 == 3:
             return PassPlan(n, tuple(range(1, n)))
-        return pass_plan(_with_scheme(rules, "standard"), number)
+        return pass_plan(_with_scheme(rules, "standard"), number, count)
     if scheme == "star":
         return PassPlan(n, (2, 3))
     if scheme == "rotating":

@@ -114,6 +114,10 @@ class Rules:
             again (our reading: the hold closes the cycle, as the standard scheme's does);
             ``"shuffle"`` -- pass shuffle: the passed cards are pooled, shuffled and dealt back
             ``pass_count`` to each (a player may get its own cards back).
+        pass_count_by_dealer: dealer's choice of the count (``rules.md``: "3 cards, 2 cards with
+            more than 4 players, or dealer's choice"): each deal's count is given with the deal
+            (``pass_plan(rules, number, count=...)``); ``pass_count`` is then only a default
+            for callers that have no choice to give.
         no_pass_cards: cards that may not be passed ("some tables forbid passing certain cards
             (2♣, Q♠ or A♥)"), as text such as ``"2C QS"``; ``None`` = any card. Stored in
             canonical text (ascending, space-separated; ``+`` also separates on input).
@@ -226,6 +230,7 @@ class Rules:
     kitty_seen: bool = False
     pass_count: int | None = None
     pass_scheme: str = "standard"
+    pass_count_by_dealer: bool = False
     no_pass_cards: str | None = None
     first_lead: str = "two_of_clubs"
     no_points_on_first_trick: bool = True
@@ -804,6 +809,8 @@ OPTION_SOURCES: dict[str, tuple[str, str, str]] = {
                     "scatter, star, rotating, shuffle",
                     "Morehead 2001; Foster 1909 (left); Culbertson 1950 (left_right); "
                     "Pagat; OpenSpiel pass_cards"),
+    "pass_count_by_dealer": ("Passing", "dealer's choice of the pass count, given per deal",
+                             "common variant (rules.md)"),
     "no_pass_cards": ("Passing", "cards that may not be passed (2♣, Q♠ or A♥ at some tables)",
                       "common variant (rules.md)"),
     "first_lead": ("Trick play", "2♣ (the lowest club in play) leads, any club, or any card by "

@@ -207,6 +207,7 @@ def test_standing_win_goes_on_lose():
     Rules(players=7, card_removal="kitty", pass_scheme="rotating"),
     Rules(players=5, pass_scheme="star", moon="choice"),
     Rules(pass_scheme="shuffle", reset_at_target=True, sun="all_tricks"),
+    Rules(players=3, pass_count_by_dealer=True, no_pass_cards="QS 2C"),
 ], ids=repr)
 def test_a_whole_game_is_played_to_its_end(rules):
     game = play_game(rules, 7)

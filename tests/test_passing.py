@@ -229,3 +229,16 @@ def test_a_pass_keeps_every_card_and_the_hand_sizes(rules):
             for seat in deal.seats():
                 for card, receiver in zip(passes[seat], plan.receivers(seat)):
                     assert card in after.hands[receiver]
+
+
+def test_dealers_choice_of_the_count():
+    rules = Rules(pass_count_by_dealer=True)
+    assert pass_plan(rules, 0, count=1).offsets == (1,)
+    assert pass_plan(rules, 1, count=2).receivers(Seat.N) == (Seat.W, Seat.W)
+    with pytest.raises(RulesError, match="deal 1: the pass count is the dealer's choice"):
+        pass_plan(rules, 0)
+
+
+def test_a_pass_count_beyond_a_hand_is_refused():
+    with pytest.raises(RulesError, match="deal 1: pass count 14, expected 0..13"):
+        pass_plan(Rules(), 0, count=14)
