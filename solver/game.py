@@ -14,6 +14,9 @@ module adds what depends on the game's totals:
 - **New moon only after some score** (``new_moon_from``): below that total (before the deal) a
   moon is always old.
 - **Sun**: scored by :meth:`Rules.score`; ``sun_clears_board`` also sets the shooter's total to 0.
+- **Counters** (``settlement``, Classic Hearts, Foster 1909): every deal is also settled in
+  counters, by sweepstake (a pool, and a *jack* carried over) or by Howell's settling
+  (:func:`settle`); :attr:`Game.counters` keeps the balance.
 - **Target**: the game ends when a total reaches ``target``; with ``reset_at_target`` a total of
   exactly the target drops to 0 first; a game cannot end on a deal with a successful moon or
   sun (``no_game_end_on_moon``). The lowest total wins; ties share the win.
@@ -45,7 +48,8 @@ from .position import Position
 from .rules import Rules
 from .seats import table_seats
 
-__all__ = ["DealOutcome", "Game", "standing", "moon_choice", "play_game"]
+__all__ = ["DealOutcome", "Game", "Settlement", "settle", "standing", "moon_choice",
+           "play_game"]
 
 
 def standing(totals: Sequence[int], seat: int, target: int) -> tuple[int, int, int]:
@@ -80,6 +84,7 @@ class DealOutcome:
         moon: ``"old"`` or ``"new"``: how a moon was scored (``None`` without a moon).
         reason: one line on why the moon was scored so (empty without a choice to make).
         game_over: whether the game ended with this deal.
+        settlement: the deal settled in counters (``Rules.settlement``), or ``None``.
     """
 
     points: tuple[int, ...]
@@ -89,6 +94,7 @@ class DealOutcome:
     moon: str | None = None
     reason: str = ""
     game_over: bool = False
+    settlement: "Settlement | None" = None
 
 
 @dataclass
@@ -97,7 +103,8 @@ class Game:
 
     ``Game(rules)`` starts at 0 each; ``Game(rules, totals=(90, 95, 63))`` starts from given
     totals (seat order as :func:`~.seats.table_seats`), with ``deals`` deals already played
-    (the next deal's pass follows from it).
+    (the next deal's pass follows from it). With a ``settlement`` in counters, ``counters`` is
+    each seat's balance (won minus paid) and ``jack`` the pool carried to the next deal.
 
     Raises:
         HeartsError: ``totals`` does not have one entry per player.
@@ -106,11 +113,14 @@ class Game:
     rules: Rules = field(default_factory=Rules.standard)
     totals: tuple[int, ...] = ()
     deals: int = 0
+    counters: tuple[int, ...] = ()
+    jack: int = 0
     outcomes: list[DealOutcome] = field(default_factory=list, repr=False)
 
     def __post_init__(self) -> None:
         n = self.rules.players
         self.totals = tuple(self.totals) if self.totals else (0,) * n
+        self.counters = tuple(self.counters) if self.counters else (0,) * n
         if len(self.totals) != n:
             raise HeartsError(f"game totals {self.totals} have {len(self.totals)} seats, the "
                               f"rules are for {n} players")
@@ -171,8 +181,15 @@ class Game:
             points = rules.score(*args)
         totals = _advance(rules, self.totals, points, shot)
         over = max(totals) >= rules.target and not (rules.no_game_end_on_moon and shot)
+        settlement = None
+        if rules.settlement != "points":
+            values = rules.point_values()
+            taken_points = [sum(values[c.bit] for c in cards_from_mask(m & rules.positive_mask()))
+                            for m in taken]
+            settlement = settle(rules, taken_points, self.jack)
         return DealOutcome(tuple(points), totals, None if shot is None else shot[0],
-                           None if shot is None else shot[1], moon, reason or "", over)
+                           None if shot is None else shot[1], moon, reason or "", over,
+                           settlement)
 
     def deal_standing(self, position: Position, seat: int) -> tuple[int, int, int]:
         """The game-level value of a finished deal for ``seat``: its :func:`standing` after the
@@ -194,9 +211,62 @@ class Game:
             raise HeartsError("the game is over")
         outcome = self.outcome(position)
         self.totals = outcome.totals
+        if outcome.settlement is not None:
+            self.counters = tuple(c + d for c, d in zip(self.counters,
+                                                        outcome.settlement.counters))
+            self.jack = outcome.settlement.jack
         self.deals += 1
         self.outcomes.append(outcome)
         return outcome
+
+
+@dataclass(frozen=True)
+class Settlement:
+    """One deal settled in counters (``Rules.settlement``).
+
+    Attributes:
+        counters: per seat, the counters it gets (negative: it pays).
+        jack: the counters left in the pool for the next deal (sweepstake).
+    """
+
+    counters: tuple[int, ...]
+    jack: int = 0
+
+
+def settle(rules: Rules, points: Sequence[int], jack: int = 0) -> Settlement:
+    """A deal settled in counters (Classic Hearts; Foster 1909).
+
+    Args:
+        rules: ``rules.settlement`` is ``"sweepstake"`` or ``"howell"``.
+        points: per seat, the positive points it took in the deal (hearts: one each).
+        jack: the pool carried from earlier deals (sweepstake).
+
+    Sweepstake: every seat pays one counter per point into the pool. If every seat took points,
+    or one seat took them all, nobody wins: the pool is a jack carried on. A carried jack goes
+    only to a sole seat that took none ("the Jack pool can only be taken ... when one player
+    takes no hearts and all his opponents take some"). Otherwise the seats that took none share
+    the pool; odd counters stay in it. Howell's settling (E. C. Howell, in Foster 1909): each
+    seat pays ``n - 1`` per point it took and draws one per point it did not take, so it gets
+    ``total - n * points`` and the pool is always empty.
+
+    Raises:
+        HeartsError: ``points`` is not one entry per player, or the settlement is ``points``.
+    """
+    n = rules.players
+    if len(points) != n:
+        raise HeartsError(f"settlement of {len(points)} seats, the rules are for {n} players")
+    total = sum(points)
+    if rules.settlement == "howell":
+        return Settlement(tuple(total - n * p for p in points), jack)
+    if rules.settlement != "sweepstake":
+        raise HeartsError(f"rules settlement={rules.settlement}: no counters to settle")
+    pool = jack + total
+    clean = [s for s in range(n) if points[s] == 0]
+    slam = len(clean) == n - 1 and total > 0
+    if not clean or slam or (jack and len(clean) != 1):
+        return Settlement(tuple(-p for p in points), pool)
+    share, odd = divmod(pool, len(clean))
+    return Settlement(tuple(-points[s] + (share if s in clean else 0) for s in range(n)), odd)
 
 
 def moon_choice(rules: Rules, totals: Sequence[int], shooter: int,

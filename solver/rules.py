@@ -43,6 +43,7 @@ _HEART_SCALES = ("one", "spot", "double_eagle")
 _MOONS = ("old", "new", "choice", "none", "void")
 _SUNS = ("none", "all_tricks", "last_twelve")
 _SUN_PAYERS = ("all", "passer")
+_SETTLEMENTS = ("points", "sweepstake", "howell")
 _PASS_SCHEMES = ("standard", "left", "left_right", "hold", "scatter", "star", "rotating",
                  "shuffle")
 
@@ -223,6 +224,16 @@ class Rules:
             2001; 50 or any agreed number); the lowest total wins, ties allowed.
         reset_at_target: a total of exactly ``target`` drops to 0 (then ``target + 1`` is
             needed to end the game; a common variant, ``rules.md`` "Game end").
+        settlement: Classic Hearts settles every deal in counters (Foster 1909: "every deal is
+            a game in itself, and must be settled for in counters immediately"), recorded by
+            :class:`~.game.Game` beside the running totals. ``"points"`` -- no counters (the
+            running totals only); ``"sweepstake"`` -- each player pays one counter per point
+            taken into a pool, which the players who took none share (odd counters stay in
+            it); if every player took points, or one took them all, the pool is a *jack*
+            carried to the next deal, which only a sole player taking none may win;
+            ``"howell"`` -- Howell's settling: each player pays ``n - 1`` counters per point
+            it took and draws one per point it did not take (``total - n * taken`` net).
+            Points are the positive points taken (hearts, Q♠...), before moon rules.
     """
 
     players: int = 4
@@ -258,6 +269,7 @@ class Rules:
     no_game_end_on_moon: bool = True
     target: int = 100
     reset_at_target: bool = False
+    settlement: str = "points"
 
     # Derived tables, filled in __post_init__ (not fields: no effect on eq/hash/repr).
     _values: tuple[int, ...] = field(init=False, repr=False, compare=False, default=())
@@ -339,7 +351,8 @@ class Rules:
             object.__setattr__(self, "no_pass_cards", " ".join(map(str, cards_from_mask(mask))))
         for name, choices in (("pass_scheme", _PASS_SCHEMES), ("first_lead", _FIRST_LEADS),
                               ("hearts_broken_by", _BREAKS), ("heart_scale", _HEART_SCALES),
-                              ("moon", _MOONS), ("sun", _SUNS), ("sun_paid_by", _SUN_PAYERS)):
+                              ("moon", _MOONS), ("sun", _SUNS), ("sun_paid_by", _SUN_PAYERS),
+                              ("settlement", _SETTLEMENTS)):
             need(getattr(self, name) in choices, name, f"expected one of {', '.join(choices)}")
         if self.bonus_card is not None:
             try:
@@ -607,10 +620,14 @@ class Rules:
     def foster1909(cls, players: int = 4) -> "Rules":
         """Hearts as R. F. Foster, *Foster's Complete Hoyle* (1909), gives it: 3 players remove
         2♠, 5 remove 2♣ 2♠, 6 all four 2s (no 7-player rule); the cards are always passed to
-        the left; the player left of the dealer leads any card. Points and the rest as the
-        standard game (Foster's J♠ variant is :meth:`black_jack`)."""
+        the left; "the player to the left of the dealer begins by leading any card he
+        pleases"; "if a player has none of the suit led, he may discard anything he pleases"
+        (no first-trick rule, hearts need not be broken). Points as the standard game
+        (Foster's J♠ variant is :meth:`black_jack`; his settling in counters is
+        ``settlement="sweepstake"`` or ``"howell"``)."""
         return cls(players=players, card_removal="foster1909", pass_scheme="left",
-                   first_lead="any_card")
+                   first_lead="any_card", no_points_on_first_trick=False,
+                   must_break_hearts=False)
 
     @classmethod
     def culbertson1950(cls, players: int = 4) -> "Rules":
@@ -862,6 +879,9 @@ OPTION_SOURCES: dict[str, tuple[str, str, str]] = {
                "Morehead 2001"),
     "reset_at_target": ("Game end", "a total of exactly the target drops to 0",
                         "common variant (rules.md)"),
+    "settlement": ("Game end", "points (running totals), or each deal settled in counters: "
+                   "sweepstake (a pool per heart) or howell (Howell's settling)",
+                   "Foster 1909 (Classic Hearts)"),
 }
 
 #: Per preset: (what it is in one line, its source). ``hearts rules`` prints it.
@@ -872,7 +892,8 @@ PRESET_SOURCES: dict[str, tuple[str, str]] = {
     "openspiel": ("OpenSpiel's hearts game with its default parameters (the same game as "
                   "standard); its parameter names work as --rules keys.", "OpenSpiel 'hearts'"),
     "foster1909": ("3 remove 2♠, 5 remove 2♣ 2♠, 6 all four 2s; pass left; the player left of "
-                   "the dealer leads any card.", "Foster 1909"),
+                   "the dealer leads any card; any discard, hearts led at any time.",
+                   "Foster 1909"),
     "culbertson1950": ("3–7 players remove the 2s in the order 2♣ 2♦ 2♠ 2♥; the player left of "
                        "the dealer leads any card; no moon (the deal scores nothing).",
                        "Culbertson 1950"),

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from hearts.solver import Hand, HeartsError, Rules
-from hearts.solver.game import Game, play_game, standing
+from hearts.solver import Hand, HeartsError, Rules, RulesError
+from hearts.solver.game import Game, Settlement, play_game, settle, standing
 
 MOON = Hand("Q.AKQJT98765432..").mask     # every heart and Q♠
 
@@ -244,3 +244,53 @@ def test_game_objective_takes_points_to_keep_the_game_going():
     assert paranoid_values(position) == {two: 0, four: 0, queen: 4}
     assert standing_values(position, (82, 57, 93, 71)) == {
         two: (2, 11, 101), four: (2, 11, 101), queen: (1, 15, 97)}
+
+
+# -- Classic Hearts settled in counters (Foster 1909) ----------------------------------------------
+
+HOWELL = Rules(settlement="howell")
+SWEEP = Rules(settlement="sweepstake")
+
+
+def test_howell_settling_fosters_example():
+    # "A takes three hearts; B and C five each, and D none": A puts up 9 and takes out 10,
+    # B and C put up 15 and take out 8, D takes out 13.
+    assert settle(HOWELL, [3, 5, 5, 0]) == Settlement((1, -7, -7, 13))
+
+
+def test_howell_settling_at_three_players():
+    assert settle(Rules(players=3, settlement="howell"), [10, 3, 0]) == Settlement((-17, 4, 13))
+
+
+def test_sweepstake_the_player_taking_no_heart_takes_the_pool():
+    assert settle(SWEEP, [3, 5, 5, 0]) == Settlement((-3, -5, -5, 13))
+
+
+def test_sweepstake_two_clean_players_share_the_odd_counter_stays():
+    assert settle(SWEEP, [6, 7, 0, 0]) == Settlement((-6, -7, 6, 6), jack=1)
+
+
+def test_sweepstake_every_player_took_hearts_makes_a_jack():
+    assert settle(SWEEP, [4, 3, 3, 3]) == Settlement((-4, -3, -3, -3), jack=13)
+
+
+def test_sweepstake_one_player_took_every_heart_makes_a_jack():
+    assert settle(SWEEP, [13, 0, 0, 0]) == Settlement((-13, 0, 0, 0), jack=13)
+
+
+def test_sweepstake_jack_goes_only_to_a_sole_clean_player():
+    assert settle(SWEEP, [6, 7, 0, 0], jack=13) == Settlement((-6, -7, 0, 0), jack=26)
+    assert settle(SWEEP, [6, 4, 3, 0], jack=13) == Settlement((-6, -4, -3, 26))
+
+
+def test_game_keeps_the_counters_balance():
+    game = play_game(Rules(settlement="sweepstake"), 3)
+    assert sum(game.counters) + game.jack == 0
+    howell = play_game(Rules(players=5, settlement="howell"), 3)
+    assert sum(howell.counters) == 0 and howell.jack == 0
+
+
+def test_unknown_settlement_names_the_choices():
+    with pytest.raises(RulesError, match="settlement='chips': expected one of points, "
+                                         "sweepstake, howell"):
+        Rules(settlement="chips")
