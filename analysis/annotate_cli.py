@@ -177,37 +177,30 @@ def _play_mark(p: JudgedPlay) -> Text:
 
 
 def _note(p: JudgedPlay) -> Text:
+    """A marked play: a heading line, then one line per judgement (open hands, fair)."""
     text = Text(f"    trick {p.trick}: {p.seat} ")
     text.append_text(_card(p.card))
     text.append_text(_play_mark(p))
-    parts: list[Text] = []
     if p.status == "judged" and (p.mark or p.agreement):
-        part = Text("open hands: ", style="dim")
-        part.append(f"loses {p.loss} (leaves {p.value}); best ")
-        _cards(part, p.best)
-        part.append(f" ({p.best_value})")
+        if p.agreement == "open only":   # a mistake only against the hands as they lay
+            text.append("\n      open hands only: ", style="cyan")
+        else:
+            text.append("\n      open hands: ", style="dim")
+        text.append(f"loses {p.loss} ({p.value} vs {p.best_value}); best ")
+        _cards(text, p.best)
         if p.line:
-            part.append("  line ", style="dim")
-            _cards(part, p.line, " ")
-        if p.agreement == "open only":
-            part.append("  open-hands only", style="cyan")
-        parts.append(part)
-    if p.fair is not None and (p.fair.mark or p.agreement):
-        f = p.fair
-        part = Text(f"fair ({f.samples} samples, {f.evaluator}): ", style="dim")
-        part.append(f"loses {f.loss:.2f} ± {f.se:.2f}")
-        if f.mean is not None:
-            part.append(f" (mean {f.mean:.2f})")
-        part.append("; best ")
-        _cards(part, f.best)
-        if f.best_mean is not None:
-            part.append(f" ({f.best_mean:.2f})")
-        if p.agreement == "fair only":
-            part.append("  on the seat's information only", style="cyan")
-        parts.append(part)
-    for i, part in enumerate(parts):
-        text.append("\n      " if i else "  ")
-        text.append_text(part)
+            text.append("  line ", style="dim")
+            _cards(text, p.line, " ")
+    f = p.fair
+    if f is not None and (f.mark or p.agreement):
+        label = "fair only" if p.agreement == "fair only" else "fair"
+        text.append(f"\n      {label} ({f.samples} samples, {f.evaluator}): ",
+                    style="cyan" if p.agreement == "fair only" else "dim")
+        text.append(f"loses {f.loss:.2f} ± {f.se:.2f}")
+        if f.mean is not None and f.best_mean is not None:
+            text.append(f" ({f.mean:.2f} vs {f.best_mean:.2f})")
+        text.append("; best ")
+        _cards(text, f.best)
     return text
 
 
