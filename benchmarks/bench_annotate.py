@@ -66,17 +66,17 @@ def main() -> None:
     args = parser.parse_args()
     games = deals()
     rows = [time_mode(games, "open", args.threads, args.samples)]
-    for mode in ("fair", "both"):
+    for mode in ("fair", "both") if args.fair_deals > 0 else ():
         rows.append(time_mode(games[:args.fair_deals], mode, args.threads, args.samples))
     load = os.getloadavg()
     if args.json:
         print(json.dumps({"rows": rows, "loadavg": load, "cpus": os.cpu_count()}, indent=2))
         return
-    table = Table(title=f"hearts annotate, one 13-trick deal at a time ({args.threads} threads; "
-                        f"load average {load[0]:.2f} on {os.cpu_count()} cpus)")
-    for column in ("mode", "deals", "samples/play", "median s", "p90 s", "max s", "target",
-                   "marks"):
-        table.add_column(column, justify="left" if column == "mode" else "right")
+    table = Table("mode", "deals", "samples/play", "median s", "p90 s", "max s", "target",
+                  "marks", title=f"hearts annotate, one 13-trick deal at a time ({args.threads} "
+                                 f"threads; load average {load[0]:.2f} on {os.cpu_count()} cpus)")
+    for column in table.columns[1:]:
+        column.justify = "right"
     for r in rows:
         target = "" if r["target_s"] is None else (
             f"≤ {r['target_s']:g} s {'ok' if r['ok'] else 'MISSED'}")
