@@ -66,7 +66,8 @@ from .records import NAG_BLUNDER, NAG_MISTAKE, DealRecord, GameRecord
 
 __all__ = ["MODES", "JudgedPlay", "FairJudgement", "MoonAlert", "PassNote", "PassRater",
            "DealAnnotation", "GameAnnotation", "AnnotateError", "annotate", "annotate_deal",
-           "annotate_games", "judged_from_trick", "summarise", "summary_json", "LINE_CARDS",
+           "annotate_games", "judge_fair", "judged_from_trick", "summarise", "summary_json",
+           "mistake_count", "moon_text", "modes_run", "primary", "fair_json", "LINE_CARDS",
            "PASS_NOT_RATED", "DEFAULT_SAMPLES"]
 
 #: Annotation modes: ``open`` (all hands visible), ``fair`` (the seat's knowledge, sampled),
@@ -646,6 +647,31 @@ def _moon_alert(deal: DealRecord, rules: Rules, game: int, judged_from: int,
     return MoonAlert(game, deal.number, seat, on_track, on_track // 4, stopped,
                      tuple(checks), stoppable, unstoppable_index, unstoppable_trick,
                      None if shot is None else bool(shot), by_seat, by_card)
+
+
+def moon_text(a: MoonAlert) -> str:
+    """The moon alert in one line of words (the view and the HTML report)."""
+    parts = [f"   moon: {a.seat.name_title} on track after trick {a.on_track_trick}"]
+    if a.checks:
+        if a.unstoppable_trick is None:
+            known = [t for t, v in a.checks if v is not None]
+            if known:
+                parts.append(f"still stoppable at every trick start checked "
+                             f"({known[0]}–{known[-1]})")
+            else:
+                parts.append("moon checks not finished in time")
+        elif a.unstoppable_index is not None:
+            parts.append(f"unstoppable after {a.unstoppable_seat} {a.unstoppable_card} (play "
+                         f"{a.unstoppable_index}, trick {(a.unstoppable_index - 1) // 4 + 1})")
+        else:
+            parts.append(f"already unstoppable at the first check (trick {a.unstoppable_trick})")
+    else:
+        parts.append("not checked (before the judged tricks)")
+    if a.stopped_index is not None:
+        parts.append(f"stopped: a second seat took points in trick {a.stopped_index // 4}")
+    if a.shot:
+        parts.append("shot the moon")
+    return "; ".join(parts)
 
 
 def _annotator_tag(mode: str, samples: int, seed: int, model: str, evaluator: str) -> str:

@@ -30,7 +30,7 @@ from hearts.solver.errors import HeartsError, RecordSyntaxError
 from . import records
 from .annotate import (DEFAULT_SAMPLES, GameAnnotation, JudgedPlay, MoonAlert, PassNote,
                        annotate_games, fair_json, judged_from_trick, mistake_count, modes_run,
-                       primary, summarise, summary_json)
+                       moon_text, primary, summarise, summary_json)
 from .files import read_text
 from .record_cli import detect_format, read_games
 from .record_import import from_openspiel_line, from_peer_record
@@ -230,27 +230,7 @@ def _summary_table(console: Console, plays: list[JudgedPlay], which: str) -> Non
 
 
 def _moon_text(a: MoonAlert) -> Text:
-    parts = [f"   moon: {a.seat.name_title} on track after trick {a.on_track_trick}"]
-    if a.checks:
-        if a.unstoppable_trick is None:
-            known = [t for t, v in a.checks if v is not None]
-            if known:
-                parts.append(f"still stoppable at every trick start checked "
-                             f"({known[0]}–{known[-1]})")
-            else:
-                parts.append("moon checks not finished in time")
-        elif a.unstoppable_index is not None:
-            parts.append(f"unstoppable after {a.unstoppable_seat} {a.unstoppable_card} (play "
-                         f"{a.unstoppable_index}, trick {(a.unstoppable_index - 1) // 4 + 1})")
-        else:
-            parts.append(f"already unstoppable at the first check (trick {a.unstoppable_trick})")
-    else:
-        parts.append("not checked (before the judged tricks)")
-    if a.stopped_index is not None:
-        parts.append(f"stopped: a second seat took points in trick {a.stopped_index // 4}")
-    if a.shot:
-        parts.append("shot the moon")
-    return Text("; ".join(parts), style="magenta")
+    return Text(moon_text(a), style="magenta")
 
 
 def batch_json(grouped: Sequence[tuple[str, list[GameAnnotation]]], mode: str,
@@ -296,7 +276,8 @@ def _check_output(path: Optional[str], files: list[str], force: bool, what: str)
 
 def annotate_command(
     files: list[str] = typer.Argument(..., metavar="FILES",
-                                      help="Records: HGN, our JSON, OpenSpiel lines, peer JSONL."),
+                                      help="Records: HGN, our JSON, OpenSpiel lines, peer JSONL, an "
+                                           "OpenSpiel playthrough."),
     output: Optional[str] = typer.Option(None, "--output", "-o", metavar="OUT",
                                          help="Write the annotated records (HGN) to OUT."),
     html: Optional[str] = typer.Option(None, "--html", metavar="REPORT",

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import re
 from importlib import resources
-from typing import Any, Sequence
+from typing import Sequence
 
 import jinja2
 from markupsafe import Markup, escape
@@ -24,7 +24,7 @@ from hearts.solver.cards import Card, Suit
 from hearts.solver.seats import Seat
 
 from . import records
-from .annotate import GameAnnotation, JudgedPlay, modes_run, summarise
+from .annotate import GameAnnotation, JudgedPlay, modes_run, moon_text, summarise
 
 __all__ = ["render_report", "TEMPLATE"]
 
@@ -115,7 +115,6 @@ def _deal_view(gi: int, result: GameAnnotation, deal_ann) -> dict:
                        "winner": trick.winner.letter if trick.winner else "",
                        "plays": plays,
                        "notes": [(p, n) for p in plays for n in p["notes"]]})
-    from .annotate_cli import _moon_text   # one wording for the view and the report
     return {"game": gi, "number": deal.number,
             "hands": {s.letter: _hand(list(after[s])) for s in Seat},
             "names": {s.letter: s.name_title for s in Seat},
@@ -123,8 +122,7 @@ def _deal_view(gi: int, result: GameAnnotation, deal_ann) -> dict:
             "passes": deal_ann.passes, "tricks": tricks,
             "comment": deal.comment,
             "points": None if deal.points is None else list(deal.points),
-            "moon": _moon_text(deal_ann.moon_alert).plain.strip()
-            if deal_ann.moon_alert else ""}
+            "moon": moon_text(deal_ann.moon_alert).strip() if deal_ann.moon_alert else ""}
 
 
 def _chart(plays: list[JudgedPlay], mode: str) -> dict:

@@ -404,3 +404,29 @@ def test_cli_fair_json_keys(tmp_path):
     assert set(data["summary"]["S"]) >= {"judged", "mistakes", "blunders", "lost", "open_only"}
     assert data["mistake_count"] == sum(1 for p in data["plays"] if p["verdict"])
     assert data["passes"][0]["status"] == "not rated yet"
+
+
+def test_lenient_openspiel_lines_annotate_the_lines_before_the_bad_one(tmp_path):
+    lines = XINXIN.read_text().splitlines()[:3]
+    ids = lines[2].split()
+    ids[-1] = ids[-2]                      # the last play repeats the card before it
+    path = tmp_path / "bad.txt"
+    path.write_text("\n".join(lines[:2] + [" ".join(ids)]) + "\n")
+    strict = run("annotate", str(path), "--max-tricks", "2")
+    assert strict.exit_code == 2 and strict.stderr.startswith("error: line 3")
+    result = run("annotate", str(path), "--max-tricks", "2", "--lenient", "--json")
+    assert result.exit_code == 0, result.stderr
+    data = json.loads(result.stdout)
+    assert [e["error"].split(",")[0] for e in data["errors"]] == ["line 3"]
+    assert sorted({p["game"] for p in data["plays"]}) == [1, 2]
+
+
+def test_lenient_fair_mode_annotates_up_to_the_error(tmp_path):
+    path = tmp_path / "cut.hgn"
+    path.write_text(_broken(ONE.read_text(), "truncated"))
+    result = run("annotate", str(path), "--mode", "fair", "--from-trick", "12", "--samples",
+                 "10", "--lenient", "--json")
+    assert result.exit_code == 0, result.stderr
+    data = json.loads(result.stdout)
+    assert [p["index"] for p in data["plays"]] == list(range(45, 49))
+    assert "truncated" in data["errors"][0]["error"]
