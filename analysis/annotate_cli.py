@@ -276,8 +276,8 @@ def _check_output(path: Optional[str], files: list[str], force: bool, what: str)
 
 def annotate_command(
     files: list[str] = typer.Argument(..., metavar="FILES",
-                                      help="Records: HGN, our JSON, OpenSpiel lines, peer JSONL, an "
-                                           "OpenSpiel playthrough."),
+                                      help="Records: HGN, our JSON, OpenSpiel lines, peer "
+                                           "JSONL, an OpenSpiel playthrough."),
     output: Optional[str] = typer.Option(None, "--output", "-o", metavar="OUT",
                                          help="Write the annotated records (HGN) to OUT."),
     html: Optional[str] = typer.Option(None, "--html", metavar="REPORT",
