@@ -32,6 +32,7 @@ from .annotate import (DEFAULT_SAMPLES, GameAnnotation, JudgedPlay, MoonAlert, P
                        annotate_games, fair_json, judged_from_trick, mistake_count, modes_run,
                        moon_text, primary, summarise, summary_json)
 from .files import read_text
+from .parallel import default_threads
 from .record_cli import detect_format, read_games
 from .record_import import from_openspiel_line, from_peer_record
 
@@ -302,8 +303,9 @@ def annotate_command(
     time_ms: Optional[float] = typer.Option(None, "--time", metavar="MS",
                                             help="Cap per open position; unsolved plays are "
                                                  "unjudged."),
-    threads: int = typer.Option(1, "--threads", "-j", metavar="N",
-                                help="Run deals and fair plays on N threads (same results)."),
+    threads: Optional[int] = typer.Option(None, "--threads", "-j", metavar="N",
+                                          help="Run deals and fair plays on N threads (default: "
+                                               "every core; the results do not depend on it)."),
     scheduler: Optional[str] = typer.Option(None, "--scheduler", metavar="tcp://HOST:PORT",
                                             help="Run the jobs on a Dask cluster."),
     rules: Optional[str] = typer.Option(None, "--rules", "-r", metavar="SPEC",
@@ -354,7 +356,8 @@ def annotate_command(
         task = bar.add_task("jobs", total=None)
         results = annotate_games(all_games, mode, max_tricks=max_tricks, from_trick=from_trick,
                                  mistake=mistake, blunder=blunder, time_ms=time_ms,
-                                 threads=threads, samples=samples, seed=seed, model=model,
+                                 threads=default_threads() if threads is None else threads,
+                                 samples=samples, seed=seed, model=model,
                                  scheduler=scheduler,
                                  progress=lambda n, total: bar.update(task, completed=n,
                                                                       total=total))

@@ -430,3 +430,14 @@ def test_lenient_fair_mode_annotates_up_to_the_error(tmp_path):
     data = json.loads(result.stdout)
     assert [p["index"] for p in data["plays"]] == list(range(45, 49))
     assert "truncated" in data["errors"][0]["error"]
+
+
+def test_progress_counts_every_job():
+    """One job per deal (open hands, moon) and one per fair-judged play."""
+    games = records.loads_all(FOUR.read_text())[:1]
+    seen = []
+    annotate_games(games, "fair", from_trick=13, samples=5, moon=False,
+                   progress=lambda done, total: seen.append((done, total)))
+    deals = len(games[0].deals)
+    total = deals + 4 * deals
+    assert seen == [(n, total) for n in range(1, total + 1)]
