@@ -48,6 +48,7 @@ from __future__ import annotations
 
 import copy
 import math
+import statistics
 from dataclasses import dataclass, field, replace
 from typing import Any, Callable, Iterable, Sequence
 
@@ -538,18 +539,19 @@ def judge_fair(deal: DealRecord, rules: Rules, index: int, *, samples: int = DEF
     played, best = advice.value_of(card), advice.best
     loss = se = 0.0
     if played is not best:
+        # Paired: both cards are valued on the same samples, so the spread of the per-sample
+        # difference (not of each card's values) gives the loss's standard error.
         diffs = [a - b for a, b in zip(played.values, best.values)]
-        n = len(diffs)
-        loss = sum(diffs) / n
-        if n > 1:
-            se = math.sqrt(sum((d - loss) ** 2 for d in diffs) / (n - 1) / n)
+        loss = statistics.fmean(diffs)
+        if len(diffs) > 1:
+            se = statistics.stdev(diffs) / math.sqrt(len(diffs))
     return FairJudgement(played.mean, best.mean, best.cards, loss, se,
                          _mark(loss, mistake, blunder), advice.samples, samples,
                          advice.evaluator, model, tuple((c.card, c.mean) for c in advice.cards),
                          advice.deals, advice.ms)
 
 
-def _write_play(play: records.Play, judged: JudgedPlay, mode: str) -> None:
+def _write_play(play: records.Play, judged: JudgedPlay) -> None:
     """Write a judged play's marks and machine data into its record (``docs/annotate.md``):
     the annotator owns ``?``/``??`` and the keys of :data:`DATA_KEYS`; other NAGs and free
     text stay."""
@@ -834,7 +836,7 @@ def annotate_games(games: Sequence[GameRecord], mode: str = "open", *, max_trick
                                         (), None, "", (), "skipped")
                 if fair is not None:
                     judged = _with_fair(judged, fair)
-                _write_play(d.plays[index - 1], judged, mode)
+                _write_play(d.plays[index - 1], judged)
                 plays.append(judged)
             deals.append(DealAnnotation(gi + 1, d, plays, opened.moon_alert,
                                         _rate_passes(d, g.rules, pass_rater)))
