@@ -341,7 +341,9 @@ class GameAnnotation:
         return summarise(self.plays, which or primary(self.mode))
 
     def to_json(self) -> dict:
-        return {"mode": self.mode, "model": self.model, "judged_from": self.judged_from,
+        return {"mode": self.mode,
+                "model": self.fair_model if self.mode == "fair" else self.model,
+                "judged_from": None if self.mode == "fair" else self.judged_from,
                 "fair": fair_json(self),
                 "thresholds": {"mistake": self.mistake, "blunder": self.blunder},
                 "plays": [p.to_json() for p in self.plays],

@@ -252,8 +252,9 @@ def batch_json(grouped: Sequence[tuple[str, list[GameAnnotation]]], mode: str,
             errors += [{"file": f, "error": e} for e in data["errors"]]
     every = [p for r in results for p in r.plays]
     first = results[0] if results else None
-    return {"mode": mode, "model": "paranoid",
-            "judged_from": first.judged_from if first else None,
+    model = "paranoid" if first is None else first.fair_model if mode == "fair" else first.model
+    return {"mode": mode, "model": model,
+            "judged_from": first.judged_from if first and mode != "fair" else None,
             "fair": fair_json(first) if first else None,
             "thresholds": {"mistake": first.mistake, "blunder": first.blunder} if first else None,
             "time_ms": time_ms, "files": [f for f, _ in grouped], "plays": plays,
