@@ -1,78 +1,162 @@
-"""Annotation of game records: judge every play against the double-dummy best (``hearts annotate``).
+"""Annotation of game records: judge every play against the best card (``hearts annotate``).
 
-Mode ``open`` (the only one so far) judges with all four hands visible: for each play, the
-exact paranoid value (design.md, "Solution concepts") of the card played and of the best card,
-both for the seat that played (its points for the deal when the other three play together
-against it; lower is better). ``loss`` = value(played) − value(best), in points; a loss of at
-least ``mistake`` points (default 2) marks the play ``?``, at least ``blunder`` (default 6)
-``??``. The *fair* mode (judging on the seat's own knowledge by sampling deals consistent
-with it) is future work.
+Two modes, and ``both`` (design.md, "Annotation"); every judgement says which it is:
 
-Exact solves are affordable only late in a deal (about 25 ms per position with 8 tricks left,
-seconds to minutes with 10–13), so plays before trick ``judged_from`` (default: the first trick
-with at most ``max_tricks`` = 8 tricks left, trick 6) are not judged, and a position not solved
-within ``time_ms`` is reported as unjudged, never guessed.
+* ``open`` — all four hands visible: the exact **paranoid** value (design.md, "Solution
+  concepts") of the card played and of the best card, both for the seat that played (its
+  points for the deal when the other three play together against it; lower is better).
+  ``loss`` = value(played) − value(best), in points (an int).
+* ``fair`` — the seat's own knowledge at that point (its hand, its pass, the plays seen;
+  :meth:`Knowledge.from_deal`): every legal card valued by :func:`.advice.advise` over
+  deals sampled from that knowledge (PIMC; ``samples`` per play, default 100, seeded;
+  evaluator ``auto``: a bot roll-out then an exact solve early in the deal, exact solves from
+  :data:`~.advice.EXACT_HORIZON` tricks left). ``loss`` = mean(card played) − mean(best
+  card), in points (a float), with the standard error of that paired difference.
+* ``both`` — both judgements per play. The mark written to the record (``?``/``??``) is the
+  fair one (what the seat could have known); a play that loses points only with the hands open
+  is shown as such (``open_only``), one that loses only on the seat's information as
+  ``fair_only``.
 
-Moon alerts: the first play after which one seat is *on track* (the only seat that has taken
-moon cards, with moon cards still to take); then, at every trick start from ``judged_from``, the
-moon model (can that seat still take every moon card against the best defence?) says whether
-the others can still stop it, and the play after which they no longer could.
+A loss of at least ``mistake`` points (default 2) marks the play ``?``, at least ``blunder``
+(default 6) ``??``, in either mode. A play with one class of equivalent legal cards (a forced
+play) loses nothing and is not sampled.
+
+Which plays are judged: exact open solves are affordable only late in a deal (about 25 ms per
+position with 8 tricks left, seconds to minutes with 10–13), so open mode judges from trick
+``judged_from`` (default: the first trick with at most ``max_tricks`` = 8 tricks left, trick 6),
+and a position not solved within ``time_ms`` is reported as unjudged, never guessed. Fair mode
+is bounded per play by its evaluator and judges every trick (from ``from_trick`` when given).
+
+Moon alerts (open hands, both modes): the first play after which one seat is *on track* (the
+only seat that has taken moon cards, with moon cards still to take); then, at every trick start
+from the open ``judged_from``, the moon model (can that seat still take every moon card against
+the best defence?) says whether the others can still stop it, and the play after which they no
+longer could.
+
+Passes: each deal's passes are listed (:class:`PassNote`); their rating plugs in through the
+``pass_rater`` hook (a callable, :data:`PassRater`) — without one every pass says
+:data:`PASS_NOT_RATED`.
 
 Python::
 
     from hearts.analysis.annotate import annotate
-    result = annotate(game, max_tricks=6)      # GameRecord → GameAnnotation
+    result = annotate(game, mode="both", samples=100, seed=0)   # GameRecord → GameAnnotation
     result.game                                # an annotated copy (the input is not changed)
     result.plays, result.summary(), result.moon_alerts, result.to_json()
 """
 from __future__ import annotations
 
 import copy
-from dataclasses import dataclass, field
-from typing import Callable, Iterable, Sequence
+import math
+import statistics
+from dataclasses import dataclass, field, replace
+from typing import Any, Callable, Iterable, Sequence
 
 from hearts.solver.cards import Card
 from hearts.solver.errors import HeartsError
 from hearts.solver.position import Position
 from hearts.solver.rules import Rules
-from hearts.solver.seats import Seat
+from hearts.solver.seats import PassDirection, Seat
 from hearts.solver.solve import Solver
 
 from . import records
+from .advice import EVALUATORS, MODELS, advise, card_classes
+from .knowledge import Knowledge
 from .parallel import executor
 from .records import NAG_BLUNDER, NAG_MISTAKE, DealRecord, GameRecord
 
-__all__ = ["MODES", "JudgedPlay", "MoonAlert", "DealAnnotation", "GameAnnotation",
-           "AnnotateError", "annotate", "annotate_deal", "annotate_games", "judged_from_trick",
-           "LINE_CARDS"]
+__all__ = ["MODES", "JudgedPlay", "FairJudgement", "MoonAlert", "PassNote", "PassRater",
+           "DealAnnotation", "GameAnnotation", "AnnotateError", "annotate", "annotate_deal",
+           "annotate_games", "judge_fair", "judged_from_trick", "summarise", "summary_json",
+           "mistake_count", "moon_text", "modes_run", "primary", "fair_json", "LINE_CARDS",
+           "PASS_NOT_RATED", "DEFAULT_SAMPLES"]
 
-#: Annotation modes: ``open`` (all hands visible). ``fair`` is future work.
-MODES = ("open",)
+#: Annotation modes: ``open`` (all hands visible), ``fair`` (the seat's knowledge, sampled),
+#: ``both``.
+MODES = ("open", "fair", "both")
+#: Samples per play in fair mode (at most: advice stops early when one card is clearly best).
+DEFAULT_SAMPLES = 100
 #: Cards of the suggested card's line written to ``[%line ...]``.
 LINE_CARDS = 8
 #: Machine-data keys this module writes (and clears on a judged play before writing).
-DATA_KEYS = ("dd", "best", "loss", "line", "mode", "unjudged")
+DATA_KEYS = ("dd", "best", "loss", "line", "mode", "unjudged", "fair", "fair_best",
+             "fair_loss", "fair_se", "samples", "eval", "open_only", "fair_only")
+#: The status of a pass while no pass rater is plugged in (``pass_rater=None``).
+PASS_NOT_RATED = "not rated yet"
 
 
 class AnnotateError(HeartsError):
-    """Bad annotation options (unknown mode, thresholds, trick numbers)."""
+    """Bad annotation options (unknown mode, thresholds, trick numbers, sample counts)."""
+
+
+def _round(value: float | None) -> float | None:
+    return None if value is None else round(value, 4)
+
+
+@dataclass(frozen=True)
+class FairJudgement:
+    """A play judged on the seat's own knowledge (fair mode), by sampled deals.
+
+    Attributes:
+        mean: the mean over the samples of the seat's points for the deal after the card
+            played (lower is better). best_mean: the same for the best card. Both None for a
+            forced play (not sampled).
+        best: the best card's class (equivalent cards), ascending.
+        loss: ``mean − best_mean`` in points (≥ 0; 0 when the card played is best).
+        se: the standard error of that loss, from the paired per-sample differences (the
+            cards are valued on the same samples).
+        mark: ``"?"``, ``"??"`` or ``""`` (on ``loss``).
+        samples: the samples used (fewer than ``requested`` when advice stopped early; 0 for
+            a forced play). requested: the samples asked for.
+        evaluator: ``exact`` or ``rollout`` (:mod:`.advice`), or ``forced`` (one class of
+            legal cards: nothing to judge). model: ``paranoid`` or ``maxn``.
+        values: every legal card class's representative and its mean, best first.
+        deals: the number of deals consistent with the seat's knowledge.
+        ms: wall time.
+    """
+
+    mean: float | None
+    best_mean: float | None
+    best: tuple[Card, ...]
+    loss: float
+    se: float
+    mark: str
+    samples: int
+    requested: int
+    evaluator: str
+    model: str
+    values: tuple[tuple[Card, float], ...] = ()
+    deals: int = 0
+    ms: float = field(default=0.0, compare=False)
+
+    def to_json(self) -> dict:
+        return {"mean": _round(self.mean), "best_mean": _round(self.best_mean),
+                "best": [str(c) for c in self.best], "loss": round(self.loss, 4),
+                "se": round(self.se, 4), "mark": self.mark, "samples": self.samples,
+                "requested": self.requested, "evaluator": self.evaluator, "model": self.model,
+                "deals": self.deals,
+                "values": {str(c): round(v, 4) for c, v in self.values}}
 
 
 @dataclass(frozen=True)
 class JudgedPlay:
-    """One play in the judged part of a deal.
+    """One judged play of a deal: its open-hands judgement and, in fair or both mode, its fair
+    one.
 
     Attributes:
         game: the game's index in its input (1, 2, ...). deal: the deal number.
         index: the play's number in the deal, 1..52. trick: 1..13. seat, card: who played what.
-        value: the paranoid value after the card for ``seat`` (its points for the deal);
-            None when unjudged. best_value: the value of the best card. best: the cards that
-            keep ``best_value`` (all of them, in card order). loss: value − best_value.
-        mark: ``"?"``, ``"??"`` or ``""``. line: the suggested card's line (up to
-            :data:`LINE_CARDS` cards, the suggested card first).
-        status: ``"judged"`` or ``"unjudged"`` (the position was not solved within the time
-            cap). values: every legal card and its value, best first (equivalent cards
-            listed one by one). ms: the solve's wall time.
+        value: the open paranoid value after the card for ``seat`` (its points for the deal);
+            None when not judged with open hands. best_value: the value of the best card.
+            best: the cards that keep ``best_value`` (all of them, in card order).
+            loss: value − best_value (points).
+        mark: the open mark, ``"?"``, ``"??"`` or ``""``. line: the suggested card's open line
+            (up to :data:`LINE_CARDS` cards, the suggested card first).
+        status: the open judgement: ``"judged"``, ``"unjudged"`` (not solved within the time
+            cap) or ``"skipped"`` (open hands not asked for this play: fair mode, or before
+            the open ``judged_from`` in both mode). values: every legal card and its open
+            value, best first (equivalent cards listed one by one). ms: the solve's wall time.
+        fair: the :class:`FairJudgement` (None in open mode).
     """
 
     game: int
@@ -90,14 +174,38 @@ class JudgedPlay:
     status: str
     values: tuple[tuple[Card, int], ...] = ()
     ms: float = field(default=0.0, compare=False)
+    fair: FairJudgement | None = None
+
+    @property
+    def verdict(self) -> str:
+        """The mark that stands for the play: the fair mark when judged fair, else the open
+        mark (points lost on what the seat knew come before points lost to hidden cards)."""
+        return self.fair.mark if self.fair is not None else self.mark
+
+    @property
+    def agreement(self) -> str:
+        """``"open only"`` (a mistake with the hands open, not on the seat's information),
+        ``"fair only"`` (the reverse), or ``""`` (the modes agree, or only one judged it)."""
+        if self.fair is None or self.status != "judged":
+            return ""
+        if self.mark and not self.fair.mark:
+            return "open only"
+        if self.fair.mark and not self.mark:
+            return "fair only"
+        return ""
 
     def to_json(self) -> dict:
-        return {"game": self.game, "deal": self.deal, "index": self.index, "trick": self.trick,
+        data = {"game": self.game, "deal": self.deal, "index": self.index, "trick": self.trick,
                 "seat": self.seat.letter, "card": str(self.card), "value": self.value,
                 "best_value": self.best_value, "best": [str(c) for c in self.best],
                 "loss": self.loss, "mark": self.mark, "line": [str(c) for c in self.line],
                 "status": self.status,
                 "values": {str(c): v for c, v in self.values}}
+        if self.fair is not None:
+            data["fair"] = self.fair.to_json()
+            data["verdict"] = self.verdict
+            data["agreement"] = self.agreement
+        return data
 
 
 @dataclass(frozen=True)
@@ -145,14 +253,45 @@ class MoonAlert:
                     "seat": str(self.unstoppable_seat), "card": str(self.unstoppable_card)}}
 
 
+@dataclass(frozen=True)
+class PassNote:
+    """One seat's pass in a deal, and its rating once a pass rater is plugged in.
+
+    Attributes:
+        seat: the passer. to: the receiver. cards: the cards passed, as written.
+        status: :data:`PASS_NOT_RATED` (no rater plugged in) or ``"rated"``.
+        rating: the rater's JSON-ready result (None while not rated); its keys are the
+            rater's (e.g. the pass's expected points and its rank among the 286).
+    """
+
+    seat: Seat
+    to: Seat
+    cards: tuple[Card, ...]
+    status: str = PASS_NOT_RATED
+    rating: dict | None = None
+
+    def to_json(self) -> dict:
+        return {"seat": self.seat.letter, "to": self.to.letter,
+                "cards": [str(c) for c in self.cards], "status": self.status,
+                "rating": self.rating}
+
+
+#: The hook for pass rating (``annotate_games(..., pass_rater=...)``): called as
+#: ``rater(deal, rules, seat)`` for each seat that passed, in the main process; returns the
+#: rating as a JSON-ready dict. ``hearts pass`` (built on its own branch) is meant to plug in
+#: here; until then every pass is listed with :data:`PASS_NOT_RATED`.
+PassRater = Callable[[DealRecord, Rules, Seat], dict]
+
+
 @dataclass
 class DealAnnotation:
-    """The annotation of one deal: its judged plays, its moon alert, the annotated copy."""
+    """The annotation of one deal: its judged plays, its moon alert, its passes."""
 
     game: int
     deal: DealRecord
     plays: list[JudgedPlay]
     moon_alert: MoonAlert | None
+    passes: list[PassNote] = field(default_factory=list)
 
 
 @dataclass
@@ -162,8 +301,11 @@ class GameAnnotation:
     Attributes:
         game: the annotated copy of the input game (marks and machine data set).
         deals: one :class:`DealAnnotation` per deal.
-        mode, model: ``open``, ``paranoid``. judged_from: the first trick judged.
+        mode: ``open``, ``fair`` or ``both``. model: the open model, ``paranoid``.
+        judged_from: the first trick judged with open hands (14: none, fair mode).
+        fair_from: the first trick judged fair (None in open mode).
         mistake, blunder: the thresholds (points). errors: reading errors of a forgiving read.
+        samples, seed, fair_model, evaluator: the fair-mode settings (samples per play).
     """
 
     game: GameRecord
@@ -174,6 +316,11 @@ class GameAnnotation:
     blunder: int
     model: str = "paranoid"
     errors: list = field(default_factory=list)
+    fair_from: int | None = None
+    samples: int = DEFAULT_SAMPLES
+    seed: int = 0
+    fair_model: str = "paranoid"
+    evaluator: str = "auto"
 
     @property
     def plays(self) -> list[JudgedPlay]:
@@ -183,46 +330,100 @@ class GameAnnotation:
     def moon_alerts(self) -> list[MoonAlert]:
         return [d.moon_alert for d in self.deals if d.moon_alert is not None]
 
-    def summary(self) -> dict[Seat, dict[str, int]]:
+    @property
+    def passes(self) -> list[PassNote]:
+        return [n for d in self.deals for n in d.passes]
+
+    def summary(self, which: str | None = None) -> dict[Seat, dict[str, Any]]:
         """Per seat: ``judged``, ``unjudged``, ``mistakes`` (``?``), ``blunders`` (``??``) and
-        ``lost`` (the sum of the losses of its mistakes and blunders, in points)."""
-        return summarise(self.plays)
+        ``lost`` (the sum of the losses of its mistakes and blunders, in points), of the open
+        or the fair judgements (``which``; default: fair in fair and both mode, else open)."""
+        return summarise(self.plays, which or primary(self.mode))
 
     def to_json(self) -> dict:
-        return {"mode": self.mode, "model": self.model, "judged_from": self.judged_from,
+        return {"mode": self.mode,
+                "model": self.fair_model if self.mode == "fair" else self.model,
+                "judged_from": None if self.mode == "fair" else self.judged_from,
+                "fair": fair_json(self),
                 "thresholds": {"mistake": self.mistake, "blunder": self.blunder},
                 "plays": [p.to_json() for p in self.plays],
                 "summary": summary_json(self.summary()),
+                "summaries": {w: summary_json(self.summary(w)) for w in modes_run(self.mode)},
+                "mistake_count": mistake_count(self.plays),
                 "moon_alerts": [a.to_json() for a in self.moon_alerts],
+                "passes": [n.to_json() for n in self.passes],
                 "errors": [str(e) for e in self.errors]}
 
 
-def summarise(plays: Iterable[JudgedPlay]) -> dict[Seat, dict[str, int]]:
-    """Per-seat counts of :class:`JudgedPlay` s (see :meth:`GameAnnotation.summary`)."""
-    table = {seat: {"judged": 0, "unjudged": 0, "mistakes": 0, "blunders": 0, "lost": 0}
-             for seat in Seat}
+def primary(mode: str) -> str:
+    """The judgement whose marks stand for a play in ``mode``: ``fair`` in fair and both
+    mode (what the seat could know), ``open`` in open mode."""
+    return "open" if mode == "open" else "fair"
+
+
+def modes_run(mode: str) -> tuple[str, ...]:
+    """The judgements made in ``mode``: ``("open",)``, ``("fair",)`` or both."""
+    return ("open", "fair") if mode == "both" else (mode,)
+
+
+def fair_json(result: GameAnnotation) -> dict | None:
+    """The fair-mode settings as JSON (None in open mode)."""
+    if result.mode == "open":
+        return None
+    return {"from_trick": result.fair_from, "samples": result.samples, "seed": result.seed,
+            "model": result.fair_model, "evaluator": result.evaluator}
+
+
+def mistake_count(plays: Iterable[JudgedPlay]) -> int:
+    """The plays marked ``?`` or ``??`` by their :attr:`JudgedPlay.verdict` (the number the
+    view, the JSON and the HTML report show)."""
+    return sum(1 for p in plays if p.verdict)
+
+
+def summarise(plays: Iterable[JudgedPlay], which: str = "open") -> dict[Seat, dict[str, Any]]:
+    """Per-seat counts of :class:`JudgedPlay` s (see :meth:`GameAnnotation.summary`); for
+    ``which="fair"`` also ``open_only`` (plays marked with the hands open only) and ``lost`` is
+    a float (mean losses), rounded to 0.01 point."""
+    table: dict[Seat, dict[str, Any]] = {
+        seat: {"judged": 0, "unjudged": 0, "mistakes": 0, "blunders": 0, "lost": 0}
+        for seat in Seat}
+    if which == "fair":
+        for row in table.values():
+            row["open_only"] = 0
     for p in plays:
         row = table[p.seat]
-        if p.status != "judged":
-            row["unjudged"] += 1
-            continue
+        if which == "fair":
+            if p.fair is None:
+                continue
+            mark, loss = p.fair.mark, p.fair.loss
+            row["open_only"] += p.agreement == "open only"
+        else:
+            if p.status == "skipped":
+                continue
+            if p.status != "judged":
+                row["unjudged"] += 1
+                continue
+            mark, loss = p.mark, p.loss or 0
         row["judged"] += 1
-        if p.mark == "??":
+        if mark == "??":
             row["blunders"] += 1
-        elif p.mark == "?":
+        elif mark == "?":
             row["mistakes"] += 1
-        if p.mark:
-            row["lost"] += p.loss or 0
+        if mark:
+            row["lost"] += loss
+    if which == "fair":
+        for row in table.values():
+            row["lost"] = round(row["lost"], 2)
     return table
 
 
-def summary_json(table: dict[Seat, dict[str, int]]) -> dict[str, dict[str, int]]:
+def summary_json(table: dict[Seat, dict[str, Any]]) -> dict[str, dict[str, Any]]:
     return {seat.letter: dict(row) for seat, row in table.items()}
 
 
 def judged_from_trick(max_tricks: int = 8, from_trick: int | None = None) -> int:
-    """The first trick judged: ``from_trick`` if given, else the first trick with at most
-    ``max_tricks`` tricks left (14 − max_tricks; 6 for 8).
+    """The first trick judged with open hands: ``from_trick`` if given, else the first trick
+    with at most ``max_tricks`` tricks left (14 − max_tricks; 6 for 8).
 
     Raises:
         AnnotateError: a value out of range.
@@ -236,7 +437,7 @@ def judged_from_trick(max_tricks: int = 8, from_trick: int | None = None) -> int
     return 14 - max_tricks
 
 
-def _mark(loss: int, mistake: int, blunder: int) -> str:
+def _mark(loss: float, mistake: int, blunder: int) -> str:
     if loss >= blunder:
         return "??"
     if loss >= mistake:
@@ -265,8 +466,11 @@ def _can_shoot(solver: Solver, position: Position, seat: Seat,
 
 def annotate_deal(deal: DealRecord, rules: Rules, *, game: int = 1, judged_from: int = 6,
                   mistake: int = 2, blunder: int = 6, time_ms: float | None = None,
-                  moon: bool = True, solver: Solver | None = None) -> DealAnnotation:
-    """Annotate one deal in place (``deal`` is changed: pass a copy) with open-hands values.
+                  moon: bool = True, solver: Solver | None = None,
+                  moon_from: int | None = None) -> DealAnnotation:
+    """Open-hands judgements of one deal's plays from trick ``judged_from`` (14: none) and its
+    moon alert (checked from trick ``moon_from``, default ``judged_from``). ``deal`` is not
+    changed (:func:`annotate_games` writes the marks into its annotated copy).
 
     One :class:`Solver` serves every position of the deal (its transposition table is shared).
     """
@@ -276,53 +480,117 @@ def annotate_deal(deal: DealRecord, rules: Rules, *, game: int = 1, judged_from:
     for i, play in enumerate(deal.plays):
         trick = i // 4 + 1
         if trick >= judged_from:
-            judged.append(_judge(solver, position, play, game, deal.number, i + 1, trick,
+            judged.append(_judge(solver, position, play.card, game, deal.number, i + 1, trick,
                                  mistake, blunder, time_ms))
         position.play(play.card, check=False)
-    alert = _moon_alert(deal, rules, game, judged_from, time_ms, solver) if moon else None
+    moon_from = judged_from if moon_from is None else moon_from
+    alert = _moon_alert(deal, rules, game, moon_from, time_ms, solver) if moon else None
     return DealAnnotation(game, deal, judged, alert)
 
 
-def _judge(solver: Solver, position: Position, play: records.Play, game: int, number: int,
+def _judge(solver: Solver, position: Position, card: Card, game: int, number: int,
            index: int, trick: int, mistake: int, blunder: int,
            time_ms: float | None) -> JudgedPlay:
     seat = position.to_move
-    for key in DATA_KEYS:
-        play.set_data(key, None)
-    play.nags.discard(NAG_MISTAKE)
-    play.nags.discard(NAG_BLUNDER)
     result = solver.solve_position(position, seat, "paranoid", time_limit_ms=time_ms, pv=True)
     if not result.complete or not result.cards:
-        play.set_data("mode", "open")
-        play.set_data("unjudged", "time")
-        return JudgedPlay(game, number, index, trick, seat, play.card, None, None, (), None, "",
+        return JudgedPlay(game, number, index, trick, seat, card, None, None, (), None, "",
                           (), "unjudged", (), result.ms)
-    value = result.value_of(play.card)
+    value = result.value_of(card)
     best_cv = result.cards[0]
     best_value = best_cv.value
     best = tuple(sorted(c for cv in result.cards if cv.value == best_value
                         for c in (cv.card, *cv.equals)))
     loss = value - best_value
-    mark = _mark(loss, mistake, blunder)
     # The suggested card: the played card when it is best, else the lowest best card.
     suggested = next((cv for cv in result.cards if cv.value == best_value
-                      and (cv.card == play.card or play.card in cv.equals)), best_cv)
+                      and (cv.card == card or card in cv.equals)), best_cv)
     line = tuple(suggested.pv[:LINE_CARDS])
     if suggested is not best_cv and line:
-        line = (play.card, *line[1:])   # the played card is one of an equivalent class
-    if mark == "??":
-        play.nags.add(NAG_BLUNDER)
-    elif mark == "?":
-        play.nags.add(NAG_MISTAKE)
-    play.set_data("dd", value)
-    play.set_data("best", ",".join(str(c) for c in best))
-    play.set_data("loss", loss)
-    if line:
-        play.set_data("line", " ".join(str(c) for c in line))
-    play.set_data("mode", "open")
+        line = (card, *line[1:])   # the played card is one of an equivalent class
     values = tuple((c, cv.value) for cv in result.cards for c in sorted((cv.card, *cv.equals)))
-    return JudgedPlay(game, number, index, trick, seat, play.card, value, best_value, best, loss,
-                      mark, line, "judged", values, result.ms)
+    return JudgedPlay(game, number, index, trick, seat, card, value, best_value, best, loss,
+                      _mark(loss, mistake, blunder), line, "judged", values, result.ms)
+
+
+def judge_fair(deal: DealRecord, rules: Rules, index: int, *, samples: int = DEFAULT_SAMPLES,
+               seed: int = 0, model: str = "paranoid", evaluator: str = "auto",
+               mistake: int = 2, blunder: int = 6, scheduler: object = None,
+               threads: int = 1) -> FairJudgement:
+    """Judge play ``index`` (1..52) of ``deal`` on the knowledge of the seat that made it (its
+    hand after the pass, its pass, the cards played before): :func:`.advice.advise` over
+    ``samples`` deals sampled from that knowledge (seeded with ``seed``), values in points
+    for the deal (lower is better).
+
+    Raises:
+        AdviceError: bad model, evaluator or sample count. InconsistentRecordError: the
+            record contradicts itself (the readers rule that out).
+    """
+    cards = deal.cards
+    seat = deal.seats()[index - 1]
+    card = cards[index - 1]
+    passes = None if deal.direction is PassDirection.HOLD else deal.passes
+    knowledge = Knowledge.from_deal(deal.dealt, passes, deal.direction, cards[:index - 1],
+                                    seat, rules, first_leader=deal.first_leader)
+    classes = card_classes(knowledge)
+    if len(classes) == 1:
+        # One class of equivalent cards: every legal card gives the same points on every deal.
+        return FairJudgement(None, None, classes[0], 0.0, 0.0, "", 0, samples, "forced", model)
+    advice = advise(knowledge, samples=samples, seed=seed, model=model, evaluator=evaluator,
+                    threads=threads, moon=False, scheduler=scheduler)
+    played, best = advice.value_of(card), advice.best
+    loss = se = 0.0
+    if played is not best:
+        # Paired: both cards are valued on the same samples, so the spread of the per-sample
+        # difference (not of each card's values) gives the loss's standard error.
+        diffs = [a - b for a, b in zip(played.values, best.values)]
+        loss = statistics.fmean(diffs)
+        if len(diffs) > 1:
+            se = statistics.stdev(diffs) / math.sqrt(len(diffs))
+    return FairJudgement(played.mean, best.mean, best.cards, loss, se,
+                         _mark(loss, mistake, blunder), advice.samples, samples,
+                         advice.evaluator, model, tuple((c.card, c.mean) for c in advice.cards),
+                         advice.deals, advice.ms)
+
+
+def _write_play(play: records.Play, judged: JudgedPlay) -> None:
+    """Write a judged play's marks and machine data into its record (``docs/annotate.md``):
+    the annotator owns ``?``/``??`` and the keys of :data:`DATA_KEYS`; other NAGs and free
+    text stay."""
+    for key in DATA_KEYS:
+        play.set_data(key, None)
+    play.nags.discard(NAG_MISTAKE)
+    play.nags.discard(NAG_BLUNDER)
+    fair = judged.fair
+    opened = judged.status != "skipped"
+    if opened and judged.status == "judged":
+        play.set_data("dd", judged.value)
+        play.set_data("best", ",".join(str(c) for c in judged.best))
+        play.set_data("loss", judged.loss)
+        if judged.line:
+            play.set_data("line", " ".join(str(c) for c in judged.line))
+    elif opened:
+        play.set_data("unjudged", "time")
+    if fair is not None:
+        if fair.evaluator == "forced":
+            play.set_data("eval", "forced")
+        else:
+            play.set_data("fair", f"{fair.mean:.2f}")
+            play.set_data("fair_best", ",".join(str(c) for c in fair.best))
+            play.set_data("fair_loss", f"{fair.loss:.2f}")
+            play.set_data("fair_se", f"{fair.se:.2f}")
+            play.set_data("samples", fair.samples)
+            play.set_data("eval", fair.evaluator)
+    play.set_data("mode", "both" if opened and fair is not None else
+                  "fair" if fair is not None else "open")
+    if judged.agreement == "open only":
+        play.set_data("open_only", judged.mark)
+    elif judged.agreement == "fair only":
+        play.set_data("fair_only", fair.mark if fair else "")
+    if judged.verdict == "??":
+        play.nags.add(NAG_BLUNDER)
+    elif judged.verdict == "?":
+        play.nags.add(NAG_MISTAKE)
 
 
 def _moon_alert(deal: DealRecord, rules: Rules, game: int, judged_from: int,
@@ -385,19 +653,58 @@ def _moon_alert(deal: DealRecord, rules: Rules, game: int, judged_from: int,
                      None if shot is None else bool(shot), by_seat, by_card)
 
 
-def _annotated_copy(game: GameRecord) -> GameRecord:
+def moon_text(a: MoonAlert) -> str:
+    """The moon alert in one line of words (the view and the HTML report)."""
+    parts = [f"   moon: {a.seat.name_title} on track after trick {a.on_track_trick}"]
+    if a.checks:
+        if a.unstoppable_trick is None:
+            known = [t for t, v in a.checks if v is not None]
+            if known:
+                parts.append(f"still stoppable at every trick start checked "
+                             f"({known[0]}–{known[-1]})")
+            else:
+                parts.append("moon checks not finished in time")
+        elif a.unstoppable_index is not None:
+            parts.append(f"unstoppable after {a.unstoppable_seat} {a.unstoppable_card} (play "
+                         f"{a.unstoppable_index}, trick {(a.unstoppable_index - 1) // 4 + 1})")
+        else:
+            parts.append(f"already unstoppable at the first check (trick {a.unstoppable_trick})")
+    else:
+        parts.append("not checked (before the judged tricks)")
+    if a.stopped_index is not None:
+        parts.append(f"stopped: a second seat took points in trick {a.stopped_index // 4}")
+    if a.shot:
+        parts.append("shot the moon")
+    return "; ".join(parts)
+
+
+def _annotator_tag(mode: str, samples: int, seed: int, model: str, evaluator: str) -> str:
+    fair = (f"fair: the seat's knowledge, up to {samples} sampled deals a play, seed {seed}, "
+            f"{model}, evaluator {evaluator}")
+    if mode == "open":
+        return "hearts-dd annotate (open hands, paranoid)"
+    if mode == "fair":
+        return f"hearts-dd annotate ({fair})"
+    return f"hearts-dd annotate (open hands, paranoid; {fair})"
+
+
+def _annotated_copy(game: GameRecord, tag: str) -> GameRecord:
     result = copy.deepcopy(game)
     result.errors = list(game.errors)
-    if "Annotator" not in result.tags:
-        result.tags["Annotator"] = "hearts-dd annotate (open hands, paranoid)"
+    # A tag written by an earlier run is replaced (the marks are rewritten too); a person's
+    # own Annotator tag is kept.
+    if result.tags.get("Annotator", "hearts-dd").startswith("hearts-dd"):
+        result.tags["Annotator"] = tag
     return result
 
 
 @dataclass(frozen=True)
 class _DealJob:
-    """Annotates one deal (a picklable job for threads or a Dask cluster)."""
+    """Judges one deal with open hands and finds its moon alert (a picklable job for threads
+    or a Dask cluster)."""
 
     judged_from: int
+    moon_from: int
     mistake: int
     blunder: int
     time_ms: float | None
@@ -406,26 +713,31 @@ class _DealJob:
     def __call__(self, game: int, rules: Rules, deal: DealRecord) -> DealAnnotation:
         return annotate_deal(deal, rules, game=game, judged_from=self.judged_from,
                              mistake=self.mistake, blunder=self.blunder, time_ms=self.time_ms,
-                             moon=self.moon, solver=Solver())
+                             moon=self.moon, solver=Solver(), moon_from=self.moon_from)
 
 
-def annotate_games(games: Sequence[GameRecord], mode: str = "open", *, max_tricks: int = 8,
-                   from_trick: int | None = None, mistake: int = 2, blunder: int = 6,
-                   time_ms: float | None = None, threads: int = 1, moon: bool = True,
-                   progress: Callable[[int], None] | None = None,
-                   scheduler: object = None) -> list[GameAnnotation]:
-    """Annotate several games: the batch twin of :func:`annotate`; a thread pool of
-    ``threads`` over all their deals (one :class:`Solver` per deal), or the workers of a Dask
-    cluster (``scheduler``: a ``tcp://HOST:PORT`` address or a ``distributed.Client``), with
-    results identical to one thread. ``progress(n)`` is called after each deal with the
-    number done so far.
+@dataclass(frozen=True)
+class _FairJob:
+    """Judges one play on its seat's knowledge (a picklable job; one thread per play, as the
+    plays of all deals are the jobs)."""
 
-    Raises:
-        AnnotateError: bad options. ClusterError: the scheduler cannot be used.
-    """
+    samples: int
+    seed: int
+    model: str
+    evaluator: str
+    mistake: int
+    blunder: int
+
+    def __call__(self, rules: Rules, deal: DealRecord, index: int) -> FairJudgement:
+        return judge_fair(deal, rules, index, samples=self.samples, seed=self.seed,
+                          model=self.model, evaluator=self.evaluator, mistake=self.mistake,
+                          blunder=self.blunder)
+
+
+def _check_options(mode: str, mistake: int, blunder: int, time_ms: float | None,
+                   threads: int, samples: int, model: str, evaluator: str) -> None:
     if mode not in MODES:
-        raise AnnotateError(f"unknown mode {mode!r}: only {', '.join(MODES)} so far (fair mode, "
-                            f"judging on the seat's own knowledge, is future work)")
+        raise AnnotateError(f"unknown mode {mode!r}: expected one of {', '.join(MODES)}")
     if mistake < 1 or blunder < mistake:
         raise AnnotateError(f"thresholds must satisfy 1 <= mistake <= blunder, got mistake "
                             f"{mistake}, blunder {blunder}")
@@ -433,51 +745,144 @@ def annotate_games(games: Sequence[GameRecord], mode: str = "open", *, max_trick
         raise AnnotateError(f"--time must be positive, got {time_ms}")
     if threads < 1:
         raise AnnotateError(f"--threads must be at least 1, got {threads}")
-    start = judged_from_trick(max_tricks, from_trick)
-    copies = [_annotated_copy(g) for g in games]
-    tasks = [(gi + 1, g.rules, d) for gi, g in enumerate(copies) for d in g.deals]
-    job = _DealJob(start, mistake, blunder, time_ms, moon)
+    if samples < 1:
+        raise AnnotateError(f"--samples must be at least 1, got {samples}")
+    if model not in MODELS:
+        raise AnnotateError(f"unknown model {model!r}: expected {' or '.join(MODELS)}")
+    if evaluator not in EVALUATORS:
+        raise AnnotateError(f"unknown evaluator {evaluator!r}: expected one of "
+                            f"{', '.join(EVALUATORS)}")
 
-    done: list[DealAnnotation] = []
+
+def _rate_passes(deal: DealRecord, rules: Rules,
+                 pass_rater: PassRater | None) -> list[PassNote]:
+    if deal.direction is PassDirection.HOLD:
+        return []
+    notes = []
+    for seat in Seat:
+        to = deal.direction.receiver(seat)
+        if pass_rater is None:
+            notes.append(PassNote(seat, to, deal.passes[seat]))
+        else:
+            notes.append(PassNote(seat, to, deal.passes[seat], "rated",
+                                  pass_rater(deal, rules, seat)))
+    return notes
+
+
+def annotate_games(games: Sequence[GameRecord], mode: str = "open", *, max_tricks: int = 8,
+                   from_trick: int | None = None, mistake: int = 2, blunder: int = 6,
+                   time_ms: float | None = None, threads: int = 1, moon: bool = True,
+                   samples: int = DEFAULT_SAMPLES, seed: int = 0, model: str = "paranoid",
+                   evaluator: str = "auto",
+                   progress: Callable[[int, int], None] | None = None,
+                   scheduler: object = None,
+                   pass_rater: PassRater | None = None) -> list[GameAnnotation]:
+    """Annotate several games: the batch twin of :func:`annotate` (its arguments).
+
+    The jobs are the deals (open hands and the moon alert, one :class:`Solver` per deal) and,
+    in fair and both mode, every fair-judged play (one :func:`judge_fair` each); they run on a
+    thread pool of ``threads`` or the workers of a Dask cluster (``scheduler``: a
+    ``tcp://HOST:PORT`` address or a ``distributed.Client``), with results identical to one
+    thread (without ``time_ms``). ``progress(done, total)`` is called after each job. The
+    marks are written into annotated copies in this process.
+
+    Raises:
+        AnnotateError: bad options. ClusterError: the scheduler cannot be used.
+    """
+    _check_options(mode, mistake, blunder, time_ms, threads, samples, model, evaluator)
+    open_from = judged_from_trick(max_tricks, from_trick)
+    fair_from = None if mode == "open" else (from_trick or 1)
+    tag = _annotator_tag(mode, samples, seed, model, evaluator)
+    copies = [_annotated_copy(g, tag) for g in games]
+    deal_job = _DealJob(open_from if mode != "fair" else 14, open_from, mistake, blunder,
+                        time_ms, moon)
+    fair_job = _FairJob(samples, seed, model, evaluator, mistake, blunder)
+    jobs: list[tuple[tuple[int, int, int], Callable, tuple]] = []
+    for gi, g in enumerate(copies):
+        for di, d in enumerate(g.deals):
+            jobs.append(((gi, di, 0), deal_job, (gi + 1, g.rules, d)))
+            if fair_from is not None:
+                for index in range(4 * (fair_from - 1) + 1, len(d.plays) + 1):
+                    jobs.append(((gi, di, index), fair_job, (g.rules, d, index)))
+
+    done: dict[tuple[int, int, int], Any] = {}
     if threads == 1 and scheduler is None:
-        for task in tasks:
-            done.append(job(*task))
+        for key, job, args in jobs:
+            done[key] = job(*args)
             if progress:
-                progress(len(done))
+                progress(len(done), len(jobs))
     else:
         with executor(threads, scheduler, "hearts-annotate") as pool:
-            futures = [pool.submit(job, *t) for t in tasks]
-            for count, future in enumerate(futures, start=1):
-                done.append(future.result())
+            futures = [(key, pool.submit(job, *args)) for key, job, args in jobs]
+            for key, future in futures:
+                done[key] = future.result()
                 if progress:
-                    progress(count)
-    result = []
+                    progress(len(done), len(jobs))
+
+    results = []
     for gi, g in enumerate(copies):
-        deals = [d for d in done if d.game == gi + 1]
-        result.append(GameAnnotation(g, deals, mode, start, mistake, blunder,
-                                     errors=list(g.errors)))
-    return result
+        deals = []
+        for di, d in enumerate(g.deals):
+            opened: DealAnnotation = done[(gi, di, 0)]
+            by_index = {p.index: p for p in opened.plays}
+            plays = []
+            seats = d.seats()
+            for index in range(1, len(d.plays) + 1):
+                fair = done.get((gi, di, index))
+                judged = by_index.get(index)
+                if judged is None and fair is None:
+                    continue
+                if judged is None:
+                    judged = JudgedPlay(gi + 1, d.number, index, (index - 1) // 4 + 1,
+                                        seats[index - 1], d.plays[index - 1].card, None, None,
+                                        (), None, "", (), "skipped")
+                if fair is not None:
+                    judged = _with_fair(judged, fair)
+                _write_play(d.plays[index - 1], judged)
+                plays.append(judged)
+            deals.append(DealAnnotation(gi + 1, d, plays, opened.moon_alert,
+                                        _rate_passes(d, g.rules, pass_rater)))
+        results.append(GameAnnotation(g, deals, mode, open_from if mode != "fair" else 14,
+                                      mistake, blunder, errors=list(g.errors),
+                                      fair_from=fair_from, samples=samples, seed=seed,
+                                      fair_model=model, evaluator=evaluator))
+    return results
+
+
+def _with_fair(judged: JudgedPlay, fair: FairJudgement) -> JudgedPlay:
+    return replace(judged, fair=fair)
 
 
 def annotate(game: GameRecord, mode: str = "open", *, max_tricks: int = 8,
              from_trick: int | None = None, mistake: int = 2, blunder: int = 6,
-             time_ms: float | None = None, threads: int = 1,
-             moon: bool = True) -> GameAnnotation:
-    """Annotate a game with open-hands paranoid values (module docstring).
+             time_ms: float | None = None, threads: int = 1, moon: bool = True,
+             samples: int = DEFAULT_SAMPLES, seed: int = 0, model: str = "paranoid",
+             evaluator: str = "auto", scheduler: object = None,
+             pass_rater: PassRater | None = None) -> GameAnnotation:
+    """Annotate a game (module docstring).
 
     Args:
         game: the record (not changed: the result holds an annotated copy).
-        mode: ``open`` (all hands visible); ``fair`` is future work.
-        max_tricks: judge the plays of tricks with at most this many tricks left (default 8:
-            tricks 6..13). from_trick: the first trick judged (overrides ``max_tricks``).
+        mode: ``open`` (all hands visible, exact), ``fair`` (the seat's knowledge, sampled)
+            or ``both``.
+        max_tricks: judge with open hands the plays of tricks with at most this many tricks
+            left (default 8: tricks 6..13). from_trick: the first trick judged, in both modes
+            (overrides ``max_tricks``; fair mode judges from trick 1 without it).
         mistake, blunder: loss thresholds in points for ``?`` and ``??``.
-        time_ms: cap per position; a position not solved in time is unjudged.
-        threads: solve deals on this many threads.
+        time_ms: cap per open position; a position not solved in time is unjudged.
+        threads: run the jobs (deals, fair plays) on this many threads.
         moon: compute moon alerts.
+        samples: fair mode: sampled deals per play (at most; advice stops early when one card
+            is clearly best). seed: seeds every play's sampler. model: ``paranoid`` or
+            ``maxn`` for the fair values. evaluator: ``auto``, ``exact`` or ``rollout``.
+        scheduler: a Dask scheduler (``tcp://HOST:PORT`` or a client) to run the jobs on.
+        pass_rater: the pass-rating hook (:data:`PassRater`); None lists the passes as
+            :data:`PASS_NOT_RATED`.
 
     Raises:
-        AnnotateError: bad options.
+        AnnotateError: bad options. ClusterError: the scheduler cannot be used.
     """
     return annotate_games([game], mode, max_tricks=max_tricks, from_trick=from_trick,
                           mistake=mistake, blunder=blunder, time_ms=time_ms, threads=threads,
-                          moon=moon)[0]
+                          moon=moon, samples=samples, seed=seed, model=model,
+                          evaluator=evaluator, scheduler=scheduler, pass_rater=pass_rater)[0]

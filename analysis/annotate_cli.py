@@ -1,7 +1,9 @@
-"""``hearts annotate``: judge every play of game records with open-hands double-dummy values.
+"""``hearts annotate``: judge every play of game records, with open hands and/or on each seat's
+own knowledge.
 
 The logic lives in :mod:`.annotate`; this module reads the files, prints the rich view or JSON
-and writes the annotated HGN. Mount it in the ``hearts`` command with::
+and writes the annotated HGN and the HTML report (:mod:`.annotate_html`). Mount it in the
+``hearts`` command with::
 
     from hearts.analysis.annotate_cli import annotate_command  # noqa: E402
     app.command("annotate")(annotate_command)
@@ -14,7 +16,7 @@ from __future__ import annotations
 import json
 import os
 import sys
-from typing import Any, Optional
+from typing import Any, Optional, Sequence
 
 import typer
 from rich.console import Console
@@ -26,9 +28,11 @@ from hearts.solver.cards import Card, Suit
 from hearts.solver.errors import HeartsError, RecordSyntaxError
 
 from . import records
-from .annotate import (GameAnnotation, JudgedPlay, MoonAlert, annotate_games, judged_from_trick,
-                       summarise, summary_json)
+from .annotate import (DEFAULT_SAMPLES, GameAnnotation, JudgedPlay, MoonAlert, PassNote,
+                       annotate_games, fair_json, judged_from_trick, mistake_count, modes_run,
+                       moon_text, primary, summarise, summary_json)
 from .files import read_text
+from .parallel import default_threads
 from .record_cli import detect_format, read_games
 from .record_import import from_openspiel_line, from_peer_record
 
@@ -86,145 +90,256 @@ def _same_file(a: str, b: str) -> bool:
         return os.path.abspath(a) == os.path.abspath(b)
 
 
-def _view(console: Console, name: str, results: list[GameAnnotation], judged_from: int) -> None:
+_MODE_TEXT = {
+    "open": "open hands (every hand visible; exact paranoid values, lower is better)",
+    "fair": "fair (each seat's own knowledge; sampled deals, mean points, lower is better)",
+    "both": "open hands and fair (exact with every hand visible, and sampled on each seat's "
+            "own knowledge; lower is better)",
+}
+
+
+def _cards(text: Text, cards: Sequence[Card], sep: str = ",") -> None:
+    for i, c in enumerate(cards):
+        if i:
+            text.append(sep)
+        text.append_text(_card(c))
+
+
+def _first_trick(result: GameAnnotation) -> int:
+    return min(result.judged_from, result.fair_from or 14)
+
+
+def _view(console: Console, name: str, results: list[GameAnnotation], mode: str) -> None:
     console.print(Text.assemble(("annotate ", "dim"), (name, "bold"), ("  mode ", "dim"),
-                                "open hands (every hand visible; paranoid values, lower is "
-                                "better)"))
-    console.print(Text(f"plays before trick {judged_from} are not judged (exact solves are "
-                       f"affordable from there on)", style="dim"))
+                                _MODE_TEXT[mode]))
+    if not results:
+        return
+    first = results[0]
+    if mode != "fair":
+        console.print(Text(f"open hands: plays before trick {first.judged_from} are not judged "
+                           f"(exact solves are affordable from there on)", style="dim"))
+    if mode != "open":
+        console.print(Text(f"fair: every play from trick {first.fair_from}, up to "
+                           f"{first.samples} sampled deals a play (seed {first.seed}, "
+                           f"{first.fair_model}, evaluator {first.evaluator}: a bot roll-out "
+                           f"then an exact solve early, exact solves late); loss = mean(card) "
+                           f"- mean(best) ± SE", style="dim"))
     for gi, result in enumerate(results, start=1):
         for err in result.errors:
             console.print(Text(f"read error (annotated up to it): {err}", style="yellow"))
+        start = _first_trick(result)
         for deal_ann in result.deals:
             deal = deal_ann.deal
             head = f"game {gi}, deal {deal.number}" if len(results) > 1 else f"deal {deal.number}"
             console.print(Text(head, style="bold underline"))
+            for note in deal_ann.passes:
+                console.print(_pass_text(note))
             by_index = {p.index: p for p in deal_ann.plays}
             notes: list[Text] = []
             for trick in deal.tricks():
-                if trick.number < judged_from:
+                if trick.number < start:
                     continue
                 line = Text(f"{trick.number:>2}. ")
                 for offset, (seat, play) in enumerate(zip(trick.seats, trick.plays)):
                     judged = by_index.get(4 * (trick.number - 1) + offset + 1)
                     line.append(f"{seat} ", style="dim")
                     line.append_text(_card(play.card))
-                    if judged is not None and judged.status != "judged":
-                        line.append("·", style="dim")
-                    elif judged is not None and judged.mark:
-                        line.append(judged.mark, style=_MARK_STYLE[judged.mark])
-                        notes.append(_note(judged))
+                    if judged is not None:
+                        line.append_text(_play_mark(judged))
+                        if judged.verdict or judged.mark:
+                            notes.append(_note(judged))
                     line.append("  ")
                 console.print(line)
             for note in notes:
                 console.print(note)
-            unjudged = [p for p in deal_ann.plays if p.status != "judged"]
+            unjudged = [p for p in deal_ann.plays if p.status == "unjudged"]
             if unjudged:
                 console.print(Text(f"   {len(unjudged)} play(s) unjudged (· : not solved within "
                                    f"--time)", style="yellow"))
             if deal_ann.moon_alert is not None:
                 console.print(_moon_text(deal_ann.moon_alert))
-    table = Table(title="per seat (open hands)", header_style="bold")
-    for column in ("seat", "judged", "mistakes ?", "blunders ??", "points lost", "unjudged"):
-        table.add_column(column, justify="right" if column != "seat" else "left")
-    totals = summarise(p for r in results for p in r.plays)
-    for seat, row in totals.items():
-        table.add_row(seat.name_title, str(row["judged"]), str(row["mistakes"]),
-                      str(row["blunders"]), str(row["lost"]), str(row["unjudged"]))
-    console.print(table)
+    for which in modes_run(mode):
+        _summary_table(console, [p for r in results for p in r.plays], which)
+    count = mistake_count(p for r in results for p in r.plays)
+    console.print(Text(f"mistakes marked: {count} ({primary(mode)} marks)", style="bold"))
 
 
-def _note(p: JudgedPlay) -> Text:
-    text = Text(f"    trick {p.trick}: {p.seat} ")
-    text.append_text(_card(p.card))
-    text.append(p.mark, style=_MARK_STYLE[p.mark])
-    text.append(f" loses {p.loss} (leaves {p.value}); best ")
-    for i, c in enumerate(p.best):
-        if i:
-            text.append(",")
-        text.append_text(_card(c))
-    text.append(f" ({p.best_value})")
-    if p.line:
-        text.append("  line ", style="dim")
-        for c in p.line:
-            text.append_text(_card(c))
-            text.append(" ")
+def _play_mark(p: JudgedPlay) -> Text:
+    """The mark after a card in the trick lines: the verdict, an open-hands-only mark in
+    brackets, ``·`` for an open play not solved in time."""
+    text = Text()
+    if p.verdict:
+        text.append(p.verdict, style=_MARK_STYLE[p.verdict])
+    elif p.agreement == "open only":
+        text.append(f"({p.mark})", style="cyan")
+    elif p.status == "unjudged" and p.fair is None:
+        text.append("·", style="dim")
     return text
 
 
-def _moon_text(a: MoonAlert) -> Text:
-    parts = [f"   moon: {a.seat.name_title} on track after trick {a.on_track_trick}"]
-    if a.checks:
-        if a.unstoppable_trick is None:
-            known = [t for t, v in a.checks if v is not None]
-            if known:
-                parts.append(f"still stoppable at every trick start checked "
-                             f"({known[0]}–{known[-1]})")
-            else:
-                parts.append("moon checks not finished in time")
-        elif a.unstoppable_index is not None:
-            parts.append(f"unstoppable after {a.unstoppable_seat} {a.unstoppable_card} (play "
-                         f"{a.unstoppable_index}, trick {(a.unstoppable_index - 1) // 4 + 1})")
+def _note(p: JudgedPlay) -> Text:
+    """A marked play: a heading line, then one line per judgement (open hands, fair)."""
+    text = Text(f"    trick {p.trick}: {p.seat} ")
+    text.append_text(_card(p.card))
+    text.append_text(_play_mark(p))
+    if p.status == "judged" and (p.mark or p.agreement):
+        if p.agreement == "open only":   # a mistake only against the hands as they lay
+            text.append("\n      open hands only: ", style="cyan")
         else:
-            parts.append(f"already unstoppable at the first check (trick {a.unstoppable_trick})")
+            text.append("\n      open hands: ", style="dim")
+        text.append(f"loses {p.loss} ({p.value} vs {p.best_value}); best ")
+        _cards(text, p.best)
+        if p.line:
+            text.append("  line ", style="dim")
+            _cards(text, p.line, " ")
+    f = p.fair
+    if f is not None and (f.mark or p.agreement):
+        label = "fair only" if p.agreement == "fair only" else "fair"
+        text.append(f"\n      {label} ({f.samples} samples, {f.evaluator}): ",
+                    style="cyan" if p.agreement == "fair only" else "dim")
+        text.append(f"loses {f.loss:.2f} ± {f.se:.2f}")
+        if f.mean is not None and f.best_mean is not None:
+            text.append(f" ({f.mean:.2f} vs {f.best_mean:.2f})")
+        text.append("; best ")
+        _cards(text, f.best)
+    return text
+
+
+def _pass_text(note: PassNote) -> Text:
+    text = Text(f"   pass {note.seat} → {note.to}: ", style="dim")
+    _cards(text, note.cards, " ")
+    if note.rating is None:
+        text.append(f"  ({note.status})", style="dim")
     else:
-        parts.append("not checked (before the judged tricks)")
-    if a.stopped_index is not None:
-        parts.append(f"stopped: a second seat took points in trick {a.stopped_index // 4}")
-    if a.shot:
-        parts.append("shot the moon")
-    return Text("; ".join(parts), style="magenta")
+        text.append("  " + ", ".join(f"{k} {v}" for k, v in note.rating.items()))
+    return text
+
+
+def _summary_table(console: Console, plays: list[JudgedPlay], which: str) -> None:
+    fair = which == "fair"
+    table = Table(title=f"per seat ({'fair: on its own knowledge' if fair else 'open hands'})",
+                  header_style="bold")
+    columns = ["seat", "judged", "mistakes ?", "blunders ??", "points lost"]
+    columns.append("open-hands only" if fair else "unjudged")
+    for column in columns:
+        table.add_column(column, justify="right" if column != "seat" else "left")
+    for seat, row in summarise(plays, which).items():
+        table.add_row(seat.name_title, str(row["judged"]), str(row["mistakes"]),
+                      str(row["blunders"]), f"{row['lost']:.2f}" if fair else str(row["lost"]),
+                      str(row["open_only"] if fair else row["unjudged"]))
+    console.print(table)
+
+
+def _moon_text(a: MoonAlert) -> Text:
+    return Text(moon_text(a), style="magenta")
+
+
+def batch_json(grouped: Sequence[tuple[str, list[GameAnnotation]]], mode: str,
+               time_ms: Optional[float], output: Optional[str],
+               html: Optional[str] = None) -> dict:
+    """The ``--json`` document of a batch: every file's plays, summaries, moon alerts,
+    passes and errors (``docs/annotate.md``, "Output")."""
+    results = [r for _, rs in grouped for r in rs]
+    plays, alerts, passes, errors = [], [], [], []
+    for f, rs in grouped:
+        for r in rs:
+            data = r.to_json()
+            for item in data["plays"] + data["moon_alerts"] + data["passes"]:
+                item["file"] = f
+            plays += data["plays"]
+            alerts += data["moon_alerts"]
+            passes += data["passes"]
+            errors += [{"file": f, "error": e} for e in data["errors"]]
+    every = [p for r in results for p in r.plays]
+    first = results[0] if results else None
+    model = "paranoid" if first is None else first.fair_model if mode == "fair" else first.model
+    return {"mode": mode, "model": model,
+            "judged_from": first.judged_from if first and mode != "fair" else None,
+            "fair": fair_json(first) if first else None,
+            "thresholds": {"mistake": first.mistake, "blunder": first.blunder} if first else None,
+            "time_ms": time_ms, "files": [f for f, _ in grouped], "plays": plays,
+            "summary": summary_json(summarise(every, primary(mode))),
+            "summaries": {w: summary_json(summarise(every, w)) for w in modes_run(mode)},
+            "mistake_count": mistake_count(every),
+            "moon_alerts": alerts, "passes": passes, "errors": errors, "output": output,
+            "html": html}
+
+
+def _check_output(path: Optional[str], files: list[str], force: bool, what: str) -> None:
+    if path is None:
+        return
+    for f in files:
+        if f != "-" and _same_file(f, path):
+            raise AnnotateInputError(f"{what} {path} is the input file {f}: the input is "
+                                     f"never overwritten")
+    if os.path.exists(path) and not force:
+        raise AnnotateInputError(f"{path} exists (use --force to overwrite it)")
 
 
 def annotate_command(
     files: list[str] = typer.Argument(..., metavar="FILES",
-                                      help="Records: HGN, our JSON, OpenSpiel lines, peer JSONL."),
+                                      help="Records: HGN, our JSON, OpenSpiel lines, peer "
+                                           "JSONL, an OpenSpiel playthrough."),
     output: Optional[str] = typer.Option(None, "--output", "-o", metavar="OUT",
                                          help="Write the annotated records (HGN) to OUT."),
-    force: bool = typer.Option(False, "--force", help="Overwrite an existing OUT."),
-    mode: str = typer.Option("open", "--mode", help="open (all hands visible). fair: future."),
+    html: Optional[str] = typer.Option(None, "--html", metavar="REPORT",
+                                       help="Write a self-contained HTML report to REPORT."),
+    force: bool = typer.Option(False, "--force", help="Overwrite an existing OUT or REPORT."),
+    mode: str = typer.Option("open", "--mode",
+                             help="open (all hands visible, exact), fair (each seat's own "
+                                  "knowledge, sampled) or both."),
     max_tricks: int = typer.Option(8, "--max-tricks", metavar="N",
-                                   help="Judge tricks with at most N tricks left (8: tricks "
-                                        "6-13)."),
+                                   help="Open hands: judge tricks with at most N tricks left "
+                                        "(8: tricks 6-13)."),
     from_trick: Optional[int] = typer.Option(None, "--from-trick", metavar="K",
-                                             help="First trick judged (overrides --max-tricks)."),
+                                             help="First trick judged, both modes (overrides "
+                                                  "--max-tricks; fair default 1)."),
     mistake: int = typer.Option(2, "--mistake", metavar="POINTS", help="Loss for ? (points)."),
     blunder: int = typer.Option(6, "--blunder", metavar="POINTS", help="Loss for ?? (points)."),
+    samples: int = typer.Option(DEFAULT_SAMPLES, "--samples", "-n", metavar="N",
+                                help="Fair mode: sampled deals per play (at most)."),
+    seed: int = typer.Option(0, "--seed", help="Fair mode: seed of every play's sampler."),
+    model: str = typer.Option("paranoid", "--model",
+                              help="Fair mode: paranoid or maxn values per sample."),
     time_ms: Optional[float] = typer.Option(None, "--time", metavar="MS",
-                                            help="Cap per position; unsolved plays are unjudged."),
-    threads: int = typer.Option(1, "--threads", "-j", metavar="N",
-                                help="Solve deals on N threads (same results as one)."),
+                                            help="Cap per open position; unsolved plays are "
+                                                 "unjudged."),
+    threads: Optional[int] = typer.Option(None, "--threads", "-j", metavar="N",
+                                          help="Run deals and fair plays on N threads (default: "
+                                               "every core; the results do not depend on it)."),
+    scheduler: Optional[str] = typer.Option(None, "--scheduler", metavar="tcp://HOST:PORT",
+                                            help="Run the jobs on a Dask cluster."),
     rules: Optional[str] = typer.Option(None, "--rules", "-r", metavar="SPEC",
                                         help="Rules for OpenSpiel action lines."),
     lenient: bool = typer.Option(False, "--lenient",
                                  help="Annotate up to the first read error and report it."),
     as_json: bool = typer.Option(False, "--json", help="Print JSON instead of the view."),
 ) -> None:
-    """Annotate game records: every judged play's open-hands value, the best card, the loss,
-    `?` (loss >= --mistake) and `??` (loss >= --blunder), moon alerts and a per-seat summary.
+    """Annotate game records: every judged play's value, the best card, the loss,
+    `?` (loss >= --mistake) and `??` (loss >= --blunder), moon alerts, the passes and a
+    per-seat summary.
 
-    Values are exact paranoid double-dummy values for the seat that played (its points for
-    the deal when the other three play against it; lower is better), with every hand visible
-    (mode open). Plays before --from-trick (default: the first trick with at most
-    --max-tricks tricks left) are not judged. Marks and data go into the play comments of
-    the HGN written to -o (`[%dd V] [%best C] [%loss L] [%line ...] [%mode open]`); see
-    `docs/annotate.md`.
+    Mode open: exact paranoid double-dummy values for the seat that played (its points for
+    the deal when the other three play against it; lower is better) with every hand visible,
+    from --from-trick (default: the first trick with at most --max-tricks tricks left). Mode
+    fair: each play judged on the seat's own knowledge, over --samples deals sampled from it
+    (mean points ± SE). Mode both: both, the marks are the fair ones and open-hands-only
+    mistakes are shown as such. Marks and data go into the play comments of the HGN written
+    to -o; see `docs/annotate.md`.
 
     **Examples**:
 
     ```
-    hearts annotate game.hgn -o game-annotated.hgn
+    hearts annotate game.hgn -o game-annotated.hgn --html report.html
+    hearts annotate game.hgn --mode both --samples 100 --seed 1
     hearts annotate tests/data/openspiel_xinxin/xinxin_train.txt --max-tricks 6 --json
     ```
     """
-    judged_from = judged_from_trick(max_tricks, from_trick)
-    if output is not None:
-        for f in files:
-            if f != "-" and _same_file(f, output):
-                raise AnnotateInputError(f"-o {output} is the input file {f}: the input is "
-                                         f"never overwritten")
-        if os.path.exists(output) and not force:
-            raise AnnotateInputError(f"{output} exists (use --force to overwrite it)")
+    judged_from_trick(max_tricks, from_trick)
+    _check_output(output, files, force, "-o")
+    _check_output(html, files, force, "--html")
+    if output is not None and html is not None and _same_file(output, html):
+        raise AnnotateInputError(f"-o and --html name the same file {output}")
     per_file: list[tuple[str, list[records.GameRecord]]] = []
     for f in files:
         if f != "-" and not os.path.isfile(f):
@@ -234,16 +349,19 @@ def annotate_command(
                  else read_games(text, rules=rules, name=f))
         per_file.append((f, games))
     all_games = [g for _, games in per_file for g in games]
-    total = sum(len(g.deals) for g in all_games)
     err_console = Console(stderr=True)
     with Progress(TextColumn("annotating"), BarColumn(), MofNCompleteColumn(),
-                  TimeElapsedColumn(), console=err_console, transient=True,
+                  TextColumn("jobs (deals, fair plays)"), TimeElapsedColumn(),
+                  console=err_console, transient=True,
                   disable=as_json or not err_console.is_terminal) as bar:
-        task = bar.add_task("deals", total=total)
+        task = bar.add_task("jobs", total=None)
         results = annotate_games(all_games, mode, max_tricks=max_tricks, from_trick=from_trick,
                                  mistake=mistake, blunder=blunder, time_ms=time_ms,
-                                 threads=threads,
-                                 progress=lambda n: bar.update(task, completed=n))
+                                 threads=default_threads() if threads is None else threads,
+                                 samples=samples, seed=seed, model=model,
+                                 scheduler=scheduler,
+                                 progress=lambda n, total: bar.update(task, completed=n,
+                                                                      total=total))
     if output is not None:
         with open(output, "w", encoding="utf-8") as fp:
             fp.write(records.dumps_all([r.game for r in results]))
@@ -252,30 +370,21 @@ def annotate_command(
     for f, games in per_file:
         grouped.append((f, results[start:start + len(games)]))
         start += len(games)
+    data = batch_json(grouped, mode, time_ms, output, html)
+    if html is not None:
+        from .annotate_html import render_report
+        with open(html, "w", encoding="utf-8") as fp:
+            fp.write(render_report(grouped, data))
     if as_json:
-        plays = []
-        alerts = []
-        errors = []
-        for f, rs in grouped:
-            for r in rs:
-                data = r.to_json()
-                for item in data["plays"] + data["moon_alerts"]:
-                    item["file"] = f
-                plays += data["plays"]
-                alerts += data["moon_alerts"]
-                errors += [{"file": f, "error": e} for e in data["errors"]]
-        out = {"mode": mode, "model": "paranoid", "judged_from": judged_from,
-               "thresholds": {"mistake": mistake, "blunder": blunder},
-               "time_ms": time_ms, "files": [f for f, _ in grouped], "plays": plays,
-               "summary": summary_json(summarise(p for r in results for p in r.plays)),
-               "moon_alerts": alerts, "errors": errors, "output": output}
-        typer.echo(json.dumps(out, indent=2))
+        typer.echo(json.dumps(data, indent=2))
         return
     console = Console(highlight=False)
     for f, rs in grouped:
-        _view(console, f, rs, judged_from)
+        _view(console, f, rs, mode)
     if output is not None:
         console.print(Text.assemble(("annotated record written to ", "dim"), output))
+    if html is not None:
+        console.print(Text.assemble(("HTML report written to ", "dim"), html))
 
 
 #: A stand-alone app (``python -m hearts.analysis.annotate_cli FILES``).

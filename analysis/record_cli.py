@@ -22,12 +22,13 @@ from hearts.analysis.files import read_text
 from hearts.solver.errors import HeartsError, RecordSyntaxError
 
 from . import records
-from .record_import import from_openspiel_lines, from_peer_record, to_openspiel_line
+from .record_import import (from_openspiel_lines, from_openspiel_playthrough, from_peer_record,
+                            is_openspiel_playthrough, to_openspiel_line)
 
 __all__ = ["convert_command", "read_games", "detect_format", "app", "INPUT_FORMATS",
            "OUTPUT_FORMATS"]
 
-INPUT_FORMATS = ("auto", "hgn", "json", "openspiel", "peer")
+INPUT_FORMATS = ("auto", "hgn", "json", "openspiel", "peer", "playthrough")
 OUTPUT_FORMATS = ("hgn", "json", "openspiel")
 
 
@@ -47,8 +48,11 @@ def _first_line(text: str) -> str:
 
 def detect_format(text: str) -> str:
     """Guess the input format: ``json`` (our export), ``peer`` (JSON lines of peer records),
-    ``openspiel`` (lines of integers) or ``hgn`` (anything else)."""
+    ``openspiel`` (lines of integers), ``playthrough`` (an OpenSpiel playthrough of Hearts)
+    or ``hgn`` (anything else)."""
     first = _first_line(text)
+    if is_openspiel_playthrough(text):
+        return "playthrough"
     if first.startswith(("{", "[")):
         try:
             data = json.loads(text)
@@ -71,8 +75,9 @@ def read_games(text: str, source_format: str = "auto", *, rules: Optional[str] =
                name: str = "input") -> list[records.GameRecord]:
     """The games of ``text`` in ``source_format`` (one of :data:`INPUT_FORMATS`).
 
-    OpenSpiel lines and peer records give one game per line; ``rules`` applies to OpenSpiel
-    lines only (default ``openspiel``).
+    OpenSpiel lines and peer records give one game per line, an OpenSpiel playthrough one game
+    (its last ``History()`` line); ``rules`` applies to OpenSpiel action ids only (default
+    ``openspiel``).
 
     Raises:
         RecordSyntaxError: a record error (with the line number).
@@ -82,13 +87,15 @@ def read_games(text: str, source_format: str = "auto", *, rules: Optional[str] =
         raise ConvertError(f"unknown input format {source_format!r} (expected "
                            f"{', '.join(INPUT_FORMATS)})")
     fmt = detect_format(text) if source_format == "auto" else source_format
-    if rules is not None and fmt != "openspiel":
+    if rules is not None and fmt not in ("openspiel", "playthrough"):
         raise ConvertError(f"--rules applies to OpenSpiel action lines only ({name} is {fmt}; "
                            f"its rules are in the record)")
     if fmt == "hgn":
         games = records.loads_all(text)
     elif fmt == "openspiel":
         games = list(from_openspiel_lines(text, rules=rules))
+    elif fmt == "playthrough":
+        games = [from_openspiel_playthrough(text, rules=rules)]
     elif fmt == "peer":
         games = []
         for number, line in enumerate(text.splitlines(), start=1):
@@ -134,7 +141,8 @@ def convert_command(
                            help="Output format: hgn (text), json or openspiel (action ids)."),
     source_format: str = typer.Option(
         "auto", "--from", "-f", metavar="FORMAT",
-        help="Input format: auto, hgn, json, openspiel (action-id lines) or peer (JSON lines)."),
+        help="Input format: auto, hgn, json, openspiel (action-id lines), peer (JSON lines) or "
+             "playthrough (an OpenSpiel playthrough)."),
     rules: Optional[str] = typer.Option(
         None, "--rules", "-r", metavar="SPEC",
         help='Rules for OpenSpiel action lines (default "openspiel"), e.g. '
@@ -148,7 +156,8 @@ def convert_command(
     Every deal is replayed under its rules while reading, so a record that converts is a
     legal game; the first error is reported with its line, e.g.
     `error: line 17, column 21: trick 1: illegal play 9D by N: North must follow clubs`.
-    OpenSpiel lines and peer records become one game each. The format is in `docs/records.md`.
+    OpenSpiel lines and peer records become one game each, an OpenSpiel playthrough one game
+    (its last `History()` line). The format is in `docs/records.md`.
 
     **Examples**:
 

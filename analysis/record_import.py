@@ -9,6 +9,7 @@ reader checks it. Parsing of the sources is :mod:`.openspiel`'s (``parse_action_
 """
 from __future__ import annotations
 
+import re
 from typing import Any, Iterator, Mapping
 
 from hearts.solver.errors import (HeartsError, IllegalPlayError, InvalidDealError,
@@ -23,6 +24,7 @@ __all__ = [
     "from_openspiel_game",
     "from_openspiel_line",
     "from_openspiel_lines",
+    "from_openspiel_playthrough",
     "from_peer_record",
     "openspiel_spec",
     "to_openspiel_line",
@@ -113,6 +115,38 @@ def from_openspiel_lines(text: str, *, rules: "Rules | str | None" = None,
         stripped = line.strip()
         if stripped and not stripped.startswith("#"):
             yield from_openspiel_line(line, number, rules=rules, source=source)
+
+
+#: A ``History()`` line of an OpenSpiel playthrough: the action ids so far, comma-separated.
+_HISTORY_RE = re.compile(r"^History\(\) = \[([0-9, ]*)\]\s*$")
+
+
+def is_openspiel_playthrough(text: str) -> bool:
+    """Whether ``text`` looks like an OpenSpiel playthrough of Hearts (its first line is
+    ``game: hearts`` and it has ``History()`` lines)."""
+    first = next((line.strip() for line in text.splitlines() if line.strip()), "")
+    return first.startswith("game: hearts") and "History() = [" in text
+
+
+def from_openspiel_playthrough(text: str, *, rules: "Rules | str | None" = None,
+                               source: str | None = None) -> GameRecord:
+    """The deal of an OpenSpiel playthrough (``integration_tests/playthroughs/hearts.txt``):
+    its last ``History()`` line, the whole game's action ids (earlier ones are prefixes).
+
+    Raises:
+        RecordSyntaxError: no ``History()`` line, or as :func:`from_openspiel_line` (with the
+            line number of the last ``History()`` line).
+    """
+    last: tuple[int, str] | None = None
+    for number, line in enumerate(text.splitlines(), start=1):
+        match = _HISTORY_RE.match(line.strip())
+        if match:
+            last = (number, match.group(1))
+    if last is None:
+        raise RecordSyntaxError("an OpenSpiel playthrough without a History() line", 1)
+    number, ids = last
+    return from_openspiel_line(ids.replace(",", " "), number, rules=rules,
+                               source=source or "OpenSpiel playthrough")
 
 
 def from_peer_record(data: Mapping[str, Any], line_number: int | None = None) -> GameRecord:

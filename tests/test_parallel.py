@@ -82,3 +82,31 @@ def test_unreachable_scheduler_is_one_clear_error():
     with pytest.raises(ClusterError, match=r"cannot reach the Dask scheduler at tcp://127.0.0.1:9"):
         with executor(scheduler="tcp://127.0.0.1:9"):
             pass
+
+
+def test_fair_annotation_on_a_cluster_equals_local(cluster, data_dir):
+    """Fair and open jobs cross a pickle; the marks are written into the annotated record in
+    this process, so the record is the same too."""
+    from hearts.analysis.records import dumps_all
+    games = loads_all((data_dir / "records" / "xinxin-train-1-4.hgn").read_text())[:1]
+    local = annotate_games(games, "both", from_trick=12, samples=10, threads=2, moon=False)
+    remote = annotate_games(games, "both", from_trick=12, samples=10, moon=False,
+                            scheduler=cluster)
+    assert [p.to_json() for p in remote[0].plays] == [p.to_json() for p in local[0].plays]
+    assert all(p.fair is not None for p in local[0].plays) and local[0].plays
+    assert dumps_all([r.game for r in remote]) == dumps_all([r.game for r in local])
+
+
+def test_annotate_cli_with_an_unreachable_scheduler_is_one_error(data_dir):
+    from typer.testing import CliRunner
+
+    from hearts.analysis.cli import app
+    record = data_dir / "records" / "xinxin-train-1.hgn"
+    try:
+        runner = CliRunner(mix_stderr=False)  # type: ignore[call-arg]
+    except TypeError:
+        runner = CliRunner()
+    result = runner.invoke(app, ["annotate", str(record), "--scheduler", "tcp://127.0.0.1:9"])
+    assert result.exit_code == 2
+    assert result.stderr.startswith("error: cannot reach the Dask scheduler at tcp://127.0.0.1:9")
+    assert len(result.stderr.strip().splitlines()) == 1

@@ -1,0 +1,165 @@
+"""The HTML report of ``hearts annotate --html REPORT``: one self-contained page.
+
+Per deal: the deal diagram (the four hands at the start of play, ♠ ♥ ♦ ♣ in suit colours),
+the passes, every trick with the cards played, their marks and the suggested card (and open
+line), mistakes highlighted, the moon alert; for the whole batch: the number of marked plays
+(the ``mistake_count`` of the JSON, in ``<span id="mistake-count" data-count="N">``) and an
+inline SVG chart of the points each seat lost to its mistakes (per mode).
+
+The page is rendered with Jinja2 from the template ``templates/annotate_report.html.j2``
+(package data) with autoescaping on, so every text taken from a record (tags, comments,
+file names) is HTML-escaped. It has inline CSS, an inline SVG and no script, and references
+no URL (so it opens offline and from a mail attachment).
+"""
+from __future__ import annotations
+
+import re
+from importlib import resources
+from typing import Sequence
+
+import jinja2
+from markupsafe import Markup, escape
+
+from hearts.solver.cards import Card, Suit
+from hearts.solver.seats import Seat
+
+from . import records
+from .annotate import GameAnnotation, JudgedPlay, modes_run, moon_text, summarise
+
+__all__ = ["render_report", "TEMPLATE"]
+
+#: The template's file name in ``hearts.analysis/templates``.
+TEMPLATE = "annotate_report.html.j2"
+#: Suit order of the diagram (as PBN).
+_SUITS = (Suit.SPADES, Suit.HEARTS, Suit.DIAMONDS, Suit.CLUBS)
+_SUIT_CLASS = {Suit.SPADES: "s", Suit.HEARTS: "h", Suit.DIAMONDS: "d", Suit.CLUBS: "c"}
+_DATA_RE = re.compile(r"\[%[^\]]*\]")
+_SYMBOL = {Suit.SPADES: "♠", Suit.HEARTS: "♥", Suit.DIAMONDS: "♦", Suit.CLUBS: "♣"}
+
+
+def _environment() -> jinja2.Environment:
+    env = jinja2.Environment(autoescape=True, undefined=jinja2.StrictUndefined,
+                             trim_blocks=True, lstrip_blocks=True)
+    env.filters["card"] = _card_html
+    return env
+
+
+def _card_html(card: Card) -> Markup:
+    """A card as ``<span class="card h">Q♥</span>`` (markup: every part of it is ours)."""
+    return Markup(f'<span class="card {_SUIT_CLASS[card.suit]}">{escape(card.symbol())}</span>')
+
+
+def _hand(cards: Sequence[Card]) -> list[dict]:
+    rows = []
+    for suit in _SUITS:
+        ranks = sorted((c for c in cards if c.suit == suit), key=lambda c: -c.rank)
+        rows.append({"cls": _SUIT_CLASS[suit], "symbol": _SYMBOL[suit],
+                     "ranks": " ".join(c.symbol()[:-1] for c in ranks) or "—"})
+    return rows
+
+
+def _play_view(seat: Seat, play: records.Play, judged: JudgedPlay | None) -> dict:
+    card = play.card
+    classes = ["play"]
+    notes: list[dict] = []
+    if judged is not None:
+        verdict = judged.verdict
+        if verdict == "??":
+            classes.append("blunder")
+        elif verdict == "?":
+            classes.append("mistake")
+        if judged.agreement == "open only":
+            classes.append("open-only")
+        if judged.status == "judged" and (judged.mark or judged.agreement):
+            notes.append({"mode": "open hands", "loss": f"{judged.loss}",
+                          "value": f"leaves {judged.value}", "best": list(judged.best),
+                          "best_value": f"{judged.best_value}", "line": list(judged.line),
+                          "samples": None, "flag": "open-hands only"
+                          if judged.agreement == "open only" else ""})
+        f = judged.fair
+        if f is not None and (f.mark or judged.agreement):
+            notes.append({"mode": "fair", "loss": f"{f.loss:.2f} ± {f.se:.2f}",
+                          "value": "" if f.mean is None else f"mean {f.mean:.2f}",
+                          "best": list(f.best),
+                          "best_value": "" if f.best_mean is None else f"{f.best_mean:.2f}",
+                          "line": [], "samples": f"{f.samples} samples, {f.evaluator}",
+                          "flag": "on the seat's information only"
+                          if judged.agreement == "fair only" else ""})
+    mark = ""
+    if judged is not None:
+        mark = judged.verdict or (f"({judged.mark})" if judged.agreement == "open only" else "")
+    suggestion: list[Card] = []
+    if judged is not None and judged.fair is not None and judged.fair.evaluator != "forced":
+        suggestion = list(judged.fair.best)
+    elif judged is not None and judged.status == "judged":
+        suggestion = list(judged.best)
+    # The play's own words (a person's comment), without the machine data we wrote.
+    comment = _DATA_RE.sub("", play.comment).strip()
+    return {"seat": seat.letter, "card": card, "mark": mark, "classes": " ".join(classes),
+            "comment": comment,
+            "notes": notes, "suggestion": suggestion,
+            "played_best": card in suggestion}
+
+
+def _deal_view(gi: int, result: GameAnnotation, deal_ann) -> dict:
+    deal = deal_ann.deal
+    by_index = {p.index: p for p in deal_ann.plays}
+    after = deal.deal
+    tricks = []
+    for trick in deal.tricks():
+        plays = []
+        for offset, (seat, play) in enumerate(zip(trick.seats, trick.plays)):
+            index = 4 * (trick.number - 1) + offset + 1
+            plays.append(_play_view(seat, play, by_index.get(index)))
+        tricks.append({"number": trick.number, "leader": trick.leader.letter,
+                       "winner": trick.winner.letter if trick.winner else "",
+                       "plays": plays,
+                       "notes": [(p, n) for p in plays for n in p["notes"]]})
+    return {"game": gi, "number": deal.number,
+            "hands": {s.letter: _hand(list(after[s])) for s in Seat},
+            "names": {s.letter: s.name_title for s in Seat},
+            "direction": deal.direction.name.lower(),
+            "passes": deal_ann.passes, "tricks": tricks,
+            "comment": deal.comment,
+            "points": None if deal.points is None else list(deal.points),
+            "moon": moon_text(deal_ann.moon_alert).strip() if deal_ann.moon_alert else ""}
+
+
+def _chart(plays: list[JudgedPlay], mode: str) -> dict:
+    """Bars of points lost per seat and mode, scaled to the largest (SVG coordinates)."""
+    which = modes_run(mode)
+    tables = {w: summarise(plays, w) for w in which}
+    largest = max([float(t[s]["lost"]) for t in tables.values() for s in Seat] + [1.0])
+    bar_h, gap, label_w, width = 16, 6, 70, 300
+    bars, y = [], 10
+    for seat in Seat:
+        for w in which:
+            lost = float(tables[w][seat]["lost"])
+            bars.append({"seat": seat.name_title, "mode": w, "lost": lost,
+                         "text": f"{lost:.2f}" if w == "fair" else f"{lost:g}",
+                         "y": y, "w": round(width * lost / largest, 1),
+                         "cls": "bar-" + w})
+            y += bar_h + 2
+        y += gap
+    return {"bars": bars, "height": y + 24, "width": label_w + width + 100, "label_w": label_w,
+            "bar_h": bar_h, "modes": which, "legend_y": y + 8}
+
+
+def render_report(grouped: Sequence[tuple[str, list[GameAnnotation]]], data: dict) -> str:
+    """The report page for a batch (``grouped``: file name → its game annotations; ``data``:
+    the batch's JSON document, :func:`.annotate_cli.batch_json`, whose ``mistake_count`` the
+    page shows)."""
+    files = []
+    for name, results in grouped:
+        games = []
+        for gi, result in enumerate(results, start=1):
+            games.append({"tags": list(result.game.tags.items()),
+                          "errors": [str(e) for e in result.errors],
+                          "deals": [_deal_view(gi, result, d) for d in result.deals]})
+        files.append({"name": name, "games": games})
+    plays = [p for _, rs in grouped for r in rs for p in r.plays]
+    first = next((r for _, rs in grouped for r in rs), None)
+    template = (resources.files("hearts.analysis") / "templates" / TEMPLATE).read_text("utf-8")
+    return _environment().from_string(template).render(
+        files=files, data=data, chart=_chart(plays, data["mode"]), first=first,
+        mistake_count=data["mistake_count"])
