@@ -7,6 +7,7 @@ class Core:
     """A search engine with its own transposition table (``2**tt_bits`` entries of 32 bytes)."""
 
     tt_bits: int
+    fast_pext: bool
     def __init__(self, tt_bits: int = 20) -> None: ...
     @property
     def tt_bytes(self) -> int: ...

@@ -33,6 +33,7 @@ cdef class Core:
     cdef object rules_key
     cdef i16 gen
     cdef readonly int tt_bits
+    cdef public bint fast_pext      # use the CPU's PEXT for table keys (off: the portable loop)
 
     def __cinit__(self, int tt_bits=20):
         if not 10 <= tt_bits <= 28:
@@ -47,6 +48,7 @@ cdef class Core:
         self.rules_key = None
         self.gen = 1
         memset(&self.r, 0, sizeof(RulesC))
+        self.fast_pext = pext_is_fast()
 
     def __dealloc__(self):
         table_free(self.tt_raw, self.tt_raw_size)
@@ -110,16 +112,17 @@ cdef class Core:
                 + abs(r.moon_shooter_adj) + abs(r.moon_other_adj) + abs(r.sun_other_adj)
                 + abs(r.sun_shooter_adj) + abs(r.bonus))
         r.maxn_tt = span <= 127
+        # the point layout of the table key: in a suit of two values, which relative
+        # cards hold the odd value; in a suit of more, which absolute cards remain
         for i in range(4):
             lane_vals = {values[16 * i + b] for b in range(13)}
-            if len(lane_vals) == 1:
-                r.spec_kind[i] = 0
-            elif len(lane_vals) == 2:
+            if len(lane_vals) == 2:
                 base = values[16 * i]
-                r.spec_kind[i] = 1
-                r.spec_mask[i] = sum(1 << b for b in range(13) if values[16 * i + b] != base)
-            else:
-                r.spec_kind[i] = 2
+                r.spec1_lanes |= LANE << (16 * i)
+                r.spec_odd |= sum(1 << (16 * i + b) for b in range(13) if values[16 * i + b] != base)
+                r.spec2_shift += 13
+            elif len(lane_vals) > 2:
+                r.spec2_lanes |= LANE << (16 * i)
 
     cdef void _load(self, State* s, tuple st):
         hands, trick, leader, hb, tricks_done, points, takers, won, sunc, first_winner, first_pos = st
@@ -168,6 +171,7 @@ cdef class Core:
         cdef State s, child
         cdef Ctx c
         self._load(&s, state)
+        self.r.fast_pext = self.fast_pext
         c.r = &self.r
         c.tt = self.tt
         c.tt_mask = self.tt_mask

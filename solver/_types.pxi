@@ -18,6 +18,48 @@ cdef extern from *:
     int ctz "hd_ctz"(u64 x) noexcept nogil
     int topbit "hd_top"(u64 x) noexcept nogil
 
+cdef extern from *:
+    """
+    #include <stdint.h>
+    /* Parallel bit extract: the bits of x under mask m, packed to the bottom (x86 PEXT).
+       The hardware instruction is one cycle on Intel since Haswell and on AMD since Zen 3,
+       but microcoded (hundreds of cycles) on earlier AMD cores, so it is used only when
+       the CPU is known to do it fast; elsewhere a loop over the set bits of x & m. */
+    static inline uint64_t hd_pext_soft(uint64_t x, uint64_t m) {
+        uint64_t out = 0, b;
+        x &= m;
+        while (x) {
+            b = x & (0 - x);
+            out |= (uint64_t)1 << __builtin_popcountll(m & (b - 1));
+            x ^= b;
+        }
+        return out;
+    }
+    #if defined(__x86_64__) && defined(__GNUC__)
+    #include <immintrin.h>
+    #include <cpuid.h>
+    __attribute__((target("bmi2"))) static inline uint64_t hd_pext_hw(uint64_t x, uint64_t m) {
+        return _pext_u64(x, m);
+    }
+    static int hd_pext_is_fast(void) {
+        unsigned a, b, c, d, family;
+        if (!__builtin_cpu_supports("bmi2") || !__get_cpuid(0, &a, &b, &c, &d)) return 0;
+        if (b == 0x756e6547) return 1;                      /* "GenuineIntel" */
+        if (b == 0x68747541 && __get_cpuid(1, &a, &b, &c, &d)) {   /* "AuthenticAMD" */
+            family = ((a >> 8) & 15) + ((a >> 20) & 255);
+            return family >= 0x19;                          /* Zen 3 and later */
+        }
+        return 0;
+    }
+    #else
+    static inline uint64_t hd_pext_hw(uint64_t x, uint64_t m) { return hd_pext_soft(x, m); }
+    static int hd_pext_is_fast(void) { return 0; }
+    #endif
+    """
+    u64 pext_soft "hd_pext_soft"(u64 x, u64 m) noexcept nogil
+    u64 pext_hw "hd_pext_hw"(u64 x, u64 m) noexcept nogil
+    int pext_is_fast "hd_pext_is_fast"() noexcept nogil
+
 cdef enum:
     MODEL_PARANOID = 0
     MODEL_MOON = 1
@@ -55,8 +97,11 @@ cdef struct RulesC:
     int sun_pay[4]          # per shooter: the seats that pay (all others, or its passer)
     int bonus              # no-trick bonus (points, usually negative)
     int maxn_tt            # max^n vectors fit the table's bytes (|future points| <= 127)
-    int spec_kind[4]       # per suit: 0 all cards alike, 1 two values, 2 more
-    u64 spec_mask[4]       # kind 1: lane of the cards with the odd value
+    u64 spec_odd           # suits of two values (kind 1): the cards with the odd value
+    u64 spec1_lanes        # the lanes of the kind-1 suits
+    u64 spec2_lanes        # the lanes of the suits of three values or more (kind 2)
+    int spec2_shift        # 13 bits per kind-1 suit: where the kind-2 lanes go in the key
+    int fast_pext          # the CPU has a fast PEXT instruction (hd_pext_is_fast)
 
 
 cdef struct State:
