@@ -86,6 +86,13 @@ cdef class Core:
             r.value[i] = values[i]
             r.cls[i] = classes[i]
         r.nvals = len(distinct)
+        for i in range(4):
+            lane_classes = {classes[16 * i + b] for b in range(13)}
+            if len(lane_classes) > 2:
+                r.cls_multi |= LANE << (16 * i)
+            else:
+                r.cls_odd |= sum(1 << (16 * i + b) for b in range(13)
+                                 if classes[16 * i + b] != classes[16 * i])
         for i, v in enumerate(distinct):
             r.vals[i] = v
             r.vmask[i] = sum(1 << b for b in range(64) if values[b] == v)

@@ -167,6 +167,14 @@ cdef inline int moon_value(const State* s, const RulesC* r, int seat) noexcept n
     return 1
 
 
+cdef inline u64 follows_run(u64 start, u64 holes) noexcept nogil:
+    """The cards reached from a card of `start` by stepping up one rank, then over any
+    run of `holes` (per lane). One addition does every lane: a bit landing on a hole
+    carries through the run of holes to the first non-hole, and the unused bits atop
+    each lane (never holes) stop a carry there."""
+    return (holes + (start << 1)) & ~holes
+
+
 cdef inline u64 reduce_equivalent(u64 legal, u64 mine, u64 live, const RulesC* r) noexcept nogil:
     """Keep the lowest card of each run of interchangeable cards.
 
@@ -174,21 +182,32 @@ cdef inline u64 reduce_equivalent(u64 legal, u64 mine, u64 live, const RulesC* r
     seat (in a hand or on the current trick) lies between them and they share
     points, moon membership and rule class. Cards of completed tricks are gone, so
     they separate nothing (DDS's relative ranks).
+
+    A legal card goes when the next lower card among the legal cards and the others'
+    live cards is a legal card of its class. In suits of at most two classes that is
+    `follows_run` once per class; suits of more classes take the loop.
     """
-    cdef u64 out = 0, x, lv, between
+    cdef u64 theirs = live & ~mine
+    cdef u64 holes = ~(legal | theirs) & DECK
+    cdef u64 plain = legal & ~r.cls_odd & ~r.cls_multi
+    cdef u64 odd = legal & r.cls_odd
+    cdef u64 out = legal & ~((plain & follows_run(plain, holes)) | (odd & follows_run(odd, holes)))
+    cdef u64 x, between
     cdef int s, b, prev
+    if not (legal & r.cls_multi):
+        return out
+    out &= ~r.cls_multi
     for s in range(4):
-        x = suit_lane(legal, s)
+        x = suit_lane(legal & r.cls_multi, s)
         if not x:
             continue
-        lv = suit_lane(live & ~mine, s)
         prev = -1
         while x:
             b = ctz(x)
             x &= x - 1
             if prev >= 0:
                 between = ((<u64>1 << b) - 1) & ~((<u64>1 << (prev + 1)) - 1)
-                if (lv & between) == 0 and r.cls[16 * s + b] == r.cls[16 * s + prev]:
+                if (suit_lane(theirs, s) & between) == 0 and r.cls[16 * s + b] == r.cls[16 * s + prev]:
                     prev = b
                     continue
             out |= (<u64>1) << (16 * s + b)

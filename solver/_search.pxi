@@ -28,19 +28,10 @@ cdef inline int never_wins(const State* s, int seat) noexcept nogil:
     """True at a trick start when `seat` can win no trick left: it is not on lead and in
     every suit its highest card is below every card the others hold there. Whatever is
     led, it follows low or discards, so it never gets the lead either."""
-    cdef u64 others = 0, mine, theirs
-    cdef int i
+    cdef u64 mine = s.hand[seat]
     if s.ntrick or s.leader == seat:
         return 0
-    for i in range(4):
-        if i != seat:
-            others |= s.hand[i]
-    for i in range(4):
-        mine = suit_lane(s.hand[seat], i)
-        theirs = suit_lane(others, i)
-        if mine and theirs and topbit(mine) > ctz(theirs):
-            return 0
-    return 1
+    return (mine & above_lowest(remaining(s) & ~mine)) == 0
 
 
 cdef inline int leader_claims(const State* s, const RulesC* r, State* end) noexcept nogil:
@@ -49,18 +40,12 @@ cdef inline int leader_claims(const State* s, const RulesC* r, State* end) noexc
     wins, and it keeps the lead. Then `end` is the finished deal (the leader took every
     card left) and the function returns 1."""
     cdef int L = s.leader, i, t
-    cdef u64 others = 0, mine, theirs, rem
+    cdef u64 mine = s.hand[L], rem
     if s.ntrick:
         return 0
-    for i in range(4):
-        if i != L:
-            others |= s.hand[i]
-    for i in range(4):
-        mine = suit_lane(s.hand[L], i)
-        theirs = suit_lane(others, i)
-        if mine and theirs and ctz(mine) < topbit(theirs):
-            return 0
     rem = remaining(s)
+    if (rem & ~mine) & above_lowest(mine):
+        return 0
     end[0] = s[0]
     if not rem:
         return 1
@@ -231,11 +216,11 @@ cdef int order_moves(const Ctx* c, const State* s, u64 cand, int tt_move, int* m
     cdef int n = 0, i, j, x, sx, rx, val, sc, tmp, led = -1, wcard = -1, wseat = -1
     cdef int tpos, t_played = 0
     cdef int scores[16]
-    cdef u64 others = 0, lane
-    cdef u64 opp_hands = 0
-    for i in range(4):
-        if i != m:
-            others |= s.hand[i]
+    cdef u64 others, lane
+    if (cand & (cand - 1)) == 0:            # one card: nothing to order
+        moves[0] = ctz(cand)
+        return 1
+    others = remaining(s) & ~s.hand[m]
     if s.ntrick:
         led = s.trick[0] >> 4
         wcard = s.trick[0]

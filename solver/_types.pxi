@@ -71,11 +71,24 @@ cdef enum:
 cdef u64 LANE = 0x1FFF
 # One 16-bit lane per suit (clubs, diamonds, hearts, spades), 13 bits used.
 cdef u64 DECK = 0x1FFF1FFF1FFF1FFF
+cdef u64 LANE_TOPS = 0x8000800080008000     # an unused bit atop each lane
+cdef u64 LANE_ONES = 0x0001000100010001
+
+
+cdef inline u64 above_lowest(u64 t) noexcept nogil:
+    """In each suit, the ranks above the lowest card of `t` (none where `t` has no card).
+
+    One subtraction per lane at once: the bit atop each lane stops the borrow there, and
+    x ^ (x - 1) is a lane's bits up to its lowest set bit."""
+    cdef u64 x = t | LANE_TOPS
+    return ~(x ^ (x - LANE_ONES)) & DECK
 
 
 cdef struct RulesC:
     i16 value[64]          # points per card bit
     i16 cls[64]            # equivalence class: cards of one suit with equal cls are interchangeable
+    u64 cls_odd            # suits of two classes: the cards not of the class of the suit's 2
+    u64 cls_multi          # the lanes of the suits of three classes or more
     int nvals              # distinct nonzero values, for fast sums
     i16 vals[MAXVALS]
     u64 vmask[MAXVALS]
