@@ -295,9 +295,30 @@ cdef int order_moves(const Ctx* c, const State* s, u64 cand, int tt_move, int* m
     return n
 
 
+cdef inline u64 winning_card(const State* s) noexcept nogil:
+    """The card that wins the current trick so far, as a mask (0 at a trick start)."""
+    cdef int i, best, led
+    if not s.ntrick:
+        return 0
+    best = s.trick[0]
+    led = best >> 4
+    for i in range(1, s.ntrick):
+        if (s.trick[i] >> 4) == led and s.trick[i] > best:
+            best = s.trick[i]
+    return (<u64>1) << best
+
+
 cdef inline u64 candidate_moves(const State* s, const RulesC* r) noexcept nogil:
+    """The legal cards less all but one of each run of interchangeable cards.
+
+    Of the cards on the trick only the one winning it so far separates two cards of the
+    mover: two cards with nothing else between them both lose to it or both beat it (and
+    then every later card beats both or neither), so the trick goes the same way and,
+    the trick's cards gone, they are next to each other afterwards. (The root keeps the
+    stricter grouping of ``reduce_equivalent`` with the whole trick, for the reported
+    ``equals``.)"""
     return reduce_equivalent(legal_moves(s, r), s.hand[s.turn],
-                             remaining(s) | s.trick_mask, r)
+                             remaining(s) | winning_card(s), r)
 
 
 cdef int alphabeta(Ctx* c, const State* s, int alpha, int beta) noexcept nogil:
