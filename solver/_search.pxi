@@ -17,6 +17,11 @@ cdef inline void check_limits(Ctx* c) noexcept nogil:
         c.abort = 1
 
 
+cdef inline int search_size(const Ctx* c, int64_t nodes0) noexcept nogil:
+    """1 + log2 of the nodes searched since `nodes0`: a table entry's worth."""
+    return 1 + topbit(<u64>(c.nodes - nodes0) | 1)
+
+
 cdef inline void widen(int* lo, int* hi, int a, int b) noexcept nogil:
     if a < lo[0]:
         lo[0] = a
@@ -329,6 +334,7 @@ cdef int alphabeta(Ctx* c, const State* s, int alpha, int beta) noexcept nogil:
     cdef int T = c.target
     cdef int lo, hi, base = 0, v, best, i, n, bm = -1, tt_move = -1
     cdef int a0 = alpha, b0 = beta, use_tt = 0
+    cdef int64_t nodes0 = c.nodes
     cdef u64 k[3]
     cdef TTEntry* e = NULL
     cdef int moves[16]
@@ -393,7 +399,7 @@ cdef int alphabeta(Ctx* c, const State* s, int alpha, int beta) noexcept nogil:
                 if best > alpha:
                     alpha = best
     if use_tt:
-        e = tt_slot(c, k, popcount(remaining(s)))
+        e = tt_slot(c, k, search_size(c, nodes0))
         if best <= a0:
             if best - base < e.hi:
                 e.hi = <i16>(best - base)
@@ -456,6 +462,7 @@ cdef void maxn(Ctx* c, const State* s, int* out) noexcept nogil:
     cdef i8* vec
     cdef State child, end
     cdef int x
+    cdef int64_t nodes0 = c.nodes
     c.nodes += 1
     if (c.nodes & 1023) == 0:
         check_limits(c)
@@ -496,7 +503,7 @@ cdef void maxn(Ctx* c, const State* s, int* out) noexcept nogil:
             if best_own <= own_lo:
                 break
     if s.ntrick == 0 and c.r.maxn_tt:
-        e = tt_slot(c, k, popcount(remaining(s)))
+        e = tt_slot(c, k, search_size(c, nodes0))
         vec = <i8*>&e.lo
         for i in range(4):
             vec[i] = <i8>(out[i] - s.points[i])

