@@ -137,11 +137,15 @@ cdef class Core:
         memset(s, 0, sizeof(State))
         for i in range(4):
             s.hand[i] = hands[i]
+            s.rem |= s.hand[i]
             s.points[i] = points[i]
         s.ntrick = len(trick)
         for i in range(s.ntrick):
             s.trick[i] = trick[i]
             s.trick_mask |= (<u64>1) << <int>trick[i]
+            if i == 0 or ((s.trick[i] >> 4) == (s.win >> 4) and s.trick[i] > s.win):
+                s.win = s.trick[i]
+                s.win_seat = (leader + i) & 3
         s.leader = leader
         s.turn = (leader + s.ntrick) & 3
         s.hb = hb

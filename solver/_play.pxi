@@ -8,7 +8,7 @@ cdef inline u64 suit_lane(u64 m, int s) noexcept nogil:
 
 
 cdef inline u64 remaining(const State* s) noexcept nogil:
-    return s.hand[0] | s.hand[1] | s.hand[2] | s.hand[3]
+    return s.rem
 
 
 cdef inline int sum_values(const RulesC* r, u64 m) noexcept nogil:
@@ -79,16 +79,7 @@ cdef inline u64 legal_moves(const State* s, const RulesC* r) noexcept nogil:
 
 
 cdef inline void finish_trick(State* s, const RulesC* r) noexcept nogil:
-    cdef int led = s.trick[0] >> 4
-    cdef int best = s.trick[0]
-    cdef int wi = 0
-    cdef int i, c, w
-    for i in range(1, 4):
-        c = s.trick[i]
-        if (c >> 4) == led and c > best:
-            best = c
-            wi = i
-    w = (s.leader + wi) & 3
+    cdef int w = s.win_seat
     s.points[w] += sum_values(r, s.trick_mask)
     if s.tricks_done == 0:
         s.first_winner = <i8>w
@@ -111,6 +102,10 @@ cdef inline void finish_trick(State* s, const RulesC* r) noexcept nogil:
 cdef inline void play_card(State* s, int c, const RulesC* r) noexcept nogil:
     cdef u64 m = (<u64>1) << c
     s.hand[s.turn] &= ~m
+    s.rem &= ~m
+    if s.ntrick == 0 or ((c >> 4) == (s.win >> 4) and c > s.win):
+        s.win = <i8>c
+        s.win_seat = s.turn
     s.trick[s.ntrick] = <i8>c
     s.ntrick += 1
     s.trick_mask |= m

@@ -69,6 +69,7 @@ cdef inline int leader_claims(const State* s, const RulesC* r, State* end) noexc
     end.tricks_done = s.tricks_done + popcount(rem) // 4
     for i in range(4):
         end.hand[i] = 0
+    end.rem = 0
     return 1
 
 
@@ -228,12 +229,8 @@ cdef int order_moves(const Ctx* c, const State* s, u64 cand, int tt_move, int* m
     others = remaining(s) & ~s.hand[m]
     if s.ntrick:
         led = s.trick[0] >> 4
-        wcard = s.trick[0]
-        wseat = s.leader
-        for i in range(1, s.ntrick):
-            if (s.trick[i] >> 4) == led and s.trick[i] > wcard:
-                wcard = s.trick[i]
-                wseat = (s.leader + i) & 3
+        wcard = s.win
+        wseat = s.win_seat
         tpos = (T - s.leader) & 3
         t_played = tpos < s.ntrick
     while cand:
@@ -302,15 +299,9 @@ cdef int order_moves(const Ctx* c, const State* s, u64 cand, int tt_move, int* m
 
 cdef inline u64 winning_card(const State* s) noexcept nogil:
     """The card that wins the current trick so far, as a mask (0 at a trick start)."""
-    cdef int i, best, led
     if not s.ntrick:
         return 0
-    best = s.trick[0]
-    led = best >> 4
-    for i in range(1, s.ntrick):
-        if (s.trick[i] >> 4) == led and s.trick[i] > best:
-            best = s.trick[i]
-    return (<u64>1) << best
+    return (<u64>1) << s.win
 
 
 cdef inline u64 candidate_moves(const State* s, const RulesC* r) noexcept nogil:

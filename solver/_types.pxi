@@ -119,9 +119,12 @@ cdef struct RulesC:
 
 cdef struct State:
     u64 hand[4]
+    u64 rem                 # the cards still in the hands (the union of hand[])
     u64 trick_mask          # cards on the current trick
     i8 trick[4]             # card bits in play order
     i8 ntrick               # cards on the current trick
+    i8 win                  # the card winning the trick so far (when ntrick > 0)
+    i8 win_seat             # and the seat that played it
     i8 leader
     i8 turn
     i8 hb                   # hearts broken (or no need to break)
