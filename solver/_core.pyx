@@ -308,6 +308,25 @@ cdef class Core:
         self._load(&s, state)
         return legal_moves(&s, &self.r)
 
+    def bounds(self, tuple state, int target):
+        """The paranoid model's cheap bounds on ``target``'s final points in ``state`` (for
+        tests): ``(lo, hi, lead_out)``, where ``lead_out`` is the most the target scores
+        by leading out and taking nothing more, or None when it cannot (``leads_out``)."""
+        cdef State s
+        cdef Ctx c
+        cdef int lo, hi, ilo, ihi
+        self._load(&s, state)
+        memset(&c, 0, sizeof(Ctx))
+        c.r = &self.r
+        c.target = target
+        c.model = MODEL_PARANOID
+        node_bounds(&c, &s, &lo, &hi)
+        lead_out = None
+        if s.ntrick == 0 and s.leader == target and leads_out(&s, &self.r, target):
+            idle_bounds(&self.r, &s, target, &ilo, &ihi)
+            lead_out = ihi
+        return lo, hi, lead_out
+
     def score(self, tuple state, int seat):
         """``seat``'s final points in a finished ``state`` (for cross-checks)."""
         cdef State s

@@ -114,6 +114,60 @@ cdef inline int sun_other_range(const RulesC* r, const State* s, int seat, int* 
     return pays
 
 
+cdef void idle_bounds(const RulesC* r, const State* s, int seat, int* plo, int* phi) noexcept nogil:
+    """Bounds on `seat`'s final points over every way the deal can end in which `seat`
+    takes nothing more: no sun or moon of its own, the no-trick bonus if still due, a
+    moon or sun by another seat that can still make one (judged on `s`: a seat that
+    can win no trick now never can, so the judgement holds for every later state)."""
+    cdef u64 live = remaining(s) | s.trick_mask
+    cdef u64 moonrem = live & r.moon
+    cdef int pts = s.points[seat]
+    cdef int takers = s.takers & 15
+    cdef int nt = popcount(<u64>takers)
+    cdef int lo = INF, hi = -INF, blo, slo, shi
+    if r.sun_mode and s.sunc != 4 and s.sunc != seat:
+        sun_other_range(r, s, seat, &slo, &shi)
+        widen(&lo, &hi, pts + slo, pts + shi)
+    blo = r.bonus if (r.bonus and not ((s.won >> seat) & 1)) else 0
+    if r.moon_on and r.moon and nt <= 1 and takers != (1 << seat):
+        if (moonrem and other_can_shoot(s, seat, takers)) or (not moonrem and nt == 1):
+            widen(&lo, &hi, pts + r.moon_other_adj, pts + r.moon_other_adj)
+    if not (r.moon_on and r.moon and nt == 1 and moonrem == 0):
+        widen(&lo, &hi, pts + blo, pts + blo)
+    elif takers == (1 << seat):
+        widen(&lo, &hi, pts + r.moon_shooter_adj, pts + r.moon_shooter_adj)
+    plo[0] = lo
+    phi[0] = hi
+
+
+cdef inline int leads_out(const State* s, const RulesC* r, int seat) noexcept nogil:
+    """True at a trick start when `seat`, on lead, can lose this trick and then win no
+    trick left: it has a legal lead that some other seat must beat (that seat holds the
+    suit, every card of it higher), and every other card of `seat` is below every card
+    the others hold in its suit (`never_wins` once the lead is gone; the others' cards
+    only get fewer, which keeps it true)."""
+    cdef u64 mine = s.hand[seat], theirs, can_win, leads, lane
+    cdef int x, t
+    if s.ntrick or s.leader != seat:
+        return 0
+    theirs = s.rem & ~mine
+    can_win = mine & above_lowest(theirs)
+    leads = legal_moves(s, r)
+    if can_win:
+        if (can_win & (can_win - 1)) or not (can_win & leads):
+            return 0
+        leads = can_win                     # the one card that could win must go now
+    while leads:
+        t = ctz(leads)
+        leads &= leads - 1
+        for x in range(4):
+            if x != seat:
+                lane = suit_lane(s.hand[x], t >> 4)
+                if lane and ctz(lane) > (t & 15):
+                    return 1
+    return 0
+
+
 cdef void score_bounds(const RulesC* r, const State* s, int seat, int* plo, int* phi) noexcept nogil:
     """Cheap bounds on `seat`'s final deal points: the union of what each way the
     deal can still end allows (no moon, a moon by `seat` or by another, a sun)."""
@@ -127,26 +181,11 @@ cdef void score_bounds(const RulesC* r, const State* s, int seat, int* plo, int*
     if not live:
         plo[0] = phi[0] = final_score(s, r, seat)
         return
+    if never_wins(s, seat):
+        idle_bounds(r, s, seat, plo, phi)
+        return
     pos = sum_positive(r, live)
     neg = sum_negative(r, live)
-    cdef int idle = never_wins(s, seat)
-    if idle:
-        # takes nothing more: no sun or moon of its own, the no-trick bonus if still due
-        if r.sun_mode and s.sunc != 4 and s.sunc != seat:
-            sun_other_range(r, s, seat, &slo, &shi)
-            widen(&lo, &hi, pts + slo, pts + shi)
-        blo = r.bonus if (r.bonus and not ((s.won >> seat) & 1)) else 0
-        moonrem = live & r.moon
-        if r.moon_on and r.moon and nt <= 1 and takers != (1 << seat):
-            if (moonrem and other_can_shoot(s, seat, takers)) or (not moonrem and nt == 1):
-                widen(&lo, &hi, pts + r.moon_other_adj, pts + r.moon_other_adj)
-        if not (r.moon_on and r.moon and nt == 1 and moonrem == 0):
-            widen(&lo, &hi, pts + blo, pts + blo)
-        elif takers == (1 << seat):
-            widen(&lo, &hi, pts + r.moon_shooter_adj, pts + r.moon_shooter_adj)
-        plo[0] = lo
-        phi[0] = hi
-        return
     if r.sun_mode and s.sunc != 4:
         if s.sunc == -1 or s.sunc == seat:
             x = sun_shooter_adj(s, r, seat)
@@ -324,7 +363,7 @@ cdef int alphabeta(Ctx* c, const State* s, int alpha, int beta) noexcept nogil:
     """
     cdef int T = c.target
     cdef int lo, hi, base = 0, v, best, i, n, bm = -1, tt_move = -1
-    cdef int a0 = alpha, b0 = beta, use_tt = 0
+    cdef int a0 = alpha, b0 = beta, use_tt = 0, ilo, ihi
     cdef int64_t nodes0 = c.nodes
     cdef u64 k[3]
     cdef TTEntry* e = NULL
@@ -358,6 +397,12 @@ cdef int alphabeta(Ctx* c, const State* s, int alpha, int beta) noexcept nogil:
                 return hi
             if e.best >= 0:
                 tt_move = absolute_move(s, e.best)
+        if s.leader == T and c.model == MODEL_PARANOID:
+            # on lead, the target may lose this trick and take nothing more: its value
+            # is at most what that line gives (checked only when that would fail low)
+            idle_bounds(c.r, s, T, &ilo, &ihi)
+            if ihi <= alpha and ihi < hi and leads_out(s, c.r, T):
+                return ihi
     n = order_moves(c, s, candidate_moves(s, c.r), tt_move, moves)
     if s.turn == T:
         best = INF
