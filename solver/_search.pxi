@@ -364,6 +364,7 @@ cdef int alphabeta(Ctx* c, const State* s, int alpha, int beta) noexcept nogil:
     cdef int T = c.target
     cdef int lo, hi, base = 0, v, best, i, n, bm = -1, tt_move = -1
     cdef int a0 = alpha, b0 = beta, use_tt = 0, ilo, ihi
+    cdef u64 cand
     cdef int64_t nodes0 = c.nodes
     cdef u64 k[3]
     cdef TTEntry* e = NULL
@@ -403,7 +404,13 @@ cdef int alphabeta(Ctx* c, const State* s, int alpha, int beta) noexcept nogil:
             idle_bounds(c.r, s, T, &ilo, &ihi)
             if ihi <= alpha and ihi < hi and leads_out(s, c.r, T):
                 return ihi
-    n = order_moves(c, s, candidate_moves(s, c.r), tt_move, moves)
+    cand = candidate_moves(s, c.r)
+    if s.ntrick and (cand & (cand - 1)) == 0:
+        # one card to play mid-trick (no table entry here): the node's value is the child's
+        child = s[0]
+        play_card(&child, ctz(cand), c.r)
+        return alphabeta(c, &child, alpha, beta)
+    n = order_moves(c, s, cand, tt_move, moves)
     if s.turn == T:
         best = INF
         for i in range(n):
