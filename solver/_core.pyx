@@ -114,6 +114,7 @@ cdef class Core:
         for i in range(4):
             r.sun_pay[i] = spec["sun_pay"][i]
         r.bonus = spec["bonus"]
+        r.plain = r.sun_mode == 0 and r.bonus == 0 and min(values) >= 0
         # the largest future points any seat can get: every positive card, a moon or sun award
         span = (sum(v for v in values if v > 0) - sum(v for v in values if v < 0)
                 + abs(r.moon_shooter_adj) + abs(r.moon_other_adj) + abs(r.sun_other_adj)

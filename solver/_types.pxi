@@ -115,6 +115,7 @@ cdef struct RulesC:
     u64 spec2_lanes        # the lanes of the suits of three values or more (kind 2)
     int spec2_shift        # 13 bits per kind-1 suit: where the kind-2 lanes go in the key
     int fast_pext          # the CPU has a fast PEXT instruction (hd_pext_is_fast)
+    int plain              # no sun, no no-trick bonus, no negative card: see score_bounds
 
 
 cdef struct State:
