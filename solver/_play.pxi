@@ -80,7 +80,8 @@ cdef inline u64 legal_moves(const State* s, const RulesC* r) noexcept nogil:
 
 cdef inline void finish_trick(State* s, const RulesC* r) noexcept nogil:
     cdef int w = s.win_seat
-    s.points[w] += sum_values(r, s.trick_mask)
+    s.points[w] += (r.value[s.trick[0]] + r.value[s.trick[1]] + r.value[s.trick[2]]
+                    + r.value[s.trick[3]])
     if s.tricks_done == 0:
         s.first_winner = <i8>w
         s.first_pos = <i16>sum_positive(r, s.trick_mask)
