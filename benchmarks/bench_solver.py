@@ -8,11 +8,18 @@ endgames of at most 6 tricks.
 Endgames come from random deals played out by uniformly random legal cards to the start
 of a trick with N tricks left (so the points are spread as in random play).
 
-Run: ``python benchmarks/bench_solver.py [--count N] [--seed S] [--sets full,9,8,6] [--json]``.
+Wall-clock times vary with the machine's load; node counts do not. ``--nodes-only`` solves
+the fixed seeded sets (60 six-trick, 20 eight-trick and 12 nine-trick endgames, seed 1) and
+prints each set's node total and a checksum of every card's value: a deterministic measure
+of the search's size for comparing changes to the core (equal checksums: equal values).
+
+Run: ``python benchmarks/bench_solver.py [--count N] [--seed S] [--sets full,9,8,6] [--json]``
+or ``python benchmarks/bench_solver.py --nodes-only``.
 """
 from __future__ import annotations
 
 import argparse
+import hashlib
 import json
 import random
 import statistics
@@ -58,10 +65,30 @@ def run_set(name: str, tricks: int, count: int, seed: int, model: str, tt_bits: 
         "set": name, "model": model, "tricks_left": tricks, "count": count,
         "median_ms": statistics.median(ms), "p90_ms": quantile(ms, 0.9), "max_ms": max(ms),
         "median_nodes": statistics.median(nodes), "p90_nodes": quantile(nodes, 0.9),
-        "max_nodes": max(nodes),
+        "max_nodes": max(nodes), "total_nodes": sum(nodes),
         "knodes_per_s": sum(nodes) / max(sum(ms), 1e-9),
         "tt_mib": tt_bytes / 2**20, "unfinished": unfinished,
     }
+
+
+NODE_SETS = {"6": (6, 60), "8": (8, 20), "9": (9, 12)}
+
+
+def node_totals(seed: int, sets: list[str]) -> dict:
+    """Per fixed set: the total nodes to value every card of each position (fresh solvers,
+    default tables), and a checksum of all the values."""
+    rules = Rules.standard()
+    digest = hashlib.sha1()
+    totals = {}
+    for name in sets:
+        tricks, count = NODE_SETS[name]
+        total = 0
+        for i in range(count):
+            result = Solver().solve_position(endgame(seed * 1000 + i, tricks, rules), pv=False)
+            total += result.nodes
+            digest.update(repr([(str(cv.card), cv.value) for cv in result.cards]).encode())
+        totals[f"{name} tricks x{count}"] = total
+    return {"nodes": totals, "checksum": digest.hexdigest()[:12]}
 
 
 def main() -> None:
@@ -75,7 +102,18 @@ def main() -> None:
     parser.add_argument("--time-limit-ms", type=float, default=None,
                         help="stop a solve after this long (counted as unfinished)")
     parser.add_argument("--json", action="store_true")
+    parser.add_argument("--nodes-only", action="store_true",
+                        help="node totals on the fixed seeded sets (deterministic), no timing")
     args = parser.parse_args()
+    if args.nodes_only:
+        out = node_totals(args.seed, list(NODE_SETS))
+        if args.json:
+            print(json.dumps(out, indent=1))
+        else:
+            for name, total in out["nodes"].items():
+                print(f"{name}: {total:,} nodes")
+            print(f"values checksum {out['checksum']}")
+        return
     rows = []
     for name in args.sets.split(","):
         if name == "full":
@@ -92,12 +130,13 @@ def main() -> None:
         return
     table = Table(title="hearts-dd solver: every legal card of the seat to move, one core")
     for col in ("set", "model", "n", "median ms", "p90 ms", "max ms", "median nodes",
-                "p90 nodes", "knodes/s", "TT MiB", "unfinished"):
+                "p90 nodes", "total nodes", "knodes/s", "TT MiB", "unfinished"):
         table.add_column(col, justify="right")
     for r in rows:
         table.add_row(r["set"], r["model"], str(r["count"]), f"{r['median_ms']:.2f}",
                       f"{r['p90_ms']:.2f}", f"{r['max_ms']:.2f}", f"{r['median_nodes']:.0f}",
-                      f"{r['p90_nodes']:.0f}", f"{r['knodes_per_s']:.0f}", f"{r['tt_mib']:.0f}",
+                      f"{r['p90_nodes']:.0f}", f"{r['total_nodes']}", f"{r['knodes_per_s']:.0f}",
+                      f"{r['tt_mib']:.2f}",
                       str(r["unfinished"]))
     Console().print(table)
 

@@ -33,6 +33,7 @@ cdef class Core:
     cdef object rules_key
     cdef i16 gen
     cdef readonly int tt_bits
+    cdef public bint fast_pext      # use the CPU's PEXT for table keys (off: the portable loop)
 
     def __cinit__(self, int tt_bits=20):
         if not 10 <= tt_bits <= 28:
@@ -47,6 +48,7 @@ cdef class Core:
         self.rules_key = None
         self.gen = 1
         memset(&self.r, 0, sizeof(RulesC))
+        self.fast_pext = pext_is_fast()
 
     def __dealloc__(self):
         table_free(self.tt_raw, self.tt_raw_size)
@@ -84,6 +86,13 @@ cdef class Core:
             r.value[i] = values[i]
             r.cls[i] = classes[i]
         r.nvals = len(distinct)
+        for i in range(4):
+            lane_classes = {classes[16 * i + b] for b in range(13)}
+            if len(lane_classes) > 2:
+                r.cls_multi |= LANE << (16 * i)
+            else:
+                r.cls_odd |= sum(1 << (16 * i + b) for b in range(13)
+                                 if classes[16 * i + b] != classes[16 * i])
         for i, v in enumerate(distinct):
             r.vals[i] = v
             r.vmask[i] = sum(1 << b for b in range(64) if values[b] == v)
@@ -105,21 +114,23 @@ cdef class Core:
         for i in range(4):
             r.sun_pay[i] = spec["sun_pay"][i]
         r.bonus = spec["bonus"]
+        r.plain = r.sun_mode == 0 and r.bonus == 0 and min(values) >= 0
         # the largest future points any seat can get: every positive card, a moon or sun award
         span = (sum(v for v in values if v > 0) - sum(v for v in values if v < 0)
                 + abs(r.moon_shooter_adj) + abs(r.moon_other_adj) + abs(r.sun_other_adj)
                 + abs(r.sun_shooter_adj) + abs(r.bonus))
         r.maxn_tt = span <= 127
+        # the point layout of the table key: in a suit of two values, which relative
+        # cards hold the odd value; in a suit of more, which absolute cards remain
         for i in range(4):
             lane_vals = {values[16 * i + b] for b in range(13)}
-            if len(lane_vals) == 1:
-                r.spec_kind[i] = 0
-            elif len(lane_vals) == 2:
+            if len(lane_vals) == 2:
                 base = values[16 * i]
-                r.spec_kind[i] = 1
-                r.spec_mask[i] = sum(1 << b for b in range(13) if values[16 * i + b] != base)
-            else:
-                r.spec_kind[i] = 2
+                r.spec1_lanes |= LANE << (16 * i)
+                r.spec_odd |= sum(1 << (16 * i + b) for b in range(13) if values[16 * i + b] != base)
+                r.spec2_shift += 13
+            elif len(lane_vals) > 2:
+                r.spec2_lanes |= LANE << (16 * i)
 
     cdef void _load(self, State* s, tuple st):
         hands, trick, leader, hb, tricks_done, points, takers, won, sunc, first_winner, first_pos = st
@@ -127,11 +138,15 @@ cdef class Core:
         memset(s, 0, sizeof(State))
         for i in range(4):
             s.hand[i] = hands[i]
+            s.rem |= s.hand[i]
             s.points[i] = points[i]
         s.ntrick = len(trick)
         for i in range(s.ntrick):
             s.trick[i] = trick[i]
             s.trick_mask |= (<u64>1) << <int>trick[i]
+            if i == 0 or ((s.trick[i] >> 4) == (s.win >> 4) and s.trick[i] > s.win):
+                s.win = s.trick[i]
+                s.win_seat = (leader + i) & 3
         s.leader = leader
         s.turn = (leader + s.ntrick) & 3
         s.hb = hb
@@ -168,6 +183,7 @@ cdef class Core:
         cdef State s, child
         cdef Ctx c
         self._load(&s, state)
+        self.r.fast_pext = self.fast_pext
         c.r = &self.r
         c.tt = self.tt
         c.tt_mask = self.tt_mask
@@ -175,6 +191,7 @@ cdef class Core:
         c.model = MODELS[model]
         c.nodes = 0
         c.probes = 0
+        memset(c.killer, -1, sizeof(c.killer))
         c.node_limit = node_limit
         c.abort = 0
         c.gen = self.gen
@@ -292,6 +309,25 @@ cdef class Core:
         cdef State s
         self._load(&s, state)
         return legal_moves(&s, &self.r)
+
+    def bounds(self, tuple state, int target):
+        """The paranoid model's cheap bounds on ``target``'s final points in ``state`` (for
+        tests): ``(lo, hi, lead_out)``, where ``lead_out`` is the most the target scores
+        by leading out and taking nothing more, or None when it cannot (``leads_out``)."""
+        cdef State s
+        cdef Ctx c
+        cdef int lo, hi, ilo, ihi
+        self._load(&s, state)
+        memset(&c, 0, sizeof(Ctx))
+        c.r = &self.r
+        c.target = target
+        c.model = MODEL_PARANOID
+        node_bounds(&c, &s, &lo, &hi)
+        lead_out = None
+        if s.ntrick == 0 and s.leader == target and leads_out(&s, &self.r, target):
+            idle_bounds(&self.r, &s, target, &ilo, &ihi)
+            lead_out = ihi
+        return lo, hi, lead_out
 
     def score(self, tuple state, int seat):
         """``seat``'s final points in a finished ``state`` (for cross-checks)."""

@@ -8,7 +8,7 @@ cdef inline u64 suit_lane(u64 m, int s) noexcept nogil:
 
 
 cdef inline u64 remaining(const State* s) noexcept nogil:
-    return s.hand[0] | s.hand[1] | s.hand[2] | s.hand[3]
+    return s.rem
 
 
 cdef inline int sum_values(const RulesC* r, u64 m) noexcept nogil:
@@ -79,17 +79,9 @@ cdef inline u64 legal_moves(const State* s, const RulesC* r) noexcept nogil:
 
 
 cdef inline void finish_trick(State* s, const RulesC* r) noexcept nogil:
-    cdef int led = s.trick[0] >> 4
-    cdef int best = s.trick[0]
-    cdef int wi = 0
-    cdef int i, c, w
-    for i in range(1, 4):
-        c = s.trick[i]
-        if (c >> 4) == led and c > best:
-            best = c
-            wi = i
-    w = (s.leader + wi) & 3
-    s.points[w] += sum_values(r, s.trick_mask)
+    cdef int w = s.win_seat
+    s.points[w] += (r.value[s.trick[0]] + r.value[s.trick[1]] + r.value[s.trick[2]]
+                    + r.value[s.trick[3]])
     if s.tricks_done == 0:
         s.first_winner = <i8>w
         s.first_pos = <i16>sum_positive(r, s.trick_mask)
@@ -111,6 +103,10 @@ cdef inline void finish_trick(State* s, const RulesC* r) noexcept nogil:
 cdef inline void play_card(State* s, int c, const RulesC* r) noexcept nogil:
     cdef u64 m = (<u64>1) << c
     s.hand[s.turn] &= ~m
+    s.rem &= ~m
+    if s.ntrick == 0 or ((c >> 4) == (s.win >> 4) and c > s.win):
+        s.win = <i8>c
+        s.win_seat = s.turn
     s.trick[s.ntrick] = <i8>c
     s.ntrick += 1
     s.trick_mask |= m
@@ -167,6 +163,14 @@ cdef inline int moon_value(const State* s, const RulesC* r, int seat) noexcept n
     return 1
 
 
+cdef inline u64 follows_run(u64 start, u64 holes) noexcept nogil:
+    """The cards reached from a card of `start` by stepping up one rank, then over any
+    run of `holes` (per lane). One addition does every lane: a bit landing on a hole
+    carries through the run of holes to the first non-hole, and the unused bits atop
+    each lane (never holes) stop a carry there."""
+    return (holes + (start << 1)) & ~holes
+
+
 cdef inline u64 reduce_equivalent(u64 legal, u64 mine, u64 live, const RulesC* r) noexcept nogil:
     """Keep the lowest card of each run of interchangeable cards.
 
@@ -174,21 +178,32 @@ cdef inline u64 reduce_equivalent(u64 legal, u64 mine, u64 live, const RulesC* r
     seat (in a hand or on the current trick) lies between them and they share
     points, moon membership and rule class. Cards of completed tricks are gone, so
     they separate nothing (DDS's relative ranks).
+
+    A legal card goes when the next lower card among the legal cards and the others'
+    live cards is a legal card of its class. In suits of at most two classes that is
+    `follows_run` once per class; suits of more classes take the loop.
     """
-    cdef u64 out = 0, x, lv, between
+    cdef u64 theirs = live & ~mine
+    cdef u64 holes = ~(legal | theirs) & DECK
+    cdef u64 plain = legal & ~r.cls_odd & ~r.cls_multi
+    cdef u64 odd = legal & r.cls_odd
+    cdef u64 out = legal & ~((plain & follows_run(plain, holes)) | (odd & follows_run(odd, holes)))
+    cdef u64 x, between
     cdef int s, b, prev
+    if not (legal & r.cls_multi):
+        return out
+    out &= ~r.cls_multi
     for s in range(4):
-        x = suit_lane(legal, s)
+        x = suit_lane(legal & r.cls_multi, s)
         if not x:
             continue
-        lv = suit_lane(live & ~mine, s)
         prev = -1
         while x:
             b = ctz(x)
             x &= x - 1
             if prev >= 0:
                 between = ((<u64>1 << b) - 1) & ~((<u64>1 << (prev + 1)) - 1)
-                if (lv & between) == 0 and r.cls[16 * s + b] == r.cls[16 * s + prev]:
+                if (suit_lane(theirs, s) & between) == 0 and r.cls[16 * s + b] == r.cls[16 * s + prev]:
                     prev = b
                     continue
             out |= (<u64>1) << (16 * s + b)

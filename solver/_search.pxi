@@ -17,6 +17,11 @@ cdef inline void check_limits(Ctx* c) noexcept nogil:
         c.abort = 1
 
 
+cdef inline int search_size(const Ctx* c, int64_t nodes0) noexcept nogil:
+    """1 + log2 of the nodes searched since `nodes0`: a table entry's worth."""
+    return 1 + topbit(<u64>(c.nodes - nodes0) | 1)
+
+
 cdef inline void widen(int* lo, int* hi, int a, int b) noexcept nogil:
     if a < lo[0]:
         lo[0] = a
@@ -28,19 +33,16 @@ cdef inline int never_wins(const State* s, int seat) noexcept nogil:
     """True at a trick start when `seat` can win no trick left: it is not on lead and in
     every suit its highest card is below every card the others hold there. Whatever is
     led, it follows low or discards, so it never gets the lead either."""
-    cdef u64 others = 0, mine, theirs
-    cdef int i
+    cdef u64 mine = s.hand[seat]
     if s.ntrick or s.leader == seat:
         return 0
-    for i in range(4):
-        if i != seat:
-            others |= s.hand[i]
-    for i in range(4):
-        mine = suit_lane(s.hand[seat], i)
-        theirs = suit_lane(others, i)
-        if mine and theirs and topbit(mine) > ctz(theirs):
-            return 0
-    return 1
+    return (mine & above_lowest(remaining(s) & ~mine)) == 0
+
+
+cdef inline int leader_wins_all(const State* s) noexcept nogil:
+    """The test of `leader_claims`, without playing the deal out."""
+    cdef u64 mine = s.hand[s.leader]
+    return s.ntrick == 0 and ((s.rem & ~mine) & above_lowest(mine)) == 0
 
 
 cdef inline int leader_claims(const State* s, const RulesC* r, State* end) noexcept nogil:
@@ -49,18 +51,9 @@ cdef inline int leader_claims(const State* s, const RulesC* r, State* end) noexc
     wins, and it keeps the lead. Then `end` is the finished deal (the leader took every
     card left) and the function returns 1."""
     cdef int L = s.leader, i, t
-    cdef u64 others = 0, mine, theirs, rem
-    if s.ntrick:
+    cdef u64 rem = remaining(s)
+    if not leader_wins_all(s):
         return 0
-    for i in range(4):
-        if i != L:
-            others |= s.hand[i]
-    for i in range(4):
-        mine = suit_lane(s.hand[L], i)
-        theirs = suit_lane(others, i)
-        if mine and theirs and ctz(mine) < topbit(theirs):
-            return 0
-    rem = remaining(s)
     end[0] = s[0]
     if not rem:
         return 1
@@ -79,6 +72,7 @@ cdef inline int leader_claims(const State* s, const RulesC* r, State* end) noexc
     end.tricks_done = s.tricks_done + popcount(rem) // 4
     for i in range(4):
         end.hand[i] = 0
+    end.rem = 0
     return 1
 
 
@@ -123,6 +117,60 @@ cdef inline int sun_other_range(const RulesC* r, const State* s, int seat, int* 
     return pays
 
 
+cdef void idle_bounds(const RulesC* r, const State* s, int seat, int* plo, int* phi) noexcept nogil:
+    """Bounds on `seat`'s final points over every way the deal can end in which `seat`
+    takes nothing more: no sun or moon of its own, the no-trick bonus if still due, a
+    moon or sun by another seat that can still make one (judged on `s`: a seat that
+    can win no trick now never can, so the judgement holds for every later state)."""
+    cdef u64 live = remaining(s) | s.trick_mask
+    cdef u64 moonrem = live & r.moon
+    cdef int pts = s.points[seat]
+    cdef int takers = s.takers & 15
+    cdef int nt = popcount(<u64>takers)
+    cdef int lo = INF, hi = -INF, blo, slo, shi
+    if r.sun_mode and s.sunc != 4 and s.sunc != seat:
+        sun_other_range(r, s, seat, &slo, &shi)
+        widen(&lo, &hi, pts + slo, pts + shi)
+    blo = r.bonus if (r.bonus and not ((s.won >> seat) & 1)) else 0
+    if r.moon_on and r.moon and nt <= 1 and takers != (1 << seat):
+        if (moonrem and other_can_shoot(s, seat, takers)) or (not moonrem and nt == 1):
+            widen(&lo, &hi, pts + r.moon_other_adj, pts + r.moon_other_adj)
+    if not (r.moon_on and r.moon and nt == 1 and moonrem == 0):
+        widen(&lo, &hi, pts + blo, pts + blo)
+    elif takers == (1 << seat):
+        widen(&lo, &hi, pts + r.moon_shooter_adj, pts + r.moon_shooter_adj)
+    plo[0] = lo
+    phi[0] = hi
+
+
+cdef inline int leads_out(const State* s, const RulesC* r, int seat) noexcept nogil:
+    """True at a trick start when `seat`, on lead, can lose this trick and then win no
+    trick left: it has a legal lead that some other seat must beat (that seat holds the
+    suit, every card of it higher), and every other card of `seat` is below every card
+    the others hold in its suit (`never_wins` once the lead is gone; the others' cards
+    only get fewer, which keeps it true)."""
+    cdef u64 mine = s.hand[seat], theirs, can_win, leads, lane
+    cdef int x, t
+    if s.ntrick or s.leader != seat:
+        return 0
+    theirs = s.rem & ~mine
+    can_win = mine & above_lowest(theirs)
+    leads = legal_moves(s, r)
+    if can_win:
+        if (can_win & (can_win - 1)) or not (can_win & leads):
+            return 0
+        leads = can_win                     # the one card that could win must go now
+    while leads:
+        t = ctz(leads)
+        leads &= leads - 1
+        for x in range(4):
+            if x != seat:
+                lane = suit_lane(s.hand[x], t >> 4)
+                if lane and ctz(lane) > (t & 15):
+                    return 1
+    return 0
+
+
 cdef void score_bounds(const RulesC* r, const State* s, int seat, int* plo, int* phi) noexcept nogil:
     """Cheap bounds on `seat`'s final deal points: the union of what each way the
     deal can still end allows (no moon, a moon by `seat` or by another, a sun)."""
@@ -133,29 +181,19 @@ cdef void score_bounds(const RulesC* r, const State* s, int seat, int* plo, int*
     cdef int nt = popcount(<u64>takers)
     cdef u64 moonrem, nm
     cdef int x, blo = 0, bhi = 0, slo, shi
+    if r.plain and (nt >= 2 or not r.moon_on or not r.moon):
+        # no sun, bonus, negative card or moon left to change the score: points only
+        plo[0] = pts
+        phi[0] = pts if never_wins(s, seat) else pts + sum_positive(r, live)
+        return
     if not live:
         plo[0] = phi[0] = final_score(s, r, seat)
         return
+    if never_wins(s, seat):
+        idle_bounds(r, s, seat, plo, phi)
+        return
     pos = sum_positive(r, live)
     neg = sum_negative(r, live)
-    cdef int idle = never_wins(s, seat)
-    if idle:
-        # takes nothing more: no sun or moon of its own, the no-trick bonus if still due
-        if r.sun_mode and s.sunc != 4 and s.sunc != seat:
-            sun_other_range(r, s, seat, &slo, &shi)
-            widen(&lo, &hi, pts + slo, pts + shi)
-        blo = r.bonus if (r.bonus and not ((s.won >> seat) & 1)) else 0
-        moonrem = live & r.moon
-        if r.moon_on and r.moon and nt <= 1 and takers != (1 << seat):
-            if (moonrem and other_can_shoot(s, seat, takers)) or (not moonrem and nt == 1):
-                widen(&lo, &hi, pts + r.moon_other_adj, pts + r.moon_other_adj)
-        if not (r.moon_on and r.moon and nt == 1 and moonrem == 0):
-            widen(&lo, &hi, pts + blo, pts + blo)
-        elif takers == (1 << seat):
-            widen(&lo, &hi, pts + r.moon_shooter_adj, pts + r.moon_shooter_adj)
-        plo[0] = lo
-        phi[0] = hi
-        return
     if r.sun_mode and s.sunc != 4:
         if s.sunc == -1 or s.sunc == seat:
             x = sun_shooter_adj(s, r, seat)
@@ -192,15 +230,23 @@ cdef void score_bounds(const RulesC* r, const State* s, int seat, int* plo, int*
     phi[0] = hi
 
 
+cdef void settled_value(const Ctx* c, const State* s, int* plo, int* phi) noexcept nogil:
+    """The value of a deal that plays itself out: the leader claims, or the last trick."""
+    cdef State end
+    if not leader_claims(s, c.r, &end):
+        last_trick(s, c.r, &end)
+    if c.model == MODEL_MOON:
+        plo[0] = phi[0] = moon_value(&end, c.r, c.target)
+    else:
+        plo[0] = phi[0] = final_score(&end, c.r, c.target)
+
+
 cdef inline void node_bounds(const Ctx* c, const State* s, int* plo, int* phi) noexcept nogil:
     cdef int takers, t
     cdef u64 live
-    cdef State end
-    if leader_claims(s, c.r, &end) or last_trick(s, c.r, &end):
-        if c.model == MODEL_MOON:
-            plo[0] = phi[0] = moon_value(&end, c.r, c.target)
-        else:
-            plo[0] = phi[0] = final_score(&end, c.r, c.target)
+    if s.ntrick == 0 and (popcount(s.rem) == 4 or leader_wins_all(s)):
+        # (the State the play-out needs lives in settled_value, off this hot path)
+        settled_value(c, s, plo, phi)
         return
     if c.model == MODEL_MOON:
         t = c.target
@@ -224,6 +270,9 @@ cdef int order_moves(const Ctx* c, const State* s, u64 cand, int tt_move, int* m
 
     Paranoid: the target ducks and sheds points, the others feed it points and
     make it win tricks. Moon model: the shooter wins tricks, the others try to.
+    The table's move comes first, then, for the others, the killer: the card that
+    last cut off for that seat with as many cards left (measured: 4-5% fewer nodes
+    on 8- and 9-trick endgames, 2% more on 6; for the target it costs a third more).
     """
     cdef const RulesC* r = c.r
     cdef int T = c.target
@@ -231,19 +280,15 @@ cdef int order_moves(const Ctx* c, const State* s, u64 cand, int tt_move, int* m
     cdef int n = 0, i, j, x, sx, rx, val, sc, tmp, led = -1, wcard = -1, wseat = -1
     cdef int tpos, t_played = 0
     cdef int scores[16]
-    cdef u64 others = 0, lane
-    cdef u64 opp_hands = 0
-    for i in range(4):
-        if i != m:
-            others |= s.hand[i]
+    cdef u64 others, lane
+    if (cand & (cand - 1)) == 0:            # one card: nothing to order
+        moves[0] = ctz(cand)
+        return 1
+    others = remaining(s) & ~s.hand[m]
     if s.ntrick:
         led = s.trick[0] >> 4
-        wcard = s.trick[0]
-        wseat = s.leader
-        for i in range(1, s.ntrick):
-            if (s.trick[i] >> 4) == led and s.trick[i] > wcard:
-                wcard = s.trick[i]
-                wseat = (s.leader + i) & 3
+        wcard = s.win
+        wseat = s.win_seat
         tpos = (T - s.leader) & 3
         t_played = tpos < s.ntrick
     while cand:
@@ -254,6 +299,8 @@ cdef int order_moves(const Ctx* c, const State* s, u64 cand, int tt_move, int* m
         val = r.value[x]
         if x == tt_move:
             sc = 10000
+        elif m != T and x == c.killer[4 * popcount(s.rem) + m]:
+            sc = 9000
         elif c.model == MODEL_MOON:
             if m == T:
                 sc = rx + 4 * val
@@ -310,9 +357,24 @@ cdef int order_moves(const Ctx* c, const State* s, u64 cand, int tt_move, int* m
     return n
 
 
+cdef inline u64 winning_card(const State* s) noexcept nogil:
+    """The card that wins the current trick so far, as a mask (0 at a trick start)."""
+    if not s.ntrick:
+        return 0
+    return (<u64>1) << s.win
+
+
 cdef inline u64 candidate_moves(const State* s, const RulesC* r) noexcept nogil:
+    """The legal cards less all but one of each run of interchangeable cards.
+
+    Of the cards on the trick only the one winning it so far separates two cards of the
+    mover: two cards with nothing else between them both lose to it or both beat it (and
+    then every later card beats both or neither), so the trick goes the same way and,
+    the trick's cards gone, they are next to each other afterwards. (The root keeps the
+    stricter grouping of ``reduce_equivalent`` with the whole trick, for the reported
+    ``equals``.)"""
     return reduce_equivalent(legal_moves(s, r), s.hand[s.turn],
-                             remaining(s) | s.trick_mask, r)
+                             remaining(s) | winning_card(s), r)
 
 
 cdef int alphabeta(Ctx* c, const State* s, int alpha, int beta) noexcept nogil:
@@ -322,7 +384,9 @@ cdef int alphabeta(Ctx* c, const State* s, int alpha, int beta) noexcept nogil:
     """
     cdef int T = c.target
     cdef int lo, hi, base = 0, v, best, i, n, bm = -1, tt_move = -1
-    cdef int a0 = alpha, b0 = beta, use_tt = 0
+    cdef int a0 = alpha, b0 = beta, use_tt = 0, ilo, ihi
+    cdef u64 cand
+    cdef int64_t nodes0 = c.nodes
     cdef u64 k[3]
     cdef TTEntry* e = NULL
     cdef int moves[16]
@@ -355,7 +419,19 @@ cdef int alphabeta(Ctx* c, const State* s, int alpha, int beta) noexcept nogil:
                 return hi
             if e.best >= 0:
                 tt_move = absolute_move(s, e.best)
-    n = order_moves(c, s, candidate_moves(s, c.r), tt_move, moves)
+        if s.leader == T and c.model == MODEL_PARANOID:
+            # on lead, the target may lose this trick and take nothing more: its value
+            # is at most what that line gives (checked only when that would fail low)
+            idle_bounds(c.r, s, T, &ilo, &ihi)
+            if ihi <= alpha and ihi < hi and leads_out(s, c.r, T):
+                return ihi
+    cand = candidate_moves(s, c.r)
+    if s.ntrick and (cand & (cand - 1)) == 0:
+        # one card to play mid-trick (no table entry here): the node's value is the child's
+        child = s[0]
+        play_card(&child, ctz(cand), c.r)
+        return alphabeta(c, &child, alpha, beta)
+    n = order_moves(c, s, cand, tt_move, moves)
     if s.turn == T:
         best = INF
         for i in range(n):
@@ -383,11 +459,12 @@ cdef int alphabeta(Ctx* c, const State* s, int alpha, int beta) noexcept nogil:
                 best = v
                 bm = moves[i]
                 if best >= beta:
+                    c.killer[4 * popcount(s.rem) + s.turn] = <i8>bm
                     break
                 if best > alpha:
                     alpha = best
     if use_tt:
-        e = tt_slot(c, k, popcount(remaining(s)))
+        e = tt_slot(c, k, search_size(c, nodes0))
         if best <= a0:
             if best - base < e.hi:
                 e.hi = <i16>(best - base)
@@ -450,6 +527,7 @@ cdef void maxn(Ctx* c, const State* s, int* out) noexcept nogil:
     cdef i8* vec
     cdef State child, end
     cdef int x
+    cdef int64_t nodes0 = c.nodes
     c.nodes += 1
     if (c.nodes & 1023) == 0:
         check_limits(c)
@@ -490,7 +568,7 @@ cdef void maxn(Ctx* c, const State* s, int* out) noexcept nogil:
             if best_own <= own_lo:
                 break
     if s.ntrick == 0 and c.r.maxn_tt:
-        e = tt_slot(c, k, popcount(remaining(s)))
+        e = tt_slot(c, k, search_size(c, nodes0))
         vec = <i8*>&e.lo
         for i in range(4):
             vec[i] = <i8>(out[i] - s.points[i])

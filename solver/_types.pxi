@@ -18,6 +18,48 @@ cdef extern from *:
     int ctz "hd_ctz"(u64 x) noexcept nogil
     int topbit "hd_top"(u64 x) noexcept nogil
 
+cdef extern from *:
+    """
+    #include <stdint.h>
+    /* Parallel bit extract: the bits of x under mask m, packed to the bottom (x86 PEXT).
+       The hardware instruction is one cycle on Intel since Haswell and on AMD since Zen 3,
+       but microcoded (hundreds of cycles) on earlier AMD cores, so it is used only when
+       the CPU is known to do it fast; elsewhere a loop over the set bits of x & m. */
+    static inline uint64_t hd_pext_soft(uint64_t x, uint64_t m) {
+        uint64_t out = 0, b;
+        x &= m;
+        while (x) {
+            b = x & (0 - x);
+            out |= (uint64_t)1 << __builtin_popcountll(m & (b - 1));
+            x ^= b;
+        }
+        return out;
+    }
+    #if defined(__x86_64__) && defined(__GNUC__)
+    #include <immintrin.h>
+    #include <cpuid.h>
+    __attribute__((target("bmi2"))) static inline uint64_t hd_pext_hw(uint64_t x, uint64_t m) {
+        return _pext_u64(x, m);
+    }
+    static int hd_pext_is_fast(void) {
+        unsigned a, b, c, d, family;
+        if (!__builtin_cpu_supports("bmi2") || !__get_cpuid(0, &a, &b, &c, &d)) return 0;
+        if (b == 0x756e6547) return 1;                      /* "GenuineIntel" */
+        if (b == 0x68747541 && __get_cpuid(1, &a, &b, &c, &d)) {   /* "AuthenticAMD" */
+            family = ((a >> 8) & 15) + ((a >> 20) & 255);
+            return family >= 0x19;                          /* Zen 3 and later */
+        }
+        return 0;
+    }
+    #else
+    static inline uint64_t hd_pext_hw(uint64_t x, uint64_t m) { return hd_pext_soft(x, m); }
+    static int hd_pext_is_fast(void) { return 0; }
+    #endif
+    """
+    u64 pext_soft "hd_pext_soft"(u64 x, u64 m) noexcept nogil
+    u64 pext_hw "hd_pext_hw"(u64 x, u64 m) noexcept nogil
+    int pext_is_fast "hd_pext_is_fast"() noexcept nogil
+
 cdef enum:
     MODEL_PARANOID = 0
     MODEL_MOON = 1
@@ -29,11 +71,24 @@ cdef enum:
 cdef u64 LANE = 0x1FFF
 # One 16-bit lane per suit (clubs, diamonds, hearts, spades), 13 bits used.
 cdef u64 DECK = 0x1FFF1FFF1FFF1FFF
+cdef u64 LANE_TOPS = 0x8000800080008000     # an unused bit atop each lane
+cdef u64 LANE_ONES = 0x0001000100010001
+
+
+cdef inline u64 above_lowest(u64 t) noexcept nogil:
+    """In each suit, the ranks above the lowest card of `t` (none where `t` has no card).
+
+    One subtraction per lane at once: the bit atop each lane stops the borrow there, and
+    x ^ (x - 1) is a lane's bits up to its lowest set bit."""
+    cdef u64 x = t | LANE_TOPS
+    return ~(x ^ (x - LANE_ONES)) & DECK
 
 
 cdef struct RulesC:
     i16 value[64]          # points per card bit
     i16 cls[64]            # equivalence class: cards of one suit with equal cls are interchangeable
+    u64 cls_odd            # suits of two classes: the cards not of the class of the suit's 2
+    u64 cls_multi          # the lanes of the suits of three classes or more
     int nvals              # distinct nonzero values, for fast sums
     i16 vals[MAXVALS]
     u64 vmask[MAXVALS]
@@ -55,15 +110,22 @@ cdef struct RulesC:
     int sun_pay[4]          # per shooter: the seats that pay (all others, or its passer)
     int bonus              # no-trick bonus (points, usually negative)
     int maxn_tt            # max^n vectors fit the table's bytes (|future points| <= 127)
-    int spec_kind[4]       # per suit: 0 all cards alike, 1 two values, 2 more
-    u64 spec_mask[4]       # kind 1: lane of the cards with the odd value
+    u64 spec_odd           # suits of two values (kind 1): the cards with the odd value
+    u64 spec1_lanes        # the lanes of the kind-1 suits
+    u64 spec2_lanes        # the lanes of the suits of three values or more (kind 2)
+    int spec2_shift        # 13 bits per kind-1 suit: where the kind-2 lanes go in the key
+    int fast_pext          # the CPU has a fast PEXT instruction (hd_pext_is_fast)
+    int plain              # no sun, no no-trick bonus, no negative card: see score_bounds
 
 
 cdef struct State:
     u64 hand[4]
+    u64 rem                 # the cards still in the hands (the union of hand[])
     u64 trick_mask          # cards on the current trick
     i8 trick[4]             # card bits in play order
     i8 ntrick               # cards on the current trick
+    i8 win                  # the card winning the trick so far (when ntrick > 0)
+    i8 win_seat             # and the seat that played it
     i8 leader
     i8 turn
     i8 hb                   # hearts broken (or no need to break)
@@ -83,7 +145,7 @@ cdef struct TTEntry:        # 32 bytes: two to a 64-byte cache line
     i16 lo                  # bounds on the future value (final minus points so far);
     i16 hi                  # max^n keeps its 4-seat future vector in these 4 bytes
     i8 best                 # relative move: suit*16 + rank among the suit's remaining cards
-    i8 depth                # cards left at the entry: deeper entries are worth more
+    i8 depth                # 1 + log2 of the nodes its search took: bigger is worth more
     i16 gen                 # table generation: an entry of an older one is empty
 
 
@@ -99,3 +161,4 @@ cdef struct Ctx:
     double deadline_ms      # monotonic ms; 0 = none
     int abort
     i16 gen
+    i8 killer[216]          # per (cards left, seat): the opponent's card that last cut off

@@ -234,10 +234,10 @@ class Solver:
 
     Args:
         tt_bits: the table holds ``2**tt_bits`` entries of 32 bytes. Default (None): sized
-            by the first position solved — 2**16 (2 MiB) up to 6 tricks left, 2**19 (16 MiB)
+            by the first position solved — 2**13 (256 KiB) up to 6 tricks left, 2**19 (16 MiB)
             up to 9, else 2**22 (128 MiB; at most 2**18 for the moon model) — because a table
-            that fits in the CPU cache is faster than a larger one whose probes miss it
-            (measured in ``benchmarks/``).
+            that fits in the CPU cache is faster than a larger one whose probes miss it, and a
+            new table is zeroed (measured in ``benchmarks/``).
     """
 
     def __init__(self, tt_bits: int | None = None):
@@ -258,7 +258,7 @@ class Solver:
     def _core_for(self, position: Position, model: str) -> Core:
         if self._core is None:
             left = 52 - len(position.history)
-            bits = 16 if left <= 24 else 19 if left <= 36 else 22
+            bits = 13 if left <= 24 else 19 if left <= 36 else 22
             if model == "moon":
                 # moon searches die as soon as two seats take points: a small table does,
                 # and a big one would cost more to map than the search itself
