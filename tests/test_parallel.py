@@ -82,3 +82,12 @@ def test_unreachable_scheduler_is_one_clear_error():
     with pytest.raises(ClusterError, match=r"cannot reach the Dask scheduler at tcp://127.0.0.1:9"):
         with executor(scheduler="tcp://127.0.0.1:9"):
             pass
+
+
+def test_pass_rating_on_a_cluster_equals_local(cluster):
+    from hearts.analysis.passing import rate_passes
+    local = rate_passes("AKQ5.5432.432.32", "left", samples=4, seed=2, threads=2)
+    remote = rate_passes("AKQ5.5432.432.32", "left", samples=4, seed=2, scheduler=cluster)
+    assert [(p.cards, p.values, p.moon) for p in remote.passes] == [
+        (p.cards, p.values, p.moon) for p in local.passes]
+    assert len(local.passes) == 286 and local.best.n == 4
