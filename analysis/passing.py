@@ -386,7 +386,8 @@ class PassRanking:
 
     @property
     def top(self) -> tuple[PassRating, ...]:
-        """The passes raced to the last round, best first (at most :data:`TOP`)."""
+        """The passes raced in the last round, best first (:data:`TOP` of them when the
+        racing got that far; more when ``samples`` ran out before)."""
         last = self.passes[0].round
         return tuple(p for p in self.passes if p.round == last)
 
@@ -532,7 +533,8 @@ def rate_passes(hand: "Hand | str | Iterable[Card | str]", direction: "PassDirec
         direction: ``left``, ``right`` or ``across``.
         seat: the passing seat (default South; it decides who receives and who leads).
         rules: the rules (default standard); ``pass_count`` cards are passed.
-        samples: the most sampled deals for one pass (≥ :data:`FIRST_SAMPLES`... any ≥ 1).
+        samples: the most sampled deals for one pass (≥ 1; round 0 uses
+            ``min(samples, FIRST_SAMPLES)``).
         seed: seeds the deals; the same seed gives the same ranking.
         model: ``maxn`` or ``paranoid`` at the horizon.
         horizon: tricks left at the rollout's hand-over (default :data:`DEFAULT_HORIZON`).

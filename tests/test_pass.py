@@ -8,9 +8,8 @@ from functools import lru_cache
 from pathlib import Path
 
 import pytest
-from typer.testing import CliRunner
 
-from hearts.analysis.cli import app
+from conftest import error_line, run_hearts
 from hearts.analysis.passing import (FIRST_SAMPLES, PassError, apply_passes, evaluate_pass,
                                      pass_why, policy_pass, rate_passes)
 from hearts.solver import Card, Deal, Hand, Position, Rules, Seat, Suit
@@ -31,12 +30,7 @@ def cards(m: int) -> str:
     return " ".join(str(c) for c in cards_from_mask(m))
 
 
-def _run(*args: str):
-    try:
-        runner = CliRunner(mix_stderr=False)  # type: ignore[call-arg]
-    except TypeError:
-        runner = CliRunner()
-    return runner.invoke(app, list(args))
+_run = run_hearts
 
 
 @lru_cache(maxsize=None)
@@ -211,10 +205,7 @@ def test_pass_table_shows_the_evaluator_and_the_top_ten():
     (("pass", TOP_SPADES, "-d", "left", "--scheduler", "localhost:8786"), "tcp://HOST:PORT"),
 ])
 def test_pass_bad_input_gives_one_error_line_and_exit_2(args, message):
-    result = _run(*args)
-    assert result.exit_code == 2
-    lines = result.stderr.strip().splitlines()
-    assert len(lines) == 1 and lines[0].startswith("error: ") and message in lines[0]
+    assert message in error_line(_run(*args))
 
 
 def test_play_record_where_a_seat_plays_a_suit_it_showed_void_in(tmp_path):
@@ -223,8 +214,5 @@ def test_play_record_where_a_seat_plays_a_suit_it_showed_void_in(tmp_path):
     text = RECORD.read_text().replace("1. E 2C S AC W KC N QC", "1. E 2C S AC W KC N 9D")
     path = tmp_path / "void.hgn"
     path.write_text(text)
-    result = _run("play", str(path), "--at", "8")
-    assert result.exit_code == 2
-    lines = result.stderr.strip().splitlines()
-    assert len(lines) == 1 and lines[0].startswith("error: ")
-    assert "9D" in lines[0] and "N" in lines[0]
+    line = error_line(_run("play", str(path), "--at", "8"))
+    assert "9D" in line
