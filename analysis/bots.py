@@ -38,12 +38,14 @@ from typing import Callable, Protocol, Sequence
 
 from hearts.solver.cards import Card, cards_from_mask
 from hearts.solver.deal import Deal
+from hearts.solver.hand import Hand
 from hearts.solver.position import Position
 from hearts.solver.rules import Rules
 from hearts.solver.seats import PassDirection, Seat
 
+from .advice import advise
 from .knowledge import Knowledge
-from .passing import Z95, policy_pass, rate_passes
+from .passing import Z95, apply_passes, policy_pass, rate_passes
 from .policy import rule_play
 
 __all__ = ["Bot", "RandomBot", "RuleBot", "AdviceBot", "DealGame", "BotScore", "MatchResult",
@@ -124,7 +126,6 @@ class AdviceBot:
 
     def choose_pass(self, seat: Seat, hand: int, direction: PassDirection, rules: Rules,
                     key: tuple[int, ...]) -> int:
-        from hearts.solver.hand import Hand
         ranking = rate_passes(Hand.from_mask(hand), direction, seat=seat, rules=rules,
                               samples=self.pass_samples, seed=_seed(key), moon=False,
                               threads=self.threads)
@@ -135,7 +136,6 @@ class AdviceBot:
         legal = cards_from_mask(position.legal_mask())
         if len(legal) == 1:
             return legal[0]
-        from .advice import advise
         advice = advise(knowledge(), samples=self.play_samples, seed=_seed(key),
                         model=self.model, moon=False, threads=self.threads)
         return advice.best.card
@@ -178,7 +178,7 @@ def play_deal(dealt: Deal, direction: PassDirection, bots: Sequence[Bot], rules:
         for seat in Seat:
             passes[seat] = bots[seat].choose_pass(seat, hands[seat], direction, rules,
                                                   key + (int(seat), -1))
-        after = Deal.from_masks(_after(hands, passes, direction))
+        after = Deal.from_masks(apply_passes(hands, passes, direction))
     else:
         after = dealt
     position = Position(after, rules, pass_direction=direction)
@@ -195,11 +195,6 @@ def play_deal(dealt: Deal, direction: PassDirection, bots: Sequence[Bot], rules:
     points = position.score()
     return DealGame(tuple(b.name for b in bots), direction,  # type: ignore[arg-type]
                     tuple(passes), tuple(position.history), tuple(points))  # type: ignore[arg-type]
-
-
-def _after(hands: Sequence[int], passes: Sequence[int], direction: PassDirection) -> list[int]:
-    from .passing import apply_passes
-    return list(apply_passes(hands, passes, direction))
 
 
 # -- duplicate match ---------------------------------------------------------------------------
