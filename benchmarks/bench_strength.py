@@ -11,7 +11,8 @@ bot's own mean is the table's mean, 6.5 points a deal unless a moon is shot). Ta
 advice bot ≥ 1.5 points/deal better than the rule bot.
 
 Run: ``python benchmarks/bench_strength.py [--deals N] [--seed S] [--pass-samples N]
-[--play-samples N] [--model paranoid|maxn] [--no-random] [--shard I/N] [--out FILE]
+[--play-samples N] [--model paranoid|maxn] [--no-random] [--no-advice] [--shard I/N]
+[--out FILE]
 [--json]``; ``--merge FILE...`` combines shard outputs. The cost is the advice bot: about
 5–10 s per game (a pass rating and 13 advice calls) on a loaded 2-core machine, so 4 games a
 deal; the rule and random bots cost milliseconds. Run shards in parallel processes (the
@@ -53,7 +54,7 @@ def run(args: argparse.Namespace) -> dict:
     chosen = [d for d in range(len(deals)) if d % count == index]
     advice = AdviceBot(pass_samples=args.pass_samples, play_samples=args.play_samples,
                        model=args.model, threads=args.threads)
-    bots = [advice] + ([] if args.no_random else [RandomBot()])
+    bots = ([] if args.no_advice else [advice]) + ([] if args.no_random else [RandomBot()])
     per_deal: dict[str, list[float]] = {}
     diffs: dict[str, list[float]] = {}
     t0 = time.perf_counter()
@@ -128,6 +129,7 @@ def main() -> None:
     parser.add_argument("--model", default="paranoid")
     parser.add_argument("--threads", type=int, default=1)
     parser.add_argument("--no-random", action="store_true")
+    parser.add_argument("--no-advice", action="store_true", help="rule and random bots only")
     parser.add_argument("--shard", default="0/1", help="I/N: the deals d with d %% N == I")
     parser.add_argument("--out", help="write this run's per-deal results (JSON) here")
     parser.add_argument("--merge", nargs="+", metavar="FILE", help="report merged shard files")
