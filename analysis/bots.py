@@ -116,6 +116,10 @@ class AdviceBot:
         play_samples: samples per decision in :func:`advise` (early stop on).
         model: the model of :func:`advise` (``paranoid`` or ``maxn``; evaluator ``auto``).
         threads: worker threads of both (the result does not depend on it).
+        horizon: the ``horizon`` of :func:`advise` (tricks left from which it solves
+            exactly; default the model's); 1 = rule-bot rollouts to the end of the deal.
+        pass_horizon: the ``horizon`` of :func:`rate_passes` (default the model's).
+        pass_model: the model of :func:`rate_passes`.
     """
 
     pass_samples: int = 64
@@ -123,12 +127,16 @@ class AdviceBot:
     model: str = "paranoid"
     threads: int | None = 1
     name: str = "advice"
+    horizon: int | None = None
+    pass_horizon: int | None = None
+    pass_model: str = "maxn"
 
     def choose_pass(self, seat: Seat, hand: int, direction: PassDirection, rules: Rules,
                     key: tuple[int, ...]) -> int:
         ranking = rate_passes(Hand.from_mask(hand), direction, seat=seat, rules=rules,
                               samples=self.pass_samples, seed=_seed(key), moon=False,
-                              threads=self.threads)
+                              threads=self.threads, model=self.pass_model,
+                              horizon=self.pass_horizon)
         return sum(c.mask for c in ranking.best.cards)
 
     def choose_play(self, position: Position, knowledge: Callable[[], Knowledge],
@@ -137,7 +145,8 @@ class AdviceBot:
         if len(legal) == 1:
             return legal[0]
         advice = advise(knowledge(), samples=self.play_samples, seed=_seed(key),
-                        model=self.model, moon=False, threads=self.threads)
+                        model=self.model, moon=False, threads=self.threads,
+                        horizon=self.horizon)
         return advice.best.card
 
 
