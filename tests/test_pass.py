@@ -95,6 +95,15 @@ def test_evaluator_values_a_deal_in_points_and_exact_at_the_end():
     assert evaluate_pass(position, Seat.S, "maxn", horizon=1) == line.score()[Seat.S]
 
 
+def test_a_solve_over_the_node_limit_is_redone_one_bot_trick_later():
+    # With a node limit no solve can meet, the bot plays trick after trick to the end.
+    position = Position(Deal("N:AKQ2.T93.J4.8765 JT98.AK82.KQ3.J3 7653.Q4.A9876.QT "
+                             "4.J765.T52.AK942"))
+    from hearts.analysis.policy import play_out
+    bot_line = play_out(position.copy(), 0).score()[Seat.S]
+    assert evaluate_pass(position, Seat.S, "maxn", 6, node_limit=1) == bot_line
+
+
 # -- the rating -----------------------------------------------------------------------------------
 
 def test_passing_the_unguarded_top_spades_is_best():
