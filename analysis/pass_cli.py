@@ -70,8 +70,8 @@ def pass_command(
 
     **Racing**: every pass is valued on the same deals (paired). First all passes on 16 deals,
     the best third goes on; then each round doubles the deals and keeps the better half, down
-    to the top 10, which race on until the best pass's interval is within ±1 point
-    (`--ci`) or `--samples` deals are used.
+    to the top 10. Once 20 or fewer are left, the racing stops when the best pass's interval
+    is within ±1 point (`--ci`), else when `--samples` deals are used.
 
     **Columns**: mean, 95% interval, the paired difference to the best pass, the **moon
     chance** (share of the first 100 deals in which the seat can shoot after the pass, all

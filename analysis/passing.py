@@ -26,9 +26,9 @@ Somekh 2013, "Almost Optimal Exploration in Multi-Armed Bandits", ICML):
    same order, so comparisons are paired). Round 0, the cheap pruning: every pass on the
    first :data:`FIRST_SAMPLES` deals; the best third (by mean) goes on. Each later round
    doubles the deals of the passes still in (the new deals only are evaluated) and keeps the
-   better half, never fewer than :data:`TOP` passes. Once :data:`TOP` remain, rounds double
-   the deals until the best pass's 95% interval is at most ``ci_target`` points either side, or
-   ``samples`` deals are used.
+   better half, never fewer than :data:`TOP` passes. Once at most 2·:data:`TOP` remain, the
+   racing stops after a round in which the best pass's 95% interval is at most
+   ``ci_target`` points either side; otherwise it goes on until ``samples`` deals are used.
 5. **Moon chance** (the top :data:`TOP` passes, on their first :data:`MOON_SAMPLES` deals): the
    share of deals in which the seat, after the pass, can take every penalty card against the
    best defence with all hands open (moon model, exact; a search stopping at
@@ -610,7 +610,9 @@ def rate_passes(hand: "Hand | str | Iterable[Card | str]", direction: "PassDirec
                 for future in futures:
                     future.cancel()
             have = n
-            if len(alive) <= TOP or k == len(plan) - 1:
+            # The interval target is checked once at most 2·TOP contenders remain (earlier,
+            # the leader of many near-equal passes is too often a lucky one) and at the end.
+            if len(alive) <= 2 * TOP or k == len(plan) - 1:
                 best = min(alive, key=lambda a: (float(np.mean(values[a])), a))
                 _, se = _stats(np.array(values[best], dtype=np.float64))
                 if n > 1 and Z95 * se <= ci_target:
