@@ -435,25 +435,27 @@ class PassRanking:
 
 # -- the work of one sampled deal -------------------------------------------------------------
 
+@dataclass
 class _PassWork(PerThreadSolver):
-    """Values passes on one sampled deal; shared by threads or pickled to Dask workers."""
+    """Values passes on one sampled deal; shared by threads or pickled to Dask workers.
 
-    tt_bits = 16   # the solves at the horizon are small: a table in the cache is faster
+    ``candidates``: the seat's passes (masks); ``others``: per sample, the four dealt hands
+    by seat (the seat's own too)."""
 
-    def __init__(self, seat: Seat, hand: int, direction: PassDirection, rules: Rules,
-                 model: str, horizon: int, node_limit: int | None,
-                 candidates: list[int], others: list[tuple[int, int, int, int]]) -> None:
-        self.seat = seat
-        self.hand = hand
-        self.direction = direction
-        self.rules = rules
-        self.model = model
-        self.horizon = horizon
-        self.node_limit = node_limit
-        self.candidates = candidates
-        self.others = others          # per sample: the dealt hands by seat (the seat's own too)
-        if horizon >= 10 or node_limit is None:
-            self.tt_bits = 22
+    seat: Seat
+    hand: int
+    direction: PassDirection
+    rules: Rules
+    model: str
+    horizon: int
+    node_limit: int | None
+    candidates: list[int]
+    others: list[tuple[int, int, int, int]]
+
+    def __post_init__(self) -> None:
+        # The solves at the horizon are small: a table that fits in the cache is faster;
+        # whole-deal solves (the exact reference) need a big one.
+        self.tt_bits = 22 if self.horizon >= 10 or self.node_limit is None else 16
 
     def __call__(self, index: int, arms: Sequence[int], kind: str = "value") -> list:
         """Per arm (an index into ``candidates``): its value on sample ``index`` (``kind``
