@@ -6,7 +6,6 @@ prints a rich table or JSON. Bad input raises :class:`~hearts.solver.HeartsError
 """
 from __future__ import annotations
 
-import json
 from typing import Optional
 
 import typer
@@ -16,7 +15,8 @@ from rich.text import Text
 
 from hearts.solver import Rules
 
-from .advice_cli import _cards_text, _hand_text, _pct, _progress
+from .advice_cli import (SCHEDULER_OPTION, THREADS_OPTION, _cards_text, _hand_text, _pct,
+                         _progress, emit)
 from .passing import (CI_TARGET, DEFAULT_SAMPLES, FIRST_SAMPLES, PASS_POLICY, TOP, PassRanking,
                       Z95, rate_passes)
 
@@ -45,12 +45,8 @@ def pass_command(
                              help="Stop when the best pass's 95% interval is this narrow "
                                   "(± points)."),
     no_moon: bool = typer.Option(False, "--no-moon", help="Skip the moon-chance searches."),
-    threads: Optional[int] = typer.Option(None, "--threads", "-t", metavar="N", min=1,
-                                          help="Worker threads (default: every core)."),
-    scheduler: Optional[str] = typer.Option(
-        None, "--scheduler", metavar="tcp://HOST:PORT",
-        help="Run the deals on this Dask cluster (pip install 'hearts-dd[cluster]'); same "
-             "ranking as a local run with the same seed."),
+    threads: Optional[int] = THREADS_OPTION,
+    scheduler: Optional[str] = SCHEDULER_OPTION,
     rules: Optional[str] = typer.Option(None, "--rules", "-r", metavar="SPEC",
                                         help="Rules (default standard)."),
     as_json: bool = typer.Option(False, "--json", help="Print every pass as JSON."),
@@ -91,10 +87,7 @@ def pass_command(
                               seed=seed, model=model, horizon=horizon, ci_target=ci,
                               moon=not no_moon, threads=threads, progress=update,
                               scheduler=scheduler)
-    if as_json:
-        typer.echo(json.dumps(ranking.to_json(), indent=2, ensure_ascii=False))
-        return
-    _print_ranking(Console(highlight=False), ranking)
+    emit(ranking, as_json, _print_ranking)
 
 
 def _print_ranking(console: Console, ranking: PassRanking) -> None:
