@@ -114,7 +114,8 @@ class AdviceBot:
     Attributes:
         pass_samples: most deals per pass in :func:`rate_passes` (its racing stops earlier).
         play_samples: samples per decision in :func:`advise` (early stop on).
-        model: the model of :func:`advise` (``paranoid`` or ``maxn``; evaluator ``auto``).
+        model: the model of :func:`advise` (``maxn`` or ``paranoid``; evaluator ``auto``).
+            max^n: measured the stronger against rule bots (``docs/analysis.md``).
         threads: worker threads of both (the result does not depend on it).
         horizon: the ``horizon`` of :func:`advise` (tricks left from which it solves
             exactly; default the model's); 1 = rule-bot rollouts to the end of the deal.
@@ -123,8 +124,8 @@ class AdviceBot:
     """
 
     pass_samples: int = 64
-    play_samples: int = 30
-    model: str = "paranoid"
+    play_samples: int = 100
+    model: str = "maxn"
     threads: int | None = 1
     name: str = "advice"
     horizon: int | None = None

@@ -11,12 +11,12 @@ bot's own mean is the table's mean, 6.5 points a deal unless a moon is shot). Ta
 advice bot ≥ 1.5 points/deal better than the rule bot.
 
 Run: ``python benchmarks/bench_strength.py [--deals N] [--seed S] [--pass-samples N]
-[--play-samples N] [--model paranoid|maxn] [--no-random] [--no-advice] [--shard I/N]
+[--play-samples N] [--model maxn|paranoid] [--no-random] [--no-advice] [--shard I/N]
 [--out FILE]
-[--json]``; ``--merge FILE...`` combines shard outputs. The cost is the advice bot: about
-5–10 s per game (a pass rating and 13 advice calls) on a loaded 2-core machine, so 4 games a
-deal; the rule and random bots cost milliseconds. Run shards in parallel processes (the
-advice bot is mostly Python rollouts, one core each).
+[--json]``; ``--merge FILE...`` combines shard outputs. The cost is the advice bot's pass rating: about 1–2 minutes a passing deal (4 advice games)
+on the loaded 2-core machine, a few seconds a hold deal; the rule and random bots cost
+milliseconds. Run shards in parallel processes (the advice bot is mostly Python rollouts,
+one core each); ``--out`` is rewritten after every deal, so a stopped run still counts.
 """
 from __future__ import annotations
 
@@ -125,8 +125,8 @@ def main() -> None:
     parser.add_argument("--deals", type=int, default=40)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--pass-samples", type=int, default=64)
-    parser.add_argument("--play-samples", type=int, default=30)
-    parser.add_argument("--model", default="paranoid")
+    parser.add_argument("--play-samples", type=int, default=100)
+    parser.add_argument("--model", default="maxn")
     parser.add_argument("--threads", type=int, default=1)
     parser.add_argument("--no-random", action="store_true")
     parser.add_argument("--no-advice", action="store_true", help="rule and random bots only")
