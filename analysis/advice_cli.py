@@ -149,8 +149,25 @@ def _progress(label: str, enabled: bool) -> Iterator[Optional[Callable[[int, int
         yield update
 
 
+def emit(result: Any, as_json: bool, printer: Callable[[Console, Any], None]) -> None:
+    """Print ``result`` as JSON (its ``to_json()``) or with ``printer`` on a rich console."""
+    if as_json:
+        typer.echo(json.dumps(result.to_json(), indent=2, ensure_ascii=False))
+    else:
+        printer(Console(highlight=False), result)
+
+
 def _pct(x: Optional[float]) -> str:
     return "—" if x is None else f"{100 * x:.0f}%"
+
+
+#: The --threads and --scheduler options of every sampling command (play, moon, pass).
+THREADS_OPTION: Any = typer.Option(None, "--threads", "-t", metavar="N", min=1,
+                                   help="Worker threads (default: every core).")
+SCHEDULER_OPTION: Any = typer.Option(
+    None, "--scheduler", metavar="tcp://HOST:PORT",
+    help="Run the samples on this Dask cluster (pip install 'hearts-dd[cluster]'); same "
+         "numbers as a local run with the same seed.")
 
 
 # -- hearts play ------------------------------------------------------------------------------
@@ -182,12 +199,8 @@ def play_command(
                               help="paranoid or maxn."),
     evaluator: str = typer.Option("auto", "--evaluator", "-e", metavar="EVAL",
                                   help="auto, exact or rollout (see above)."),
-    threads: Optional[int] = typer.Option(None, "--threads", "-t", metavar="N", min=1,
-                                          help="Worker threads (default: every core)."),
-    scheduler: Optional[str] = typer.Option(
-        None, "--scheduler", metavar="tcp://HOST:PORT",
-        help="Run the samples on this Dask cluster (pip install 'hearts-dd[cluster]'); "
-             "same numbers as a local run with the same seed."),
+    threads: Optional[int] = THREADS_OPTION,
+    scheduler: Optional[str] = SCHEDULER_OPTION,
     horizon: Optional[int] = typer.Option(
         None, "--horizon", metavar="K", min=1, max=13,
         help="Tricks left from which the solver takes over (rollout) and up to which auto "
@@ -386,12 +399,8 @@ def moon_command(
     time_ms: float = typer.Option(DEFAULT_TIME_MS, "--time", metavar="MS", min=0.001,
                                   help="Time limit of one moon search (ms); searches that hit "
                                        "it are counted as unfinished."),
-    threads: Optional[int] = typer.Option(None, "--threads", "-t", metavar="N", min=1,
-                                          help="Worker threads (default: every core)."),
-    scheduler: Optional[str] = typer.Option(
-        None, "--scheduler", metavar="tcp://HOST:PORT",
-        help="Run the samples on this Dask cluster (pip install 'hearts-dd[cluster]'); "
-             "same numbers as a local run with the same seed."),
+    threads: Optional[int] = THREADS_OPTION,
+    scheduler: Optional[str] = SCHEDULER_OPTION,
     rules: Optional[str] = typer.Option(
         None, "--rules", "-r", metavar="SPEC",
         help="Rules (default standard; OpenSpiel lines: openspiel; records carry their own)."),
@@ -474,10 +483,7 @@ def moon_command(
                          pass_direction=direction, passed=passed, received=received,
                          time_limit_ms=time_ms, threads=threads, progress=update,
                          scheduler=scheduler)
-    if as_json:
-        typer.echo(json.dumps(odds.to_json(), indent=2, ensure_ascii=False))
-        return
-    _print_odds(Console(highlight=False), odds)
+    emit(odds, as_json, _print_odds)
 
 
 def _print_odds(console: Console, odds: MoonOdds) -> None:

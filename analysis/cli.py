@@ -694,6 +694,12 @@ from hearts.analysis.advice_cli import moon_command, play_command  # noqa: E402
 app.command("play")(play_command)
 app.command("moon")(moon_command)
 
+# -- pass rating (analysis/pass_cli.py, docs/analysis.md) ---------------------------------
+
+from hearts.analysis.pass_cli import pass_command  # noqa: E402
+
+app.command("pass")(pass_command)
+
 # -- annotation of game records (analysis/annotate_cli.py, docs/annotate.md) --------------
 
 from hearts.analysis.annotate_cli import annotate_command  # noqa: E402

@@ -12,3 +12,24 @@ DATA = Path(__file__).parent / "data"
 def data_dir() -> Path:
     """``tests/data``."""
     return DATA
+
+
+def run_hearts(*args: str):
+    """Run the ``hearts`` command in-process; stdout and stderr apart (old click needs
+    ``mix_stderr=False``)."""
+    from typer.testing import CliRunner
+
+    from hearts.analysis.cli import app
+    try:
+        runner = CliRunner(mix_stderr=False)  # type: ignore[call-arg]
+    except TypeError:
+        runner = CliRunner()
+    return runner.invoke(app, list(args))
+
+
+def error_line(result) -> str:
+    """The one ``error:`` line of a run that must fail with exit code 2."""
+    assert result.exit_code == 2, (result.stdout, result.stderr)
+    lines = result.stderr.strip().splitlines()
+    assert len(lines) == 1 and lines[0].startswith("error: "), lines
+    return lines[0]

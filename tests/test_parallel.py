@@ -110,3 +110,12 @@ def test_annotate_cli_with_an_unreachable_scheduler_is_one_error(data_dir):
     assert result.exit_code == 2
     assert result.stderr.startswith("error: cannot reach the Dask scheduler at tcp://127.0.0.1:9")
     assert len(result.stderr.strip().splitlines()) == 1
+
+
+def test_pass_rating_on_a_cluster_equals_local(cluster):
+    from hearts.analysis.passing import rate_passes
+    local = rate_passes("AKQ5.5432.432.32", "left", samples=4, seed=2, threads=2)
+    remote = rate_passes("AKQ5.5432.432.32", "left", samples=4, seed=2, scheduler=cluster)
+    assert [(p.cards, p.values, p.moon) for p in remote.passes] == [
+        (p.cards, p.values, p.moon) for p in local.passes]
+    assert len(local.passes) == 286 and local.best.n == 4

@@ -1,0 +1,145 @@
+"""``hearts pass``: every pass of a hand ranked by expected points for the deal.
+
+The logic lives in :mod:`.passing`; this module reads the hand, shows a progress bar, and
+prints a rich table or JSON. Bad input raises :class:`~hearts.solver.HeartsError`, which the
+``hearts`` group prints as one ``error:`` line with exit code 2.
+"""
+from __future__ import annotations
+
+from typing import Optional
+
+import typer
+from rich.console import Console
+from rich.table import Table
+from rich.text import Text
+
+from hearts.solver import Rules
+
+from .advice_cli import (SCHEDULER_OPTION, THREADS_OPTION, _cards_text, _hand_text, _pct,
+                         _progress, emit)
+from .passing import (CI_TARGET, DEFAULT_SAMPLES, FIRST_SAMPLES, PASS_POLICY, TOP, PassRanking,
+                      Z95, rate_passes)
+
+__all__ = ["pass_command", "app"]
+
+
+def pass_command(
+    hand: str = typer.Argument(
+        ..., metavar="HAND", show_default=False,
+        help='The 13 dealt cards: PBN "S.H.D.C" (AKQ.T98.AKQ.AKQJ) or a list ("AS KS ...").'),
+    direction: str = typer.Option(..., "--direction", "-d", metavar="DIR",
+                                  help="Pass direction: left, right or across."),
+    seat: str = typer.Option("S", "--seat", "-s", metavar="SEAT",
+                             help="The passing seat (it decides who receives and who leads)."),
+    samples: int = typer.Option(DEFAULT_SAMPLES, "--samples", "-n", metavar="N", min=1,
+                                help="Most sampled deals for one pass (the racing stops "
+                                     "earlier once the best pass's 95% interval is ±1)."),
+    seed: int = typer.Option(0, "--seed", metavar="S", help="Seed of the sampled deals."),
+    model: str = typer.Option("maxn", "--model", "-m", metavar="MODEL",
+                              help="Model of the exact solve at the horizon: maxn or paranoid."),
+    horizon: Optional[int] = typer.Option(
+        None, "--horizon", metavar="K", min=1, max=13,
+        help="Tricks left at which the rule-bot rollout hands over to the solver (default "
+             "6 maxn, 7 paranoid)."),
+    ci: float = typer.Option(CI_TARGET, "--ci", metavar="POINTS", min=0.01,
+                             help="Stop when the best pass's 95% interval is this narrow "
+                                  "(± points)."),
+    no_moon: bool = typer.Option(False, "--no-moon", help="Skip the moon-chance searches."),
+    threads: Optional[int] = THREADS_OPTION,
+    scheduler: Optional[str] = SCHEDULER_OPTION,
+    rules: Optional[str] = typer.Option(None, "--rules", "-r", metavar="SPEC",
+                                        help="Rules (default standard)."),
+    as_json: bool = typer.Option(False, "--json", help="Print every pass as JSON."),
+) -> None:
+    """Pass rating: all 286 passes of a hand ranked by expected points for the deal.
+
+    **How a pass is rated.** The 39 cards the seat cannot see are dealt to the other seats
+    uniformly, `--samples` times at most (the 3 cards the seat will receive are unknown). The
+    other seats pass by a stated simple rule from their own dealt hand: Q♠, A♠, K♠ unless
+    guarded by 3+ lower spades; then A♥ K♥ Q♥ J♥; then empty the shorter of ♣/♦ if possible;
+    then the highest cards. After all passes, each deal is valued by the **rollout evaluator**:
+    every seat plays a simple rule bot until 6 tricks are left (`--horizon`), then the
+    position is solved exactly with max^n (`--model`: every seat for itself; or paranoid).
+    Value: the seat's **points for the deal** (lower is better), the mean over the deals with
+    a 95% interval (mean ± 1.96 SE). Not an exact double-dummy value per deal: its error is
+    measured in `benchmarks/bench_pass.py` (docs/analysis.md).
+
+    **Racing**: every pass is valued on the same deals (paired). First all passes on 16 deals,
+    the best third goes on; then each round doubles the deals and keeps the better half, down
+    to the top 10. Once 20 or fewer are left, the racing stops when the best pass's interval
+    is within ±1 point (`--ci`), else when `--samples` deals are used.
+
+    **Columns**: mean, 95% interval, the paired difference to the best pass, the **moon
+    chance** (share of the first 100 deals in which the seat can shoot after the pass, all
+    hands open, moon model) and **why**: voids made, Q♠ exposure (kept with how many lower
+    spades, or passed to whom), hearts passed and low hearts (2–6) kept.
+
+    **Examples**:
+
+    ```
+    hearts pass "AKQ5.5432.432.32" --direction left
+    hearts pass "QS KS AS 2H 3H 4H 5H 2D 3D 4D 2C 3C 5S" -d across --json
+    ```
+    """
+    the_rules = Rules.parse(rules or "standard")
+    with _progress("pass rating", not as_json) as update:
+        ranking = rate_passes(hand, direction, seat=seat, rules=the_rules, samples=samples,
+                              seed=seed, model=model, horizon=horizon, ci_target=ci,
+                              moon=not no_moon, threads=threads, progress=update,
+                              scheduler=scheduler)
+    emit(ranking, as_json, _print_ranking)
+
+
+def _print_ranking(console: Console, ranking: PassRanking) -> None:
+    who = ranking.seat.name_title
+    console.print(Text.assemble(("pass rating ", "dim"), (who, "bold"), "  ",
+                                _hand_text(ranking.hand.mask), ("  passing ", "dim"),
+                                (str(ranking.direction), "bold"), " to ",
+                                ranking.receiver.name_title, ("  receives from ", "dim"),
+                                ranking.passer.name_title, (" (3 unknown cards)", "dim")))
+    console.print(Text.assemble(
+        ("rules ", "dim"), ranking.rules.name or "custom", ("  model ", "dim"),
+        (ranking.model, "bold"), ("  evaluator ", "dim"), (ranking.to_json()["evaluator"],
+                                                            "bold"),
+        ("  seed ", "dim"), str(ranking.seed), ("  threads ", "dim"), str(ranking.threads)))
+    console.print(Text(f"evaluator = {ranking.evaluator_text()}", style="italic"))
+    console.print(Text(f"value = {who}'s final points for the deal, mean over deals of the 39 "
+                       f"unseen cards (lower is better); {PASS_POLICY}", style="italic"))
+    table = Table(header_style="bold")
+    table.add_column("#", justify="right")
+    table.add_column("pass", no_wrap=True)
+    table.add_column(f"{ranking.seat.letter} pts", justify="right")
+    table.add_column("95% CI", justify="right", no_wrap=True)
+    table.add_column("vs best", justify="right", no_wrap=True)
+    table.add_column("moon", justify="right", no_wrap=True)
+    table.add_column("why")
+    for k, p in enumerate(ranking.passes[:TOP], start=1):
+        low, high = p.interval
+        vs = "" if k == 1 else f"+{p.diff:.2f}±{Z95 * p.diff_se:.2f}"
+        moon = _pct(p.moon) + (f" ({p.moon_unknown}?)" if p.moon_unknown else "")
+        table.add_row(str(k), _cards_text(list(p.cards)),
+                      Text(f"{p.mean:.2f}", style="bold" if k == 1 else ""),
+                      f"{low:.1f}–{high:.1f}", vs,
+                      Text(moon, style="green" if p.moon else ""), p.why.text)
+    console.print(table)
+    rounds = ", ".join(f"{arms}×{n}" for arms, n in ranking.rounds)
+    end = (f"the best pass's 95% interval is within ±{ranking.ci_target:g}"
+           if ranking.stopped == "ci" else
+           f"the sample budget ({ranking.samples} deals) is used")
+    console.print(Text(f"racing (passes × deals per pass): {rounds}; stopped: {end}; the "
+                       f"top {min(TOP, len(ranking.top))} have {ranking.best.n} deals each. "
+                       f"Round 0 values all {len(ranking.passes)} passes on {FIRST_SAMPLES} "
+                       f"deals and keeps a third; each later round doubles the deals and "
+                       f"keeps half, down to {TOP}.", style="dim"))
+    console.print(Text("moon: share of the first deals in which the seat can shoot after the "
+                       "pass (moon model, best defence, all hands open)"
+                       + ("; (k?) = searches that hit the node limit"
+                          if any(p.moon_unknown for p in ranking.passes) else ""),
+                       style="dim"))
+    console.print(Text.assemble(("evaluations ", "dim"), f"{ranking.evaluations:,}",
+                                ("  time ", "dim"), f"{ranking.ms / 1000:,.2f} s"))
+
+
+#: A stand-alone app (tests).
+app = typer.Typer(add_completion=False, rich_markup_mode="markdown")
+app.command("pass")(pass_command)

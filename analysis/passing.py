@@ -1,0 +1,697 @@
+"""Pass rating: every pass of a 13-card hand ranked by the seat's expected points for the deal
+(``hearts pass``).
+
+Method (Perfect Information Monte Carlo, Ginsberg 2001, "GIB: Imperfect Information in a
+Computationally Challenging Game", JAIR 14; racing by successive halving, Karnin, Koren &
+Somekh 2013, "Almost Optimal Exploration in Multi-Armed Bandits", ICML):
+
+1. **Deals.** Sample ``i`` deals the 39 cards the seat cannot see to the other three seats,
+   13 each, uniformly (a shuffle from :func:`numpy.random.default_rng` seeded by ``seed``;
+   sample ``i`` is always the ``i``-th shuffle of the stream).
+2. **The other passes.** Every other seat passes by :func:`policy_pass`, a stated simple
+   policy that sees only its own dealt hand (below). Passes are chosen before any card is
+   received (``rules.md`` "Passing"), so in one sample the other seats' passes are the same
+   whatever the seat passes: the seat's pass changes only its own hand and its receiver's.
+3. **Evaluator** (:func:`evaluate_pass`, named in every output): from the start of play,
+   every seat plays the rule bot of :mod:`hearts.analysis.policy` until ``horizon`` tricks are
+   left, then the position is solved exactly under ``model`` (default max^n: every seat for
+   itself, the design's model for early-deal questions; paranoid is the other choice). The
+   value is the seat's final points for the deal on that line (a moon counts). A solve that
+   hits :data:`NODE_LIMIT` nodes is not used: the bot plays one more trick and the smaller
+   position is solved (node counts, not time, so the result is reproducible). ``horizon=13``
+   with ``model="paranoid"`` and ``node_limit=None`` is the exact double-dummy value of the
+   deal (seconds to minutes a deal: the benchmark's reference, not a default). The error of
+   the bounded evaluator is measured in ``benchmarks/bench_pass.py`` (``docs/analysis.md``).
+4. **Racing** (common random numbers: every pass is valued on the same sampled deals, in the
+   same order, so comparisons are paired). Round 0, the cheap pruning: every pass on the
+   first :data:`FIRST_SAMPLES` deals; the best third (by mean) goes on. Each later round
+   doubles the deals of the passes still in (the new deals only are evaluated) and keeps the
+   better half, never fewer than :data:`TOP` passes. Once at most 2·:data:`TOP` remain, the
+   racing stops after a round in which the best pass's 95% interval is at most
+   ``ci_target`` points either side; otherwise it goes on until ``samples`` deals are used.
+5. **Moon chance** (the top :data:`TOP` passes, on their first :data:`MOON_SAMPLES` deals): the
+   share of deals in which the seat, after the pass, can take every penalty card against the
+   best defence with all hands open (moon model, exact; a search stopping at
+   :data:`MOON_NODE_LIMIT` nodes is left out and counted in ``moon_unknown``). An upper bound
+   on what the hand can force.
+
+Means are points for the deal (lower is better); the 95% interval is mean ± 1.96 standard
+errors over that pass's deals; ``vs best`` is the paired mean difference to the best pass on
+their common deals. Passes dropped in an early round are ranked below every pass that went
+further, by their mean on the deals they had.
+
+Threads: each job values a list of passes on one sampled deal, on
+:func:`.parallel.executor` (local threads, one :class:`Solver` each, or a Dask cluster);
+results are combined in sample order, so the ranking is the same for any thread count and on
+a cluster.
+"""
+from __future__ import annotations
+
+import math
+import time
+from concurrent.futures import Future
+from dataclasses import dataclass, field
+from itertools import combinations
+from typing import Callable, Iterable, Sequence
+
+import numpy as np
+
+from hearts.solver.cards import DECK_MASK, SUIT_MASKS, Card, Suit, cards_from_mask
+from hearts.solver.deal import Deal
+from hearts.solver.errors import HeartsError
+from hearts.solver.hand import Hand
+from hearts.solver.position import Position
+from hearts.solver.rules import Rules
+from hearts.solver.seats import PassDirection, Seat
+from hearts.solver.solve import Solver
+
+from .knowledge import _SCHEME_DIRECTIONS
+from .moon import can_shoot
+from .parallel import PerThreadSolver, default_threads, executor
+from .policy import play_out
+
+__all__ = ["PassError", "PassWhy", "PassRating", "PassRanking", "rate_passes", "policy_pass",
+           "evaluate_pass", "pass_why", "apply_passes", "PASS_POLICY", "MODELS", "FIRST_SAMPLES",
+           "TOP", "NODE_LIMIT", "MOON_SAMPLES", "MOON_NODE_LIMIT", "DEFAULT_HORIZON",
+           "DEFAULT_SAMPLES", "CI_TARGET", "Z95"]
+
+#: Models the evaluator can solve with at the horizon.
+MODELS = ("maxn", "paranoid")
+#: Tricks left at which the rule-bot rollout hands over to the exact solver, per model.
+#: Measured from the start of play (random deals, 2 cores): max^n with 6 left 0.6 ms median,
+#: p90 3.7 ms; paranoid with 7 left 2.9 ms median (rollout to there: 0.1 ms).
+DEFAULT_HORIZON = {"maxn": 6, "paranoid": 7}
+#: Node limit of one solve at the horizon; a solve that hits it is redone one trick later.
+NODE_LIMIT = 300_000
+#: Deals per pass in round 0 (every pass).
+FIRST_SAMPLES = 16
+#: Passes shown (and raced to the end).
+TOP = 10
+#: Default most deals for one pass.
+DEFAULT_SAMPLES = 512
+#: Default target half-width of the best pass's 95% interval, in points.
+CI_TARGET = 1.0
+#: Deals on which the moon chance of the top passes is searched.
+MOON_SAMPLES = 100
+#: Node limit of one moon search.
+MOON_NODE_LIMIT = 200_000
+Z95 = 1.959963984540054
+
+_QS = Card("QS")
+_KS = Card("KS")
+_AS = Card("AS")
+_SPADES = SUIT_MASKS[Suit.SPADES]
+_HEARTS = SUIT_MASKS[Suit.HEARTS]
+_LOW_SPADES = sum(Card.of(Suit.SPADES, r).mask for r in range(2, 12))   # 2♠..J♠
+_LOW_HEARTS = sum(Card.of(Suit.HEARTS, r).mask for r in range(2, 7))    # 2♥..6♥
+_HIGH_HEARTS = [Card.of(Suit.HEARTS, r) for r in (14, 13, 12, 11)]
+
+#: The other seats' pass policy in words (printed by ``hearts pass``).
+PASS_POLICY = ("the other seats pass by a simple rule, from their dealt hand only: Q♠, then "
+               "A♠ and K♠, unless guarded by 3+ spades below the queen; then A♥ K♥ Q♥ J♥; "
+               "then the shorter of ♣/♦ if it can be emptied, highest first; then the "
+               "highest cards (never a guarded Q♠)")
+
+
+class PassError(HeartsError):
+    """A pass question that cannot be asked: no pass (a hold deal, or rules without passing),
+    a hand of the wrong size, bad counts, an unknown model."""
+
+
+# -- the other seats' pass policy -----------------------------------------------------------
+
+def policy_pass(hand: int, count: int = 3) -> int:
+    """The simple pass of the other seats (and of the rule bot): ``count`` cards of ``hand``.
+
+    Rules, in order, until ``count`` cards are chosen (the hand's own cards only):
+
+    1. Q♠, then A♠, then K♠ -- unless the hand holds at least 3 spades below the queen (the
+       queen is then guarded: it can be ducked under higher spades);
+    2. the high hearts A♥, K♥, Q♥, J♥ (highest first);
+    3. the shorter of clubs and diamonds (clubs on a tie), highest card first, if the cards
+       still to choose can empty it (to make a void);
+    4. the highest remaining cards other than Q♠ (ties: ♠, ♥, ♦, ♣): a guarded queen is
+       kept.
+
+    Args:
+        hand: the dealt hand, a card mask.
+        count: cards to pass (``Rules.pass_count``).
+
+    Returns:
+        The passed cards, a mask with ``count`` bits.
+    """
+    chosen: list[Card] = []
+
+    def take(card: Card) -> None:
+        if len(chosen) < count and hand & card.mask and card not in chosen:
+            chosen.append(card)
+
+    if (hand & _LOW_SPADES).bit_count() < 3:
+        for card in (_QS, _AS, _KS):
+            take(card)
+    for card in _HIGH_HEARTS:
+        take(card)
+    left = count - len(chosen)
+    if left:
+        sides = sorted((Suit.CLUBS, Suit.DIAMONDS),
+                       key=lambda s: ((hand & SUIT_MASKS[s]).bit_count(), s))
+        for suit in sides:
+            n = (hand & SUIT_MASKS[suit]).bit_count()
+            if 0 < n <= left:
+                for card in reversed(cards_from_mask(hand & SUIT_MASKS[suit])):
+                    take(card)
+                break
+    rest = sorted(cards_from_mask(hand & ~_QS.mask), key=lambda c: (-c.rank, -c.suit))
+    for card in rest:
+        take(card)
+    return sum(c.mask for c in chosen)
+
+
+def apply_passes(hands: Sequence[int], passes: Sequence[int],
+                 direction: PassDirection) -> tuple[int, int, int, int]:
+    """The hands after every seat passes ``passes[seat]`` to ``direction.receiver(seat)``.
+
+    Args:
+        hands: the four dealt hands (masks), by seat.
+        passes: the four passed sets (masks, each within its hand), by seat.
+        direction: the pass direction (not hold).
+    """
+    after = [hands[s] & ~passes[s] for s in range(4)]
+    for s in range(4):
+        after[direction.receiver(Seat(s))] |= passes[s]
+    return (after[0], after[1], after[2], after[3])
+
+
+# -- why --------------------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class PassWhy:
+    """What a pass does to the seat's hand (the cards it keeps; received cards are unknown).
+
+    Attributes:
+        voids: the suits the pass empties (every card of the suit passed).
+        queen: ``"passed"`` (Q♠ goes to ``receiver``), ``"kept"`` or ``"none"`` (not held).
+        queen_guards: spades below Q♠ the seat keeps.
+        high_spades_kept: A♠/K♠ the seat keeps.
+        low_hearts_kept: hearts 2–6 the seat keeps (protection: they can duck heart leads).
+        hearts_passed: hearts in the pass.
+        receiver: the seat receiving the pass.
+    """
+
+    voids: tuple[Suit, ...]
+    queen: str
+    queen_guards: int
+    high_spades_kept: tuple[Card, ...]
+    low_hearts_kept: int
+    hearts_passed: int
+    receiver: Seat
+
+    @property
+    def text(self) -> str:
+        """One short line, e.g. ``"void ♦; Q♠ to W; 2 low ♥"``: the voids made, Q♠ passed
+        to whom or kept with how many lower spades (A♠/K♠ kept with fewer than 3 lower spades
+        too: Q♠ may fall on them), hearts passed, low hearts (2–6) kept."""
+        parts = []
+        if self.voids:
+            parts.append("void " + " ".join(s.symbol for s in self.voids))
+        if self.queen == "passed":
+            parts.append(f"Q♠ to {self.receiver.letter}")
+        elif self.queen == "kept":
+            parts.append(f"Q♠ kept, {self.queen_guards} lower ♠")
+        elif self.high_spades_kept and self.queen_guards < 3:
+            parts.append(f"{' '.join(c.symbol() for c in self.high_spades_kept)} kept, "
+                         f"{self.queen_guards} lower ♠")
+        if self.hearts_passed:
+            parts.append(f"{self.hearts_passed} ♥ out")
+        parts.append(f"{self.low_hearts_kept} low ♥")
+        return "; ".join(parts)
+
+    def to_json(self) -> dict:
+        return {"voids": [s.letter for s in self.voids], "queen": self.queen,
+                "queen_guards": self.queen_guards,
+                "high_spades_kept": [str(c) for c in self.high_spades_kept],
+                "low_hearts_kept": self.low_hearts_kept, "hearts_passed": self.hearts_passed,
+                "receiver": self.receiver.letter, "text": self.text}
+
+
+def pass_why(hand: int, passed: int, receiver: Seat) -> PassWhy:
+    """The :class:`PassWhy` of passing ``passed`` (a mask) from ``hand`` to ``receiver``."""
+    kept = hand & ~passed
+    voids = tuple(s for s in Suit if hand & SUIT_MASKS[s] and not kept & SUIT_MASKS[s])
+    queen = "passed" if passed & _QS.mask else "kept" if kept & _QS.mask else "none"
+    return PassWhy(voids, queen, (kept & _LOW_SPADES).bit_count(),
+                   tuple(c for c in (_AS, _KS) if kept & c.mask),
+                   (kept & _LOW_HEARTS).bit_count(), (passed & _HEARTS).bit_count(), receiver)
+
+
+# -- the evaluator ----------------------------------------------------------------------------
+
+def evaluate_pass(position: Position, seat: Seat, model: str = "maxn",
+                  horizon: int | None = None, solver: Solver | None = None,
+                  node_limit: int | None = NODE_LIMIT) -> int:
+    """The seat's final points for one open deal at the start of play (after the passes).
+
+    Every seat plays the rule bot (:func:`hearts.analysis.policy.play_out`) until ``horizon``
+    tricks are left, then the position is solved exactly under ``model``; a solve that stops
+    at ``node_limit`` nodes is redone after one more bot trick. ``horizon=13`` and
+    ``node_limit=None`` solve the whole deal exactly.
+
+    Args:
+        position: the deal at the start of play, all hands known (changed: a copy is played).
+        seat: the seat whose points are returned.
+        model: ``maxn`` (value: the seat's points when every seat minimises its own) or
+            ``paranoid`` (the seat's points when the other three push points onto it).
+        horizon: tricks left at the hand-over (default :data:`DEFAULT_HORIZON`), 1..13.
+        solver: a :class:`Solver` to reuse (not shared between threads).
+        node_limit: node limit of one solve; ``None``: none.
+
+    Returns:
+        Points for the deal (int, lower is better for the seat).
+
+    Raises:
+        PassError: an unknown model or a horizon outside 1..13.
+    """
+    if model not in MODELS:
+        raise PassError(f"unknown model {model!r} for pass rating: expected maxn or paranoid")
+    horizon = DEFAULT_HORIZON[model] if horizon is None else horizon
+    if not 1 <= horizon <= 13:
+        raise PassError(f"horizon must be 1..13 tricks, got {horizon}")
+    solver = solver or Solver()
+    line = position.copy()
+    while True:
+        play_out(line, horizon)
+        if line.is_over():
+            return line.score()[seat]
+        result = solver.solve_position(line, seat, model, pv=False, node_limit=node_limit)
+        if result.complete:
+            best = result.cards[0]
+            return best.points[seat] if model == "maxn" else best.value  # type: ignore[index]
+        horizon = 13 - line.tricks_played - 1   # one more bot trick, then a smaller solve
+
+
+# -- results ----------------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class PassRating:
+    """One pass valued over sampled deals.
+
+    Attributes:
+        cards: the passed cards, ascending.
+        mean: mean points for the deal over ``values`` (lower is better).
+        se: standard error of the mean (0 for one deal).
+        values: points in each deal valued, in sample order (the first ``n`` deals).
+        round: the last racing round the pass took part in (0 = only the cheap pruning).
+        diff: paired mean difference to the best pass on their common deals (0 for the best).
+        diff_se: its standard error.
+        why: what the pass does to the hand.
+        moon: the share of the first :data:`MOON_SAMPLES` deals in which the seat can shoot
+            after the pass (double dummy); ``None`` when not searched (below the top).
+        moon_unknown: moon searches that hit :data:`MOON_NODE_LIMIT`.
+    """
+
+    cards: tuple[Card, ...]
+    mean: float
+    se: float
+    values: tuple[int, ...] = field(repr=False)
+    round: int
+    diff: float
+    diff_se: float
+    why: PassWhy
+    moon: float | None = None
+    moon_unknown: int = 0
+
+    @property
+    def n(self) -> int:
+        """Deals valued."""
+        return len(self.values)
+
+    @property
+    def interval(self) -> tuple[float, float]:
+        """The 95% interval of the mean, mean ± 1.96 SE."""
+        return (self.mean - Z95 * self.se, self.mean + Z95 * self.se)
+
+    @property
+    def text(self) -> str:
+        return " ".join(str(c) for c in self.cards)
+
+    def to_json(self) -> dict:
+        low, high = self.interval
+        return {"cards": [str(c) for c in self.cards], "mean": round(self.mean, 4),
+                "se": round(self.se, 4), "ci95": [round(low, 4), round(high, 4)],
+                "samples": self.n, "round": self.round, "vs_best": round(self.diff, 4),
+                "vs_best_se": round(self.diff_se, 4),
+                "moon": None if self.moon is None else round(self.moon, 4),
+                "moon_unknown": self.moon_unknown, "why": self.why.to_json()}
+
+
+@dataclass(frozen=True)
+class PassRanking:
+    """Every pass of a hand ranked, best (lowest mean) first.
+
+    Attributes:
+        seat: the passing seat. hand: its 13 dealt cards. direction: the pass direction.
+        receiver: the seat receiving the pass; passer: the seat passing to it.
+        rules: the rules. model: the model solved at the horizon. horizon: tricks left at
+        the hand-over. node_limit: node limit of one solve.
+        samples: the most deals for one pass (asked). ci_target: the target half-width.
+        seed: the seed of the deals. threads: worker threads (does not change the numbers).
+        passes: every pass, best first (``len`` = C(13, pass_count), 286 for 3 cards).
+        rounds: per racing round, ``(passes raced, deals per pass)``.
+        stopped: why the racing ended: ``"ci"`` (the target reached) or ``"samples"``.
+        evaluations: deals evaluated in total (pass × deal). ms: wall time.
+    """
+
+    seat: Seat
+    hand: Hand
+    direction: PassDirection
+    receiver: Seat
+    passer: Seat
+    rules: Rules
+    model: str
+    horizon: int
+    node_limit: int | None
+    samples: int
+    ci_target: float
+    seed: int
+    threads: int
+    passes: tuple[PassRating, ...]
+    rounds: tuple[tuple[int, int], ...]
+    stopped: str
+    evaluations: int
+    ms: float
+
+    @property
+    def best(self) -> PassRating:
+        return self.passes[0]
+
+    @property
+    def top(self) -> tuple[PassRating, ...]:
+        """The passes raced in the last round, best first (:data:`TOP` of them when the
+        racing got that far; more when ``samples`` ran out before)."""
+        last = self.passes[0].round
+        return tuple(p for p in self.passes if p.round == last)
+
+    def rating_of(self, cards: "Iterable[Card | str] | str") -> PassRating:
+        """The rating of the pass of ``cards`` (any order).
+
+        Raises:
+            KeyError: not a pass of this hand.
+        """
+        if isinstance(cards, str):
+            cards = cards.split()
+        mask = sum(Card(c).mask for c in cards)
+        for p in self.passes:
+            if sum(c.mask for c in p.cards) == mask:
+                return p
+        raise KeyError(str(cards))
+
+    def evaluator_text(self) -> str:
+        """The evaluator in one line, for output."""
+        if self.horizon == 13 and self.node_limit is None:
+            return f"exact: one double-dummy {self.model} solve of each whole deal"
+        limit = "" if self.node_limit is None else (
+            f" (a solve over {self.node_limit:,} nodes is redone one bot trick later)")
+        return (f"rollout: every seat plays the rule bot (hearts.analysis.policy) until "
+                f"{self.horizon} tricks are left, then an exact {self.model} solve{limit}")
+
+    def to_json(self) -> dict:
+        """A JSON-ready dict (points for the deal; lower is better)."""
+        return {
+            "seat": self.seat.letter, "hand": str(self.hand), "direction": str(self.direction),
+            "receiver": self.receiver.letter, "passer": self.passer.letter,
+            "rules": self.rules.name or self.rules.to_dict(),
+            "model": self.model, "evaluator": "exact" if (
+                self.horizon == 13 and self.node_limit is None) else "rollout",
+            "evaluator_text": self.evaluator_text(), "horizon": self.horizon,
+            "node_limit": self.node_limit, "pass_policy": PASS_POLICY,
+            "value": "the seat's final points for the deal (lower is better), mean over "
+                     "sampled deals of the 39 unseen cards",
+            "samples": self.samples, "ci_target": self.ci_target, "seed": self.seed,
+            "threads": self.threads, "rounds": [list(r) for r in self.rounds],
+            "stopped": self.stopped, "evaluations": self.evaluations,
+            "ms": round(self.ms, 1), "passes": [p.to_json() for p in self.passes],
+        }
+
+
+# -- the work of one sampled deal -------------------------------------------------------------
+
+@dataclass
+class _PassWork(PerThreadSolver):
+    """Values passes on one sampled deal; shared by threads or pickled to Dask workers.
+
+    ``candidates``: the seat's passes (masks); ``others``: per sample, the four dealt hands
+    by seat (the seat's own too)."""
+
+    seat: Seat
+    hand: int
+    direction: PassDirection
+    rules: Rules
+    model: str
+    horizon: int
+    node_limit: int | None
+    candidates: list[int]
+    others: list[tuple[int, int, int, int]]
+
+    def __post_init__(self) -> None:
+        # The solves at the horizon are small: a table that fits in the cache is faster;
+        # whole-deal solves (the exact reference) need a big one.
+        self.tt_bits = 22 if self.horizon >= 10 or self.node_limit is None else 16
+
+    def __call__(self, index: int, arms: Sequence[int], kind: str = "value") -> list:
+        """Per arm (an index into ``candidates``): its value on sample ``index`` (``kind``
+        ``"value"``), or whether the seat can shoot after it (``"moon"``: 1, 0, ``None``)."""
+        solver = self.solver()
+        hands = self.others[index]
+        # The other seats' passes do not depend on the seat's: chosen once per deal.
+        passes = [policy_pass(hands[s], self.rules.pass_count) for s in range(4)]
+        out: list = []
+        for arm in arms:
+            passes[self.seat] = self.candidates[arm]
+            after = apply_passes(hands, passes, self.direction)
+            position = Position(Deal.from_masks(after), self.rules,
+                                pass_direction=self.direction)
+            if kind == "value":
+                out.append(evaluate_pass(position, self.seat, self.model, self.horizon, solver,
+                                         self.node_limit))
+            else:
+                result = solver.solve_position(position, self.seat, "moon", pv=False,
+                                               node_limit=MOON_NODE_LIMIT)
+                can = can_shoot(result)
+                out.append(None if can is None else int(can))
+        return out
+
+
+def _sample_hands(seat: Seat, hand: int, n: int, seed: int) -> list[tuple[int, int, int, int]]:
+    """``n`` deals of the cards outside ``hand`` to the other seats, 13 each (uniform)."""
+    rng = np.random.default_rng(seed)
+    unseen = np.array([c.mask for c in cards_from_mask(DECK_MASK & ~hand)], dtype=object)
+    others = [s for s in Seat if s != seat]
+    deals = []
+    for _ in range(n):
+        order = unseen[rng.permutation(len(unseen))]
+        hands = [0, 0, 0, 0]
+        hands[seat] = hand
+        size = len(unseen) // 3
+        for k, other in enumerate(others):
+            hands[other] = int(sum(order[k * size:(k + 1) * size]))
+        deals.append((hands[0], hands[1], hands[2], hands[3]))
+    return deals
+
+
+def _schedule(arms: int, samples: int) -> list[tuple[int, int]]:
+    """The full racing plan: per round (passes kept, deals per pass) if no early stop."""
+    plan = []
+    n = min(FIRST_SAMPLES, samples)
+    plan.append((arms, n))
+    keep = max(min(TOP, arms), math.ceil(arms / 3))
+    while n < samples:
+        n = min(2 * n, samples)
+        plan.append((keep, n))
+        keep = max(min(TOP, arms), math.ceil(keep / 2))
+    return plan
+
+
+def _stats(values: np.ndarray) -> tuple[float, float]:
+    n = len(values)
+    mean = float(values.mean())
+    se = float(values.std(ddof=1) / math.sqrt(n)) if n > 1 else 0.0
+    return mean, se
+
+
+# -- the driver -------------------------------------------------------------------------------
+
+def rate_passes(hand: "Hand | str | Iterable[Card | str]", direction: "PassDirection | str",
+                *, seat: "Seat | str" = Seat.S, rules: Rules | None = None,
+                samples: int = DEFAULT_SAMPLES, seed: int = 0, model: str = "maxn",
+                horizon: int | None = None, node_limit: int | None = NODE_LIMIT,
+                ci_target: float = CI_TARGET, moon: bool = True,
+                threads: int | None = None,
+                progress: Callable[[int, int], None] | None = None,
+                scheduler: object = None) -> PassRanking:
+    """Rank every pass of ``hand`` by the seat's expected points for the deal (module docstring).
+
+    Args:
+        hand: the seat's 13 dealt cards (PBN ``S.H.D.C``, a :class:`Hand` or cards).
+        direction: ``left``, ``right`` or ``across``.
+        seat: the passing seat (default South; it decides who receives and who leads).
+        rules: the rules (default standard); ``pass_count`` cards are passed.
+        samples: the most sampled deals for one pass (≥ 1; round 0 uses
+            ``min(samples, FIRST_SAMPLES)``).
+        seed: seeds the deals; the same seed gives the same ranking.
+        model: ``maxn`` or ``paranoid`` at the horizon.
+        horizon: tricks left at the rollout's hand-over (default :data:`DEFAULT_HORIZON`).
+        node_limit: node limit of one solve (``None``: none).
+        ci_target: stop when the best pass's 95% half-width is at most this (points).
+        moon: search the moon chance of the top passes.
+        threads: worker threads (default every core); the result does not depend on it.
+        progress: called as ``progress(done, total)`` (pass × deal evaluations).
+        scheduler: ``None`` (threads), a Dask address ``tcp://HOST:PORT`` or a
+            ``distributed.Client`` (:func:`.parallel.executor`); same result as local.
+
+    Returns:
+        A :class:`PassRanking`, values in points for the deal (lower is better).
+
+    Raises:
+        PassError: the hand does not hold 13 cards; a hold direction or rules without
+            passing; bad counts; an unknown model; a horizon outside 1..13.
+        ClusterError: the scheduler cannot be used.
+        CardError: a card text is no card.
+    """
+    t0 = time.perf_counter()
+    rules = Rules.standard() if rules is None else rules
+    seat = Seat.parse(seat) if not isinstance(seat, Seat) else seat
+    mask = _hand_mask(hand)
+    direction = _direction(direction, rules)
+    if model not in MODELS:
+        raise PassError(f"unknown model {model!r} for pass rating: expected maxn or paranoid")
+    horizon = DEFAULT_HORIZON[model] if horizon is None else horizon
+    if not 1 <= horizon <= 13:
+        raise PassError(f"horizon must be 1..13 tricks, got {horizon}")
+    if samples < 1:
+        raise PassError(f"samples must be at least 1, got {samples}")
+    if threads is not None and threads < 1:
+        raise PassError(f"threads must be at least 1, got {threads}")
+    if not ci_target > 0:
+        raise PassError(f"the interval target must be positive, got {ci_target}")
+    count = rules.pass_count
+    cards = cards_from_mask(mask)
+    combos = [tuple(c) for c in combinations(cards, count)]
+    candidates = [sum(c.mask for c in combo) for combo in combos]
+    others = _sample_hands(seat, mask, samples, seed)
+    work = _PassWork(seat, mask, direction, rules, model, horizon, node_limit, candidates,
+                     others)
+    plan = _schedule(len(candidates), samples)
+    total = sum(arms * (n - (plan[k - 1][1] if k else 0)) for k, (arms, n) in enumerate(plan))
+    n_threads = threads or default_threads()
+
+    values: list[list[int]] = [[] for _ in candidates]    # per arm, in sample order
+    reached = [0] * len(candidates)
+    alive = list(range(len(candidates)))
+    rounds: list[tuple[int, int]] = []
+    done = 0
+    have = 0
+    stopped = "samples"
+    moon_values: dict[int, list[int | None]] = {}
+    with executor(n_threads, scheduler, "hearts-pass") as pool:
+        for k, (_, n) in enumerate(plan):
+            if k:
+                keep = plan[k][0]
+                alive = sorted(alive, key=lambda a: (float(np.mean(values[a])), a))[:keep]
+            rounds.append((len(alive), n))
+            for a in alive:
+                reached[a] = k
+            futures: list[Future] = [pool.submit(work, i, alive) for i in range(have, n)]
+            try:
+                for future in futures:
+                    for a, v in zip(alive, future.result()):
+                        values[a].append(v)
+                    done += len(alive)
+                    if progress is not None:
+                        progress(done, total)
+            finally:
+                for future in futures:
+                    future.cancel()
+            have = n
+            # The interval target is checked once at most 2·TOP contenders remain (earlier,
+            # the leader of many near-equal passes is too often a lucky one) and at the end.
+            if len(alive) <= 2 * TOP or k == len(plan) - 1:
+                best = min(alive, key=lambda a: (float(np.mean(values[a])), a))
+                _, se = _stats(np.array(values[best], dtype=np.float64))
+                if n > 1 and Z95 * se <= ci_target:
+                    stopped = "ci"
+                    break
+        top = sorted(alive, key=lambda a: (float(np.mean(values[a])), a))[:TOP]
+        if moon and rules.moon != "none":
+            m = min(have, MOON_SAMPLES)
+            futures = [pool.submit(work, i, top, "moon") for i in range(m)]
+            for a in top:
+                moon_values[a] = []
+            for future in futures:
+                for a, v in zip(top, future.result()):
+                    moon_values[a].append(v)
+    if progress is not None:
+        progress(total, total)
+
+    last = max(reached)
+    order = sorted(range(len(candidates)),
+                   key=lambda a: (-reached[a], float(np.mean(values[a])), a))
+    best_values = np.array(values[order[0]], dtype=np.float64)
+    receiver = direction.receiver(seat)
+    ratings = []
+    for a in order:
+        column = np.array(values[a], dtype=np.float64)
+        mean, se = _stats(column)
+        diff, diff_se = _stats(column - best_values[:len(column)])
+        flags = moon_values.get(a)
+        known = [f for f in flags if f is not None] if flags is not None else []
+        ratings.append(PassRating(
+            combos[a], mean, se, tuple(int(x) for x in values[a]), reached[a],
+            0.0 if a == order[0] else diff, 0.0 if a == order[0] else diff_se,
+            pass_why(mask, candidates[a], receiver),
+            (sum(known) / len(known) if known else None) if flags is not None else None,
+            0 if flags is None else len(flags) - len(known)))
+    assert ratings[0].round == last
+    return PassRanking(seat, Hand.from_mask(mask), direction, receiver,
+                       direction.passer(seat), rules, model, horizon, node_limit, samples,
+                       ci_target, seed, n_threads, tuple(ratings), tuple(rounds), stopped,
+                       done, (time.perf_counter() - t0) * 1000.0)
+
+
+def _hand_mask(hand: "Hand | str | Iterable[Card | str]") -> int:
+    if isinstance(hand, Hand):
+        mask = hand.mask
+    elif isinstance(hand, str):
+        from .advice_cli import parse_hand   # PBN or a card list, as `hearts moon`
+        parsed = parse_hand(hand)
+        mask = parsed.mask if isinstance(parsed, Hand) else _cards_mask(parsed)
+    else:
+        mask = _cards_mask(Card(c) for c in hand)
+    size = mask.bit_count()
+    if size != 13:
+        raise PassError(f"the hand holds {size} card{'s' if size != 1 else ''}: a pass "
+                        f"needs the 13 dealt cards")
+    return mask
+
+
+def _cards_mask(cards: Iterable[Card]) -> int:
+    mask = 0
+    for card in cards:
+        if mask & card.mask:
+            raise PassError(f"{card} is in the hand twice")
+        mask |= card.mask
+    return mask
+
+
+def _direction(direction: "PassDirection | str", rules: Rules) -> PassDirection:
+    parsed = PassDirection.parse(direction)
+    if parsed is PassDirection.HOLD:
+        raise PassError("no pass on a hold deal: give --direction left, right or across")
+    if rules.pass_scheme == "hold" or rules.pass_count < 1:
+        raise PassError(f"the rules have no passing (pass_scheme={rules.pass_scheme}, "
+                        f"pass_count={rules.pass_count})")
+    if rules.pass_count > 13:
+        raise PassError(f"pass_count={rules.pass_count}: a hand holds 13 cards")
+    if parsed not in _SCHEME_DIRECTIONS.get(rules.pass_scheme, frozenset(PassDirection)):
+        raise PassError(f"pass direction {parsed} is not used by the rules' "
+                        f"pass_scheme={rules.pass_scheme}")
+    return parsed

@@ -1,0 +1,53 @@
+"""The strength harness's bots and duplicate accounting (issue 3 item 7)."""
+from __future__ import annotations
+
+from hearts.analysis.bots import AdviceBot, RandomBot, RuleBot, duplicate_match, play_deal
+from hearts.solver import Deal, Rules, Seat
+from hearts.solver.seats import PassDirection
+
+DEALS = [
+    (Deal("N:AKQ2.T93.J4.8765 JT98.AK82.KQ3.J3 7653.Q4.A9876.QT 4.J765.T52.AK942"),
+     PassDirection.LEFT),
+    (Deal("N:2.QJT653.9863.Q5 876.K82.Q52.8742 QJ93.A94.J74.A63 AKT54.7.AKT.KJT9"),
+     PassDirection.HOLD),
+]
+
+
+def _total_ok(points) -> bool:
+    # 26 penalty points a deal, or 78 when a moon is shot (26 to each other seat).
+    return sum(points) in (26, 78)
+
+
+def test_rule_and_random_bots_play_legal_deals():
+    game = play_deal(DEALS[0][0], PassDirection.LEFT, [RuleBot(), RandomBot(), RuleBot(),
+                                                       RandomBot()], Rules.standard(), (0,))
+    assert len(game.plays) == 52 and len(set(game.plays)) == 52
+    assert all(m.bit_count() == 3 for m in game.passes)
+    assert _total_ok(game.points)
+    hold = play_deal(*DEALS[1], [RuleBot()] * 4, Rules.standard())
+    assert hold.passes == (0, 0, 0, 0) and _total_ok(hold.points)
+
+
+def test_duplicate_accounting():
+    match = duplicate_match(DEALS, [RandomBot()], RuleBot(), key=(3,))
+    # One all-rule game per deal, and the random bot in each of the four seats.
+    assert len(match.games) == len(DEALS) * (1 + 4)
+    assert all(_total_ok(g.points) for g in match.games)
+    rule, rand = match.scores
+    assert (rule.name, rand.name) == ("rule", "random")
+    # The baseline's result on a deal is the table's mean: seat-independent, 26/4 or 78/4.
+    assert all(x in (6.5, 19.5) for x in rule.per_deal)
+    # The paired difference is the bot's mean minus the baseline's on the same deals.
+    assert rand.vs_baseline == sum(a - b for a, b in zip(rand.per_deal, rule.per_deal)) / 2
+    assert rand.deals == 2 and rule.vs_baseline == 0.0
+    # Reproducible: the same key gives the same games.
+    again = duplicate_match(DEALS, [RandomBot()], RuleBot(), key=(3,))
+    assert [g.plays for g in again.games] == [g.plays for g in match.games]
+
+
+def test_advice_bot_passes_by_the_rating_and_plays_a_whole_deal():
+    bot = AdviceBot(pass_samples=1, play_samples=4)
+    game = play_deal(DEALS[0][0], PassDirection.LEFT, [RuleBot(), RuleBot(), bot, RuleBot()],
+                     Rules.standard(), (1,))
+    assert game.bots == ("rule", "rule", "advice", "rule")
+    assert game.passes[Seat.S].bit_count() == 3 and _total_ok(game.points)
