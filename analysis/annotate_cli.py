@@ -33,6 +33,8 @@ from .annotate import (DEFAULT_SAMPLES, GameAnnotation, JudgedPlay, MoonAlert, P
                        moon_text, primary, summarise, summary_json)
 from .files import read_text
 from .parallel import default_threads
+from .passing import DEFAULT_SAMPLES as PASS_SAMPLES
+from .passing import RecordPassRater
 from .record_cli import detect_format, read_games
 from .record_import import from_openspiel_line, from_peer_record
 
@@ -309,6 +311,11 @@ def annotate_command(
                                                "every core; the results do not depend on it)."),
     scheduler: Optional[str] = typer.Option(None, "--scheduler", metavar="tcp://HOST:PORT",
                                             help="Run the jobs on a Dask cluster."),
+    rate_passes: bool = typer.Option(False, "--rate-passes",
+                                     help="Rate each pass made: all passes of the seat's dealt "
+                                          "hand ranked as by `hearts pass` (10-30 s a pass)."),
+    pass_samples: int = typer.Option(PASS_SAMPLES, "--pass-samples", metavar="N", min=1,
+                                     help="With --rate-passes: the most deals for one pass."),
     rules: Optional[str] = typer.Option(None, "--rules", "-r", metavar="SPEC",
                                         help="Rules for OpenSpiel action lines."),
     lenient: bool = typer.Option(False, "--lenient",
@@ -360,6 +367,9 @@ def annotate_command(
                                  threads=default_threads() if threads is None else threads,
                                  samples=samples, seed=seed, model=model,
                                  scheduler=scheduler,
+                                 pass_rater=RecordPassRater(
+                                     pass_samples, seed, threads=threads,
+                                     scheduler=scheduler) if rate_passes else None,
                                  progress=lambda n, total: bar.update(task, completed=n,
                                                                       total=total))
     if output is not None:

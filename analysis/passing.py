@@ -70,7 +70,8 @@ from .moon import can_shoot
 from .parallel import PerThreadSolver, default_threads, executor
 from .policy import play_out
 
-__all__ = ["PassError", "PassWhy", "PassRating", "PassRanking", "rate_passes", "policy_pass",
+__all__ = ["PassError", "PassWhy", "PassRating", "PassRanking", "RecordPassRater", "rate_passes",
+           "policy_pass",
            "evaluate_pass", "pass_why", "apply_passes", "PASS_POLICY", "MODELS", "FIRST_SAMPLES",
            "TOP", "NODE_LIMIT", "MOON_SAMPLES", "MOON_NODE_LIMIT", "DEFAULT_HORIZON",
            "DEFAULT_SAMPLES", "CI_TARGET", "Z95"]
@@ -695,3 +696,45 @@ def _direction(direction: "PassDirection | str", rules: Rules) -> PassDirection:
         raise PassError(f"pass direction {parsed} is not used by the rules' "
                         f"pass_scheme={rules.pass_scheme}")
     return parsed
+
+
+@dataclass(frozen=True)
+class RecordPassRater:
+    """Rates the pass a seat made in a game record (``hearts annotate --rate-passes``): the
+    seat's dealt hand goes through :func:`rate_passes` (the seat's own view: the other 39
+    cards unseen), and the pass it made is placed among all of them.
+
+    Called as ``rater(deal, rules, seat)`` with a record's ``DealRecord`` (the
+    :data:`hearts.analysis.annotate.PassRater` hook). Returns a JSON-ready dict: ``rank`` (1 =
+    the best of ``of`` passes), ``mean`` (points for the deal, lower is better) with ``se``,
+    ``best`` (the best pass's cards) and ``best_mean``, ``loss`` (the paired mean difference to
+    the best pass, points), ``samples`` (deals the made pass was valued on) and ``evaluator``.
+    A pass pruned in the racing's early rounds is valued on fewer deals, so its ``loss`` is
+    less precise than the best pass's (its ``se`` says how much).
+
+    Attributes:
+        samples, seed, model, threads, scheduler: as :func:`rate_passes` (moon searches off).
+
+    Raises:
+        PassError, ClusterError: as :func:`rate_passes`.
+    """
+
+    samples: int = DEFAULT_SAMPLES
+    seed: int = 0
+    model: str = "maxn"
+    threads: int | None = None
+    scheduler: object = None
+
+    def __call__(self, deal: "object", rules: Rules, seat: Seat) -> dict:
+        ranking = rate_passes(deal.dealt[seat], deal.direction, seat=seat,  # type: ignore
+                              rules=rules, samples=self.samples, seed=self.seed,
+                              model=self.model, moon=False, threads=self.threads,
+                              scheduler=self.scheduler)
+        made = ranking.rating_of(deal.passes[seat])  # type: ignore[attr-defined]
+        best = ranking.best
+        return {"rank": ranking.passes.index(made) + 1, "of": len(ranking.passes),
+                "mean": round(made.mean, 2), "se": round(made.se, 2),
+                "best": best.text, "best_mean": round(best.mean, 2),
+                "loss": round(made.diff, 2), "samples": made.n,
+                "evaluator": "exact" if ranking.horizon == 13 and ranking.node_limit is None
+                else f"rollout to {ranking.horizon} tricks, then {ranking.model}"}

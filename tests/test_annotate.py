@@ -17,6 +17,7 @@ from hearts.analysis.annotate import annotate, annotate_games, judged_from_trick
 from hearts.analysis.cli import app
 from hearts.analysis.record_cli import read_games
 from hearts.analysis.record_import import from_openspiel_line
+from hearts.solver.seats import Seat
 from hearts.solver.solve import solve
 
 DATA = Path(__file__).parent / "data"
@@ -441,3 +442,23 @@ def test_progress_counts_every_job():
     deals = len(games[0].deals)
     total = deals + 4 * deals
     assert seen == [(n, total) for n in range(1, total + 1)]
+
+
+def test_rate_passes_places_each_pass_made_among_all_286():
+    from hearts.analysis.passing import rate_passes
+    result = run("annotate", str(ONE), "--from-trick", "13", "--rate-passes",
+                 "--pass-samples", "2", "--seed", "1", "--threads", "2", "--json")
+    assert result.exit_code == 0, result.stderr
+    notes = json.loads(result.stdout)["passes"]
+    assert [n["status"] for n in notes] == ["rated"] * 4
+    game = records.loads(ONE.read_text())
+    deal = game.deals[0]
+    north = notes[0]
+    ranking = rate_passes(deal.dealt["N"], deal.direction, seat="N", samples=2, seed=1,
+                          moon=False, threads=1)
+    made = ranking.rating_of(deal.passes[Seat.N])
+    assert north["rating"]["rank"] == ranking.passes.index(made) + 1
+    assert north["rating"]["of"] == 286
+    assert north["rating"]["mean"] == round(made.mean, 2)
+    assert north["rating"]["best"] == ranking.best.text
+    assert north["rating"]["loss"] >= 0 or north["rating"]["rank"] == 1
