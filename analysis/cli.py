@@ -27,6 +27,9 @@ from hearts.analysis.openspiel import parse_action_lines
 from hearts.analysis.openspiel import replay as replay_game
 from hearts.solver import (Card, CardError, Deal, HeartsError, IllegalPlayError, Position, Rules,
                            Seat, Suit, parse_cards)
+from hearts.solver.passing import pass_plan
+from hearts.solver.seats import parse_seat
+from hearts.solver.rules import OPTION_SOURCES, PRESET_SOURCES
 from hearts.solver.solve import MODELS, SolveResult, Solver, SolverError
 
 __all__ = ["app", "main", "Example", "load_example", "example_names"]
@@ -252,14 +255,17 @@ hearts solve "N:.AQJT6543.9873.Q 87.K72.AQ52.T842 QJ932.9.J64.A653 AKT654.8.KT.K
 def solve_command(
     deal: Optional[str] = typer.Argument(
         None, metavar="DEAL", show_default=False,
-        help='PBN deal `N:<N> <E> <S> <W>` (hands S.H.D.C after the pass), or an example name.'),
+        help='PBN deal `N:<N> <E> <S> <W>` (hands S.H.D.C after the pass), or an example name. '
+             'A table of 3, 5, 6 or 7 players lists its hands clockwise from seat A: '
+             '`A:<A> <B> <C>` (and a kitty `+<cards>`).'),
     played: str = typer.Option(
         "", "--played", "-p", metavar="CARDS",
         help='Cards played so far, in order from the first lead: "2C 3C AC 4C". With an '
              "example, these are played after the example's own cards."),
     seat: Optional[str] = typer.Option(
         None, "--seat", "-s", metavar="SEAT",
-        help="Target seat N, E, S or W whose points are valued (default: the seat to move)."),
+        help="Target seat N, E, S or W (A, B, C, … at other tables) whose points are valued "
+             "(default: the seat to move)."),
     model: str = typer.Option(
         "paranoid", "--model", "-m", metavar="MODEL",
         help="Solution concept: paranoid, maxn or moon (definitions above)."),
@@ -279,7 +285,6 @@ def solve_command(
     # Check the cheap options first, so that a typo fails before a long search.
     if model not in MODELS:
         raise SolverError(f'unknown model "{model}": expected one of {", ".join(MODELS)}')
-    target = Seat.parse(seat) if seat is not None else None
     chosen: Optional[Example] = None
     if example is not None:
         if deal is not None:
@@ -301,6 +306,10 @@ def solve_command(
         raise CardError(f"--played: {err}") from None
     the_rules = Rules.parse(rules_text)
     the_deal = Deal(deal_text)
+    if the_deal.players != the_rules.players and "players" not in rules_text:
+        # The deal says how many play (a PBN-style deal of n hands, clockwise).
+        the_rules = Rules.parse(f"{rules_text},players={the_deal.players}")
+    target = parse_seat(seat, the_rules.players) if seat is not None else None
     try:
         position = Position(the_deal, the_rules, before + cards)
     except IllegalPlayError as err:
@@ -311,7 +320,7 @@ def solve_command(
         raise IllegalPlayError(f'card {index} of --played ("{err.card}"): {err.reason}',
                                card=err.card, reason=err.reason, index=index) from None
     if position.is_over():
-        raise SolverError("the deal is over: all 52 cards are played")
+        raise SolverError(f"the deal is over: all {len(position.history)} cards are played")
     solver = Solver()
     run = lambda: solver.solve_position(  # noqa: E731
         position.copy(), target, model, node_limit=nodes, time_limit_ms=time_ms, pv=not no_pv)
@@ -581,21 +590,6 @@ def replay_command(
 
 # -- rules ------------------------------------------------------------------------------
 
-#: One line and the source of each preset (``rules.md``); unknown presets fall back to the
-#: preset's docstring.
-_PRESET_INFO = {
-    "standard": ("The standard game: 1 per heart, Q♠ 13, old moon, 2♣ leads, no points on "
-                 "trick 1, Q♠ breaks hearts.", "Morehead 2001 (Hoyle); OpenSpiel defaults"),
-    "openspiel": ("OpenSpiel's hearts game with its default parameters (the same game as "
-                  "standard); its parameter names work as --rules keys.", "OpenSpiel 'hearts'"),
-    "omnibus": ("10♦ scores −10; the moon (slam) needs all 15 counting cards.", "Morehead 2001"),
-    "pink_lady": ("Q♥ also scores 13 (38 points in a deal, moon award 38).",
-                  "common variant"),
-    "black_jack": ("J♠ scores 10 instead of Q♠ and breaks hearts.", "Foster 1909, Moss 1995"),
-    "spot_hearts": ("Hearts score by rank: A 14, K 13, Q 12, J 11, pips face value.",
-                    "common variant"),
-}
-
 rules_app = typer.Typer(
     help="List the rules presets, or show every option of one ('hearts rules show NAME').",
     invoke_without_command=True, no_args_is_help=False, rich_markup_mode="markdown")
@@ -604,11 +598,12 @@ app.add_typer(rules_app, name="rules")
 
 @rules_app.callback(invoke_without_command=True)
 def rules_list(ctx: typer.Context) -> None:
-    """List the rules presets with a one-line description and a source.
+    """List the rules presets and the options, each with a one-line description and a source.
 
     Use a preset with `--rules NAME` and change options with `key=value`:
-    `--rules openspiel,qs_breaks_hearts=false`, `--rules standard,moon=new`. Keys are the
-    Rules field names (`hearts rules show standard` lists them) or OpenSpiel parameter names.
+    `--rules openspiel,qs_breaks_hearts=false`, `--rules standard,moon=new`,
+    `--rules pagat,players=5`. Keys are the Rules field names (listed below) or OpenSpiel
+    parameter names.
     """
     if ctx.invoked_subcommand is not None:
         return
@@ -618,12 +613,18 @@ def rules_list(ctx: typer.Context) -> None:
     table.add_column("description")
     table.add_column("source", max_width=24)
     for name in Rules.presets():
-        info = _PRESET_INFO.get(name)
-        if info is None:
-            doc = (getattr(Rules, name).__doc__ or "").strip().split("\n\n")[0]
-            info = (" ".join(doc.split()), "")
-        table.add_row(name, *info)
+        table.add_row(name, *PRESET_SOURCES[name])
     console.print(table)
+    options = Table(title="rules options (key=value; standard value shown)", header_style="bold")
+    options.add_column("option", style="bold", no_wrap=True)
+    options.add_column("section", no_wrap=True)
+    options.add_column("what")
+    options.add_column("standard", no_wrap=True)
+    options.add_column("source", max_width=28)
+    standard = Rules.standard().to_dict()
+    for key, (section, what, source) in OPTION_SOURCES.items():
+        options.add_row(key, section, what, json.dumps(standard[key]), source)
+    console.print(options)
     console.print("Every field of one: hearts rules show NAME (a preset or a spec).")
 
 
@@ -633,11 +634,17 @@ def rules_show(
                                help='A preset or a spec such as "openspiel,jd_bonus=true".'),
     as_json: bool = typer.Option(False, "--json", help="Print the fields as JSON."),
 ) -> None:
-    """Show every field of a rules preset or spec (fields that differ from standard in bold)."""
+    """Show every field of a rules preset or spec with its source (fields that differ from
+    standard in bold), the deck and the first passes."""
     the_rules = Rules.parse(spec)
     fields = the_rules.to_dict()
+    removed = " ".join(map(str, the_rules.removed_cards())) or "none"
+    passes = [pass_plan(the_rules, number).name for number in range(4)]
     if as_json:
-        typer.echo(json.dumps({"name": the_rules.name, "fields": fields}, indent=2))
+        deck = {"hand_size": the_rules.hand_size(), "kitty": the_rules.kitty_size(),
+                "removed": [str(card) for card in the_rules.removed_cards()]}
+        typer.echo(json.dumps({"name": the_rules.name, "fields": fields, "deck": deck,
+                               "passes": passes}, indent=2))
         return
     standard = Rules.standard().to_dict()
     console = Console(highlight=False)
@@ -647,12 +654,16 @@ def rules_show(
     table.add_column("field", no_wrap=True)
     table.add_column("value")
     table.add_column("standard", style="dim")
+    table.add_column("source", style="dim", max_width=28)
     for key, value in fields.items():
         differs = value != standard[key]
         table.add_row(Text(key, style="bold" if differs else ""),
                       Text(json.dumps(value), style="bold" if differs else ""),
-                      json.dumps(standard[key]))
+                      json.dumps(standard[key]), OPTION_SOURCES[key][2])
     console.print(table)
+    console.print(f"players: {the_rules.players}, {the_rules.hand_size()} cards each; removed: "
+                  f"{removed}; kitty: {the_rules.kitty_size()} cards")
+    console.print("passes, first deals: " + ", ".join(passes))
     try:
         params = the_rules.to_openspiel_dict()
     except HeartsError:

@@ -195,7 +195,8 @@ class Knowledge:
         who = seat.name_title
         if rules.players != 4:
             raise InconsistentRecordError(
-                f"rules option players={rules.players}: the play model supports 4")
+                f"rules option players={rules.players}: a seat's knowledge is modelled for "
+                f"4 players")
         start = _mask_of_cards(start_hand, f"{who}'s hand")
         if start.bit_count() != _HAND_SIZE:
             raise InconsistentRecordError(

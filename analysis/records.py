@@ -43,6 +43,7 @@ from hearts.solver.cards import Card, parse_cards
 from hearts.solver.deal import Deal
 from hearts.solver.errors import (HeartsError, IllegalPlayError, InvalidDealError,
                                   RecordSyntaxError, RulesError)
+from hearts.solver.passing import pass_plan
 from hearts.solver.position import Position, trick_winner
 from hearts.solver.rules import Rules
 from hearts.solver.seats import PassDirection, Seat
@@ -424,16 +425,18 @@ class GameRecord:
 
     def next_direction(self) -> PassDirection:
         """The pass direction of the next deal by the rules' ``pass_scheme`` (standard: left,
-        right, across, hold; Morehead 2001)."""
-        n = len(self.deals)
-        scheme = self.rules.pass_scheme
-        if scheme == "hold":
-            return PassDirection.HOLD
-        if scheme == "left":
-            return PassDirection.LEFT
-        if scheme == "left_right":
-            return PassDirection.LEFT if n % 2 == 0 else PassDirection.RIGHT
-        return PassDirection.for_deal(n)
+        right, across, hold; Morehead 2001; :func:`hearts.solver.passing.pass_plan`).
+
+        Raises:
+            RulesError: the next deal's pass has several receivers (scatter, star, shuffle),
+                which a record's one pass direction cannot say.
+        """
+        plan = pass_plan(self.rules, len(self.deals))
+        if plan.direction is None:
+            raise RulesError(
+                f"deal {len(self.deals) + 1} passes by {plan.name} (pass_scheme="
+                f"{self.rules.pass_scheme}), which has no single pass direction")
+        return PassDirection(plan.direction)
 
     def add_deal(self, dealt: "Deal | str",
                  direction: "PassDirection | str | int | None" = None,

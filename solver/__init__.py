@@ -41,3 +41,11 @@ __all__ = [
 from .solve import CardValue, SolveResult, Solver, SolverError, solve  # noqa: E402
 
 __all__ += ["CardValue", "SolveResult", "Solver", "SolverError", "solve"]
+
+# Tables of 3 to 7 players, passing schemes and whole games (docs/variants.md).
+from .game import DealOutcome, Game, play_game, standing  # noqa: E402
+from .passing import PassPlan, apply_pass, pass_plan  # noqa: E402
+from .seats import table_seats  # noqa: E402
+
+__all__ += ["DealOutcome", "Game", "PassPlan", "apply_pass", "pass_plan", "play_game",
+            "standing", "table_seats"]

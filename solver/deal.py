@@ -1,8 +1,14 @@
-"""A deal: the four hands N, E, S, W, and the pass that turns one deal into another.
+"""A deal: the hands of every seat (and a kitty), and the pass that turns one deal into another.
 
 Written in the PBN ``Deal`` tag form ``N:<N> <E> <S> <W>``, each hand ``spades.hearts.diamonds.clubs``.
 On input the first letter may be any seat, the hands then listed clockwise from it
 (``"E:<E> <S> <W> <N>"``); output always starts at North.
+
+A table of 3, 5, 6 or 7 players (``rules.md`` "Players and deck") is written the same way
+with the seat letters A, B, C, … (:data:`~.seats.SEAT_LETTERS`), the hands listed clockwise:
+``"A:<A> <B> <C>"``. The number of hands gives the number of players. A kitty (the leftover
+cards of ``card_removal="kitty"``) follows the hands as one more hand marked ``+``:
+``"A:<A> <B> <C> <D> <E> +<kitty>"``.
 """
 from __future__ import annotations
 
@@ -12,19 +18,27 @@ from typing import Iterable, Iterator, Mapping, Sequence
 from .cards import ALL_CARDS, DECK_MASK, Card, cards_from_mask, parse_cards
 from .errors import CardError, HeartsError, InvalidDealError
 from .hand import Hand
-from .seats import PassDirection, Seat
+from .seats import (MAX_PLAYERS, MIN_PLAYERS, SEAT_LETTERS, PassDirection, Seat, parse_seat,
+                    seat_title, table_seats)
 
 __all__ = ["Deal"]
 
 _HAND_SIZE = 13
+_EMPTY = Hand.from_mask(0)
 
 
 class Deal:
-    """Four hands indexed by :class:`Seat`; immutable, equal deals compare and hash equal.
+    """The hands indexed by seat (:class:`Seat` at 4 players, ints 0..n-1 otherwise), and the
+    kitty; immutable, equal deals compare and hash equal.
 
     ``Deal("N:AKQ2.T93.J4.8765 ...")`` parses the PBN form. By default (``full=True``) the deal
     must be a complete 4-player deal: 52 distinct cards, 13 in each hand. With ``full=False``
     only distinctness is checked (for endgame puzzles and partial records).
+
+    At other tables (``"A:<A> <B> <C>"``, 3..7 hands) a full deal has ``52 // n`` cards in each
+    hand and either a kitty of the ``52 mod n`` other cards or those cards removed; which
+    cards the rules remove is checked by :class:`~.position.Position` against
+    :meth:`Rules.deck <.rules.Rules.deck>`.
 
     Raises:
         InvalidDealError: duplicate card (``duplicate card QS: North and West``), wrong hand
@@ -33,24 +47,34 @@ class Deal:
         CardError: an unknown rank in a hand.
     """
 
-    __slots__ = ("_hands",)
+    __slots__ = ("_hands", "_kitty")
 
-    _hands: tuple[Hand, Hand, Hand, Hand]
+    _hands: tuple[Hand, ...]
+    _kitty: Hand
 
     def __init__(self, pbn: str, *, full: bool = True) -> None:
-        hands = _parse_pbn_deal(pbn)
-        _validate(hands, full)
+        hands, kitty = _parse_pbn_deal(pbn)
+        _validate(hands, full, kitty)
         object.__setattr__(self, "_hands", hands)
+        object.__setattr__(self, "_kitty", kitty)
 
     # -- constructors -------------------------------------------------------------------
 
     @classmethod
     def from_hands(cls, hands: "Sequence[Hand | str] | Mapping[Seat | str, Hand | str]", *,
-                   full: bool = True) -> "Deal":
-        """A deal from four hands in seat order N, E, S, W, or a mapping seat → hand.
+                   full: bool = True, kitty: "Hand | str | None" = None) -> "Deal":
+        """A deal from four hands in seat order N, E, S, W, or a mapping seat → hand; or from
+        3..7 hands in seat order A, B, C, … (and a ``kitty``).
 
         Hands may be :class:`Hand` or PBN text. Raises as :class:`Deal`.
         """
+        if not isinstance(hands, Mapping) and len(hands) != 4:
+            items = list(hands)
+            _check_count(len(items))
+            seats = table_seats(len(items))
+            parsed_n = tuple(h if isinstance(h, Hand) else _parse_hand_of(s, h, len(items))
+                             for s, h in zip(seats, items))
+            return cls._checked(parsed_n, full, _kitty_of(kitty))
         if isinstance(hands, Mapping):
             by_seat: dict[Seat, Hand | str] = {Seat.parse(k): v for k, v in hands.items()}
             missing = [s.name_title for s in Seat if s not in by_seat]
@@ -64,14 +88,16 @@ class Deal:
         parsed = []
         for seat, hand in zip(Seat, items):
             parsed.append(hand if isinstance(hand, Hand) else _parse_hand_of(seat, hand))
-        return cls._checked(tuple(parsed), full)  # type: ignore[arg-type]
+        return cls._checked(tuple(parsed), full, _kitty_of(kitty))
 
     @classmethod
-    def from_masks(cls, masks: Sequence[int], *, full: bool = True) -> "Deal":
-        """A deal from four card masks in seat order N, E, S, W. Raises as :class:`Deal`."""
+    def from_masks(cls, masks: Sequence[int], *, full: bool = True, kitty: int = 0) -> "Deal":
+        """A deal from card masks in seat order (N, E, S, W; or A, B, C, … for 3..7 hands) and
+        the kitty's mask. Raises as :class:`Deal`."""
         if len(masks) != 4:
-            raise InvalidDealError(f"a deal has 4 hands, got {len(masks)}")
-        return cls._checked(tuple(Hand.from_mask(m) for m in masks), full)  # type: ignore[arg-type]
+            _check_count(len(masks))
+        return cls._checked(tuple(Hand.from_mask(m) for m in masks), full,
+                            Hand.from_mask(kitty) if kitty else _EMPTY)
 
     @classmethod
     def from_openspiel_ids(cls, ids: Sequence[int]) -> "Deal":
@@ -98,74 +124,104 @@ class Deal:
         return cls.from_masks(masks)
 
     @classmethod
-    def random(cls, rng: "int | None | _random.Random | object" = None) -> "Deal":
+    def random(cls, rng: "int | None | _random.Random | object" = None,
+               rules: "object | None" = None) -> "Deal":
         """A uniformly random full deal, reproducible from ``rng``.
 
         Args:
             rng: an ``int`` seed (or ``None`` for fresh entropy), a :class:`random.Random`, or a
                 NumPy ``Generator`` (anything with ``permutation``).
+            rules: a :class:`~.rules.Rules`: deal its deck (:meth:`Rules.deck`) to its
+                ``players``, ``hand_size()`` each, the rest to the kitty. Default: 4 players,
+                52 cards (the same deal for the same seed as before rules were accepted).
         """
+        cards = ALL_CARDS if rules is None else [
+            c for c in ALL_CARDS if rules.deck() & c.mask]  # type: ignore[attr-defined]
+        players = 4 if rules is None else rules.players  # type: ignore[attr-defined]
+        size = 52 // players
         if rng is None or isinstance(rng, int):
             rng = _random.Random(rng)
         if isinstance(rng, _random.Random):
-            order = list(range(52))
+            order = list(range(len(cards)))
             rng.shuffle(order)
         elif hasattr(rng, "permutation"):
-            order = [int(i) for i in rng.permutation(52)]  # type: ignore[attr-defined]
+            order = [int(i) for i in rng.permutation(len(cards))]  # type: ignore[attr-defined]
         else:
             raise HeartsError(f"Deal.random needs a seed, random.Random or numpy Generator, "
                               f"not {type(rng).__name__}")
-        masks = [0, 0, 0, 0]
+        masks = [0] * (players + 1)     # the last one is the kitty
         for position, index in enumerate(order):
-            masks[position // _HAND_SIZE] |= ALL_CARDS[index].mask
-        return cls.from_masks(masks)
+            masks[position // size if position < size * players else players] |= cards[index].mask
+        return cls.from_masks(masks[:players], kitty=masks[players])
 
     @classmethod
-    def _checked(cls, hands: tuple[Hand, Hand, Hand, Hand], full: bool) -> "Deal":
-        _validate(hands, full)
+    def _checked(cls, hands: tuple[Hand, ...], full: bool, kitty: Hand = _EMPTY) -> "Deal":
+        _validate(hands, full, kitty)
         deal = object.__new__(cls)
         object.__setattr__(deal, "_hands", hands)
+        object.__setattr__(deal, "_kitty", kitty)
         return deal
 
     # -- access ---------------------------------------------------------------------------
 
     @property
-    def hands(self) -> tuple[Hand, Hand, Hand, Hand]:
-        """The hands in seat order N, E, S, W."""
+    def hands(self) -> tuple[Hand, ...]:
+        """The hands in seat order N, E, S, W (A, B, C, … at other tables)."""
         return self._hands
 
     @property
-    def masks(self) -> tuple[int, int, int, int]:
-        """The hands' card masks in seat order N, E, S, W."""
-        return tuple(h.mask for h in self._hands)  # type: ignore[return-value]
+    def masks(self) -> tuple[int, ...]:
+        """The hands' card masks in seat order N, E, S, W (A, B, C, … at other tables)."""
+        return tuple(h.mask for h in self._hands)
+
+    @property
+    def players(self) -> int:
+        """The number of hands: 4, or 3..7."""
+        return len(self._hands)
+
+    @property
+    def kitty(self) -> Hand:
+        """The kitty (empty unless the rules deal one: ``card_removal="kitty"``)."""
+        return self._kitty
+
+    def seats(self) -> tuple[int, ...]:
+        """The seats in play order (:class:`Seat` N, E, S, W at 4 players, else 0..n-1)."""
+        return table_seats(len(self._hands))
 
     def __getitem__(self, seat: "Seat | int | str") -> Hand:
-        return self._hands[Seat.parse(seat)]
+        if len(self._hands) == 4:
+            return self._hands[Seat.parse(seat)]
+        return self._hands[parse_seat(seat, len(self._hands))]
 
     def __iter__(self) -> Iterator[Hand]:
         return iter(self._hands)
 
     def holder(self, card: "Card | str") -> Seat:
-        """The seat holding ``card``.
+        """The seat holding ``card`` (an int at a table of other than 4).
 
         Raises:
-            InvalidDealError: nobody holds it (only possible in a partial deal).
+            InvalidDealError: nobody holds it (a partial deal, a removed card or the kitty).
         """
         card = Card(card)
-        for seat, hand in zip(Seat, self._hands):
+        for seat, hand in zip(self.seats(), self._hands):
             if hand.mask & card.mask:
-                return seat
+                return seat  # type: ignore[return-value]
         raise InvalidDealError(f"nobody holds {card} in this deal")
 
     def is_full(self) -> bool:
-        """Whether this is a complete deal (52 cards, 13 each)."""
-        return all(len(h) == _HAND_SIZE for h in self._hands)
+        """Whether this is a complete deal (52 cards, 13 each; at other tables ``52 // n`` in
+        each hand and a full kitty, or the odd cards removed)."""
+        size = 52 // len(self._hands)
+        return all(len(h) == size for h in self._hands)
 
     # -- passing --------------------------------------------------------------------------
 
     def after_pass(self, passes: "Mapping[Seat | str, Iterable[Card | str] | str] | None",
                    direction: "PassDirection | str | int", count: int = 3) -> "Deal":
         """The deal after every seat passes ``count`` cards to ``direction.receiver(seat)``.
+
+        A 4-player directional pass; :func:`~.passing.apply_pass` moves the cards of every
+        scheme (scatter, star, shuffle) at every table.
 
         Rule (``rules.md`` "Passing"; count = ``Rules.pass_count``): each passer gives exactly
         ``count`` distinct cards from its own hand, chosen before seeing the cards it receives
@@ -181,43 +237,10 @@ class Deal:
             InvalidDealError: a missing pass, a wrong count, a repeated card, or a card the passer
                 does not hold; the message names the seat and the card.
         """
+        from .passing import PassPlan, apply_pass
+
         direction = PassDirection.parse(direction)
-        given: dict[Seat, list[Card]] = {}
-        for key, cards in (passes or {}).items():
-            seat = Seat.parse(key)
-            try:
-                given[seat] = _card_list(cards)
-            except CardError as err:
-                raise InvalidDealError(f"{seat.name_title}'s pass: {err}") from None
-        if direction is PassDirection.HOLD:
-            for seat, cards in given.items():
-                if cards:
-                    raise InvalidDealError(
-                        f"no pass on a hold deal, but {seat.name_title} passes "
-                        f"{' '.join(map(str, cards))}")
-            return self
-        masks = list(self.masks)
-        for seat in Seat:
-            if seat not in given:
-                raise InvalidDealError(f"no pass given for {seat.name_title}")
-            cards = given[seat]
-            if len(cards) != count:
-                raise InvalidDealError(
-                    f"{seat.name_title} passes {len(cards)} cards, expected {count}")
-            seen = 0
-            for card in cards:
-                if seen & card.mask:
-                    raise InvalidDealError(f"{seat.name_title} passes {card} twice")
-                seen |= card.mask
-                if not self._hands[seat].mask & card.mask:
-                    other = next((s for s in Seat if self._hands[s].mask & card.mask), None)
-                    where = f"{other.name_title} holds it" if other is not None else "nobody holds it"
-                    raise InvalidDealError(
-                        f"{seat.name_title} passes {card}, which it does not hold ({where})")
-            receiver = direction.receiver(seat)
-            masks[seat] &= ~seen
-            masks[receiver] |= seen
-        return Deal.from_masks(masks, full=self.is_full())
+        return apply_pass(self, PassPlan.directional(direction, count), passes)
 
     # -- output ---------------------------------------------------------------------------
 
@@ -227,13 +250,17 @@ class Deal:
         Raises:
             InvalidDealError: the deal is not full.
         """
-        if not self.is_full():
-            raise InvalidDealError("only a full deal has OpenSpiel deal ids")
+        if len(self._hands) != 4 or not self.is_full():
+            raise InvalidDealError("only a full 4-player deal has OpenSpiel deal ids")
         per_seat = [[c.openspiel_id for c in h] for h in self._hands]
         return [per_seat[i % 4][i // 4] for i in range(52)]
 
     def __str__(self) -> str:
-        return "N:" + " ".join(str(h) for h in self._hands)
+        if len(self._hands) == 4 and not self._kitty:
+            return "N:" + " ".join(str(h) for h in self._hands)
+        first = "N" if len(self._hands) == 4 else SEAT_LETTERS[0]
+        kitty = f" +{self._kitty}" if self._kitty else ""
+        return f"{first}:" + " ".join(str(h) for h in self._hands) + kitty
 
     def __repr__(self) -> str:
         return f'Deal("{self}")'
@@ -241,10 +268,10 @@ class Deal:
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, Deal):
             return NotImplemented
-        return self._hands == other._hands
+        return self._hands == other._hands and self._kitty == other._kitty
 
     def __hash__(self) -> int:
-        return hash(self._hands)
+        return hash((self._hands, self._kitty)) if self._kitty else hash(self._hands)
 
     def __setattr__(self, name: str, value: object) -> None:
         raise AttributeError("Deal is immutable")
@@ -257,52 +284,89 @@ def _deal_from_text(text: str) -> Deal:
     return Deal(text, full=False)
 
 
-def _card_list(cards: "Iterable[Card | str] | str | None") -> list[Card]:
-    if cards is None:
-        return []
-    if isinstance(cards, str):
-        return parse_cards(cards)
-    return [Card(c) for c in cards]
-
-
-def _parse_hand_of(seat: Seat, text: str) -> Hand:
+def _parse_hand_of(seat: int, text: str, players: int = 4) -> Hand:
     try:
         return Hand(text)
     except (InvalidDealError, CardError) as err:
-        raise type(err)(f"{seat.name_title}'s hand: {err}") from None
+        who = "the kitty" if seat < 0 else f"{seat_title(seat, players)}'s hand"
+        raise type(err)(f"{who}: {err}") from None
 
 
-def _parse_pbn_deal(pbn: str) -> tuple[Hand, Hand, Hand, Hand]:
+def _check_count(count: int) -> None:
+    if not MIN_PLAYERS <= count <= MAX_PLAYERS:
+        raise InvalidDealError(f"a deal has {MIN_PLAYERS} to {MAX_PLAYERS} hands, got {count}")
+
+
+def _kitty_of(kitty: "Hand | str | None") -> Hand:
+    if kitty is None:
+        return _EMPTY
+    return kitty if isinstance(kitty, Hand) else _parse_hand_of(-1, kitty)
+
+
+def _parse_pbn_deal(pbn: str) -> tuple[tuple[Hand, ...], Hand]:
     if not isinstance(pbn, str):
         raise InvalidDealError(f"a deal is written as PBN text, not {type(pbn).__name__}")
     text = pbn.strip()
     if len(text) < 2 or text[1] != ":":
         raise InvalidDealError(f'deal "{pbn}" does not start with a seat letter and ":" (e.g. "N:")')
-    try:
-        first = Seat.parse(text[0])
-    except HeartsError:
-        raise InvalidDealError(f'deal "{pbn}" starts with "{text[0]}", not a seat N, E, S or W') from None
     parts = text[2:].split()
-    if len(parts) != 4:
-        raise InvalidDealError(f"deal has {len(parts)} hands, expected 4 separated by spaces")
-    hands: list[Hand | None] = [None] * 4
+    kitty = _EMPTY
+    if parts and parts[-1].startswith("+"):
+        kitty = _parse_hand_of(-1, parts.pop()[1:])
+    if len(parts) == 4:
+        try:
+            first = Seat.parse(text[0])
+        except HeartsError:
+            raise InvalidDealError(
+                f'deal "{pbn}" starts with "{text[0]}", not a seat N, E, S or W') from None
+        hands: list[Hand | None] = [None] * 4
+        for i, part in enumerate(parts):
+            seat = first.offset(i)
+            hands[seat] = _parse_hand_of(seat, part)
+        return tuple(hands), kitty  # type: ignore[return-value]
+    if not MIN_PLAYERS <= len(parts) <= MAX_PLAYERS:
+        raise InvalidDealError(f"deal has {len(parts)} hands, expected 4 separated by spaces "
+                               f"(or {MIN_PLAYERS} to {MAX_PLAYERS} at other tables)")
+    n = len(parts)
+    try:
+        start = parse_seat(text[0], n)
+    except HeartsError:
+        if text[0].upper() in "NESW":
+            # A compass letter: most likely a 4-player deal with a hand missing.
+            raise InvalidDealError(
+                f"deal has {n} hands, expected 4 separated by spaces (a table of {n} "
+                f"writes its seats {', '.join(SEAT_LETTERS[:n])}: \"A:<A> <B> ...\")") from None
+        raise InvalidDealError(f'deal "{pbn}" of {n} hands starts with "{text[0]}", not a seat '
+                               f'{", ".join(SEAT_LETTERS[:n])}') from None
+    by_seat: list[Hand] = [_EMPTY] * n
     for i, part in enumerate(parts):
-        seat = first.offset(i)
-        hands[seat] = _parse_hand_of(seat, part)
-    return tuple(hands)  # type: ignore[return-value]
+        seat = (start + i) % n
+        by_seat[seat] = _parse_hand_of(seat, part, n)
+    return tuple(by_seat), kitty
 
 
-def _validate(hands: tuple[Hand, Hand, Hand, Hand], full: bool) -> None:
-    """Check a deal: no card twice; when ``full``, 13 cards each and none missing."""
-    holder: dict[int, Seat] = {}
-    for seat, hand in zip(Seat, hands):
+def _validate(hands: tuple[Hand, ...], full: bool, kitty: Hand = _EMPTY) -> None:
+    """Check a deal: no card twice; when ``full``, 13 cards each and none missing (at other
+    tables: ``52 // n`` each, and a kitty of ``52 mod n`` or none)."""
+    n = len(hands)
+    holder: dict[int, int] = {}
+    for seat, hand in enumerate(hands):
         for card in hand:
             if card.bit in holder:
-                raise InvalidDealError(
-                    f"duplicate card {card}: {holder[card.bit].name_title} and {seat.name_title}")
+                raise InvalidDealError(f"duplicate card {card}: {seat_title(holder[card.bit], n)} "
+                                       f"and {seat_title(seat, n)}")
             holder[card.bit] = seat
+    for card in kitty:
+        if card.bit in holder:
+            raise InvalidDealError(
+                f"duplicate card {card}: {seat_title(holder[card.bit], n)} and the kitty")
     if not full:
         return
+    if n != 4:
+        _validate_table(hands, kitty)
+        return
+    if kitty:
+        raise InvalidDealError(f"a 4-player deal has no kitty, got {kitty}")
     union = 0
     for hand in hands:
         union |= hand.mask
@@ -315,3 +379,17 @@ def _validate(hands: tuple[Hand, Hand, Hand, Hand], full: bool) -> None:
         if len(hand) != _HAND_SIZE:
             raise InvalidDealError(
                 f"{seat.name_title} holds {len(hand)} cards, expected {_HAND_SIZE}")
+
+
+def _validate_table(hands: tuple[Hand, ...], kitty: Hand) -> None:
+    """A full deal of 3, 5, 6 or 7 hands: ``52 // n`` cards each; the ``52 mod n`` odd cards
+    are either the kitty or removed (which ones, the rules say: ``Position`` checks)."""
+    n = len(hands)
+    size = 52 // n
+    for seat, hand in enumerate(hands):
+        if len(hand) != size:
+            raise InvalidDealError(
+                f"{seat_title(seat, n)} holds {len(hand)} cards, expected {size}")
+    if kitty and len(kitty) != 52 % n:
+        raise InvalidDealError(f"the kitty holds {len(kitty)} cards, expected {52 % n} "
+                               f"at a table of {n}")

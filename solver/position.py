@@ -8,6 +8,11 @@ parameter set. Every rule of play lives in :meth:`Position.legal_mask` (which ca
 
 State is kept in card masks (``docs/internals.md``) so that a brute-force search can call
 ``legal_moves``/``play``/``unplay`` millions of times.
+
+Tables of 3 to 7 players (``rules.md`` "Players and deck") play the same way with ``n`` cards to
+a trick; their seats are ints 0..n-1 (:func:`~.seats.table_seats`). Two rules exist only there:
+the kitty goes to the winner of trick 1, and when 2♣ is out of play the lowest club in play
+opens (Morehead 2001, Culbertson 1950).
 """
 from __future__ import annotations
 
@@ -15,28 +20,30 @@ from typing import Iterable, Sequence
 
 from .cards import SUIT_MASKS, Card, Suit, cards_from_mask, parse_cards
 from .deal import Deal
-from .errors import CardError, HeartsError, IllegalPlayError, RulesError
+from .errors import CardError, HeartsError, IllegalPlayError, InvalidDealError, RulesError
 from .hand import Hand
-from .rules import Rules, _pass_direction
-from .seats import PassDirection, Seat
+from .rules import Rules, _mask_points, _pass_direction
+from .seats import PassDirection, Seat, parse_seat, seat_letter, seat_title, table_seats
 
 __all__ = ["Position", "trick_winner"]
 
 _SEATS = (Seat.N, Seat.E, Seat.S, Seat.W)
 _HEARTS_MASK = SUIT_MASKS[Suit.HEARTS]
 _CLUBS_MASK = SUIT_MASKS[Suit.CLUBS]
-_TWO_OF_CLUBS = Card("2C")
 _QS_MASK = Card("QS").mask
-_CARDS_PER_DEAL = 52
+_TWO_OF_CLUBS = Card("2C")
+_TWO_OF_CLUBS_MASK = _TWO_OF_CLUBS.mask
+_NEXT_SEAT = (Seat.E, Seat.S, Seat.W, Seat.N)
 
 
-def trick_winner(cards: Sequence[Card], leader: Seat | int) -> Seat:
+def trick_winner(cards: Sequence[Card], leader: Seat | int, players: int = 4) -> Seat:
     """The seat that wins a trick: the highest card of the suit led (no trumps in Hearts).
 
     Args:
-        cards: the cards in play order, the first led by ``leader`` (1..4 cards; with fewer
-            than 4 this is the seat winning so far).
+        cards: the cards in play order, the first led by ``leader`` (1..``players`` cards;
+            with fewer this is the seat winning so far).
         leader: the seat that led.
+        players: the size of the table (the result is a plain int unless it is 4).
     """
     led = cards[0].suit
     best = 0
@@ -45,22 +52,27 @@ def trick_winner(cards: Sequence[Card], leader: Seat | int) -> Seat:
         card = cards[i]
         if card.suit is led and card.rank > best_rank:
             best, best_rank = i, card.rank
-    return _SEATS[(leader + best) % 4]
+    if players == 4:
+        return _SEATS[(leader + best) % 4]
+    return (leader + best) % players  # type: ignore[return-value]
 
 
 class Position:
     """A deal in play: the hands left, the trick so far, the points taken.
 
     Args:
-        deal: the full deal after the pass (:class:`Deal` or its PBN text).
+        deal: the full deal after the pass (:class:`Deal` or its PBN text), with
+            ``rules.players`` hands holding the cards of ``rules.deck()`` (and the kitty).
         rules: the rules (default :meth:`Rules.standard`).
         played: cards already played in order from the first lead: an iterable of Card/text or
             one text ``"2C 3C AC ..."``. Each is checked as by :meth:`play`.
         first_leader: who leads trick 1 when ``rules.first_lead == "any_card"`` (the player left
-            of the dealer; default North). With the other first-lead rules the holder of 2♣
-            leads, and ``first_leader`` may only name that seat.
+            of the dealer; default North, seat A at other tables). With the other first-lead
+            rules the holder of 2♣ (of the lowest club in play) leads, and ``first_leader`` may
+            only name that seat.
         pass_direction: the deal's pass direction (:class:`PassDirection` or its text:
-            ``"left"``, ``"right"``, ``"across"``, ``"hold"``); ``None`` (default) = unknown,
+            ``"left"``, ``"right"``, ``"across"``, ``"hold"``; the seat offset 0..n-1 at other
+            tables, e.g. ``PassPlan.direction``); ``None`` (default) = unknown,
             scored as a hold deal. Only the score reads it (``sun_paid_by="passer"``: the seat
             that passed to the sun shooter pays). It is not checked against
             ``rules.pass_scheme`` (a record's pass direction is authoritative).
@@ -69,9 +81,10 @@ class Position:
         IllegalPlayError: a played card is illegal; the message is
             ``card 7 of played list ("5H"): East must follow clubs``.
         CardError: a played card is no card.
-        InvalidDealError: the deal is not a full deal.
-        RulesError: the rules are not for 4 players, or ``first_leader`` contradicts them, or
-            ``pass_direction`` names no direction.
+        InvalidDealError: the deal is not a full deal, or not one of the rules' table (hand
+            count, removed cards, kitty).
+        RulesError: ``first_leader`` contradicts the rules, or ``pass_direction`` names no
+            direction.
 
     Attributes (read them; change them only through ``play``/``unplay``):
         deal: the deal at the start of play.
@@ -89,14 +102,17 @@ class Position:
         taken: ``list[int]``, the mask of the cards each seat took in completed tricks.
         tricks_won: ``list[int]``, completed tricks won per seat.
         first_leader: the Seat that led trick 1.
-        pass_direction: the :class:`PassDirection` of the deal, or ``None`` (unknown: hold).
+        pass_direction: the :class:`PassDirection` of the deal (the seat offset at other
+            tables), or ``None`` (unknown, or several receivers: scored as hold).
+        players: the number of seats (``rules.players``); a trick has that many cards.
     """
 
     __slots__ = ("deal", "rules", "hands", "history", "trick", "leader", "to_move",
                  "hearts_broken", "points", "taken", "tricks_won", "first_leader",
-                 "pass_direction", "_leaders", "_winners", "_broken_at", "_values", "_breaks",
-                 "_banned", "_positive", "_must_break", "_lead_hearts_instead", "_queen_rule",
-                 "_first_lead")
+                 "pass_direction", "players", "_leaders", "_winners", "_broken_at", "_values",
+                 "_breaks", "_banned", "_positive", "_must_break", "_lead_hearts_instead",
+                 "_queen_rule", "_first_lead", "_seats", "_next", "_opening", "_total",
+                 "_kitty")
 
     deal: Deal
     rules: Rules
@@ -110,7 +126,8 @@ class Position:
     taken: list[int]
     tricks_won: list[int]
     first_leader: Seat
-    pass_direction: PassDirection | None
+    pass_direction: PassDirection | int | None
+    players: int
 
     #: :func:`trick_winner`, also reachable as ``Position.trick_winner(cards, leader)``.
     trick_winner = staticmethod(trick_winner)
@@ -124,21 +141,41 @@ class Position:
         elif not deal.is_full():
             deal = Deal(str(deal))  # raises the full-deal error with the right message
         rules = Rules.standard() if rules is None else rules
-        if rules.players != 4:
-            raise RulesError(f"rules option players={rules.players}: the play model supports 4")
+        n = rules.players
         self.deal = deal
         self.rules = rules
+        self.players = n
+        if n == 4:
+            # A full 4-player deal holds all 52 cards: no removal, no kitty, 2♣ opens.
+            if deal.players != 4:
+                _check_table(deal, rules)
+            self._seats, self._next, self._total = _SEATS, _NEXT_SEAT, 52
+            self._kitty = 0
+            self._opening = _TWO_OF_CLUBS_MASK
+        else:
+            _check_table(deal, rules)
+            seats = table_seats(n)
+            self._seats = seats
+            self._next = tuple(seats[(s + 1) % n] for s in seats)
+            self._total = rules.hand_size() * n
+            self._kitty = deal.kitty.mask
+            # The opening card: the lowest club in play when 2♣ is removed or in the kitty
+            # (Morehead 2001, Culbertson 1950; rules.md "Players and deck").
+            clubs = 0
+            for mask in deal.masks:
+                clubs |= mask & _CLUBS_MASK
+            self._opening = clubs & -clubs
         self.first_leader = self._first_leader(deal, rules, first_leader)
-        self.pass_direction = _pass_direction(pass_direction)
+        self.pass_direction = _pass_direction(pass_direction, n)
         self.hands = list(deal.masks)
         self.history = []
         self.trick = []
         self.leader = self.first_leader
         self.to_move = self.first_leader
         self.hearts_broken = False
-        self.points = [0, 0, 0, 0]
-        self.taken = [0, 0, 0, 0]
-        self.tricks_won = [0, 0, 0, 0]
+        self.points = [0] * n
+        self.taken = [0] * n
+        self.tricks_won = [0] * n
         self._leaders = [int(self.first_leader)]
         self._winners: list[int] = []
         self._broken_at = -1
@@ -152,16 +189,18 @@ class Position:
         self._first_lead = rules.first_lead
         self._replay(played)
 
-    @staticmethod
-    def _first_leader(deal: Deal, rules: Rules, given: "Seat | str | None") -> Seat:
-        seat = None if given is None else Seat.parse(given)
+    def _first_leader(self, deal: Deal, rules: Rules, given: "Seat | str | None") -> Seat:
+        n = self.players
+        seat = None if given is None else parse_seat(given, n)
         if rules.first_lead == "any_card":
-            return Seat.N if seat is None else seat
-        holder = deal.holder(_TWO_OF_CLUBS)
+            return self._seats[0] if seat is None else seat  # type: ignore[return-value]
+        opening = (_TWO_OF_CLUBS if self._opening == _TWO_OF_CLUBS_MASK
+                   else Card.from_bit(self._opening.bit_length() - 1))
+        holder = deal.holder(opening)
         if seat is not None and seat != holder:
             raise RulesError(
-                f"first_leader={seat.name_title}, but with first_lead={rules.first_lead} the holder "
-                f"of 2C ({holder.name_title}) leads")
+                f"first_leader={seat_title(seat, n)}, but with first_lead={rules.first_lead} the "
+                f"holder of {opening} ({seat_title(holder, n)}) leads")
         return holder
 
     def _replay(self, played: "Iterable[Card | str] | str") -> None:
@@ -208,7 +247,7 @@ class Position:
             follow = hand & SUIT_MASKS[trick[0].suit]
             if follow:
                 legal = follow
-            elif self._banned and len(self.history) < 4:
+            elif self._banned and len(self.history) < self.players:
                 legal = (hand & ~self._banned) or hand
             else:
                 legal = hand
@@ -218,7 +257,7 @@ class Position:
         n = len(self.history)
         if n == 0:
             if self._first_lead == "two_of_clubs":
-                return hand & _TWO_OF_CLUBS.mask
+                return hand & self._opening
             if self._first_lead == "any_club":
                 return hand & _CLUBS_MASK
             if self._banned:
@@ -229,7 +268,7 @@ class Position:
                     safe &= ~_HEARTS_MASK
                 if safe:
                     return safe
-        elif n == _CARDS_PER_DEAL:
+        elif n == self._total:
             return 0
         if self._must_break and not self.hearts_broken:
             others = hand & ~_HEARTS_MASK
@@ -252,13 +291,14 @@ class Position:
         """``None`` if ``card`` is legal for the seat to move, else the broken rule in words,
         naming the seat: ``"East must follow clubs"``, ``"East does not hold 5H"``,
         ``"North may not lead 5H: hearts are not broken"``,
-        ``"East may not discard QS: no points on the first trick"``, ``"South must lead 2C"``.
+        ``"East may not discard QS: no points on the first trick"``, ``"South must lead 2C"``
+        (``"Player B must lead 3C"`` at a table of 5 without 2♣).
         """
         card = Card(card)
         if self.is_over():
             return "the deal is over"
         seat = self.to_move
-        who = seat.name_title
+        who = seat_title(seat, self.players)
         hand = self.hands[seat]
         if not hand & card.mask:
             if card in self.history:
@@ -276,7 +316,7 @@ class Position:
             return f"{who} may not discard {card}: no points on the first trick"
         if not self.history:
             if self._first_lead == "two_of_clubs":
-                return f"{who} must lead 2C"
+                return f"{who} must lead {Card.from_bit(self._opening.bit_length() - 1)}"
             if self._first_lead == "any_club":
                 return f"{who} must lead a club to the first trick"
             if self._banned & card.mask:
@@ -288,7 +328,8 @@ class Position:
     # -- play and unplay ----------------------------------------------------------------
 
     def play(self, card: "Card | str", *, check: bool = True) -> None:
-        """Play ``card`` for the seat to move; a fourth card ends the trick.
+        """Play ``card`` for the seat to move; a fourth card (the n-th at a table of n) ends the
+        trick. The winner of trick 1 also takes the kitty.
 
         Args:
             card: the card (Card or text).
@@ -314,14 +355,29 @@ class Position:
         if not self.hearts_broken and mask & self._breaks:
             self.hearts_broken = True
             self._broken_at = len(history) - 1
-        if len(trick) < 4:
-            self.to_move = _SEATS[(seat + 1) % 4]
+        n = self.players
+        if len(trick) < n:
+            self.to_move = self._next[seat]
             return
-        winner = trick_winner(trick, self.leader)
         values = self._values
-        self.taken[winner] |= trick[0].mask | trick[1].mask | trick[2].mask | mask
-        self.points[winner] += (values[trick[0].bit] + values[trick[1].bit]
-                                + values[trick[2].bit] + values[card.bit])
+        if n == 4:
+            # Unrolled for the 4-player table (no kitty): rollouts call this millions of times.
+            winner = trick_winner(trick, self.leader)
+            self.taken[winner] |= trick[0].mask | trick[1].mask | trick[2].mask | mask
+            self.points[winner] += (values[trick[0].bit] + values[trick[1].bit]
+                                    + values[trick[2].bit] + values[card.bit])
+        else:
+            winner = trick_winner(trick, self.leader, n)
+            points = 0
+            for played in trick:
+                mask |= played.mask
+                points += values[played.bit]
+            if self._kitty and not self._winners:
+                # The kitty goes to the winner of trick 1 (Morehead 2001).
+                mask |= self._kitty
+                points += _mask_points(self._kitty, values)
+            self.taken[winner] |= mask
+            self.points[winner] += points
         self.tricks_won[winner] += 1
         self._winners.append(winner)
         self._leaders.append(winner)
@@ -339,23 +395,37 @@ class Position:
         if not history:
             raise HeartsError("nothing to unplay: no card has been played")
         card = history.pop()
+        n = self.players
         if self.trick:
             self.trick.pop()
-            seat = _SEATS[(self.leader + len(self.trick)) % 4]
+            seat = self._seats[(self.leader + len(self.trick)) % n]
         else:
             # The card completed a trick: give the trick back to the table.
             winner = self._winners.pop()
             self._leaders.pop()
-            previous = history[-3:]
             values = self._values
-            self.taken[winner] &= ~(previous[0].mask | previous[1].mask | previous[2].mask
-                                    | card.mask)
-            self.points[winner] -= (values[previous[0].bit] + values[previous[1].bit]
-                                    + values[previous[2].bit] + values[card.bit])
+            if n == 4:
+                previous = history[-3:]
+                self.taken[winner] &= ~(previous[0].mask | previous[1].mask | previous[2].mask
+                                        | card.mask)
+                self.points[winner] -= (values[previous[0].bit] + values[previous[1].bit]
+                                        + values[previous[2].bit] + values[card.bit])
+            else:
+                previous = history[1 - n:]
+                mask = card.mask
+                points = values[card.bit]
+                for played in previous:
+                    mask |= played.mask
+                    points += values[played.bit]
+                if self._kitty and not self._winners:
+                    mask |= self._kitty
+                    points += _mask_points(self._kitty, values)
+                self.taken[winner] &= ~mask
+                self.points[winner] -= points
             self.tricks_won[winner] -= 1
             self.trick = previous
-            self.leader = _SEATS[self._leaders[-1]]
-            seat = _SEATS[(self.leader + 3) % 4]
+            self.leader = self._seats[self._leaders[-1]]
+            seat = self._seats[(self.leader + n - 1) % n]
         self.hands[seat] |= card.mask
         self.to_move = seat
         if self._broken_at == len(history):
@@ -367,22 +437,23 @@ class Position:
 
     @property
     def tricks_played(self) -> int:
-        """Completed tricks (0..13)."""
-        return len(self.history) // 4
+        """Completed tricks (0..13; 0..``rules.hand_size()`` at other tables)."""
+        return len(self.history) // self.players
 
     def is_over(self) -> bool:
-        """Whether all 52 cards have been played."""
-        return len(self.history) == _CARDS_PER_DEAL
+        """Whether every card in the hands has been played (52 at 4 players)."""
+        return len(self.history) == self._total
 
     def tricks(self) -> list[tuple[Seat, list[Card]]]:
         """The completed tricks in order, each ``(leader, [cards in play order])``."""
         history = self.history
-        return [(_SEATS[self._leaders[t]], history[4 * t:4 * t + 4])
-                for t in range(len(history) // 4)]
+        n = self.players
+        return [(self._seats[self._leaders[t]], history[n * t:n * t + n])  # type: ignore[misc]
+                for t in range(len(history) // n)]
 
     def hand(self, seat: "Seat | str | int") -> Hand:
         """The cards ``seat`` still holds, as a :class:`~.hand.Hand`."""
-        return Hand.from_mask(self.hands[Seat.parse(seat)])
+        return Hand.from_mask(self.hands[parse_seat(seat, self.players)])
 
     def score(self) -> list[int]:
         """The deal's final points per seat, after the moon, sun and no-trick rules
@@ -393,10 +464,15 @@ class Position:
         """
         if not self.is_over():
             raise HeartsError(
-                f"the deal is not over: {len(self.history)} of 52 cards played")
+                f"the deal is not over: {len(self.history)} of {self._total} cards played")
+        return self.rules.score(self.taken, self.tricks_won, self.last_twelve_winner(),
+                                self.pass_direction)
+
+    def last_twelve_winner(self) -> "Seat | None":
+        """The seat that won every completed trick from trick 2 on, if one did (the
+        ``sun="last_twelve"`` rule reads it), else ``None``."""
         later = set(self._winners[1:])
-        last_twelve = next(iter(later)) if len(later) == 1 else None
-        return self.rules.score(self.taken, self.tricks_won, last_twelve, self.pass_direction)
+        return next(iter(later)) if len(later) == 1 else None
 
     def copy(self) -> "Position":
         """An independent copy (play on one does not change the other)."""
@@ -422,9 +498,38 @@ class Position:
             parts.append(f"rules={self.rules!r}")
         if self.history:
             parts.append(f'played="{" ".join(map(str, self.history))}"')
-        if self.rules.first_lead == "any_card" and self.first_leader != Seat.N:
-            parts.append(f'first_leader="{self.first_leader}"')
-        if self.pass_direction is not None:
+        if self.rules.first_lead == "any_card" and self.first_leader != self._seats[0]:
+            parts.append(f'first_leader="{seat_letter(self.first_leader, self.players)}"')
+        if isinstance(self.pass_direction, PassDirection):
             parts.append(f'pass_direction="{self.pass_direction}"')
+        elif self.pass_direction is not None:
+            parts.append(f"pass_direction={self.pass_direction}")
         return f"Position({', '.join(parts)})"
 
+
+
+def _check_table(deal: Deal, rules: Rules) -> None:
+    """The deal must be one of the rules' table: ``rules.players`` hands, the cards of
+    ``rules.deck()`` and a kitty of ``rules.kitty_size()`` cards.
+
+    Raises:
+        InvalidDealError: the message names what differs.
+    """
+    n = rules.players
+    if deal.players != n:
+        raise InvalidDealError(f"the deal has {deal.players} hands, the rules are for {n} players")
+    if n == 4:
+        return  # a full 4-player deal holds the 52 cards; no removal, no kitty
+    union = deal.kitty.mask
+    for mask in deal.masks:
+        union |= mask
+    deck = rules.deck()
+    if union != deck:
+        extra = " ".join(map(str, cards_from_mask(union & ~deck)))
+        missing = " ".join(map(str, cards_from_mask(deck & ~union)))
+        what = [f"holds {extra}, removed by card_removal={rules.card_removal}"] if extra else []
+        what += [f"misses {missing}"] if missing else []
+        raise InvalidDealError(f"the deal {'; '.join(what)}")
+    if len(deal.kitty) != rules.kitty_size():
+        raise InvalidDealError(f"the deal has a kitty of {len(deal.kitty)} cards, the rules "
+                               f"{rules.kitty_size()} (card_removal={rules.card_removal})")

@@ -1,13 +1,17 @@
 """The rules of a deal: one frozen object holding every option of ``rules.md``.
 
-:class:`Rules` covers the 4-player options of the sections "Trick play", "Point cards" and
-"Moon and sun" (plus ``players``, ``pass_count`` and ``pass_scheme`` for later work). Each field
-names its source. The derived tables (:meth:`Rules.point_values` and the masks) are computed
-once per object; the Cython core reads the field values and these tables.
+:class:`Rules` covers every option of the sections "Players and deck", "Passing", "Trick play",
+"Point cards", "Moon and sun" and "Game end", for 3 to 7 players. Each field names its source;
+where sources disagree, each reading is a value of one field. The derived tables
+(:meth:`Rules.point_values`, the masks, :meth:`Rules.deck`) are computed once per object; the
+Cython core reads the field values and these tables. The deck is in :mod:`.deck`, the pass
+schemes in :mod:`.passing`, the game-level rules (running totals, moon choice, game end) in
+:mod:`.game`; ``docs/variants.md`` describes them all.
 
 Terms used below:
 
-- *point value* of a card: :meth:`Rules.point_values`, indexed by card bit.
+- *point value* of a card: :meth:`Rules.point_values`, indexed by card bit. A card removed
+  from the deck (``card_removal``) is not in play and has value 0.
 - *penalty card*: a card with a **positive** point value (hearts, Q♠; J♠ in Black Jack). A
   *bonus card* (10♦/J♦ of Omnibus) has a negative value and is not a penalty card.
 - ``penalty_mask()``: cards with a **nonzero** value (penalty and bonus cards): every card whose
@@ -21,11 +25,12 @@ import dataclasses
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, Mapping
 
-from .cards import SUIT_MASKS, Card, Suit
+from . import deck as _deck
+from .cards import DECK_MASK, SUIT_MASKS, Card, Suit, cards_from_mask, parse_cards
 from .errors import CardError, HeartsError, RulesError
-from .seats import PassDirection, Seat
+from .seats import PassDirection, Seat, table_seats
 
-__all__ = ["Rules", "OPENSPIEL_PARAMETERS"]
+__all__ = ["Rules", "OPENSPIEL_PARAMETERS", "OPTION_SOURCES", "PRESET_SOURCES"]
 
 _HEARTS = Suit.HEARTS
 _QS = Card("QS")
@@ -35,10 +40,12 @@ _QH = Card("QH")
 _FIRST_LEADS = ("two_of_clubs", "any_club", "any_card")
 _BREAKS = ("hearts", "hearts_or_queen", "any_penalty")
 _HEART_SCALES = ("one", "spot", "double_eagle")
-_MOONS = ("old", "new", "choice", "none")
+_MOONS = ("old", "new", "choice", "none", "void")
 _SUNS = ("none", "all_tricks", "last_twelve")
 _SUN_PAYERS = ("all", "passer")
-_PASS_SCHEMES = ("standard", "left", "left_right", "hold")
+_SETTLEMENTS = ("points", "sweepstake", "howell")
+_PASS_SCHEMES = ("standard", "left", "left_right", "hold", "scatter", "star", "rotating",
+                 "shuffle")
 
 #: OpenSpiel ``hearts`` game parameters and their defaults (OpenSpiel's own names).
 OPENSPIEL_PARAMETERS: dict[str, bool] = {
@@ -65,7 +72,7 @@ def _double_eagle_value(rank: int) -> int:
 
 @dataclass(frozen=True)
 class Rules:
-    """Every rules option of a 4-player deal; immutable and hashable.
+    """Every rules option of a game of 3 to 7 players; immutable and hashable.
 
     Build it with a preset (``Rules.standard()``, ``Rules.preset("pink_lady")``), from
     text (``Rules.parse("openspiel,qs_breaks_hearts=false")``), from OpenSpiel parameters
@@ -75,15 +82,50 @@ class Rules:
     Raises:
         RulesError: a field has a bad type or value (the message names the field).
 
-    Fields -- players and passing (for later work; the play model supports 4 players):
-        players: number of players (3..7; the play model supports 4).
-        pass_count: cards each player passes (standard 3).
-        pass_scheme: ``"standard"`` (left, right, across, hold; Morehead 2001), ``"left"``
-            (Foster 1909), ``"left_right"`` (Culbertson 1950 alternative), ``"hold"`` (never
-            pass; OpenSpiel ``pass_cards=false``).
+    Fields -- players and deck (``rules.md`` "Players and deck"; :mod:`.deck`):
+        players: number of players, 3..7 (standard 4). Seats of a 4-player table are
+            :class:`~.seats.Seat` N, E, S, W; other tables use ints 0..n-1 written A, B, C, …
+            (:func:`~.seats.table_seats`), clockwise in increasing order.
+        card_removal: which cards come out so that the hands are equal, by source:
+            ``"morehead2001"`` (default; 2♣, 2♦, 3♣, 2♠ in that order, 3..6 players),
+            ``"culbertson1950"`` (2♣, 2♦, 2♠, 2♥ in that order, 3..7 players), ``"foster1909"``
+            (3: 2♠; 5: 2♣ 2♠; 6: all four 2s), ``"pagat"`` (3: 2♦; 5: 2♦ 2♣; 6: 2♦ 3♦ 3♣ 4♣;
+            7: 2♦ 3♦ 3♣), or ``"kitty"`` (Morehead 2001's alternative: nothing is removed, the
+            ``52 mod n`` leftover cards go to the winner of trick 1). No card is removed with 4
+            players. A reading that gives no rule for ``players`` is an error. See :meth:`deck`,
+            :meth:`removed_cards`, :meth:`kitty_size`.
+        kitty_seen: the winner of trick 1 may look at the kitty before it is added to its
+            tricks (Morehead 2001: "who may be allowed to see it"). Recorded for the game
+            layer; in double-dummy play every card is seen anyway. Needs ``card_removal="kitty"``.
+
+    Fields -- passing (``rules.md`` "Passing"; :mod:`.passing` gives the receivers per deal):
+        pass_count: cards each player passes in a directional pass. Default (``None`` when
+            built): 3, or 2 with more than 4 players (``rules.md``: "2 cards with more than 4
+            players"); give 3 explicitly for the other reading. A scatter or star pass fixes
+            its own count (one card to each receiver).
+        pass_scheme: which way the cards go, by deal number (first deal 0):
+            ``"standard"`` -- left, right, across, hold (Morehead 2001); with other than 4
+            players, where there is no seat across, left and right alternately (Pagat for
+            ≠ 4 players); ``"left"`` -- always left (Foster 1909); ``"left_right"`` -- left,
+            right alternately (Culbertson 1950's alternative); ``"hold"`` -- never pass
+            (OpenSpiel ``pass_cards=false``); ``"scatter"`` -- the standard scheme with every
+            4th deal a scatter (one card to each opponent) instead of the hold; ``"star"`` --
+            5 players: 2 cards, one each to the two players opposite (every deal);
+            ``"rotating"`` -- 1 seat left, 2 seats left, …, n-1 seats left, then a hold, and
+            again (our reading: the hold closes the cycle, as the standard scheme's does);
+            ``"shuffle"`` -- pass shuffle: the passed cards are pooled, shuffled and dealt back
+            ``pass_count`` to each (a player may get its own cards back).
+        pass_count_by_dealer: dealer's choice of the count (``rules.md``: "3 cards, 2 cards with
+            more than 4 players, or dealer's choice"): each deal's count is given with the deal
+            (``pass_plan(rules, number, count=...)``); ``pass_count`` is then only a default
+            for callers that have no choice to give.
+        no_pass_cards: cards that may not be passed ("some tables forbid passing certain cards
+            (2♣, Q♠ or A♥)"), as text such as ``"2C QS"``; ``None`` = any card. Stored in
+            canonical text (ascending, space-separated; ``+`` also separates on input).
 
     Fields -- trick play (``rules.md`` "Trick play"):
-        first_lead: ``"two_of_clubs"`` -- the holder of 2♣ leads it (standard);
+        first_lead: ``"two_of_clubs"`` -- the holder of 2♣ leads it (standard; when 2♣ is
+            removed or in the kitty, the lowest club in play: Morehead 2001, Culbertson 1950);
             ``"any_club"`` -- the holder of 2♣ leads any club (OpenSpiel ``can_lead_any_club``);
             ``"any_card"`` -- the player left of the dealer leads any card (Foster 1909,
             Culbertson 1950); that seat is ``Position(first_leader=...)``, default North. The
@@ -129,29 +171,36 @@ class Rules:
             ``"old"`` -- the shooter's positive points are removed (it keeps any bonus card)
             and every other seat gets + :meth:`moon_award`; ``"new"`` -- the shooter's positive
             points are removed and it gets − :meth:`moon_award`, the others score as taken;
-            ``"choice"`` -- scored per deal as ``"old"``, the game layer offers the choice;
-            ``"none"`` -- no moon, the deal scores as taken (Culbertson 1950).
+            ``"choice"`` -- scored per deal as ``"old"``, the game layer (:mod:`.game`) gives
+            the shooter the option that leaves it best placed;
+            ``"none"`` -- no moon, the deal scores as taken (one reading of Culbertson 1950);
+            ``"void"`` -- no moon, and such a deal "scores nothing" (the other reading of
+            Culbertson 1950): the shooter's positive points are removed and the others score
+            as taken (nothing, unless one took a bonus card). The moon needs the cards in
+            play: with 2♥ removed, 12 hearts and Q♠; the award is then 25.
         moon_needs_bonus_card: the moon also needs the bonus card (Omnibus slam: all 15
             counting cards).
         moon_points: the moon award; ``None`` = the sum of positive point values (26 standard,
             38 Pink Lady).
-        sun: ``"none"``; ``"all_tricks"`` -- a seat that took all 13 tricks shot the sun;
-            ``"last_twelve"`` -- tricks 2..13 are enough. A sun scores like an old moon with
+        sun: ``"none"``; ``"all_tricks"`` -- a seat that took every trick shot the sun (13
+            with 4 players, ``hand size`` with n); ``"last_twelve"`` -- every trick but the
+            first is enough. A sun scores like an old moon with
             ``sun_points`` instead of the moon award, and replaces the moon.
         sun_points: the sun award (52).
         sun_paid_by: who pays a sun (``rules.md``: "52 only to the player who passed to the
             shooter"). ``"all"`` -- every other seat gets + ``sun_points`` (default);
             ``"passer"`` -- only the seat that passed to the shooter gets + ``sun_points``
             (with pass direction ``d`` and shooter ``x``, the seat ``d.passer(x)``); the other
-            two seats score the points they took. This needs the deal's pass direction
+            seats score the points they took. This needs the deal's pass direction
             (:meth:`score`'s ``pass_direction``, ``Position(pass_direction=...)``). Our
             reading for a hold deal, or an unknown direction (``None``): nobody passed to
-            the shooter, so every other seat pays, as with ``"all"``. Needs a ``sun``.
+            the shooter, so every other seat pays, as with ``"all"``; so also after a
+            scatter, star or shuffle pass (several seats passed to the shooter). With other
+            than 4 players the direction is the seat offset 0..n-1 (1 = left). Needs a ``sun``.
 
     Fields -- moon and sun across a game (``rules.md`` "Moon and sun"). These are for the game
-    layer (running totals, game end) and do **not** change one deal's score:
-    :meth:`score` and ``Position.score()`` ignore them. They are recorded, validated and
-    round-tripped so that a game's rules are complete.
+    layer (:mod:`.game`: running totals, game end) and do **not** change one deal's score:
+    :meth:`score` and ``Position.score()`` ignore them.
         new_moon_if_old_loses: with ``moon="old"``, the shooter takes the new moon
             (− :meth:`moon_award` to itself) instead when the old moon (+ the award to each
             other seat) would make it lose the game. Needs ``moon="old"``.
@@ -169,11 +218,31 @@ class Rules:
             Needs a ``sun``.
         no_game_end_on_moon: a game cannot end on a deal with a successful moon or sun (the
             game goes on although a total reached the target). Default true (``rules.md``).
+
+    Fields -- game end (``rules.md`` "Game end"; :mod:`.game`):
+        target: the game ends when a total reaches this many points (standard 100, Morehead
+            2001; 50 or any agreed number); the lowest total wins, ties allowed.
+        reset_at_target: a total of exactly ``target`` drops to 0 (then ``target + 1`` is
+            needed to end the game; a common variant, ``rules.md`` "Game end").
+        settlement: Classic Hearts settles every deal in counters (Foster 1909: "every deal is
+            a game in itself, and must be settled for in counters immediately"), recorded by
+            :class:`~.game.Game` beside the running totals. ``"points"`` -- no counters (the
+            running totals only); ``"sweepstake"`` -- each player pays one counter per point
+            taken into a pool, which the players who took none share (odd counters stay in
+            it); if every player took points, or one took them all, the pool is a *jack*
+            carried to the next deal, which only a sole player taking none may win;
+            ``"howell"`` -- Howell's settling: each player pays ``n - 1`` counters per point
+            it took and draws one per point it did not take (``total - n * taken`` net).
+            Points are the positive points taken (hearts, Q♠...), before moon rules.
     """
 
     players: int = 4
-    pass_count: int = 3
+    card_removal: str = "morehead2001"
+    kitty_seen: bool = False
+    pass_count: int | None = None
     pass_scheme: str = "standard"
+    pass_count_by_dealer: bool = False
+    no_pass_cards: str | None = None
     first_lead: str = "two_of_clubs"
     no_points_on_first_trick: bool = True
     must_break_hearts: bool = True
@@ -198,19 +267,28 @@ class Rules:
     berns: bool = False
     sun_clears_board: bool = False
     no_game_end_on_moon: bool = True
+    target: int = 100
+    reset_at_target: bool = False
+    settlement: str = "points"
 
     # Derived tables, filled in __post_init__ (not fields: no effect on eq/hash/repr).
     _values: tuple[int, ...] = field(init=False, repr=False, compare=False, default=())
     # (penalty, positive, moon, breaks hearts) masks.
     _masks: tuple[int, int, int, int] = field(init=False, repr=False, compare=False,
                                               default=(0, 0, 0, 0))
+    _deck: int = field(init=False, repr=False, compare=False, default=0)
 
     _PRESETS: ClassVar[tuple[str, ...]] = (
-        "standard", "openspiel", "omnibus", "pink_lady", "black_jack", "spot_hearts")
+        "standard", "openspiel", "foster1909", "culbertson1950", "morehead2001", "pagat",
+        "omnibus", "pink_lady", "black_jack", "spot_hearts")
 
     def __post_init__(self) -> None:
+        if self.pass_count is None and isinstance(self.players, int):
+            object.__setattr__(self, "pass_count", _default_pass_count(self.players))
         self._check()
-        values = self._compute_point_values()
+        deck = _deck.deck_mask(self.card_removal, self.players)
+        object.__setattr__(self, "_deck", deck)
+        values = self._compute_point_values(deck)
         object.__setattr__(self, "_values", values)
         penalty = positive = 0
         for bit, value in enumerate(values):
@@ -248,10 +326,33 @@ class Rules:
                 need(value is None or (isinstance(value, int) and not isinstance(value, bool)),
                      f.name, "expected an integer or none")
         need(3 <= self.players <= 7, "players", "expected 3..7")
-        need(self.pass_count >= 0, "pass_count", "expected 0 or more")
+        need(self.card_removal in _deck.CARD_REMOVALS, "card_removal",
+             f"expected one of {', '.join(_deck.CARD_REMOVALS)}")
+        _deck.removed_cards(self.card_removal, self.players)  # raises for an uncovered count
+        need(not self.kitty_seen or self.card_removal == "kitty", "kitty_seen",
+             "needs card_removal=kitty")
+        need(isinstance(self.pass_count, int) and not isinstance(self.pass_count, bool),
+             "pass_count", "expected an integer")
+        assert isinstance(self.pass_count, int)
+        need(0 <= self.pass_count <= _deck.hand_size(self.players), "pass_count",
+             f"expected 0..{_deck.hand_size(self.players)}")
+        need(self.pass_scheme != "star" or self.players == 5, "pass_scheme",
+             f"the star pass is for 5 players (not {self.players})")
+        need(self.target >= 1, "target", "expected a positive number of points")
+        if self.no_pass_cards is not None:
+            try:
+                cards = parse_cards(str(self.no_pass_cards).replace("+", " "))
+            except (CardError, AttributeError):
+                need(False, "no_pass_cards", "expected cards such as 2C QS, or none")
+            mask = 0
+            for card in cards:
+                mask |= card.mask
+            need(mask != 0, "no_pass_cards", "expected at least one card, or none")
+            object.__setattr__(self, "no_pass_cards", " ".join(map(str, cards_from_mask(mask))))
         for name, choices in (("pass_scheme", _PASS_SCHEMES), ("first_lead", _FIRST_LEADS),
                               ("hearts_broken_by", _BREAKS), ("heart_scale", _HEART_SCALES),
-                              ("moon", _MOONS), ("sun", _SUNS), ("sun_paid_by", _SUN_PAYERS)):
+                              ("moon", _MOONS), ("sun", _SUNS), ("sun_paid_by", _SUN_PAYERS),
+                              ("settlement", _SETTLEMENTS)):
             need(getattr(self, name) in choices, name, f"expected one of {', '.join(choices)}")
         if self.bonus_card is not None:
             try:
@@ -282,7 +383,7 @@ class Rules:
                  "new_moon_from", f"needs a new moon (moon=new or choice, "
                  f"new_moon_if_old_loses or berns; not moon={self.moon} alone)")
 
-    def _compute_point_values(self) -> tuple[int, ...]:
+    def _compute_point_values(self, deck: int) -> tuple[int, ...]:
         values = [0] * 64
         scale = {"one": lambda rank: 1, "spot": _spot_value,
                  "double_eagle": _double_eagle_value}[self.heart_scale]
@@ -294,7 +395,39 @@ class Rules:
         values[_JS.bit] = self.jack_of_spades
         if self.bonus_card is not None:
             values[Card(self.bonus_card).bit] = self.bonus_points
-        return tuple(values)
+        if deck == DECK_MASK:
+            return tuple(values)
+        # A removed card is not in play: it scores nothing, and the moon does not need it.
+        return tuple(v if deck >> bit & 1 else 0 for bit, v in enumerate(values))
+
+    # -- the deck -----------------------------------------------------------------------
+
+    def deck(self) -> int:
+        """The mask of the cards in play (dealt to the hands or the kitty): the 52-card deck
+        less :meth:`removed_cards`."""
+        return self._deck
+
+    def removed_cards(self) -> tuple[Card, ...]:
+        """The cards taken out before dealing, in the source's order (``card_removal``;
+        none with 4 players or the kitty)."""
+        return _deck.removed_cards(self.card_removal, self.players)
+
+    def hand_size(self) -> int:
+        """Cards dealt to each player, which is also the number of tricks: 52 // players."""
+        return _deck.hand_size(self.players)
+
+    def kitty_size(self) -> int:
+        """Cards in the kitty (``card_removal="kitty"``: 52 mod players), else 0."""
+        return _deck.kitty_size(self.card_removal, self.players)
+
+    def no_pass_mask(self) -> int:
+        """The mask of the cards that may not be passed (``no_pass_cards``; 0 = none)."""
+        if self.no_pass_cards is None:
+            return 0
+        mask = 0
+        for card in parse_cards(self.no_pass_cards):
+            mask |= card.mask
+        return mask
 
     # -- derived tables -----------------------------------------------------------------
 
@@ -333,7 +466,8 @@ class Rules:
         return self._masks[1] if self.no_points_on_first_trick else 0
 
     def total_positive_points(self) -> int:
-        """Sum of the positive point values: 26 standard, 38 Pink Lady, 117 Spot Hearts."""
+        """Sum of the positive point values of the cards in play: 26 standard, 38 Pink Lady,
+        117 Spot Hearts; 25 when 2♥ is removed (Culbertson 1950, 6 players)."""
         return sum(v for v in self._values if v > 0)
 
     def moon_award(self) -> int:
@@ -346,23 +480,29 @@ class Rules:
     def score(self, taken: "list[int] | tuple[int, ...]",
               tricks_won: "list[int] | tuple[int, ...]",
               last_twelve_winner: "int | None" = None,
-              pass_direction: "PassDirection | str | int | None" = None) -> list[int]:
+              pass_direction: "PassDirection | str | int | None" = None, *,
+              moon: "str | None" = None) -> list[int]:
         """Final points of a finished deal, after the moon, sun and no-trick rules.
 
         Args:
-            taken: per seat, the mask of the cards it took.
-            tricks_won: per seat, the number of tricks it won (13 in all).
+            taken: per seat, the mask of the cards it took (the kitty counts for the winner
+                of trick 1); one entry per player.
+            tricks_won: per seat, the number of tricks it won (:meth:`hand_size` in all).
             last_twelve_winner: the seat that won every trick from trick 2 on, if one did
                 (needed only for ``sun="last_twelve"``).
-            pass_direction: the deal's pass direction (a :class:`PassDirection` or its text);
-                ``None`` = unknown, scored as a hold deal. Needed only for
+            pass_direction: the deal's pass direction (a :class:`PassDirection` or its text;
+                with other than 4 players the seat offset 0..n-1); ``None`` = unknown, or a
+                pass with several receivers, scored as a hold deal. Needed only for
                 ``sun_paid_by="passer"``.
+            moon: ``"old"`` or ``"new"`` to score a moon that way whatever :attr:`moon` says
+                (the game layer's choice, :mod:`.game`); ``None`` = as :attr:`moon` says.
 
         Returns:
             Points per seat (lower is better).
 
         Raises:
-            RulesError: ``pass_direction`` names no pass direction.
+            RulesError: ``pass_direction`` names no pass direction, or ``taken`` does not have
+                one entry per player.
 
         Rules: a sun (if enabled) is checked first; then the moon: one seat took every card
         of :meth:`moon_mask`. OpenSpiel check (``jd_bonus``): the shooter's score is its raw
@@ -372,57 +512,86 @@ class Rules:
         The game-level options (``new_moon_if_old_loses``, ``new_moon_from``, ``berns``,
         ``sun_clears_board``, ``no_game_end_on_moon``) do not enter a deal's score.
         """
-        pass_direction = _pass_direction(pass_direction)
+        n = len(taken)
+        if n != self.players:
+            raise RulesError(f"score of {n} seats, but the rules are for {self.players} players")
+        pass_direction = _pass_direction(pass_direction, n)
         values = self._values
         raw = [_mask_points(m, values) for m in taken]
         positive = self._masks[1]
-        n = len(taken)
-        sun_shooter = None
-        if self.sun == "all_tricks":
-            sun_shooter = next((s for s in range(n) if tricks_won[s] == 13), None)
-        elif self.sun == "last_twelve":
-            sun_shooter = next((s for s in range(n) if tricks_won[s] == 13), last_twelve_winner)
-        if sun_shooter is not None:
+        shot = self.shooter(taken, tricks_won, last_twelve_winner)
+        if shot is not None and shot[0] == "sun":
+            sun_shooter = shot[1]
             payers = self.sun_payers(sun_shooter, pass_direction)
             return [raw[s] - _mask_points(taken[s] & positive, values) if s == sun_shooter
                     else raw[s] + (self.sun_points if s in payers else 0) for s in range(n)]
-        if self.moon != "none":
-            moon = self._masks[2]
-            # An all-zero point table has no moon (every seat would "take all 0 cards").
-            shooter = next((s for s in range(n) if taken[s] & moon == moon), None) if moon else None
-            if shooter is not None:
-                award = self.moon_award()
-                removed = raw[shooter] - _mask_points(taken[shooter] & positive, values)
-                if self.moon == "new":
-                    return [removed - award if s == shooter else raw[s] for s in range(n)]
-                return [removed if s == shooter else raw[s] + award for s in range(n)]
+        if shot is not None:
+            shooter = shot[1]
+            award = self.moon_award()
+            removed = raw[shooter] - _mask_points(taken[shooter] & positive, values)
+            how = self.moon if moon is None else moon
+            if how == "new":
+                return [removed - award if s == shooter else raw[s] for s in range(n)]
+            if how == "void":
+                return [removed if s == shooter else raw[s] for s in range(n)]
+            return [removed if s == shooter else raw[s] + award for s in range(n)]
         if self.no_trick_bonus:
             return [raw[s] + (self.no_trick_bonus if tricks_won[s] == 0 else 0) for s in range(n)]
         return raw
 
+    def shooter(self, taken: "list[int] | tuple[int, ...]",
+                tricks_won: "list[int] | tuple[int, ...]",
+                last_twelve_winner: "int | None" = None) -> "tuple[str, int] | None":
+        """Who shot the sun or the moon in a finished deal: ``("sun", seat)``,
+        ``("moon", seat)`` or ``None``. Arguments as :meth:`score`.
+
+        A sun (``sun`` option: every trick, or every trick but the first) is checked first
+        and replaces the moon. A moon is one seat holding every card of :meth:`moon_mask`;
+        there is none with ``moon="none"``. With ``moon="void"`` the moon is reported (its
+        deal scores nothing), though it is no successful moon for the game (:mod:`.game`).
+        """
+        n = len(taken)
+        tricks = self.hand_size()
+        sun_shooter = None
+        if self.sun == "all_tricks":
+            sun_shooter = next((s for s in range(n) if tricks_won[s] == tricks), None)
+        elif self.sun == "last_twelve":
+            sun_shooter = next((s for s in range(n) if tricks_won[s] == tricks),
+                               last_twelve_winner)
+        if sun_shooter is not None:
+            return ("sun", sun_shooter)
+        moon = self._masks[2]
+        # An all-zero point table has no moon (every seat would "take all 0 cards").
+        if self.moon == "none" or not moon:
+            return None
+        shooter = next((s for s in range(n) if taken[s] & moon == moon), None)
+        return None if shooter is None else ("moon", shooter)
+
     def sun_payers(self, shooter: "Seat | int",
-                   pass_direction: "PassDirection | str | int | None" = None) -> tuple[Seat, ...]:
+                   pass_direction: "PassDirection | str | int | None" = None) -> tuple[int, ...]:
         """The seats that get + ``sun_points`` when ``shooter`` shoots the sun.
 
-        ``sun_paid_by="all"``, a hold deal or an unknown direction (``None``): the other three
-        seats. ``"passer"`` otherwise: only ``pass_direction.passer(shooter)`` (passing left,
-        the shooter's right-hand neighbour passed to it).
+        ``sun_paid_by="all"``, a hold deal or an unknown direction (``None``): every other
+        seat. ``"passer"`` otherwise: only the seat that passed to the shooter (passing left,
+        the shooter's right-hand neighbour). Seats are :class:`Seat` with 4 players.
 
         Raises:
             RulesError: ``pass_direction`` names no pass direction.
         """
-        shooter = Seat(shooter)
-        direction = _pass_direction(pass_direction)
-        if self.sun_paid_by == "passer" and direction not in (None, PassDirection.HOLD):
-            return (direction.passer(shooter),)
-        return tuple(seat for seat in Seat if seat != shooter)
+        seats = table_seats(self.players)
+        shooter = seats[shooter]
+        direction = _pass_direction(pass_direction, self.players)
+        if self.sun_paid_by == "passer" and direction not in (None, 0):
+            return (seats[(shooter - direction) % self.players],)
+        return tuple(seat for seat in seats if seat != shooter)
 
     # -- presets ------------------------------------------------------------------------
 
     @classmethod
     def standard(cls) -> "Rules":
         """The standard game of ``rules.md`` (Morehead 2001; OpenSpiel's defaults)."""
-        return cls()
+        # Frozen, so one shared object serves (Position(deal) asks for it on every build).
+        return _DEFAULTS if cls is Rules else cls()
 
     @classmethod
     def openspiel(cls, **params: Any) -> "Rules":
@@ -446,6 +615,45 @@ class Rules:
             RulesError: an unknown parameter or a non-boolean value.
         """
         return cls._apply(cls(), {k: v for k, v in params.items()}, openspiel_only=True)
+
+    @classmethod
+    def foster1909(cls, players: int = 4) -> "Rules":
+        """Hearts as R. F. Foster, *Foster's Complete Hoyle* (1909), gives it: 3 players remove
+        2♠, 5 remove 2♣ 2♠, 6 all four 2s (no 7-player rule); the cards are always passed to
+        the left; "the player to the left of the dealer begins by leading any card he
+        pleases"; "if a player has none of the suit led, he may discard anything he pleases"
+        (no first-trick rule, hearts need not be broken). Points as the standard game
+        (Foster's J♠ variant is :meth:`black_jack`; his settling in counters is
+        ``settlement="sweepstake"`` or ``"howell"``)."""
+        return cls(players=players, card_removal="foster1909", pass_scheme="left",
+                   first_lead="any_card", no_points_on_first_trick=False,
+                   must_break_hearts=False)
+
+    @classmethod
+    def culbertson1950(cls, players: int = 4) -> "Rules":
+        """Hearts as Ely Culbertson, *Culbertson's Hoyle* (1950), gives it: 3 to 7 players,
+        the 2s removed in the order 2♣, 2♦, 2♠, 2♥ as needed; the player left of the dealer
+        leads any card; no moon: a deal where one player takes every penalty card "scores
+        nothing" (``moon="void"``). Passing as standard (Culbertson's alternative is
+        ``pass_scheme="left_right"``)."""
+        return cls(players=players, card_removal="culbertson1950", first_lead="any_card",
+                   moon="void")
+
+    @classmethod
+    def morehead2001(cls, players: int = 4) -> "Rules":
+        """Hearts as Philip D. Morehead (ed.), *Hoyle's Rules of Games* (2001), gives it, the
+        rules Glenn & Denton (2003) call "almost universal in the United States": the standard
+        game; 3 to 6 players remove 2♣, 2♦, 3♣, 2♠ in that order as needed (the lowest club in
+        play leads when 2♣ is out). At 4 players this is :meth:`standard`."""
+        return cls(players=players, card_removal="morehead2001")
+
+    @classmethod
+    def pagat(cls, players: int = 4) -> "Rules":
+        """The Pagat rules sheet for Hearts/Black Maria: 3 players remove 2♦ (17 each), 5 remove
+        2♦ 2♣ (10 each), 6 remove 2♦ 3♦ 3♣ 4♣ (8 each), 7 remove 2♦ 3♦ 3♣ (7 each); with other
+        than 4 players the pass goes left and right alternately (``pass_scheme="standard"``
+        does that at such tables), 2 cards with more than 4 players."""
+        return cls(players=players, card_removal="pagat")
 
     @classmethod
     def omnibus(cls) -> "Rules":
@@ -489,10 +697,18 @@ class Rules:
 
     @property
     def name(self) -> str | None:
-        """The name of the preset equal to these rules (``standard`` before ``openspiel``,
-        which is the same game), or ``None``."""
+        """The name of the preset equal to these rules (``standard`` before ``openspiel`` and
+        ``morehead2001``, which are the same game at 4 players), or ``None``. At other tables,
+        the preset with ``players`` changed (as ``--rules pagat,players=5`` builds it)."""
         for key in self._PRESETS:
-            if getattr(Rules, key)() == self:
+            candidate = getattr(Rules, key)()
+            if self.players != 4:
+                try:
+                    candidate = Rules._apply(candidate, {"players": self.players},
+                                             openspiel_only=False)
+                except RulesError:
+                    continue
+            if candidate == self:
                 return key
         return None
 
@@ -552,8 +768,11 @@ class Rules:
             "qs_breaks_hearts": self.hearts_broken_by == "hearts_or_queen",
             "can_lead_hearts_instead_of_qs": self.can_lead_hearts_instead_of_qs,
         }
-        if Rules.from_openspiel_dict(params) != dataclasses.replace(self, pass_scheme=(
-                "standard" if self.pass_scheme != "hold" else "hold")):
+        # With 4 players no card is removed, so the removal reading does not matter.
+        same = dataclasses.replace(self, pass_scheme=(
+            "standard" if self.pass_scheme != "hold" else "hold"),
+            card_removal="morehead2001" if self.players == 4 else self.card_removal)
+        if Rules.from_openspiel_dict(params) != same:
             raise RulesError(f"{self!r} cannot be written as OpenSpiel parameters")
         return params
 
@@ -573,16 +792,121 @@ class Rules:
                 known = ", ".join(OPENSPIEL_PARAMETERS) if openspiel_only else \
                     "field names of Rules or OpenSpiel parameter names"
                 raise RulesError(f'unknown rules option "{key}" (expected {known})')
+        if ("players" in ours and "pass_count" not in ours
+                and base.pass_count == _default_pass_count(base.players)):
+            # The pass count followed the player count: let it follow the new one.
+            ours["pass_count"] = None
         try:
             return dataclasses.replace(base, **ours)
         except TypeError as err:  # pragma: no cover - guarded by the field check above
             raise RulesError(str(err)) from None
 
     def __repr__(self) -> str:
-        default = _DEFAULTS
+        default = _DEFAULTS.to_dict()
+        # The pass count's default follows the player count (3, or 2 with more than 4).
+        default["pass_count"] = _default_pass_count(self.players)
         parts = [f"{f.name}={getattr(self, f.name)!r}" for f in dataclasses.fields(self)
-                 if f.init and getattr(self, f.name) != getattr(default, f.name)]
+                 if f.init and getattr(self, f.name) != default[f.name]]
         return f"Rules({', '.join(parts)})"
+
+
+#: Per rules option: (``rules.md`` section, what it does in one line, its source). ``hearts
+#: rules`` prints it; every field of :class:`Rules` has an entry (checked by the tests).
+OPTION_SOURCES: dict[str, tuple[str, str, str]] = {
+    "players": ("Players and deck", "number of players, 3..7", "Foster 1909, Culbertson 1950, "
+                "Morehead 2001, Pagat"),
+    "card_removal": ("Players and deck", "cards removed so that the hands are equal: "
+                     "foster1909, culbertson1950, morehead2001, pagat, or a kitty",
+                     "Foster 1909, Culbertson 1950, Morehead 2001, Pagat"),
+    "kitty_seen": ("Players and deck", "trick 1's winner may look at the kitty",
+                   "Morehead 2001"),
+    "pass_count": ("Passing", "cards passed: 3, or 2 with more than 4 players",
+                   "common variant (rules.md); Pagat"),
+    "pass_scheme": ("Passing", "standard (left, right, across, hold), left, left_right, hold, "
+                    "scatter, star, rotating, shuffle",
+                    "Morehead 2001; Foster 1909 (left); Culbertson 1950 (left_right); "
+                    "Pagat; OpenSpiel pass_cards"),
+    "pass_count_by_dealer": ("Passing", "dealer's choice of the pass count, given per deal",
+                             "common variant (rules.md)"),
+    "no_pass_cards": ("Passing", "cards that may not be passed (2♣, Q♠ or A♥ at some tables)",
+                      "common variant (rules.md)"),
+    "first_lead": ("Trick play", "2♣ (the lowest club in play) leads, any club, or any card by "
+                   "the player left of the dealer",
+                   "Morehead 2001; OpenSpiel can_lead_any_club; Foster 1909, Culbertson 1950"),
+    "no_points_on_first_trick": ("Trick play", "no penalty card on trick 1 unless nothing else",
+                                 "OpenSpiel no_pts_on_first_trick"),
+    "must_break_hearts": ("Trick play", "hearts may not be led until broken",
+                          "OpenSpiel must_break_hearts"),
+    "hearts_broken_by": ("Trick play", "what breaks hearts: hearts, hearts_or_queen, any_penalty",
+                         "OpenSpiel qs_breaks_hearts"),
+    "can_lead_hearts_instead_of_qs": ("Trick play", "a leader with only hearts and Q♠ may lead "
+                                      "a heart", "OpenSpiel can_lead_hearts_instead_of_qs"),
+    "queen_at_first_chance": ("Trick play", "the holder of Q♠ must play it at the first legal "
+                              "chance (club rule)", "Morehead 2001"),
+    "queen_of_spades": ("Point cards", "points for Q♠ (13; 0 in Black Jack)", "Morehead 2001"),
+    "jack_of_spades": ("Point cards", "points for J♠ (Black Jack 10)", "Foster 1909, Moss 1995"),
+    "heart_scale": ("Point cards", "hearts score one each, by rank (spot) or double_eagle",
+                    "Spot Hearts; Double/Eagle"),
+    "queen_of_hearts": ("Point cards", "points for Q♥ (Pink Lady 13)", "Pink Lady"),
+    "bonus_card": ("Point cards", "a card with a bonus (10♦ Omnibus, J♦ OpenSpiel jd_bonus)",
+                   "Morehead 2001 (Omnibus); OpenSpiel jd_bonus"),
+    "bonus_points": ("Point cards", "the bonus card's points (−10)", "Morehead 2001"),
+    "no_trick_bonus": ("Point cards", "points for taking no trick (−5)",
+                       "OpenSpiel avoid_all_tricks_bonus"),
+    "moon": ("Moon and sun", "old (+award to the others), new (−award to the shooter), "
+             "choice, none (score as taken), void (the deal scores nothing)",
+             "Morehead 2001; Culbertson 1950 (no moon)"),
+    "moon_needs_bonus_card": ("Moon and sun", "the moon needs the bonus card too (Omnibus slam)",
+                              "Morehead 2001"),
+    "moon_points": ("Moon and sun", "the moon award (default: all penalty points in play)",
+                    "common variant (rules.md)"),
+    "sun": ("Moon and sun", "shooting the sun: all tricks, or the last twelve",
+            "common variant (rules.md)"),
+    "sun_points": ("Moon and sun", "the sun award (52)", "common variant (rules.md)"),
+    "sun_paid_by": ("Moon and sun", "the sun is paid by all, or only by the shooter's passer",
+                    "common variant (rules.md)"),
+    "new_moon_if_old_loses": ("Moon and sun", "new moon when the old moon would make the "
+                              "shooter lose the game", "common variant (rules.md)"),
+    "new_moon_from": ("Moon and sun", "new moon only once the shooter has this many points",
+                      "common variant (rules.md)"),
+    "berns": ("Moon and sun", "subtract when the old moon would not put the shooter in the lead",
+              "Berns (Killer Hearts)"),
+    "sun_clears_board": ("Moon and sun", "a sun also sets the shooter's total to 0 (clearing the "
+                         "board)", "common variant (rules.md)"),
+    "no_game_end_on_moon": ("Moon and sun", "a game cannot end on a deal with a moon or sun",
+                            "common variant (rules.md)"),
+    "target": ("Game end", "the game ends when a total reaches this (100; 50 or any agreed)",
+               "Morehead 2001"),
+    "reset_at_target": ("Game end", "a total of exactly the target drops to 0",
+                        "common variant (rules.md)"),
+    "settlement": ("Game end", "points (running totals), or each deal settled in counters: "
+                   "sweepstake (a pool per heart) or howell (Howell's settling)",
+                   "Foster 1909 (Classic Hearts)"),
+}
+
+#: Per preset: (what it is in one line, its source). ``hearts rules`` prints it.
+PRESET_SOURCES: dict[str, tuple[str, str]] = {
+    "standard": ("The standard game: 1 per heart, Q♠ 13, old moon, 2♣ leads, no points on "
+                 "trick 1, Q♠ breaks hearts, pass left, right, across, hold.",
+                 "Morehead 2001 (Hoyle); OpenSpiel defaults"),
+    "openspiel": ("OpenSpiel's hearts game with its default parameters (the same game as "
+                  "standard); its parameter names work as --rules keys.", "OpenSpiel 'hearts'"),
+    "foster1909": ("3 remove 2♠, 5 remove 2♣ 2♠, 6 all four 2s; pass left; the player left of "
+                   "the dealer leads any card; any discard, hearts led at any time.",
+                   "Foster 1909"),
+    "culbertson1950": ("3–7 players remove the 2s in the order 2♣ 2♦ 2♠ 2♥; the player left of "
+                       "the dealer leads any card; no moon (the deal scores nothing).",
+                       "Culbertson 1950"),
+    "morehead2001": ("The standard game; 3–6 players remove 2♣, 2♦, 3♣, 2♠ in that order.",
+                     "Morehead 2001 (Hoyle)"),
+    "pagat": ("3 remove 2♦, 5 2♦ 2♣, 6 2♦ 3♦ 3♣ 4♣, 7 2♦ 3♦ 3♣; pass left and right "
+              "alternately with other than 4 players.", "Pagat"),
+    "omnibus": ("10♦ scores −10; the moon (slam) needs all 15 counting cards.", "Morehead 2001"),
+    "pink_lady": ("Q♥ also scores 13 (38 points in a deal, moon award 38).", "common variant"),
+    "black_jack": ("J♠ scores 10 instead of Q♠ and breaks hearts.", "Foster 1909, Moss 1995"),
+    "spot_hearts": ("Hearts score by rank: A 14, K 13, Q 12, J 11, pips face value.",
+                    "common variant"),
+}
 
 
 def _mask_points(mask: int, values: tuple[int, ...]) -> int:
@@ -594,15 +918,27 @@ def _mask_points(mask: int, values: tuple[int, ...]) -> int:
     return total
 
 
-def _pass_direction(value: "PassDirection | str | int | None") -> PassDirection | None:
-    """``value`` as a PassDirection (``None`` stays ``None``: unknown, scored as hold)."""
+def _pass_direction(value: "PassDirection | str | int | None",
+                    players: int = 4) -> "PassDirection | int | None":
+    """``value`` as a PassDirection at 4 players, as the seat offset 0..n-1 at other tables
+    (``None`` stays ``None``: unknown, scored as hold)."""
     if value is None:
         return None
+    if players != 4:
+        if isinstance(value, int) and not isinstance(value, bool) and 0 <= value < players:
+            return value
+        raise RulesError(f"pass_direction={value!r}: expected a seat offset 0..{players - 1} "
+                         f"or none at a table of {players}")
     try:
         return PassDirection.parse(value)
     except HeartsError:
         raise RulesError(f"pass_direction={value!r}: expected left, right, across, hold "
                          f"or none") from None
+
+
+def _default_pass_count(players: int) -> int:
+    """3 cards, or 2 with more than 4 players (``rules.md`` "Passing")."""
+    return 3 if players <= 4 else 2
 
 
 def _to_bool(key: str, raw: Any) -> bool:

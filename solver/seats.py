@@ -11,7 +11,15 @@ from enum import IntEnum
 
 from .errors import HeartsError
 
-__all__ = ["Seat", "PassDirection"]
+__all__ = ["Seat", "PassDirection", "MIN_PLAYERS", "MAX_PLAYERS", "SEAT_LETTERS", "table_seats",
+           "seat_letter", "seat_title", "parse_seat"]
+
+#: Player counts the game model supports (``rules.md`` "Players and deck": 3 to 7).
+MIN_PLAYERS = 3
+MAX_PLAYERS = 7
+#: Seat letters at a table of 3, 5, 6 or 7 players: seat ``i`` is ``SEAT_LETTERS[i]``, play goes
+#: clockwise A→B→C… (a 4-player table uses the compass letters N, E, S, W instead).
+SEAT_LETTERS = "ABCDEFG"
 
 _SEAT_TITLES = ("North", "East", "South", "West")
 
@@ -136,3 +144,62 @@ _DIRECTION_NAMES = {
     "across": PassDirection.ACROSS, "a": PassDirection.ACROSS,
     "right": PassDirection.RIGHT, "r": PassDirection.RIGHT,
 }
+
+
+# -- tables of 3 to 7 players ------------------------------------------------------------------
+#
+# A 4-player table keeps the Seat IntEnum (N E S W); other tables use plain ints 0..n-1, written
+# A, B, C, … and played clockwise in increasing order, like Seat. Seat is an int, so code that
+# only does arithmetic mod n works for both.
+
+_TABLES: dict[int, tuple[int, ...]] = {
+    n: tuple(range(n)) for n in range(MIN_PLAYERS, MAX_PLAYERS + 1)}
+_TABLES[4] = tuple(Seat)
+
+
+def _check_players(players: int) -> None:
+    if not (isinstance(players, int) and MIN_PLAYERS <= players <= MAX_PLAYERS):
+        raise HeartsError(f"players={players!r}: expected {MIN_PLAYERS}..{MAX_PLAYERS}")
+
+
+def table_seats(players: int) -> tuple[int, ...]:
+    """The seats of a table in play order: ``tuple(Seat)`` for 4 players, else ``0..n-1``.
+
+    Raises:
+        HeartsError: ``players`` is not 3..7.
+    """
+    _check_players(players)
+    return _TABLES[players]
+
+
+def seat_letter(seat: int, players: int = 4) -> str:
+    """The letter of ``seat``: N, E, S, W at 4 players, A, B, C, … otherwise."""
+    return Seat(seat).letter if players == 4 else SEAT_LETTERS[seat]
+
+
+def seat_title(seat: int, players: int = 4) -> str:
+    """The seat in words for messages: ``"North"`` at 4 players, ``"Player A"`` otherwise."""
+    return Seat(seat).name_title if players == 4 else f"Player {SEAT_LETTERS[seat]}"
+
+
+def parse_seat(text: "str | int", players: int = 4) -> int:
+    """A seat of a ``players`` table from its letter (any case) or number 0..n-1.
+
+    At 4 players this is :meth:`Seat.parse` (and returns a :class:`Seat`).
+
+    Raises:
+        HeartsError: the text names no seat of that table.
+    """
+    if players == 4:
+        return Seat.parse(text)  # type: ignore[arg-type]
+    _check_players(players)
+    if isinstance(text, int) and not isinstance(text, bool) and 0 <= text < players:
+        return text
+    if isinstance(text, str):
+        key = text.strip().upper()
+        if key.startswith("PLAYER "):
+            key = key[7:].strip()
+        if len(key) == 1 and key in SEAT_LETTERS[:players]:
+            return SEAT_LETTERS.index(key)
+    raise HeartsError(f"unknown seat {text!r} at a table of {players} "
+                      f"(seats {', '.join(SEAT_LETTERS[:players])})")

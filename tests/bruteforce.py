@@ -12,7 +12,10 @@ to switch it off; the tests check both ways agree.
 
 Definitions (``solver/solve.py``):
 
-- paranoid: the target seat minimises its own final points, the other three seats maximise them.
+- paranoid: the target seat minimises its own final points, the other seats maximise them.
+
+Nothing here assumes four seats: at tables of 3 to 7 players (``Rules.players``) the same
+search runs on the same ``Position`` (the reference for the N-player core, issue 5 item 3).
 - moon: 1 if the target can end the deal holding every card of ``rules.moon_mask()`` against the
   other three, else 0 (the target maximises, the others minimise).
 - max^n: every seat minimises its own final points; between cards giving it the same own points
@@ -28,7 +31,8 @@ from typing import Callable, Iterator
 
 from hearts.solver import ALL_CARDS, Card, Deal, Position, Rules, Seat, Suit
 
-__all__ = ["paranoid_values", "moon_values", "maxn_values", "paranoid_value", "moon_value",
+__all__ = ["paranoid_values", "moon_values", "maxn_values", "standing_values", "paranoid_value",
+           "moon_value",
            "maxn_value", "leaf_count", "random_playout", "random_position"]
 
 
@@ -138,6 +142,21 @@ def maxn_values(position: Position, *, memo: bool = True) -> dict[Card, tuple[in
     """Per legal card of the seat to move: the final points of N, E, S, W when every seat
     minimises its own points and breaks ties by the lowest card."""
     return _maxn(memo).root(position)  # type: ignore[return-value]
+
+
+def standing_values(position: Position, totals: "tuple[int, ...]",
+                    target: "Seat | int | None" = None, *,
+                    memo: bool = True) -> dict[Card, tuple[int, int, int]]:
+    """Per legal card of the seat to move: the target's game standing after the deal
+    (``hearts.solver.game.standing``; lower is better) when the target minimises it and the
+    other seats maximise it, the game's totals before the deal being ``totals``."""
+    from hearts.solver.game import Game
+
+    t = _target(position, target)
+    game = Game(position.rules, totals)
+    search = _Minimax(lambda p: game.deal_standing(p, t),
+                      lambda mover, v, best: v < best if mover == t else v > best, memo)
+    return search.root(position)  # type: ignore[return-value]
 
 
 def paranoid_value(position: Position, target: "Seat | int") -> int:
@@ -256,9 +275,14 @@ def random_playout(seed: int, rules: Rules) -> Iterator[Position]:
     """
     rng = random.Random(seed)
     mode = rng.random()
-    runner = rng.randrange(4) if mode >= 0.55 else None
+    runner = rng.randrange(rules.players) if mode >= 0.55 else None
     duck_first = rng.random() < 0.5
-    if mode >= 0.65:
+    if rules.players != 4:
+        # Tables of 3, 5, 6, 7: a random deal of the rules' deck (and kitty); the runner and
+        # quiet modes steer the play as at four.
+        deal = Deal.random(rng, rules)
+        duck_first = False
+    elif mode >= 0.65:
         deal = _strong_deal(rng, runner)
     elif 0.3 <= mode < 0.55:
         deal = _even_hearts_deal(rng)
@@ -266,7 +290,7 @@ def random_playout(seed: int, rules: Rules) -> Iterator[Position]:
         deal = Deal.random(rng)
     if runner is not None and duck_first:
         deal = _give_two_of_clubs(deal, runner)
-    first_leader = Seat(rng.randrange(4)) if rules.first_lead == "any_card" else None
+    first_leader = rng.randrange(rules.players) if rules.first_lead == "any_card" else None
     position = Position(deal, rules, first_leader=first_leader)
     while not position.is_over():
         yield position
@@ -281,10 +305,12 @@ def random_playout(seed: int, rules: Rules) -> Iterator[Position]:
 
 
 def random_position(seed: int, rules: Rules, cards_left: int) -> Position:
-    """A random position with ``cards_left`` cards (0..52) still in the hands: the deal of
-    :func:`random_playout` stopped there. ``cards_left`` not a multiple of 4 gives a position in
-    the middle of a trick."""
+    """A random position with ``cards_left`` cards (0..52; 0..``players * hand_size`` at other
+    tables) still in the hands: the deal of :func:`random_playout` stopped there.
+    ``cards_left`` not a multiple of the player count gives a position in the middle of a
+    trick."""
+    total = rules.players * rules.hand_size()
     for position in random_playout(seed, rules):
-        if 52 - len(position.history) == cards_left:
+        if total - len(position.history) == cards_left:
             return position
-    raise ValueError(f"cards_left must be 0..52, got {cards_left}")
+    raise ValueError(f"cards_left must be 0..{total}, got {cards_left}")

@@ -224,6 +224,34 @@ def test_rules_lists_every_preset():
         assert name in out
 
 
+def test_rules_lists_every_option_with_its_source():
+    out = run_ok("rules").stdout
+    for key in Rules.standard().to_dict():
+        assert key in out
+    assert "Culbertson 1950" in out and "Foster 1909" in out and "Pagat" in out
+
+
+def test_rules_show_a_table_of_six():
+    out = run_ok("rules", "show", "pagat,players=6").stdout
+    assert "players: 6, 8 cards each; removed: 2D 3D 3C 4C; kitty: 0 cards" in out
+    assert "passes, first deals: left, right, left, right" in out
+
+
+def test_rules_show_json_has_the_deck_and_the_passes():
+    data = json.loads(run_ok("rules", "show", "culbertson1950,players=6", "--json").stdout)
+    assert data["name"] == "culbertson1950"
+    assert data["deck"] == {"hand_size": 8, "kitty": 0, "removed": ["2C", "2D", "2S", "2H"]}
+    assert data["passes"] == ["left", "right", "left", "right"]
+
+
+def test_rules_show_a_reading_without_a_rule_for_the_table_is_one_error_line():
+    result = run("rules", "show", "foster1909,players=7")
+    assert result.exit_code == 2
+    assert result.stderr.strip() == ("error: rules option card_removal=foster1909: the source "
+                                     "gives no rule for 7 players (use culbertson1950, pagat, "
+                                     "kitty)")
+
+
 def test_rules_show_prints_every_field():
     data = json.loads(run_ok("rules", "show", "pink_lady", "--json").stdout)
     assert data["name"] == "pink_lady"
@@ -330,3 +358,27 @@ def test_the_real_process_prints_one_line_and_exits_2():
     ok = subprocess.run([sys.executable, "-m", "hearts.analysis.cli", "solve", "example",
                          "--json"], capture_output=True, text=True, timeout=120)
     assert ok.returncode == 0 and json.loads(ok.stdout)["seat"] == "S"
+
+
+# -- tables of 3 to 7 players ---------------------------------------------------------------------
+
+THREE_HANDS = "A:AKQJT98765432.AKQJ.. .T98765432.AKQJT987. ..65432.AKQJT9876543"
+
+
+def test_solve_reads_a_three_player_deal_and_says_the_solver_plays_four_seats():
+    result = run("solve", THREE_HANDS)
+    assert result.exit_code == 2
+    assert result.stderr.strip() == "error: the solver plays 4 seats, the rules say 3"
+
+
+def test_solve_checks_a_three_player_deal_against_the_rules_deck():
+    result = run("solve", THREE_HANDS, "--rules", "pagat")
+    assert result.exit_code == 2
+    assert result.stderr.strip() == ("error: the deal holds 2D, removed by card_removal=pagat; "
+                                     "misses 2C")
+
+
+def test_solve_seat_letters_of_a_three_player_table():
+    result = run("solve", THREE_HANDS, "--seat", "N")
+    assert result.exit_code == 2
+    assert result.stderr.strip() == "error: unknown seat 'N' at a table of 3 (seats A, B, C)"

@@ -612,3 +612,19 @@ def test_forgiving_read_of_a_cut_file_writes_a_record_that_reads_back(keep, erro
     again = loads(dumps(game))
     assert again == game
     assert all(d.points is not None for d in game.deals if d.is_finished())
+
+
+def test_next_direction_follows_every_directional_scheme():
+    game = GameRecord({"Rules": "standard,pass_scheme=rotating"})
+    assert game.next_direction() is PassDirection.LEFT
+    game.deals.append(None)  # type: ignore[arg-type]  # only the count matters here
+    assert game.next_direction() is PassDirection.ACROSS
+
+
+def test_next_direction_of_a_scatter_deal_is_an_error():
+    from hearts.solver import RulesError
+    game = GameRecord({"Rules": "standard,pass_scheme=scatter"})
+    for _ in range(3):
+        game.deals.append(None)  # type: ignore[arg-type]  # only the count matters here
+    with pytest.raises(RulesError, match="deal 4 passes by scatter"):
+        game.next_direction()

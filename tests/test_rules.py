@@ -18,7 +18,8 @@ def points_of(rules: Rules, cards: str) -> int:
 # -- presets and point tables ------------------------------------------------------------
 
 def test_presets_by_name():
-    assert Rules.presets() == ("standard", "openspiel", "omnibus", "pink_lady", "black_jack",
+    assert Rules.presets() == ("standard", "openspiel", "foster1909", "culbertson1950",
+                               "morehead2001", "pagat", "omnibus", "pink_lady", "black_jack",
                                "spot_hearts")
     for name in Rules.presets():
         assert Rules.preset(name) == getattr(Rules, name)()
@@ -414,3 +415,42 @@ def test_score_rejects_an_unknown_pass_direction():
     with pytest.raises(RulesError, match="^pass_direction='up': expected left, right, across, "
                                          "hold or none$"):
         Rules(sun="all_tricks").score(taken_of("", "", "", ""), [13, 0, 0, 0], pass_direction="up")
+
+
+# -- sources ---------------------------------------------------------------------------------
+
+def test_every_option_names_its_section_and_source():
+    from hearts.solver.rules import OPTION_SOURCES
+    assert list(OPTION_SOURCES) == list(Rules.standard().to_dict())
+    for key, (section, what, source) in OPTION_SOURCES.items():
+        assert section in ("Players and deck", "Passing", "Trick play", "Point cards",
+                           "Moon and sun", "Game end"), key
+        assert what and source, key
+
+
+def test_every_preset_names_its_source():
+    from hearts.solver.rules import PRESET_SOURCES
+    assert tuple(PRESET_SOURCES) == Rules.presets()
+    for name in ("foster1909", "culbertson1950", "morehead2001", "pagat"):
+        doc = getattr(Rules, name).__doc__
+        assert {"foster1909": "Foster", "culbertson1950": "Culbertson",
+                "morehead2001": "Morehead", "pagat": "Pagat"}[name] in doc
+
+
+def test_source_presets_take_a_player_count():
+    assert Rules.pagat(5) == Rules.parse("pagat,players=5")
+    assert Rules.pagat(5).name == "pagat"
+    assert Rules.culbertson1950(7).name == "culbertson1950"
+    assert Rules(players=5).name == "standard"
+
+
+def test_target_and_reset_options():
+    rules = Rules.parse("target=50,reset_at_target=true")
+    assert rules.target == 50 and rules.reset_at_target
+    assert repr(rules) == "Rules(target=50, reset_at_target=True)"
+    with pytest.raises(RulesError, match="target=0: expected a positive number of points"):
+        Rules(target=0)
+
+
+def test_moon_void_round_trips():
+    assert eval(repr(Rules(moon="void"))) == Rules(moon="void")

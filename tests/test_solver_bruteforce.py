@@ -29,7 +29,7 @@ from hypothesis import strategies as st
 import bruteforce
 from bruteforce import maxn_values, moon_values, paranoid_values, random_position
 from hearts.solver import Card, Deal, PassDirection, Position, Rules, Seat
-from hearts.solver.solve import CardValue, SolveResult, Solver
+from hearts.solver.solve import CardValue, SolveResult, Solver, SolverError
 
 POINT_TABLES = {
     "standard": Rules.standard(),
@@ -294,3 +294,53 @@ def test_moon_feasibility_of_every_card_equals_brute_force(position, shift):
 def test_maxn_points_of_every_card_equal_brute_force(position):
     result = Solver().solve_position(position, model="maxn")
     check_result(position, result, maxn_values(position), model="maxn", target=position.to_move)
+
+
+# -- tables of 3, 5 and 6 players (issue 5, item 3) -----------------------------------------------
+
+TABLE_RULES = {
+    3: [Rules(players=3), Rules.pagat(3), Rules(players=3, card_removal="kitty", moon="new")],
+    5: [Rules.pagat(5), Rules(players=5, card_removal="kitty", sun="all_tricks")],
+    6: [Rules(players=6), Rules.culbertson1950(6), Rules(players=6, heart_scale="spot")],
+}
+
+
+def table_endgames(players: int, count: int):
+    """``count`` reachable endgames at a table of ``players``: one to three tricks left."""
+    for seed in range(count):
+        rules = TABLE_RULES[players][seed % len(TABLE_RULES[players])]
+        cards_left = 1 + seed % (3 * players)
+        yield random_position(seed, rules, cards_left)
+
+
+@pytest.mark.parametrize("players", [3, 5, 6])
+def test_brute_force_memo_changes_no_value_at_other_tables(players):
+    for position in table_endgames(players, 12):
+        target = (position.to_move + 1) % players
+        assert paranoid_values(position, target) == paranoid_values(position, target, memo=False)
+        assert maxn_values(position) == maxn_values(position, memo=False)
+
+
+@pytest.mark.parametrize("players", [3, 5, 6])
+def test_brute_force_last_card_is_the_deals_score_at_other_tables(players):
+    for seed, rules in enumerate(TABLE_RULES[players]):
+        position = random_position(seed, rules, 1)
+        (card,) = position.legal_moves()
+        done = position.copy()
+        done.play(card)
+        for target in range(players):
+            assert paranoid_values(position, target) == {card: done.score()[target]}
+        assert maxn_values(position) == {card: tuple(done.score())}
+
+
+@pytest.mark.xfail(raises=SolverError, strict=True,
+                   reason="issue 5 item 3: the search core plays 4 seats for now")
+@pytest.mark.parametrize("players", [3, 5, 6])
+def test_solver_equals_brute_force_at_other_tables(players):
+    for position in table_endgames(players, 40):
+        result = Solver().solve_position(position)
+        check_result(position, result, paranoid_values(position), model="paranoid",
+                     target=position.to_move)
+        result = Solver().solve_position(position, model="maxn")
+        check_result(position, result, maxn_values(position), model="maxn",
+                     target=position.to_move)
