@@ -45,17 +45,16 @@ made paired: the samples are shared, so the standard error of the difference is 
 (smaller) one. A position with one card class stops at the first check.
 
 Threads: samples are evaluated on a :class:`concurrent.futures.ThreadPoolExecutor` with one
-:class:`Solver` per thread (the search releases the GIL). Sample ``i`` is always deal ``i`` of
+:class:`Solver` per thread (the search releases the GIL), or on a Dask cluster
+(``scheduler``, :mod:`hearts.analysis.parallel`). Sample ``i`` is always deal ``i`` of
 the seed's stream and results are combined in sample order, so the numbers do not depend on
 the number of threads.
 """
 from __future__ import annotations
 
 import math
-import os
-import threading
 import time
-from concurrent.futures import Future, ThreadPoolExecutor
+from concurrent.futures import Future
 from dataclasses import dataclass, field
 from itertools import islice
 from typing import Callable, Sequence
@@ -70,6 +69,7 @@ from hearts.solver.seats import Seat
 from hearts.solver.solve import Solver, rules_spec
 
 from .knowledge import Knowledge
+from .parallel import PerThreadSolver, default_threads, executor
 from .policy import play_out
 from .sampling import DealSampler
 
@@ -233,14 +233,6 @@ class Advice:
         }
 
 
-def default_threads() -> int:
-    """Every core this process may run on."""
-    try:
-        return max(1, len(os.sched_getaffinity(0)))
-    except AttributeError:  # pragma: no cover - not Linux
-        return max(1, os.cpu_count() or 1)
-
-
 def card_classes(knowledge: Knowledge) -> list[tuple[Card, ...]]:
     """The seat's legal cards grouped into classes that every consistent deal values alike.
 
@@ -337,8 +329,9 @@ def evaluate_deal(position: Position, cards: Sequence[Card], model: str = "paran
     return values
 
 
-class _SampleWork:
-    """Evaluates one sampled deal; shared by the threads, one Solver per thread."""
+class _SampleWork(PerThreadSolver):
+    """Evaluates one sampled deal; shared by the threads (one Solver per thread) or pickled
+    to the workers of a Dask cluster."""
 
     def __init__(self, knowledge: Knowledge, reps: list[Card], model: str, evaluator: str,
                  horizon: int, moon: bool, deals: list[tuple[int, int, int, int]]) -> None:
@@ -357,13 +350,6 @@ class _SampleWork:
         left = 52 - len(knowledge.history)
         deepest = left if evaluator == "exact" else min(left, 4 * horizon)
         self.tt_bits = 16 if deepest <= 24 else 19 if deepest <= 36 else 22
-        self._local = threading.local()
-
-    def solver(self) -> Solver:
-        solver = getattr(self._local, "solver", None)
-        if solver is None:
-            solver = self._local.solver = Solver(self.tt_bits)
-        return solver
 
     def __call__(self, index: int) -> tuple[list[int], list[int | None], list[int | None]]:
         """(value per rep, others-can-shoot per rep, own-moon per rep) for sample ``index``."""
@@ -405,7 +391,8 @@ def advise(subject: "Knowledge | Position", seat: "Seat | str | None" = None, *,
            samples: int = 100, seed: int = 0, model: str = "paranoid",
            evaluator: str = "auto", threads: int | None = None, early_stop: bool = True,
            moon: bool = True, horizon: int | None = None,
-           progress: Callable[[int, int], None] | None = None) -> Advice:
+           progress: Callable[[int, int], None] | None = None,
+           scheduler: object = None) -> Advice:
     """Value every legal card of the seat to move over sampled deals (PIMC; module docstring).
 
     Args:
@@ -426,6 +413,9 @@ def advise(subject: "Knowledge | Position", seat: "Seat | str | None" = None, *,
             which ``auto`` solves exactly (default ``EXACT_HORIZON[model]``; 1..13). Higher is
             closer to exact and slower (``docs/analysis.md`` has the measurements).
         progress: called as ``progress(done, total)`` after each sample is combined.
+        scheduler: ``None`` (local threads), a Dask scheduler address ``tcp://HOST:PORT`` or a
+            ``distributed.Client``: run the samples there (:func:`.parallel.executor`); the
+            result is the same as a local run with the same seed.
 
     Returns:
         An :class:`Advice`; values are the seat's points for the deal (lower is better).
@@ -435,6 +425,7 @@ def advise(subject: "Knowledge | Position", seat: "Seat | str | None" = None, *,
             outside 1..13, the seat is not to move or the deal is over.
         NoConsistentDealError: no deal fits the knowledge.
         InconsistentRecordError: building the knowledge from a position failed.
+        ClusterError: the scheduler cannot be used.
     """
     t0 = time.perf_counter()
     if model not in MODELS:
@@ -477,7 +468,7 @@ def advise(subject: "Knowledge | Position", seat: "Seat | str | None" = None, *,
     owns: list[list[int | None]] = []
     stopped = False
     checkpoints = [n for n in range(MIN_SAMPLES, samples, CHECK_EVERY)] if early_stop else []
-    with ThreadPoolExecutor(max_workers=n_threads, thread_name_prefix="hearts-advice") as pool:
+    with executor(n_threads, scheduler, "hearts-advice") as pool:
         futures: dict[int, Future] = {}
         submitted = 0
         # Keep a few samples beyond the next checkpoint in flight so that no thread waits at

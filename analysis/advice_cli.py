@@ -184,6 +184,10 @@ def play_command(
                                   help="auto, exact or rollout (see above)."),
     threads: Optional[int] = typer.Option(None, "--threads", "-t", metavar="N", min=1,
                                           help="Worker threads (default: every core)."),
+    scheduler: Optional[str] = typer.Option(
+        None, "--scheduler", metavar="tcp://HOST:PORT",
+        help="Run the samples on this Dask cluster (pip install 'hearts-dd[cluster]'); "
+             "same numbers as a local run with the same seed."),
     horizon: Optional[int] = typer.Option(
         None, "--horizon", metavar="K", min=1, max=13,
         help="Tricks left from which the solver takes over (rollout) and up to which auto "
@@ -265,7 +269,8 @@ def play_command(
     with _progress(f"{model} advice", not as_json) as update:
         advice = advise(knowledge, samples=samples, seed=seed, model=model,
                         evaluator=evaluator, threads=threads, early_stop=not no_stop,
-                        moon=not no_moon, horizon=horizon, progress=update)
+                        moon=not no_moon, horizon=horizon, progress=update,
+                        scheduler=scheduler)
     if as_json:
         data = advice.to_json()
         data["source"] = source
@@ -383,6 +388,10 @@ def moon_command(
                                        "it are counted as unfinished."),
     threads: Optional[int] = typer.Option(None, "--threads", "-t", metavar="N", min=1,
                                           help="Worker threads (default: every core)."),
+    scheduler: Optional[str] = typer.Option(
+        None, "--scheduler", metavar="tcp://HOST:PORT",
+        help="Run the samples on this Dask cluster (pip install 'hearts-dd[cluster]'); "
+             "same numbers as a local run with the same seed."),
     rules: Optional[str] = typer.Option(
         None, "--rules", "-r", metavar="SPEC",
         help="Rules (default standard; OpenSpiel lines: openspiel; records carry their own)."),
@@ -438,7 +447,8 @@ def moon_command(
             source = "open position"
         with _progress("moon watch", not as_json and view is not None) as update:
             watch = moon_watch(position, view=view, samples=samples, seed=seed,
-                               time_limit_ms=time_ms, threads=threads, progress=update)
+                               time_limit_ms=time_ms, threads=threads, progress=update,
+                               scheduler=scheduler)
         if as_json:
             data = watch.to_json()
             data["source"] = source
@@ -462,7 +472,8 @@ def moon_command(
     with _progress("moon odds", not as_json) as update:
         odds = moon_odds(cards, seat=seat or "S", samples=samples, seed=seed, rules=the_rules,
                          pass_direction=direction, passed=passed, received=received,
-                         time_limit_ms=time_ms, threads=threads, progress=update)
+                         time_limit_ms=time_ms, threads=threads, progress=update,
+                         scheduler=scheduler)
     if as_json:
         typer.echo(json.dumps(odds.to_json(), indent=2, ensure_ascii=False))
         return

@@ -28,7 +28,6 @@ Python::
 from __future__ import annotations
 
 import copy
-from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from typing import Callable, Iterable, Sequence
 
@@ -40,6 +39,7 @@ from hearts.solver.seats import Seat
 from hearts.solver.solve import Solver
 
 from . import records
+from .parallel import executor
 from .records import NAG_BLUNDER, NAG_MISTAKE, DealRecord, GameRecord
 
 __all__ = ["MODES", "JudgedPlay", "MoonAlert", "DealAnnotation", "GameAnnotation",
@@ -393,13 +393,36 @@ def _annotated_copy(game: GameRecord) -> GameRecord:
     return result
 
 
+@dataclass(frozen=True)
+class _DealJob:
+    """Annotates one deal (a picklable job for threads or a Dask cluster)."""
+
+    judged_from: int
+    mistake: int
+    blunder: int
+    time_ms: float | None
+    moon: bool
+
+    def __call__(self, game: int, rules: Rules, deal: DealRecord) -> DealAnnotation:
+        return annotate_deal(deal, rules, game=game, judged_from=self.judged_from,
+                             mistake=self.mistake, blunder=self.blunder, time_ms=self.time_ms,
+                             moon=self.moon, solver=Solver())
+
+
 def annotate_games(games: Sequence[GameRecord], mode: str = "open", *, max_tricks: int = 8,
                    from_trick: int | None = None, mistake: int = 2, blunder: int = 6,
                    time_ms: float | None = None, threads: int = 1, moon: bool = True,
-                   progress: Callable[[int], None] | None = None) -> list[GameAnnotation]:
+                   progress: Callable[[int], None] | None = None,
+                   scheduler: object = None) -> list[GameAnnotation]:
     """Annotate several games: the batch twin of :func:`annotate`; a thread pool of
-    ``threads`` over all their deals (one :class:`Solver` per deal), with results identical to
-    one thread. ``progress(n)`` is called after each deal with the number done so far."""
+    ``threads`` over all their deals (one :class:`Solver` per deal), or the workers of a Dask
+    cluster (``scheduler``: a ``tcp://HOST:PORT`` address or a ``distributed.Client``), with
+    results identical to one thread. ``progress(n)`` is called after each deal with the
+    number done so far.
+
+    Raises:
+        AnnotateError: bad options. ClusterError: the scheduler cannot be used.
+    """
     if mode not in MODES:
         raise AnnotateError(f"unknown mode {mode!r}: only {', '.join(MODES)} so far (fair mode, "
                             f"judging on the seat's own knowledge, is future work)")
@@ -412,22 +435,18 @@ def annotate_games(games: Sequence[GameRecord], mode: str = "open", *, max_trick
         raise AnnotateError(f"--threads must be at least 1, got {threads}")
     start = judged_from_trick(max_tricks, from_trick)
     copies = [_annotated_copy(g) for g in games]
-    tasks = [(gi, g.rules, d) for gi, g in enumerate(copies) for d in g.deals]
-
-    def run(task: tuple[int, Rules, DealRecord]) -> DealAnnotation:
-        gi, rules, deal = task
-        return annotate_deal(deal, rules, game=gi + 1, judged_from=start, mistake=mistake,
-                             blunder=blunder, time_ms=time_ms, moon=moon, solver=Solver())
+    tasks = [(gi + 1, g.rules, d) for gi, g in enumerate(copies) for d in g.deals]
+    job = _DealJob(start, mistake, blunder, time_ms, moon)
 
     done: list[DealAnnotation] = []
-    if threads == 1:
+    if threads == 1 and scheduler is None:
         for task in tasks:
-            done.append(run(task))
+            done.append(job(*task))
             if progress:
                 progress(len(done))
     else:
-        with ThreadPoolExecutor(max_workers=threads) as pool:
-            futures = [pool.submit(run, t) for t in tasks]
+        with executor(threads, scheduler, "hearts-annotate") as pool:
+            futures = [pool.submit(job, *t) for t in tasks]
             for count, future in enumerate(futures, start=1):
                 done.append(future.result())
                 if progress:

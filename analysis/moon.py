@@ -26,9 +26,7 @@ for hands that clearly can or cannot shoot and 9–22 ms for strong hands that s
 from __future__ import annotations
 
 import math
-import threading
 import time
-from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from itertools import islice
 from typing import Callable, Iterable
@@ -44,7 +42,7 @@ from hearts.solver.rules import Rules
 from hearts.solver.seats import PassDirection, Seat
 from hearts.solver.solve import SolveResult, Solver
 
-from .advice import default_threads
+from .parallel import PerThreadSolver, default_threads, executor
 from .knowledge import Knowledge
 from .sampling import DealSampler
 
@@ -173,8 +171,8 @@ def _check_moon_rules(rules: Rules) -> None:
         raise MoonError("these rules have no moon (moon=none)")
 
 
-class _MoonWork:
-    """One moon search per sampled deal; one Solver per thread."""
+class _MoonWork(PerThreadSolver):
+    """One moon search per sampled deal; one Solver per thread (or per Dask worker thread)."""
 
     def __init__(self, knowledge: Knowledge, shooter: Seat, deals: list,
                  time_limit_ms: float | None) -> None:
@@ -184,12 +182,9 @@ class _MoonWork:
         self.time_limit_ms = time_limit_ms
         left = 52 - len(knowledge.history)
         self.tt_bits = 16 if left <= 24 else 19
-        self._local = threading.local()
 
     def __call__(self, index: int) -> bool | None:
-        solver = getattr(self._local, "solver", None)
-        if solver is None:
-            solver = self._local.solver = Solver(self.tt_bits)
+        solver = self.solver()
         position = self.knowledge.position(Deal.from_masks(self.deals[index]))
         result = solver.solve_position(position, self.shooter, "moon", pv=False,
                                        time_limit_ms=self.time_limit_ms)
@@ -198,14 +193,15 @@ class _MoonWork:
 
 def _sampled(knowledge: Knowledge, shooter: Seat, samples: int, seed: int,
              time_limit_ms: float | None, threads: int,
-             progress: Callable[[int, int], None] | None) -> tuple[list[bool | None], int]:
+             progress: Callable[[int, int], None] | None,
+             scheduler: object = None) -> tuple[list[bool | None], int]:
     """The moon verdict for ``shooter`` in each of ``samples`` deals sampled from
     ``knowledge`` (in sample order), and the number of consistent deals."""
     sampler = DealSampler(knowledge)
     deals = list(islice(sampler.iter_masks(np.random.default_rng(seed)), samples))
     work = _MoonWork(knowledge, shooter, deals, time_limit_ms)
     verdicts: list[bool | None] = []
-    with ThreadPoolExecutor(max_workers=threads, thread_name_prefix="hearts-moon") as pool:
+    with executor(threads, scheduler, "hearts-moon") as pool:
         for verdict in pool.map(work, range(samples)):
             verdicts.append(verdict)
             if progress is not None:
@@ -219,7 +215,8 @@ def moon_odds(hand: "Hand | str | Iterable[Card | str]", *, seat: "Seat | str" =
               passed: "Iterable[Card | str] | str | None" = None,
               received: "Iterable[Card | str] | str | None" = None,
               time_limit_ms: float | None = DEFAULT_TIME_MS, threads: int | None = None,
-              progress: Callable[[int, int], None] | None = None) -> MoonOdds:
+              progress: Callable[[int, int], None] | None = None,
+              scheduler: object = None) -> MoonOdds:
     """The probability that ``hand`` can shoot the moon (module docstring).
 
     Args:
@@ -235,11 +232,14 @@ def moon_odds(hand: "Hand | str | Iterable[Card | str]", *, seat: "Seat | str" =
             part of ``hand``) are then required.
         time_limit_ms: per search (``None``: no limit); a search that hits it is unfinished.
         threads: worker threads (default every core).
+        scheduler: run the searches on a Dask cluster instead (a ``tcp://HOST:PORT`` address
+            or a ``distributed.Client``; :func:`.parallel.executor`); same result as local.
 
     Raises:
         InconsistentRecordError: the hand is not 13 distinct cards; a pass on a hold deal or
             under rules without passing; wrong pass counts; passed cards still in the hand.
         CardError: a card text is no card. MoonError: no moon in the rules, samples < 1.
+        ClusterError: the scheduler cannot be used.
     """
     t0 = time.perf_counter()
     rules = Rules.standard() if rules is None else rules
@@ -251,7 +251,7 @@ def moon_odds(hand: "Hand | str | Iterable[Card | str]", *, seat: "Seat | str" =
                                       passed=passed, received=received)
     n_threads = threads or default_threads()
     verdicts, count = _sampled(knowledge, seat, samples, seed, time_limit_ms, n_threads,
-                               progress)
+                               progress, scheduler)
     return MoonOdds(seat, knowledge.start_hand, knowledge.pass_direction, knowledge.passed,
                     knowledge.received, rules, samples,
                     sum(1 for v in verdicts if v is True), sum(1 for v in verdicts if v is False),
@@ -322,7 +322,8 @@ class MoonWatch:
 def moon_watch(position: Position, *, view: "Knowledge | None" = None, samples: int = 100,
                seed: int = 0, time_limit_ms: float | None = DEFAULT_TIME_MS,
                threads: int | None = None,
-               progress: Callable[[int, int], None] | None = None) -> MoonWatch:
+               progress: Callable[[int, int], None] | None = None,
+               scheduler: object = None) -> MoonWatch:
     """Moon watch in a game position (module docstring).
 
     Args:
@@ -331,9 +332,11 @@ def moon_watch(position: Position, *, view: "Knowledge | None" = None, samples: 
             also estimate from that view (``samples`` deals of its unseen cards) how often the
             seat on track can still shoot.
         time_limit_ms: per search; ``None`` for none.
+        threads, scheduler: where the sampled searches run (as :func:`moon_odds`).
 
     Raises:
         MoonError: the rules have no moon; the deal is over; samples < 1.
+        ClusterError: the scheduler cannot be used.
     """
     t0 = time.perf_counter()
     rules = position.rules
@@ -358,7 +361,7 @@ def moon_watch(position: Position, *, view: "Knowledge | None" = None, samples: 
         view_seat = view.seat
         if on_track is not None:
             verdicts, _ = _sampled(view, on_track, samples, seed, time_limit_ms,
-                                   threads or default_threads(), progress)
+                                   threads or default_threads(), progress, scheduler)
             sampled = (sum(1 for v in verdicts if v is True),
                        sum(1 for v in verdicts if v is False),
                        sum(1 for v in verdicts if v is None))

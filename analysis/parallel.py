@@ -1,0 +1,112 @@
+"""Where the analysis work runs: threads on this machine, or a Dask cluster.
+
+Every batch of the analysis layer (samples of ``hearts play``, ``hearts moon`` and ``hearts
+pass``, the deals of ``hearts annotate``) is a list of independent jobs. :func:`executor`
+gives a :class:`concurrent.futures.Executor` for them:
+
+* by default a :class:`~concurrent.futures.ThreadPoolExecutor` with one thread per core: the
+  search core releases the GIL (``nogil``), so threads use every core with nothing pickled;
+* with ``scheduler="tcp://HOST:PORT"`` (the CLI's ``--scheduler``), or a
+  ``distributed.Client`` / ``LocalCluster`` object, the executor of a Dask distributed client
+  (``Client.get_executor``), which sends each job to the cluster's workers. It needs the
+  optional extra ``pip install 'hearts-dd[cluster]'``.
+
+Jobs are callables submitted with their arguments; for a cluster they and their results must
+pickle (the work objects drop their per-thread :class:`~hearts.solver.Solver` when pickled, see
+:class:`PerThreadSolver`). Callers combine results in submission order, so a result never
+depends on where or on how many workers it ran.
+"""
+from __future__ import annotations
+
+import os
+import threading
+from concurrent.futures import Executor, ThreadPoolExecutor
+from contextlib import contextmanager
+from typing import Any, Iterator
+
+from hearts.solver.errors import HeartsError
+from hearts.solver.solve import Solver
+
+__all__ = ["ClusterError", "PerThreadSolver", "default_threads", "executor"]
+
+#: Seconds to wait for a Dask scheduler to answer before giving up.
+CONNECT_TIMEOUT_S = 10
+
+
+class ClusterError(HeartsError):
+    """The Dask cluster cannot be used: the extra is not installed, the scheduler address is
+    malformed or does not answer."""
+
+
+def default_threads() -> int:
+    """Every core this process may run on (``os.sched_getaffinity``)."""
+    try:
+        return max(1, len(os.sched_getaffinity(0)))
+    except AttributeError:  # pragma: no cover - not Linux
+        return max(1, os.cpu_count() or 1)
+
+
+@contextmanager
+def executor(threads: int | None = None, scheduler: Any = None,
+             name: str = "hearts") -> Iterator[Executor]:
+    """An executor for independent jobs, closed (and its threads joined) on exit.
+
+    Args:
+        threads: local worker threads (default :func:`default_threads`); ignored with a
+            scheduler (the cluster's workers decide).
+        scheduler: ``None`` for local threads; a Dask scheduler address ``tcp://HOST:PORT``;
+            or a ``distributed.Client`` or cluster object (e.g. ``LocalCluster``) to use.
+        name: thread-name prefix of the local threads.
+
+    Raises:
+        ClusterError: ``dask[distributed]`` is not installed, the address is not
+            ``tcp://HOST:PORT``, or the scheduler does not answer within
+            :data:`CONNECT_TIMEOUT_S` seconds.
+    """
+    if scheduler is None:
+        with ThreadPoolExecutor(max_workers=threads or default_threads(),
+                                thread_name_prefix=name) as pool:
+            yield pool
+        return
+    try:
+        from distributed import Client
+    except ImportError:
+        raise ClusterError("--scheduler needs Dask: pip install 'hearts-dd[cluster]'") from None
+    if isinstance(scheduler, Client):
+        yield scheduler.get_executor(pure=False)
+        return
+    if isinstance(scheduler, str) and not (scheduler.startswith("tcp://")
+                                           and ":" in scheduler[len("tcp://"):]):
+        raise ClusterError(f"scheduler address {scheduler!r}: expected tcp://HOST:PORT")
+    try:
+        client = Client(scheduler, timeout=CONNECT_TIMEOUT_S)
+    except (OSError, TimeoutError) as e:
+        raise ClusterError(f"cannot reach the Dask scheduler at {scheduler}: "
+                           f"{str(e).splitlines()[0] if str(e) else type(e).__name__}") from None
+    with client:
+        yield client.get_executor(pure=False)
+
+
+class PerThreadSolver:
+    """Mixin for picklable work objects: :meth:`solver` gives each thread its own
+    :class:`Solver` (solvers are not shared: each owns its transposition table), and pickling
+    leaves the solvers behind, so a Dask worker makes its own.
+
+    Subclasses set ``self.tt_bits`` (``None``: the solver sizes its table itself).
+    """
+
+    tt_bits: int | None = None
+
+    def solver(self) -> Solver:
+        local = self.__dict__.get("_local")
+        if local is None:
+            local = self.__dict__.setdefault("_local", threading.local())
+        solver = getattr(local, "solver", None)
+        if solver is None:
+            solver = local.solver = Solver(self.tt_bits)
+        return solver
+
+    def __getstate__(self) -> dict:
+        state = dict(self.__dict__)
+        state.pop("_local", None)
+        return state

@@ -1,0 +1,84 @@
+"""Parallel and cluster execution (issue 3 item 6): a Dask LocalCluster gives the same
+numbers as local threads for the same seed, and a bad scheduler is one clear error."""
+from __future__ import annotations
+
+import pickle
+
+import pytest
+
+from hearts.analysis.advice import _SampleWork, advise
+from hearts.analysis.annotate import annotate_games
+from hearts.analysis.knowledge import Knowledge
+from hearts.analysis.moon import moon_odds
+from hearts.analysis.parallel import ClusterError, executor
+from hearts.analysis.record_reader import loads_all
+from hearts.solver import Deal, Position, Rules
+
+distributed = pytest.importorskip("distributed")
+
+# xinxin train game 1 after the pass (the README's example deal), 8 tricks played out.
+DEAL = Deal("N:.AQJT6543.9873.Q 87.K72.AQ52.T842 QJ932.9.J64.A653 AKT654.8.KT.KJ97")
+
+
+def _position(plays: int) -> Position:
+    position = Position(DEAL, Rules.standard())
+    while len(position.history) < plays:
+        position.play(position.legal_moves()[0])
+    return position
+
+
+@pytest.fixture(scope="module")
+def cluster():
+    # Worker processes, so that every job and result really crosses a pickle.
+    with distributed.LocalCluster(n_workers=1, threads_per_worker=2, processes=True,
+                                  dashboard_address=None) as c:
+        with distributed.Client(c) as client:
+            yield client
+
+
+def test_sample_work_pickles_without_its_solvers():
+    position = _position(24)
+    knowledge = Knowledge.from_position(position, position.to_move)
+    work = _SampleWork(knowledge, [c for c in position.legal_moves()], "paranoid", "exact", 7,
+                       False, [tuple(DEAL.masks)])
+    work.solver()
+    copy = pickle.loads(pickle.dumps(work))
+    assert "_local" not in copy.__dict__
+    assert copy.solver() is not work.solver()
+
+
+def test_play_advice_on_a_cluster_equals_local(cluster):
+    position = _position(28)
+    local = advise(position, samples=12, seed=5, early_stop=False, threads=2)
+    remote = advise(position, samples=12, seed=5, early_stop=False, scheduler=cluster)
+    assert [(c.card, c.values) for c in remote.cards] == [(c.card, c.values) for c in local.cards]
+    assert remote.evaluator == local.evaluator == "exact"
+
+
+def test_moon_odds_on_a_cluster_equals_local(cluster):
+    hand = "AKQJ.AKQJT9.AK.A"
+    local = moon_odds(hand, samples=6, seed=3, threads=1)
+    remote = moon_odds(hand, samples=6, seed=3, scheduler=cluster)
+    assert (remote.shoots, remote.cannot, remote.unfinished) == (
+        local.shoots, local.cannot, local.unfinished)
+    assert local.shoots + local.cannot + local.unfinished == 6
+
+
+def test_annotate_on_a_cluster_equals_local(cluster, data_dir):
+    games = loads_all((data_dir / "records" / "xinxin-train-1-4.hgn").read_text())[:2]
+    local = annotate_games(games, max_tricks=5, threads=1, moon=False)
+    remote = annotate_games(games, max_tricks=5, moon=False, scheduler=cluster)
+    assert [p.to_json() for p in remote[0].plays] == [p.to_json() for p in local[0].plays]
+    assert len(local[0].plays) > 0
+
+
+def test_scheduler_address_must_be_tcp():
+    with pytest.raises(ClusterError, match=r"expected tcp://HOST:PORT"):
+        with executor(scheduler="localhost:8786"):
+            pass
+
+
+def test_unreachable_scheduler_is_one_clear_error():
+    with pytest.raises(ClusterError, match=r"cannot reach the Dask scheduler at tcp://127.0.0.1:9"):
+        with executor(scheduler="tcp://127.0.0.1:9"):
+            pass
