@@ -333,8 +333,6 @@ def test_brute_force_last_card_is_the_deals_score_at_other_tables(players):
         assert maxn_values(position) == {card: tuple(done.score())}
 
 
-@pytest.mark.xfail(raises=SolverError, strict=True,
-                   reason="issue 5 item 3: the search core plays 4 seats for now")
 @pytest.mark.parametrize("players", [3, 5, 6])
 def test_solver_equals_brute_force_at_other_tables(players):
     for position in table_endgames(players, 40):
