@@ -202,6 +202,7 @@ cdef class Core:
         c.model = MODELS[model]
         c.nodes = 0
         c.probes = 0
+        memset(c.killer, -1, sizeof(c.killer))
         c.node_limit = node_limit
         c.abort = 0
         c.gen = self.gen

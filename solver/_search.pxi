@@ -258,6 +258,9 @@ cdef int order_moves(const Ctx* c, const State* s, u64 cand, int tt_move, int* m
 
     Paranoid: the target ducks and sheds points, the others feed it points and
     make it win tricks. Moon model: the shooter wins tricks, the others try to.
+    The table's move comes first, then, for the others, the killer: the card that
+    last cut off for that seat with as many cards left (measured: 4-5% fewer nodes
+    on 8- and 9-trick endgames, 2% more on 6; for the target it costs a third more).
     """
     cdef const RulesC* r = c.r
     cdef int T = c.target
@@ -286,6 +289,8 @@ cdef int order_moves(const Ctx* c, const State* s, u64 cand, int tt_move, int* m
         val = r.value[x]
         if x == tt_move:
             sc = 10000
+        elif m != T and x == c.killer[4 * popcount(s.rem) + m]:
+            sc = 9000
         elif c.model == MODEL_MOON:
             if m == T:
                 sc = rx + 4 * val
@@ -444,6 +449,7 @@ cdef int alphabeta(Ctx* c, const State* s, int alpha, int beta) noexcept nogil:
                 best = v
                 bm = moves[i]
                 if best >= beta:
+                    c.killer[4 * popcount(s.rem) + s.turn] = <i8>bm
                     break
                 if best > alpha:
                     alpha = best

@@ -45,7 +45,7 @@ from .deal import Deal
 from .errors import HeartsError
 from .passing import PassPlan, apply_pass, pass_plan
 from .position import Position
-from .rules import Rules
+from .rules import Rules, _mask_points
 from .seats import table_seats
 
 __all__ = ["DealOutcome", "Game", "Settlement", "settle", "standing", "moon_choice",
@@ -183,10 +183,10 @@ class Game:
         over = max(totals) >= rules.target and not (rules.no_game_end_on_moon and shot)
         settlement = None
         if rules.settlement != "points":
-            values = rules.point_values()
-            taken_points = [sum(values[c.bit] for c in cards_from_mask(m & rules.positive_mask()))
-                            for m in taken]
-            settlement = settle(rules, taken_points, self.jack)
+            # Counters go by the penalty points taken, before any moon rule (Foster 1909).
+            values, positive = rules.point_values(), rules.positive_mask()
+            settlement = settle(rules, [_mask_points(m & positive, values) for m in taken],
+                                self.jack)
         return DealOutcome(tuple(points), totals, None if shot is None else shot[0],
                            None if shot is None else shot[1], moon, reason or "", over,
                            settlement)
