@@ -99,6 +99,13 @@ def rules_spec(rules: Rules, pass_direction: PassDirection | int | None = None,
     }
 
 
+def core_rules(position: Position) -> dict:
+    """The core's rules spec for ``position``: its rules, pass direction and kitty."""
+    n = position.players
+    return rules_spec(position.rules, getattr(position, "pass_direction", None),
+                      position.deal.kitty.mask if n != 4 else 0)
+
+
 def _sun_payers(rules: Rules, direction: PassDirection | int | None) -> list[int]:
     """Per shooter, the mask of the seats that pay a sun (rules.md "Moon and sun")."""
     if rules.players != 4:
@@ -259,7 +266,7 @@ class Solver:
     def __init__(self, tt_bits: int | None = None):
         self._tt_bits = tt_bits
         self._core: Core | None = None if tt_bits is None else Core(tt_bits)
-        self._rules: tuple | None = None      # the (rules, pass direction) the core holds
+        self._rules: dict | None = None       # the rules spec (core_rules) the core holds
 
     @property
     def tt_bytes(self) -> int:
@@ -273,7 +280,7 @@ class Solver:
 
     def _core_for(self, position: Position, model: str) -> Core:
         if self._core is None:
-            left = 52 - len(position.history)
+            left = position.players * position.rules.hand_size() - len(position.history)
             bits = 13 if left <= 24 else 19 if left <= 36 else 22
             if model == "moon":
                 # moon searches die as soon as two seats take points: a small table does,
@@ -314,11 +321,10 @@ class Solver:
         else:
             target = parse_seat(seat, n)
         core = self._core_for(position, model)
-        rules_key = (position.rules, getattr(position, "pass_direction", None),
-                     position.deal.kitty.mask if n != 4 else 0)
-        if rules_key != self._rules:
-            core.set_rules(rules_spec(*rules_key))
-            self._rules = rules_key
+        spec = core_rules(position)
+        if spec is not self._rules:
+            core.set_rules(spec)
+            self._rules = spec
         t0 = time.perf_counter()
         out = core.analyse(core_state(position), int(target), model,
                                  int(node_limit or 0), float(time_limit_ms or 0), pv)

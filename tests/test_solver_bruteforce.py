@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import dataclasses
 import json
+import random
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -29,7 +30,8 @@ from hypothesis import strategies as st
 import bruteforce
 from bruteforce import maxn_values, moon_values, paranoid_values, random_position
 from hearts.solver import Card, Deal, PassDirection, Position, Rules, Seat
-from hearts.solver.solve import CardValue, SolveResult, Solver, SolverError
+from hearts.solver._core import Core
+from hearts.solver.solve import CardValue, SolveResult, Solver, SolverError, core_rules, core_state
 
 POINT_TABLES = {
     "standard": Rules.standard(),
@@ -342,3 +344,136 @@ def test_solver_equals_brute_force_at_other_tables(players):
         result = Solver().solve_position(position, model="maxn")
         check_result(position, result, maxn_values(position), model="maxn",
                      target=position.to_move)
+
+
+# Every deck of the tables: the default removal (Morehead 2001), Pagat's, Culbertson's, and the
+# kitty (the leftover cards go to the winner of trick 1, counted in its points and its moon).
+REMOVALS = ("morehead2001", "pagat", "culbertson1950", "kitty")
+
+
+@st.composite
+def table_rule_sets(draw, players: int) -> Rules:
+    """A point table, deck, moon, sun, no-trick bonus and hearts-breaking rule for a table of
+    ``players`` (as ``rule_sets`` at four)."""
+    four = draw(rule_sets())
+    removals = [r for r in REMOVALS if players < 7 or r != "morehead2001"]  # 3..6 players
+    return dataclasses.replace(four, players=players,
+                               card_removal=draw(st.sampled_from(removals)))
+
+
+@st.composite
+def table_positions(draw, sizes=(3, 5, 6)) -> Position:
+    """A reachable position at a table of 3, 5 or 6 players with at most three tricks (four at
+    3 players) in the hands, trick starts and mid-trick, and any pass direction (the seat
+    offset: it matters for a sun paid by the shooter's passer alone)."""
+    players = draw(st.sampled_from(sizes))
+    rules = draw(table_rule_sets(players))
+    tricks = draw(st.sampled_from((1, 2, 3, 4) if players == 3 else (1, 2, 3)))
+    played = draw(st.sampled_from((0, 0, *range(players))))   # to this trick; 0: its start
+    cards_left = tricks * players - played
+    seed = draw(st.integers(0, 2**32 - 1))
+    position = random_position(seed, rules, cards_left)
+    direction = draw(st.integers(0, players - 1))
+    return Position(position.deal, rules, position.history, pass_direction=direction)
+
+
+# Three property tests of TABLE_EXAMPLES positions each: 1,050 positions at 3, 5 and 6 players.
+TABLE_EXAMPLES = 350
+tables = settings(max_examples=TABLE_EXAMPLES, deadline=None, derandomize=True, database=None,
+                  suppress_health_check=[HealthCheck.too_slow])
+
+
+@tables
+@given(table_positions(), st.integers(0, 6))
+def test_paranoid_value_at_other_tables_equals_brute_force(position, shift):
+    target = (position.to_move + shift) % position.players
+    result = Solver().solve_position(position, target)
+    assert result.target == target
+    check_result(position, result, paranoid_values(position, target), model="paranoid",
+                 target=target)
+
+
+@tables
+@given(table_positions(), st.integers(0, 6))
+def test_moon_feasibility_at_other_tables_equals_brute_force(position, shift):
+    target = (position.to_move + shift) % position.players
+    result = Solver().solve_position(position, target, "moon")
+    check_result(position, result, moon_values(position, target), model="moon", target=target)
+
+
+@tables
+@given(table_positions())
+def test_maxn_points_at_other_tables_equal_brute_force(position):
+    result = Solver().solve_position(position, model="maxn")
+    assert len(result.best.points) == position.players
+    check_result(position, result, maxn_values(position), model="maxn", target=position.to_move)
+
+
+@settings(max_examples=60, deadline=None, derandomize=True, database=None,
+          suppress_health_check=[HealthCheck.too_slow])
+@given(table_positions(sizes=(7,)), st.integers(0, 6))
+def test_seven_players_equal_brute_force(position, shift):
+    target = (position.to_move + shift) % 7
+    check_result(position, Solver().solve_position(position, target),
+                 paranoid_values(position, target), model="paranoid", target=target)
+    check_result(position, Solver().solve_position(position, model="maxn"),
+                 maxn_values(position), model="maxn", target=position.to_move)
+
+
+# -- the kitty and trick 1 at other tables ---------------------------------------------------------
+
+def trick_one(seed: int, players: int, rules: Rules, played: int) -> Position:
+    """A random deal of ``rules`` at a table of ``players`` with ``played`` cards of trick 1
+    played at random (the kitty still to go to the trick's winner)."""
+    rng = random.Random(seed)
+    position = Position(Deal.random(rng, rules), rules)
+    while len(position.history) < played:
+        position.play(rng.choice(position.legal_moves()))
+    return position
+
+
+@pytest.mark.parametrize("players", [3, 5, 6, 7])
+def test_the_bounds_on_trick_one_hold_every_random_playout(players):
+    """``node_bounds`` at the start of trick 1 count the kitty: every way the deal can end lies
+    within them (the scores of random playouts), under every point table, moon and sun rule."""
+    for seed in range(40):
+        rules = dataclasses.replace(
+            list(POINT_TABLES.values())[seed % 5], players=players, card_removal="kitty",
+            moon=MOONS[seed % 3], sun=SUNS[seed // 3 % 3], no_trick_bonus=-5 * (seed % 2))
+        position = trick_one(seed, players, rules, 0)
+        core = Core(10)
+        core.set_rules(core_rules(position))
+        target = seed % players
+        lo, hi, _ = core.bounds(core_state(position), target)
+        rng = random.Random(seed)
+        for _ in range(30):
+            line = position.copy()
+            while not line.is_over():
+                line.play(rng.choice(line.legal_moves()))
+            assert lo <= line.score()[target] <= hi, (seed, lo, hi, line.score())
+
+
+# Trick 1 of a 6-player Pink Lady deal with a 4-card kitty (its last card to play), searched whole
+# by the core, which gives the kitty to the trick's winner itself: each card's value must equal
+# the value of the position after it, where the kitty is already in the winner's points and moon
+# (``core_state``, as ``Position.play``; that path is checked against brute force above). Whole
+# deals are slow to search: this one takes 2 s for its six targets, most take minutes.
+KITTY_DEALS = [
+    (7, dataclasses.replace(Rules.pink_lady(), players=6, card_removal="kitty", moon="new",
+                            sun="all_tricks"), "4..A9.J"),
+]
+
+
+@pytest.mark.parametrize("seed, rules, kitty", KITTY_DEALS)
+def test_the_core_gives_the_kitty_to_the_winner_of_trick_one(seed, rules, kitty):
+    position = trick_one(seed, 6, rules, 5)
+    assert str(position.deal.kitty) == kitty
+    for target in range(6):
+        result = Solver(tt_bits=18).solve_position(position, target, pv=False)
+        assert result.complete and len(result.cards) == 2
+        for cv in result.cards:
+            after = position.copy()
+            after.play(cv.card)
+            assert after.tricks_played == 1
+            best = Solver(tt_bits=18).solve_position(after, target, pv=False).best
+            assert cv.value == best.value, (target, cv.card)
