@@ -289,7 +289,7 @@ cdef int order_moves(const Ctx* c, const State* s, u64 cand, int tt_move, int* m
         val = r.value[x]
         if x == tt_move:
             sc = 10000
-        elif m != T and x == c.killer[MAXSEATS * popcount(s.rem) + m]:
+        elif m != T and x == c.killer[(popcount(s.rem) << 3) + m]:
             sc = 9000
         elif c.model == MODEL_MOON:
             if m == T:
@@ -449,7 +449,7 @@ cdef int alphabeta(Ctx* c, const State* s, int alpha, int beta) noexcept nogil:
                 best = v
                 bm = moves[i]
                 if best >= beta:
-                    c.killer[MAXSEATS * popcount(s.rem) + s.turn] = <i8>bm
+                    c.killer[(popcount(s.rem) << 3) + s.turn] = <i8>bm
                     break
                 if best > alpha:
                     alpha = best

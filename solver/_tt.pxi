@@ -59,7 +59,7 @@ cdef inline u64 pack52(u64 x) noexcept nogil:
             | (((x >> 48) & LANE) << 39))
 
 
-cdef inline void make_key_wide(const Ctx* c, const State* s, u64* k) noexcept nogil:
+cdef void make_key_wide(const Ctx* c, const State* s, u64* k) noexcept nogil:
     """The table key at a table of 5 to 7 seats: 3 bits of owner per card.
 
     Each card holds its owner's seat + 1 (0: not in a hand), one bit per key word, in
@@ -67,6 +67,7 @@ cdef inline void make_key_wide(const Ctx* c, const State* s, u64* k) noexcept no
     layout do not fit 3 words, and hands of 7 to 10 cards gain little from relative ranks.
     Absolute cards also fix the point layout. The 12 free bits atop each word (`pack52`)
     hold the rest of the state, as in `make_key`, with 3 bits per seat and 7-bit masks.
+    Not inline: `make_key` stays as small as at 4 seats.
     """
     cdef const RulesC* r = c.r
     cdef u64 p0 = 0, p1 = 0, p2 = 0
