@@ -140,7 +140,7 @@ cdef class Core:
 
     cdef void _load(self, State* s, tuple st) except *:
         hands, trick, leader, hb, tricks_done, points, takers, won, sunc, first_winner, first_pos = st
-        cdef int i, n = self.r.n
+        cdef int i, b, n = self.r.n
         if len(hands) != n or len(points) != n:
             raise ValueError(f"the rules are for {n} seats, the state has {len(hands)} hands")
         memset(s, 0, sizeof(State))
@@ -152,10 +152,10 @@ cdef class Core:
             s.trick_mask = self.r.kitty         # goes with trick 1 (see State)
         s.ntrick = len(trick)
         for i in range(s.ntrick):
-            s.trick[i] = trick[i]
-            s.trick_mask |= (<u64>1) << <int>trick[i]
-            if i == 0 or ((s.trick[i] >> 4) == (s.win >> 4) and s.trick[i] > s.win):
-                s.win = s.trick[i]
+            b = trick[i]
+            s.trick_mask |= (<u64>1) << b
+            if i == 0 or ((b >> 4) == (s.win >> 4) and b > s.win):
+                s.win = <i8>b
                 s.win_seat = (leader + i) % n
         s.leader = leader
         s.turn = (leader + s.ntrick) % n

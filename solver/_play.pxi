@@ -40,7 +40,7 @@ cdef inline u64 legal_moves(const State* s, const RulesC* r) noexcept nogil:
     cdef u64 f
     cdef int led
     if s.ntrick:
-        led = s.trick[0] >> 4
+        led = s.win >> 4                    # the winning card follows the suit led
         f = h & (LANE << (16 * led))
         if f:
             if f & r.queen:
@@ -112,7 +112,6 @@ cdef inline void play_card(State* s, int c, const RulesC* r) noexcept nogil:
     if s.ntrick == 0 or ((c >> 4) == (s.win >> 4) and c > s.win):
         s.win = <i8>c
         s.win_seat = s.turn
-    s.trick[s.ntrick] = <i8>c
     s.ntrick += 1
     s.trick_mask |= m
     if m & r.breaks:

@@ -274,7 +274,7 @@ cdef int order_moves(const Ctx* c, const State* s, u64 cand, int tt_move, int* m
         return 1
     others = remaining(s) & ~s.hand[m]
     if s.ntrick:
-        led = s.trick[0] >> 4
+        led = s.win >> 4
         wcard = s.win
         wseat = s.win_seat
         tpos = T - s.leader                 # the target's place in the trick

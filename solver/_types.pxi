@@ -126,8 +126,8 @@ cdef struct State:
     u64 rem                 # the cards still in the hands (the union of hand[])
     u64 trick_mask          # cards on the current trick, and during trick 1 the kitty:
                             # it goes to the trick's winner, so it is live until then
-    i8 trick[MAXSEATS]      # card bits in play order
-    i8 ntrick               # cards on the current trick
+    i8 ntrick               # cards on the current trick (no list of them: only the led suit
+                            # matters, and it is the suit of the winning card)
     i8 win                  # the card winning the trick so far (when ntrick > 0)
     i8 win_seat             # and the seat that played it
     i8 leader

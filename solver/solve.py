@@ -357,9 +357,11 @@ def solve(deal: Deal | str, played: Iterable[Card | str] | str = (), seat: Seat 
     """Solve a deal shown face-up: every legal card of the seat to move, valued exactly.
 
     Args:
-        deal: the hands after any pass, a :class:`Deal` or a PBN string ``"N:<N> <E> <S> <W>"``.
+        deal: the hands after any pass, a :class:`Deal` or a PBN string ``"N:<N> <E> <S> <W>"``
+            (``"A:<A> <B> <C> ..."`` at a table of 3, 5, 6 or 7: give ``rules`` its players).
         played: the cards played so far, in order, from the first lead (``"2C 3C ..."``).
-        seat: the seat whose points are valued (default: the seat to move).
+        seat: the seat whose points are valued (default: the seat to move): a Seat or letter
+            (A, B, C, ... or 0..n-1 at other tables).
         model: ``paranoid`` (default), ``maxn`` or ``moon`` (see the module docstring).
         rules: a :class:`Rules`, a preset name or a ``Rules.parse`` string (default standard).
         node_limit, time_limit_ms: stop early; the result then says ``complete=False``.
