@@ -36,7 +36,8 @@ import bruteforce
 from bruteforce import maxn_values, moon_values, paranoid_values, random_position
 from hearts.solver import Card, Deal, PassDirection, Position, Rules, Seat
 from hearts.solver._core import Core
-from hearts.solver.solve import CardValue, SolveResult, Solver, SolverError, core_rules, core_state
+from hearts.solver.solve import (MODELS, CardValue, SolveResult, Solver, core_rules,
+                                core_state)
 
 POINT_TABLES = {
     "standard": Rules.standard(),
@@ -470,3 +471,21 @@ def test_the_core_gives_the_kitty_to_the_winner_of_trick_one(seed, rules, kitty)
             assert after.tricks_played == 1
             best = Solver(tt_bits=18).solve_position(after, target, pv=False).best
             assert cv.value == best.value, (target, cv.card)
+
+
+@pytest.mark.parametrize("players", [3, 5, 6, 7])
+def test_one_table_serves_every_target_and_model_at_other_tables(players):
+    """A solver keeps its table across the positions of a deal, every target and model (the key
+    holds them: 3 bits of owner per card at 5-7 seats): the values are a fresh solver's."""
+    rules = Rules(players=players, card_removal="kitty", no_trick_bonus=-5)
+    shared = Solver(tt_bits=14)
+    for cards_left in range(4 * players, 0, -1):
+        position = random_position(players, rules, cards_left)
+        for model in MODELS:
+            for target in range(players):
+                got = shared.solve_position(position, target, model, pv=False)
+                fresh = Solver(tt_bits=14).solve_position(position, target, model, pv=False)
+                assert [(cv.card, cv.value, cv.points) for cv in got.cards] == [
+                    (cv.card, cv.value, cv.points) for cv in fresh.cards]
+                if model == "maxn":
+                    break                       # max^n has no target
