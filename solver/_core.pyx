@@ -84,6 +84,7 @@ cdef class Core:
         # trick-1 positions of two deals never share an entry
         r.kitty = spec.get("kitty", 0)
         values = spec["values"]
+        r.kitty_points = sum(values[b] for b in range(64) if r.kitty >> b & 1)
         classes = spec["classes"]
         distinct = sorted({v for v in values if v != 0})
         if len(distinct) > MAXVALS:
@@ -121,6 +122,7 @@ cdef class Core:
         for i in range(n):
             r.sun_pay[i] = spec["sun_pay"][i]
         r.bonus = spec["bonus"]
+        r.plain = r.sun_mode == 0 and r.bonus == 0 and min(values) >= 0
         # the largest future points any seat can get: every positive card, a moon or sun award
         span = (sum(v for v in values if v > 0) - sum(v for v in values if v < 0)
                 + abs(r.moon_shooter_adj) + abs(r.moon_other_adj) + abs(r.sun_other_adj)
@@ -154,6 +156,7 @@ cdef class Core:
         for i in range(s.ntrick):
             b = trick[i]
             s.trick_mask |= (<u64>1) << b
+            s.trick_points += self.r.value[b]
             if i == 0 or ((b >> 4) == (s.win >> 4) and b > s.win):
                 s.win = <i8>b
                 s.win_seat = (leader + i) % n

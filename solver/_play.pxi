@@ -86,8 +86,9 @@ cdef inline void finish_trick(State* s, const RulesC* r) noexcept nogil:
     """The winner takes the trick's cards (on trick 1 with the kitty, which
     `trick_mask` holds until then) and leads the next."""
     cdef int w = s.win_seat
-    s.points[w] += sum_values(r, s.trick_mask)
+    s.points[w] += s.trick_points
     if s.tricks_done == 0:
+        s.points[w] += r.kitty_points
         s.first_winner = <i8>w
         s.first_pos = <i16>sum_positive(r, s.trick_mask)
     if s.trick_mask & r.moon:
@@ -103,6 +104,7 @@ cdef inline void finish_trick(State* s, const RulesC* r) noexcept nogil:
     s.turn = <i8>w
     s.ntrick = 0
     s.trick_mask = 0
+    s.trick_points = 0
 
 
 cdef inline void play_card(State* s, int c, const RulesC* r) noexcept nogil:
@@ -113,6 +115,7 @@ cdef inline void play_card(State* s, int c, const RulesC* r) noexcept nogil:
         s.win = <i8>c
         s.win_seat = s.turn
     s.ntrick += 1
+    s.trick_points += r.value[c]
     s.trick_mask |= m
     if m & r.breaks:
         s.hb = 1

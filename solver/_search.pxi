@@ -182,6 +182,11 @@ cdef void score_bounds(const RulesC* r, const State* s, int seat, int* plo, int*
     cdef int nt = popcount(<u64>takers)
     cdef u64 moonrem, nm
     cdef int x, blo = 0, bhi = 0, slo, shi
+    if r.plain and (nt >= 2 or not r.moon_on or not r.moon):
+        # no sun, bonus, negative card or moon left to change the score: points only
+        plo[0] = pts
+        phi[0] = pts if never_wins(s, seat) else pts + sum_positive(r, live)
+        return
     if not live:
         plo[0] = phi[0] = final_score(s, r, seat)
         return

@@ -89,6 +89,7 @@ cdef inline u64 above_lowest(u64 t) noexcept nogil:
 cdef struct RulesC:
     int n                  # seats at the table (3..7); a trick has n cards
     u64 kitty              # cards that go to the winner of trick 1 (0 at 4 players)
+    int kitty_points       # and their points
     i16 value[64]          # points per card bit
     i16 cls[64]            # equivalence class: cards of one suit with equal cls are interchangeable
     u64 cls_odd            # suits of two classes: the cards not of the class of the suit's 2
@@ -119,6 +120,7 @@ cdef struct RulesC:
     u64 spec2_lanes        # the lanes of the suits of three values or more (kind 2)
     int spec2_shift        # 13 bits per kind-1 suit: where the kind-2 lanes go in the key
     int fast_pext          # the CPU has a fast PEXT instruction (hd_pext_is_fast)
+    int plain              # no sun, no no-trick bonus, no negative card: see score_bounds
 
 
 cdef struct State:
@@ -128,6 +130,8 @@ cdef struct State:
                             # it goes to the trick's winner, so it is live until then
     i8 ntrick               # cards on the current trick (no list of them: only the led suit
                             # matters, and it is the suit of the winning card)
+    i16 trick_points        # the points of the cards on the trick (summed as they are played:
+                            # cheaper than summing the trick's mask by value)
     i8 win                  # the card winning the trick so far (when ntrick > 0)
     i8 win_seat             # and the seat that played it
     i8 leader
