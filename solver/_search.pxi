@@ -39,17 +39,20 @@ cdef inline int never_wins(const State* s, int seat) noexcept nogil:
     return (mine & above_lowest(remaining(s) & ~mine)) == 0
 
 
+cdef inline int leader_wins_all(const State* s) noexcept nogil:
+    """The test of `leader_claims`, without playing the deal out."""
+    cdef u64 mine = s.hand[s.leader]
+    return s.ntrick == 0 and ((s.rem & ~mine) & above_lowest(mine)) == 0
+
+
 cdef inline int leader_claims(const State* s, const RulesC* r, State* end) noexcept nogil:
     """At a trick start, can the leader claim every trick left? It can when in each suit
     it holds, its lowest card beats every card the others hold there: whatever it leads
     wins, and it keeps the lead. Then `end` is the finished deal (the leader took every
     card left) and the function returns 1."""
     cdef int L = s.leader, i, t, left
-    cdef u64 mine = s.hand[L], rem, live
-    if s.ntrick:
-        return 0
-    rem = remaining(s)
-    if (rem & ~mine) & above_lowest(mine):
+    cdef u64 rem = remaining(s), live
+    if not leader_wins_all(s):
         return 0
     end[0] = s[0]
     if not rem:
@@ -231,15 +234,23 @@ cdef void score_bounds(const RulesC* r, const State* s, int seat, int* plo, int*
     phi[0] = hi
 
 
+cdef void settled_value(const Ctx* c, const State* s, int* plo, int* phi) noexcept nogil:
+    """The value of a deal that plays itself out: the leader claims, or the last trick."""
+    cdef State end
+    if not leader_claims(s, c.r, &end):
+        last_trick(s, c.r, &end)
+    if c.model == MODEL_MOON:
+        plo[0] = phi[0] = moon_value(&end, c.r, c.target)
+    else:
+        plo[0] = phi[0] = final_score(&end, c.r, c.target)
+
+
 cdef inline void node_bounds(const Ctx* c, const State* s, int* plo, int* phi) noexcept nogil:
     cdef int takers, t
     cdef u64 live
-    cdef State end
-    if leader_claims(s, c.r, &end) or last_trick(s, c.r, &end):
-        if c.model == MODEL_MOON:
-            plo[0] = phi[0] = moon_value(&end, c.r, c.target)
-        else:
-            plo[0] = phi[0] = final_score(&end, c.r, c.target)
+    if s.ntrick == 0 and (popcount(s.rem) == c.r.n or leader_wins_all(s)):
+        # (the State the play-out needs lives in settled_value, off this hot path)
+        settled_value(c, s, plo, phi)
         return
     if c.model == MODEL_MOON:
         t = c.target
