@@ -489,3 +489,15 @@ def test_one_table_serves_every_target_and_model_at_other_tables(players):
                     (cv.card, cv.value, cv.points) for cv in fresh.cards]
                 if model == "maxn":
                     break                       # max^n has no target
+
+
+def test_a_void_follower_with_seventeen_cards_to_choose_from():
+    """At 3 players a void follower on trick 1 may have 17 different cards (B: no clubs, and
+    the others' cards between any two of B's): the search takes them in card order, as its
+    move list holds 16 sorted (``order_moves``). Whole deals at 3 are big: a node limit."""
+    deal = "A:KJ9.AQT8642..9876543 AQT8.KJ9753.AQT8642. 765432..KJ9753.AKQJT"
+    rules = Rules(players=3, no_points_on_first_trick=False)
+    position = Position(deal, rules, "3C")
+    assert len(position.legal_moves()) == 17
+    result = Solver(tt_bits=16).solve_position(position, node_limit=50_000, pv=False)
+    assert not result.complete and result.nodes >= 50_000
