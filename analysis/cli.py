@@ -28,7 +28,7 @@ from hearts.analysis.openspiel import replay as replay_game
 from hearts.solver import (Card, CardError, Deal, HeartsError, IllegalPlayError, Position, Rules,
                            Seat, Suit, parse_cards)
 from hearts.solver.passing import pass_plan
-from hearts.solver.seats import parse_seat
+from hearts.solver.seats import parse_seat, seat_letter, seat_title, table_seats
 from hearts.solver.rules import OPTION_SOURCES, PRESET_SOURCES
 from hearts.solver.solve import MODELS, SolveResult, Solver, SolverError
 
@@ -160,18 +160,25 @@ def _cards_of(mask: int) -> list[Card]:
     return cards_from_mask(mask)
 
 
-def _model_line(model: str, target: Seat, rules: Rules) -> str:
+_OTHERS = {3: "two", 4: "three", 5: "four", 6: "five", 7: "six"}
+
+
+def _model_line(model: str, target: "Seat | int", rules: Rules) -> str:
     """One line defining the solution concept, from ``hearts.solver.solve``'s docstring."""
-    t = target.name_title
+    n = rules.players
+    t = seat_title(target, n)
+    others = _OTHERS[n]
     if model == "paranoid":
         return (f"value = {t}'s final points for the deal when {t} plays to take as few as "
-                f"possible and the other three seats together give it as many as possible "
+                f"possible and the other {others} seats together give it as many as possible "
                 f"(lower is better for {t}; a moon counts)")
     if model == "moon":
         return (f"value = can {t} still take every penalty card (shoot the moon) against the "
-                f"best defence of the other three? yes/no")
+                f"best defence of the other {others}? yes/no")
+    letters = " ".join(seat_letter(x, n) for x in range(n))
     return ("value = the mover's own final points when every seat plays to minimise its own "
-            "points (ties: the lowest card, ♣<♦<♥<♠); the N E S W column gives all four")
+            f"points (ties: the lowest card, ♣<♦<♥<♠); the {letters} column gives all "
+            f"{'four' if n == 4 else n}")
 
 
 def _rules_name(rules: Rules, spec: Optional[str] = None) -> str:
@@ -220,19 +227,19 @@ def _solve_help() -> str:
     names = ", ".join(example_names())
     return f"""Solve a position double-dummy: the exact value of every legal card of the seat to move.
 
-All four hands are open. Values are **points for the deal** (penalty points: 1 per heart,
+All hands are open. Values are **points for the deal** (penalty points: 1 per heart,
 13 for Q♠ with standard rules, 26 in a deal; lower is better), stated for one named seat.
 
 **Models** (`--model`):
 
 * `paranoid` (default): the target seat's final points when it plays to take as few as
-  possible and the other three seats together play to give it as many as possible (exact
+  possible and all other seats together play to give it as many as possible (exact
   alpha-beta). A moon counts: 0 if the target takes every penalty card, 26 if another seat does.
 * `maxn`: every seat minimises its own final points; among equal cards it plays the lowest
   (♣ < ♦ < ♥ < ♠, then rank). Value = the mover's own points; the table also gives the points
-  of N E S W. `--seat` is ignored.
+  of every seat (N E S W; A B C … at other tables). `--seat` is ignored.
 * `moon`: can the target take every penalty card (shoot the moon) against the best defence
-  of the other three? yes/no for each card.
+  of all other seats? yes/no for each card.
 
 DEAL is a PBN deal `N:<N> <E> <S> <W>`, each hand `spades.hearts.diamonds.clubs` with ranks
 `AKQJT98765432` (`10` accepted), the hands after the pass; or a built-in example:
@@ -341,6 +348,7 @@ def _print_solve(console: Console, position: Position, result: SolveResult,
                  chosen: Optional[Example], rules_text: str, show_pv: bool = True) -> None:
     """The header (hands, seat to move, model), one row per card class, the footer."""
     mover, target, model = result.seat, result.target, result.model
+    n = position.players
     if chosen is not None:
         console.print(Text.assemble(("example ", "dim"), (chosen.name, "bold"), ": ",
                                     chosen.description))
@@ -353,32 +361,33 @@ def _print_solve(console: Console, position: Position, result: SolveResult,
         hands.add_column(Text(suit.symbol, style=_SUIT_STYLE[suit]), no_wrap=True)
     hands.add_column(Text("taken", style="dim"), justify="right")
     hands.add_column("")
-    for seat in Seat:
+    for seat in table_seats(n):
         tags = []
         if seat == mover:
             tags.append("to move")
         if seat == target and model != "maxn":
             tags.append("target")
         mark = Text("▶ " if seat == mover else "  ", style="bold")
-        hands.add_row(Text.assemble(mark, (seat.letter, "bold")),
+        hands.add_row(Text.assemble(mark, (seat_letter(seat, n), "bold")),
                       *[_suit_ranks(position.hands[seat], s) for s in _PBN_SUITS],
                       str(position.points[seat]), Text(", ".join(tags), style="dim"))
     console.print(hands)
-    tricks_left = 13 - position.tricks_played
+    tricks_left = position.rules.hand_size() - position.tricks_played
     status = Text.assemble(("trick ", "dim"), f"{position.tricks_played + 1}",
                            ("  tricks left ", "dim"), f"{tricks_left}")
     if position.trick:
         status.append("  on the table ", style="dim")
         status.append(Text(" ").join(
-            Text.assemble((f"{position.leader.offset(i).letter} ", "dim"), _card_text(c))
+            Text.assemble((f"{seat_letter((position.leader + i) % n, n)} ", "dim"),
+                          _card_text(c))
             for i, c in enumerate(position.trick)))
     status.append("  hearts ", style="dim")
     status.append("broken" if position.hearts_broken else "not broken")
     console.print(status)
     console.print(Text.assemble(("rules ", "dim"), _rules_name(result.rules, rules_text),
                                 ("  model ", "dim"), (model, "bold"),
-                                ("  to move ", "dim"), mover.name_title,
-                                *((("  target ", "dim"), target.name_title)
+                                ("  to move ", "dim"), seat_title(mover, n),
+                                *((("  target ", "dim"), seat_title(target, n))
                                   if model != "maxn" else ())))
     console.print(Text(_model_line(model, target, result.rules), style="italic"))
     if model == "maxn" and target != mover:
@@ -388,18 +397,18 @@ def _print_solve(console: Console, position: Position, result: SolveResult,
     table.add_column("card", no_wrap=True)
     table.add_column("equal cards")
     if model == "paranoid":
-        table.add_column(f"{target.letter} points", justify="right")
+        table.add_column(f"{seat_letter(target, n)} points", justify="right")
     elif model == "moon":
-        table.add_column(f"{target.letter} shoots", justify="center")
+        table.add_column(f"{seat_letter(target, n)} shoots", justify="center")
     else:
-        table.add_column(f"{mover.letter} points", justify="right")
-        table.add_column("N E S W", no_wrap=True)
+        table.add_column(f"{seat_letter(mover, n)} points", justify="right")
+        table.add_column(" ".join(seat_letter(x, n) for x in range(n)), no_wrap=True)
     with_pv = show_pv and any(cv.pv for cv in result.cards)
     if with_pv:
         table.add_column("line of play", ratio=1)
         # Whole tricks per line, as many as the terminal holds beside the other columns.
         equals_width = max([len(cv.equals) * 3 - 1 for cv in result.cards] + [11])
-        other = 7 + (equals_width + 3) + 11 + (14 if model == "maxn" else 0) + 4
+        other = 7 + (equals_width + 3) + 11 + (3 * n + 2 if model == "maxn" else 0) + 4
         per_line = max(1, (console.width - other + 2) // (_TRICK_WIDTH + 2))
     best = result.best.value if result.best is not None else None
     for cv in result.cards:
@@ -453,6 +462,7 @@ def _pv_tricks(position: Position, pv: "tuple[Card, ...]") -> list[Text]:
     """The line of play cut into tricks, each ``S 3♣ 9♣ 3♥ 4♣ →W+1``: the seat that plays the
     group's first card, the cards, and for a finished trick its winner and the points taken."""
     p = position.copy()
+    n = p.players
     tricks: list[Text] = []
     group: list[Card] = []
     first = p.to_move
@@ -461,13 +471,13 @@ def _pv_tricks(position: Position, pv: "tuple[Card, ...]") -> list[Text]:
             tricks.append(_cards_text(list(pv[i:])))
             return tricks
         before = list(p.points)
-        trick_done = len(p.trick) == 3
+        trick_done = len(p.trick) == n - 1
         group.append(card)
         p.play(card, check=False)
         if trick_done:
-            text = Text.assemble((f"{first.letter} ", "dim"), _cards_text(group))
+            text = Text.assemble((f"{seat_letter(first, n)} ", "dim"), _cards_text(group))
             winner = p.leader
-            text.append(f" →{winner.letter}", style="dim")
+            text.append(f" →{seat_letter(winner, n)}", style="dim")
             gained = p.points[winner] - before[winner]
             if gained:
                 text.append(f"{gained:+d}", style="red" if gained > 0 else "green")
@@ -475,7 +485,7 @@ def _pv_tricks(position: Position, pv: "tuple[Card, ...]") -> list[Text]:
             group = []
             first = p.to_move
     if group:
-        tricks.append(Text.assemble((f"{first.letter} ", "dim"), _cards_text(group)))
+        tricks.append(Text.assemble((f"{seat_letter(first, n)} ", "dim"), _cards_text(group)))
     return tricks
 
 

@@ -76,7 +76,15 @@ cdef class Core:
         self.rules_key = key
         cdef RulesC* r = &self.r
         memset(r, 0, sizeof(RulesC))
+        n = spec.get("players", 4)
+        if not 3 <= n <= MAXSEATS:
+            raise ValueError(f"the core plays 3 to {MAXSEATS} seats, got {n}")
+        r.n = n
+        # the kitty belongs to the deal, but set here: a new kitty clears the table, so
+        # trick-1 positions of two deals never share an entry
+        r.kitty = spec.get("kitty", 0)
         values = spec["values"]
+        r.kitty_points = sum(values[b] for b in range(64) if r.kitty >> b & 1)
         classes = spec["classes"]
         distinct = sorted({v for v in values if v != 0})
         if len(distinct) > MAXVALS:
@@ -111,7 +119,7 @@ cdef class Core:
         r.sun_mode = spec["sun_mode"]
         r.sun_shooter_adj = spec["sun_shooter_adj"]
         r.sun_other_adj = spec["sun_other_adj"]
-        for i in range(4):
+        for i in range(n):
             r.sun_pay[i] = spec["sun_pay"][i]
         r.bonus = spec["bonus"]
         r.plain = r.sun_mode == 0 and r.bonus == 0 and min(values) >= 0
@@ -119,7 +127,7 @@ cdef class Core:
         span = (sum(v for v in values if v > 0) - sum(v for v in values if v < 0)
                 + abs(r.moon_shooter_adj) + abs(r.moon_other_adj) + abs(r.sun_other_adj)
                 + abs(r.sun_shooter_adj) + abs(r.bonus))
-        r.maxn_tt = span <= 127
+        r.maxn_tt = span <= 127 and n <= 4      # a vector of n i8 in the entry's 4 bytes
         # the point layout of the table key: in a suit of two values, which relative
         # cards hold the odd value; in a suit of more, which absolute cards remain
         for i in range(4):
@@ -132,23 +140,28 @@ cdef class Core:
             elif len(lane_vals) > 2:
                 r.spec2_lanes |= LANE << (16 * i)
 
-    cdef void _load(self, State* s, tuple st):
+    cdef void _load(self, State* s, tuple st) except *:
         hands, trick, leader, hb, tricks_done, points, takers, won, sunc, first_winner, first_pos = st
-        cdef int i
+        cdef int i, b, n = self.r.n
+        if len(hands) != n or len(points) != n:
+            raise ValueError(f"the rules are for {n} seats, the state has {len(hands)} hands")
         memset(s, 0, sizeof(State))
-        for i in range(4):
+        for i in range(n):
             s.hand[i] = hands[i]
             s.rem |= s.hand[i]
             s.points[i] = points[i]
+        if tricks_done == 0:
+            s.trick_mask = self.r.kitty         # goes with trick 1 (see State)
         s.ntrick = len(trick)
         for i in range(s.ntrick):
-            s.trick[i] = trick[i]
-            s.trick_mask |= (<u64>1) << <int>trick[i]
-            if i == 0 or ((s.trick[i] >> 4) == (s.win >> 4) and s.trick[i] > s.win):
-                s.win = s.trick[i]
-                s.win_seat = (leader + i) & 3
+            b = trick[i]
+            s.trick_mask |= (<u64>1) << b
+            s.trick_points += self.r.value[b]
+            if i == 0 or ((b >> 4) == (s.win >> 4) and b > s.win):
+                s.win = <i8>b
+                s.win_seat = (leader + i) % n
         s.leader = leader
-        s.turn = (leader + s.ntrick) & 3
+        s.turn = (leader + s.ntrick) % n
         s.hb = hb
         s.tricks_done = tricks_done
         s.takers = takers
@@ -162,9 +175,10 @@ cdef class Core:
         """Value every legal card of the seat to move.
 
         Args:
-            state: ``(hands[4] masks, trick card bits, leader, hearts_broken, tricks_done,
-                points[4], takers mask, won mask, sun candidate, trick-1 winner or -1,
-                trick-1 positive points)`` (see ``solve.core_state``).
+            state: ``(hands[n] masks, trick card bits, leader, hearts_broken, tricks_done,
+                points[n], takers mask, won mask, sun candidate (n: dead), trick-1 winner
+                or -1, trick-1 positive points)`` with ``n`` the rules' seats (see
+                ``solve.core_state``).
             target: the seat whose points are valued (paranoid) or who tries to shoot (moon).
             model: ``"paranoid"``, ``"moon"`` or ``"maxn"``.
             node_limit: stop after this many nodes (0: none).
@@ -176,7 +190,7 @@ cdef class Core:
             dict with ``moves``: list of ``(card bit, [equal card bits], value, pv bits)``
             (pv empty when ``want_pv`` is false)
             (value: the target's points; moon: 0 = shoots, 1 = cannot; maxn: the
-            4-seat points list), ``nodes``, ``complete`` and ``ms``.
+            points list of the n seats), ``nodes``, ``complete`` and ``ms``.
         """
         if model not in MODELS:
             raise ValueError(f"unknown model {model!r}")
@@ -198,7 +212,9 @@ cdef class Core:
         cdef double t0 = now_ms()
         c.deadline_ms = t0 + time_ms if time_ms > 0 else 0
         cdef u64 legal = legal_moves(&s, &self.r)
-        cdef u64 reps = reduce_equivalent(legal, s.hand[s.turn], remaining(&s) | s.trick_mask, &self.r)
+        # the kitty separates no cards: it is never played
+        cdef u64 reps = reduce_equivalent(legal, s.hand[s.turn],
+                                          remaining(&s) | (s.trick_mask & ~self.r.kitty), &self.r)
         groups = {}
         cdef int b, rep = -1
         cdef u64 x = legal
@@ -211,9 +227,9 @@ cdef class Core:
             else:
                 groups[rep].append(b)
         cdef int lo, hi, g0, v = 0
-        cdef int vec[4]
-        cdef int moves[16]
-        cdef int n, i
+        cdef int vec[MAXSEATS]
+        cdef int moves[MAXHAND]
+        cdef int n, i, j
         n = order_moves(&c, &s, reps, -1, moves)
         results = []
         node_bounds(&c, &s, &lo, &hi)
@@ -227,7 +243,7 @@ cdef class Core:
             if c.model == MODEL_MAXN:
                 with nogil:
                     maxn(&c, &child, vec)
-                value = [vec[0], vec[1], vec[2], vec[3]]
+                value = [vec[j] for j in range(self.r.n)]
             else:
                 with nogil:
                     v = mtdf(&c, &child, g0)
@@ -253,9 +269,9 @@ cdef class Core:
     cdef list _pv(self, Ctx* c, State* start, object value):
         """The line after a root card: at each turn the first card keeping the value."""
         cdef State s = start[0], child
-        cdef int moves[16]
+        cdef int moves[MAXHAND]
         cdef int n, i, lo, hi, v, b, chosen, best_own, target_v = 0
-        cdef int vec[4]
+        cdef int vec[MAXSEATS]
         cdef u64 x
         line = []
         if c.model != MODEL_MAXN:

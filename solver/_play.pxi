@@ -40,7 +40,7 @@ cdef inline u64 legal_moves(const State* s, const RulesC* r) noexcept nogil:
     cdef u64 f
     cdef int led
     if s.ntrick:
-        led = s.trick[0] >> 4
+        led = s.win >> 4                    # the winning card follows the suit led
         f = h & (LANE << (16 * led))
         if f:
             if f & r.queen:
@@ -57,8 +57,12 @@ cdef inline u64 legal_moves(const State* s, const RulesC* r) noexcept nogil:
         return h
     if s.tricks_done == 0:
         if r.first_lead == 0:
-            if h & 1:
-                return 1
+            # the lowest club in play: 2♣, or the next club up when 2♣ is removed or in
+            # the kitty (position.py; Morehead 2001, Culbertson 1950)
+            f = s.rem & LANE
+            f &= (~f) + 1
+            if h & f:
+                return f
         elif r.first_lead == 1:
             f = h & LANE
             if f:
@@ -79,10 +83,12 @@ cdef inline u64 legal_moves(const State* s, const RulesC* r) noexcept nogil:
 
 
 cdef inline void finish_trick(State* s, const RulesC* r) noexcept nogil:
+    """The winner takes the trick's cards (on trick 1 with the kitty, which
+    `trick_mask` holds until then) and leads the next."""
     cdef int w = s.win_seat
-    s.points[w] += (r.value[s.trick[0]] + r.value[s.trick[1]] + r.value[s.trick[2]]
-                    + r.value[s.trick[3]])
+    s.points[w] += s.trick_points
     if s.tricks_done == 0:
+        s.points[w] += r.kitty_points
         s.first_winner = <i8>w
         s.first_pos = <i16>sum_positive(r, s.trick_mask)
     if s.trick_mask & r.moon:
@@ -92,12 +98,13 @@ cdef inline void finish_trick(State* s, const RulesC* r) noexcept nogil:
         if s.sunc == -1:
             s.sunc = <i8>w
         elif s.sunc != w:
-            s.sunc = 4
+            s.sunc = <i8>r.n                # dead
     s.tricks_done += 1
     s.leader = <i8>w
     s.turn = <i8>w
     s.ntrick = 0
     s.trick_mask = 0
+    s.trick_points = 0
 
 
 cdef inline void play_card(State* s, int c, const RulesC* r) noexcept nogil:
@@ -107,15 +114,17 @@ cdef inline void play_card(State* s, int c, const RulesC* r) noexcept nogil:
     if s.ntrick == 0 or ((c >> 4) == (s.win >> 4) and c > s.win):
         s.win = <i8>c
         s.win_seat = s.turn
-    s.trick[s.ntrick] = <i8>c
     s.ntrick += 1
+    s.trick_points += r.value[c]
     s.trick_mask |= m
     if m & r.breaks:
         s.hb = 1
-    if s.ntrick == 4:
+    if s.ntrick == r.n:
         finish_trick(s, r)
     else:
-        s.turn = (s.turn + 1) & 3
+        s.turn += 1                         # clockwise: the next seat, mod n
+        if s.turn == r.n:
+            s.turn = 0
 
 
 cdef inline int moon_shooter(const State* s, const RulesC* r) noexcept nogil:
@@ -139,7 +148,7 @@ cdef inline int final_score(const State* s, const RulesC* r, int seat) noexcept 
     """Deal points of `seat` once no card left can change the outcome."""
     cdef int raw = s.points[seat]
     cdef int x
-    if r.sun_mode and 0 <= s.sunc < 4:
+    if r.sun_mode and 0 <= s.sunc < r.n:
         if s.sunc == seat:
             return raw + sun_shooter_adj(s, r, seat)
         if (r.sun_pay[s.sunc] >> seat) & 1:
@@ -193,7 +202,7 @@ cdef inline u64 reduce_equivalent(u64 legal, u64 mine, u64 live, const RulesC* r
     if not (legal & r.cls_multi):
         return out
     out &= ~r.cls_multi
-    for s in range(4):
+    for s in range(4):                      # the suits
         x = suit_lane(legal & r.cls_multi, s)
         if not x:
             continue

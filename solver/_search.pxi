@@ -50,48 +50,52 @@ cdef inline int leader_claims(const State* s, const RulesC* r, State* end) noexc
     it holds, its lowest card beats every card the others hold there: whatever it leads
     wins, and it keeps the lead. Then `end` is the finished deal (the leader took every
     card left) and the function returns 1."""
-    cdef int L = s.leader, i, t
-    cdef u64 rem = remaining(s)
+    cdef int L = s.leader, i, t, left
+    cdef u64 rem = remaining(s), live
     if not leader_wins_all(s):
         return 0
     end[0] = s[0]
     if not rem:
         return 1
-    end.points[L] += sum_values(r, rem)
-    if rem & r.moon:
+    live = rem | s.trick_mask               # and the kitty, if trick 1 is to come
+    end.points[L] += sum_values(r, live)
+    if live & r.moon:
         end.takers |= <i8>(1 << L)
     end.won |= <i8>(1 << L)
-    for t in range(s.tricks_done, s.tricks_done + popcount(rem) // 4):
+    left = popcount(rem) // r.n             # tricks
+    for t in range(s.tricks_done, s.tricks_done + left):
         if t == 0:
             end.first_winner = <i8>L        # and every later trick: first_pos is moot
         if r.sun_mode == 1 or (r.sun_mode == 2 and t >= 1):
             if end.sunc == -1:
                 end.sunc = <i8>L
             elif end.sunc != L:
-                end.sunc = 4
-    end.tricks_done = s.tricks_done + popcount(rem) // 4
-    for i in range(4):
+                end.sunc = <i8>r.n
+    end.tricks_done = s.tricks_done + left
+    for i in range(r.n):
         end.hand[i] = 0
     end.rem = 0
+    end.trick_mask = 0
     return 1
 
 
 cdef inline int last_trick(const State* s, const RulesC* r, State* end) noexcept nogil:
     """At the start of the last trick every card is forced: play it out into `end`."""
     cdef int i
-    if s.ntrick or popcount(remaining(s)) != 4:
+    if s.ntrick or popcount(remaining(s)) != r.n:
         return 0
     end[0] = s[0]
-    for i in range(4):
+    for i in range(r.n):
         play_card(end, ctz(end.hand[end.turn]), r)
     return 1
 
 
-cdef inline int other_can_shoot(const State* s, int seat, int takers) noexcept nogil:
+cdef inline int other_can_shoot(const State* s, const RulesC* r, int seat,
+                                int takers) noexcept nogil:
     """Might a seat other than `seat` still take every moon card left? Only a seat that
     took all moon cards so far (any, if none was taken) and can still win a trick."""
     cdef int x
-    for x in range(4):
+    for x in range(r.n):
         if x != seat and (takers == 0 or takers == (1 << x)) and not never_wins(s, x):
             return 1
     return 0
@@ -102,7 +106,7 @@ cdef inline int sun_other_range(const RulesC* r, const State* s, int seat, int* 
     """What `seat` adds to its points when another seat shoots the sun: the award if
     it pays for every possible shooter, 0 if for none, else either."""
     cdef int x, pays = 0, free = 0
-    for x in range(4):
+    for x in range(r.n):
         if x != seat and (s.sunc == -1 or s.sunc == x):
             if (r.sun_pay[x] >> seat) & 1:
                 pays = 1
@@ -125,15 +129,15 @@ cdef void idle_bounds(const RulesC* r, const State* s, int seat, int* plo, int* 
     cdef u64 live = remaining(s) | s.trick_mask
     cdef u64 moonrem = live & r.moon
     cdef int pts = s.points[seat]
-    cdef int takers = s.takers & 15
+    cdef int takers = s.takers & 127
     cdef int nt = popcount(<u64>takers)
     cdef int lo = INF, hi = -INF, blo, slo, shi
-    if r.sun_mode and s.sunc != 4 and s.sunc != seat:
+    if r.sun_mode and s.sunc != r.n and s.sunc != seat:
         sun_other_range(r, s, seat, &slo, &shi)
         widen(&lo, &hi, pts + slo, pts + shi)
     blo = r.bonus if (r.bonus and not ((s.won >> seat) & 1)) else 0
     if r.moon_on and r.moon and nt <= 1 and takers != (1 << seat):
-        if (moonrem and other_can_shoot(s, seat, takers)) or (not moonrem and nt == 1):
+        if (moonrem and other_can_shoot(s, r, seat, takers)) or (not moonrem and nt == 1):
             widen(&lo, &hi, pts + r.moon_other_adj, pts + r.moon_other_adj)
     if not (r.moon_on and r.moon and nt == 1 and moonrem == 0):
         widen(&lo, &hi, pts + blo, pts + blo)
@@ -163,7 +167,7 @@ cdef inline int leads_out(const State* s, const RulesC* r, int seat) noexcept no
     while leads:
         t = ctz(leads)
         leads &= leads - 1
-        for x in range(4):
+        for x in range(r.n):
             if x != seat:
                 lane = suit_lane(s.hand[x], t >> 4)
                 if lane and ctz(lane) > (t & 15):
@@ -177,7 +181,7 @@ cdef void score_bounds(const RulesC* r, const State* s, int seat, int* plo, int*
     cdef u64 live = remaining(s) | s.trick_mask
     cdef int pts = s.points[seat]
     cdef int pos, neg, lo = INF, hi = -INF
-    cdef int takers = s.takers & 15
+    cdef int takers = s.takers & 127
     cdef int nt = popcount(<u64>takers)
     cdef u64 moonrem, nm
     cdef int x, blo = 0, bhi = 0, slo, shi
@@ -194,7 +198,7 @@ cdef void score_bounds(const RulesC* r, const State* s, int seat, int* plo, int*
         return
     pos = sum_positive(r, live)
     neg = sum_negative(r, live)
-    if r.sun_mode and s.sunc != 4:
+    if r.sun_mode and s.sunc != r.n:
         if s.sunc == -1 or s.sunc == seat:
             x = sun_shooter_adj(s, r, seat)
             widen(&lo, &hi, pts + neg + r.sun_shooter_adj, pts + pos + x)
@@ -221,7 +225,7 @@ cdef void score_bounds(const RulesC* r, const State* s, int seat, int* plo, int*
         else:
             if takers == 0 or takers == (1 << seat):
                 widen(&lo, &hi, pts + neg + r.moon_shooter_adj, pts + pos + r.moon_shooter_adj)
-            if takers != (1 << seat) and other_can_shoot(s, seat, takers):
+            if takers != (1 << seat) and other_can_shoot(s, r, seat, takers):
                 nm = live & ~r.moon
                 widen(&lo, &hi, pts + sum_negative(r, nm) + r.moon_other_adj,
                       pts + sum_positive(r, nm) + r.moon_other_adj)
@@ -244,13 +248,13 @@ cdef void settled_value(const Ctx* c, const State* s, int* plo, int* phi) noexce
 cdef inline void node_bounds(const Ctx* c, const State* s, int* plo, int* phi) noexcept nogil:
     cdef int takers, t
     cdef u64 live
-    if s.ntrick == 0 and (popcount(s.rem) == 4 or leader_wins_all(s)):
+    if s.ntrick == 0 and (popcount(s.rem) == c.r.n or leader_wins_all(s)):
         # (the State the play-out needs lives in settled_value, off this hot path)
         settled_value(c, s, plo, phi)
         return
     if c.model == MODEL_MOON:
         t = c.target
-        takers = s.takers & 15
+        takers = s.takers & 127
         live = remaining(s) | s.trick_mask
         if takers & ~(1 << t) or not c.r.moon:
             plo[0] = phi[0] = 1
@@ -279,17 +283,27 @@ cdef int order_moves(const Ctx* c, const State* s, u64 cand, int tt_move, int* m
     cdef int m = s.turn
     cdef int n = 0, i, j, x, sx, rx, val, sc, tmp, led = -1, wcard = -1, wseat = -1
     cdef int tpos, t_played = 0
-    cdef int scores[16]
+    cdef int scores[16]         # 16, not MAXHAND: measured 8% fewer instructions here
     cdef u64 others, lane
     if (cand & (cand - 1)) == 0:            # one card: nothing to order
         moves[0] = ctz(cand)
         return 1
+    if popcount(cand) > 16:
+        # 17 cards (a void follower on trick 1 at 3 players): more than `scores` holds;
+        # rare enough to take them in card order
+        while cand:
+            moves[n] = ctz(cand)
+            cand &= cand - 1
+            n += 1
+        return n
     others = remaining(s) & ~s.hand[m]
     if s.ntrick:
-        led = s.trick[0] >> 4
+        led = s.win >> 4
         wcard = s.win
         wseat = s.win_seat
-        tpos = (T - s.leader) & 3
+        tpos = T - s.leader                 # the target's place in the trick
+        if tpos < 0:
+            tpos += r.n
         t_played = tpos < s.ntrick
     while cand:
         x = ctz(cand)
@@ -299,7 +313,7 @@ cdef int order_moves(const Ctx* c, const State* s, u64 cand, int tt_move, int* m
         val = r.value[x]
         if x == tt_move:
             sc = 10000
-        elif m != T and x == c.killer[4 * popcount(s.rem) + m]:
+        elif m != T and x == c.killer[(popcount(s.rem) << 3) + m]:
             sc = 9000
         elif c.model == MODEL_MOON:
             if m == T:
@@ -389,7 +403,7 @@ cdef int alphabeta(Ctx* c, const State* s, int alpha, int beta) noexcept nogil:
     cdef int64_t nodes0 = c.nodes
     cdef u64 k[3]
     cdef TTEntry* e = NULL
-    cdef int moves[16]
+    cdef int moves[MAXHAND]
     cdef State child
     c.nodes += 1
     if (c.nodes & 1023) == 0:
@@ -459,7 +473,7 @@ cdef int alphabeta(Ctx* c, const State* s, int alpha, int beta) noexcept nogil:
                 best = v
                 bm = moves[i]
                 if best >= beta:
-                    c.killer[4 * popcount(s.rem) + s.turn] = <i8>bm
+                    c.killer[(popcount(s.rem) << 3) + s.turn] = <i8>bm
                     break
                 if best > alpha:
                     alpha = best
@@ -508,7 +522,7 @@ cdef inline int deal_decided(const RulesC* r, const State* s) noexcept nogil:
     cdef int lo, hi, seat
     if not live:
         return 1
-    for seat in range(4):
+    for seat in range(r.n):
         score_bounds(r, s, seat, &lo, &hi)
         if lo != hi:
             return 0
@@ -520,7 +534,7 @@ cdef void maxn(Ctx* c, const State* s, int* out) noexcept nogil:
     same own points go to the lowest card (clubs < diamonds < hearts < spades, then
     rank), which makes the value unique and independent of search order."""
     cdef int i, n, mover = s.turn, best_own = INF, own_lo, own_hi, bm = -1
-    cdef int v[4]
+    cdef int v[MAXSEATS]
     cdef u64 k[3]
     cdef u64 cand
     cdef TTEntry* e = NULL
@@ -535,11 +549,11 @@ cdef void maxn(Ctx* c, const State* s, int* out) noexcept nogil:
         return
     if s.ntrick == 0:
         if deal_decided(c.r, s):
-            for i in range(4):
+            for i in range(c.r.n):
                 out[i] = final_score(s, c.r, i)
             return
         if leader_claims(s, c.r, &end) or last_trick(s, c.r, &end):
-            for i in range(4):
+            for i in range(c.r.n):
                 out[i] = final_score(&end, c.r, i)
             return
         if c.r.maxn_tt:
@@ -547,7 +561,7 @@ cdef void maxn(Ctx* c, const State* s, int* out) noexcept nogil:
             e = tt_probe(c, k)
             if e != NULL and e.best >= 0:
                 vec = <i8*>&e.lo
-                for i in range(4):
+                for i in range(c.r.n):
                     out[i] = vec[i] + s.points[i]
                 return
     score_bounds(c.r, s, mover, &own_lo, &own_hi)
@@ -563,13 +577,13 @@ cdef void maxn(Ctx* c, const State* s, int* out) noexcept nogil:
         if v[mover] < best_own:
             best_own = v[mover]
             bm = x
-            for i in range(4):
+            for i in range(c.r.n):
                 out[i] = v[i]
             if best_own <= own_lo:
                 break
     if s.ntrick == 0 and c.r.maxn_tt:
         e = tt_slot(c, k, search_size(c, nodes0))
         vec = <i8*>&e.lo
-        for i in range(4):
+        for i in range(c.r.n):
             vec[i] = <i8>(out[i] - s.points[i])
         e.best = <i8>relative_move(s, bm)

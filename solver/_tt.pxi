@@ -53,15 +53,60 @@ cdef inline u64 pext(const RulesC* r, u64 x, u64 m) noexcept nogil:
     return pext_soft(x, m)
 
 
+cdef inline u64 pack52(u64 x) noexcept nogil:
+    """The 13 card bits of each suit lane side by side: 52 bits, the top 12 free."""
+    return ((x & LANE) | (((x >> 16) & LANE) << 13) | (((x >> 32) & LANE) << 26)
+            | (((x >> 48) & LANE) << 39))
+
+
+cdef void make_key_wide(const Ctx* c, const State* s, u64* k) noexcept nogil:
+    """The table key at a table of 5 to 7 seats: 3 bits of owner per card.
+
+    Each card holds its owner's seat + 1 (0: not in a hand), one bit per key word, in
+    absolute ranks: three owner planes of relative ranks, their suit lengths and the point
+    layout do not fit 3 words, and hands of 7 to 10 cards gain little from relative ranks.
+    Absolute cards also fix the point layout. The 12 free bits atop each word (`pack52`)
+    hold the rest of the state, as in `make_key`, with 3 bits per seat and 7-bit masks.
+    Not inline: `make_key` stays as small as at 4 seats.
+    """
+    cdef const RulesC* r = c.r
+    cdef u64 p0 = 0, p1 = 0, p2 = 0
+    cdef int x, code, hb, takers, won, sunc
+    for x in range(r.n):
+        code = x + 1
+        if code & 1:
+            p0 |= s.hand[x]
+        if code & 2:
+            p1 |= s.hand[x]
+        if code & 4:
+            p2 |= s.hand[x]
+    hb = 1 if (s.hb or not (s.rem & r.hearts)) else 0
+    takers = s.takers & 127
+    if popcount(<u64>takers) >= 2 or not r.moon:
+        takers = 127
+    won = 0
+    if r.bonus:
+        won = (s.won & 127) if c.model == MODEL_MAXN else ((s.won >> c.target) & 1)
+    sunc = (s.sunc + 1) if r.sun_mode else 0     # 0..8
+    k[0] = (pack52(p0) | (<u64>s.leader << 52) | (<u64>hb << 55)
+            | (<u64>(s.tricks_done == 0) << 56) | (<u64>c.target << 57) | (<u64>c.model << 60))
+    k[1] = pack52(p1) | (<u64>takers << 52) | (<u64>sunc << 59)
+    k[2] = pack52(p2) | (<u64>won << 52)
+
+
 cdef inline void make_key(const Ctx* c, const State* s, u64* k) noexcept nogil:
     """The table key: 3 words that determine the future of a trick-start position.
 
     Cards are in relative ranks: PEXT by the remaining cards packs them suit after suit,
     each suit taking as many bits as it has cards left (the suit lengths are in the key,
     so the packing is unambiguous). Seat 0 holds a card unless a mask says otherwise:
-    `own13` marks seats 1 and 3, `own23` seats 2 and 3.
+    `own13` marks seats 1 and 3, `own23` seats 2 and 3. Tables of 3 and 4 seats: 2 bits
+    of owner per card; 5 to 7 seats take `make_key_wide`.
     """
     cdef const RulesC* r = c.r
+    if r.n > 4:
+        make_key_wide(c, s, k)
+        return
     cdef u64 rem = remaining(s)
     cdef u64 own13 = pext(r, s.hand[1] | s.hand[3], rem)
     cdef u64 own23 = pext(r, s.hand[2] | s.hand[3], rem)

@@ -66,6 +66,8 @@ cdef enum:
     MODEL_MAXN = 2
     INF = 30000
     MAXVALS = 16
+    MAXSEATS = 7            # tables of 3 to 7 players (rules.md "Players and deck")
+    MAXHAND = 20            # legal cards of one hand: 17 at a table of 3, with room
     TT_MIN_CARDS = 5        # the last trick is cheaper to search than to look up
 
 cdef u64 LANE = 0x1FFF
@@ -85,6 +87,9 @@ cdef inline u64 above_lowest(u64 t) noexcept nogil:
 
 
 cdef struct RulesC:
+    int n                  # seats at the table (3..7); a trick has n cards
+    u64 kitty              # cards that go to the winner of trick 1 (0 at 4 players)
+    int kitty_points       # and their points
     i16 value[64]          # points per card bit
     i16 cls[64]            # equivalence class: cards of one suit with equal cls are interchangeable
     u64 cls_odd            # suits of two classes: the cards not of the class of the suit's 2
@@ -107,9 +112,9 @@ cdef struct RulesC:
     int sun_mode           # 0 none, 1 all thirteen tricks, 2 the last twelve
     int sun_shooter_adj     # minus the positive points of the deal
     int sun_other_adj       # added to each paying seat's raw points on a sun
-    int sun_pay[4]          # per shooter: the seats that pay (all others, or its passer)
+    int sun_pay[MAXSEATS]   # per shooter: the seats that pay (all others, or its passer)
     int bonus              # no-trick bonus (points, usually negative)
-    int maxn_tt            # max^n vectors fit the table's bytes (|future points| <= 127)
+    int maxn_tt            # max^n vectors fit the table's 4 bytes (n <= 4, |future| <= 127)
     u64 spec_odd           # suits of two values (kind 1): the cards with the odd value
     u64 spec1_lanes        # the lanes of the kind-1 suits
     u64 spec2_lanes        # the lanes of the suits of three values or more (kind 2)
@@ -119,23 +124,26 @@ cdef struct RulesC:
 
 
 cdef struct State:
-    u64 hand[4]
+    u64 hand[MAXSEATS]      # seats 0..n-1 (the others empty)
     u64 rem                 # the cards still in the hands (the union of hand[])
-    u64 trick_mask          # cards on the current trick
-    i8 trick[4]             # card bits in play order
-    i8 ntrick               # cards on the current trick
+    u64 trick_mask          # cards on the current trick, and during trick 1 the kitty:
+                            # it goes to the trick's winner, so it is live until then
+    i8 ntrick               # cards on the current trick (no list of them: only the led suit
+                            # matters, and it is the suit of the winning card)
+    i16 trick_points        # the points of the cards on the trick (summed as they are played:
+                            # cheaper than summing the trick's mask by value)
     i8 win                  # the card winning the trick so far (when ntrick > 0)
     i8 win_seat             # and the seat that played it
     i8 leader
     i8 turn
     i8 hb                   # hearts broken (or no need to break)
     i8 tricks_done
-    i8 takers               # seats that took a moon card (bit mask)
+    i8 takers               # seats that took a moon card (bit mask, 7 bits)
     i8 won                  # seats that won a trick (bit mask)
-    i8 sunc                 # sun candidate: -1 none yet, 0..3 the seat, 4 dead
+    i8 sunc                 # sun candidate: -1 none yet, 0..n-1 the seat, n dead
     i8 first_winner         # winner of trick 1 (-1 before): a last-twelve sun keeps its points
     i16 first_pos           # positive points of trick 1
-    i16 points[4]           # raw points taken so far
+    i16 points[MAXSEATS]    # raw points taken so far
 
 
 cdef struct TTEntry:        # 32 bytes: two to a 64-byte cache line
@@ -143,7 +151,7 @@ cdef struct TTEntry:        # 32 bytes: two to a 64-byte cache line
     u64 k1
     u64 k2
     i16 lo                  # bounds on the future value (final minus points so far);
-    i16 hi                  # max^n keeps its 4-seat future vector in these 4 bytes
+    i16 hi                  # max^n keeps its future vector (n <= 4) in these 4 bytes
     i8 best                 # relative move: suit*16 + rank among the suit's remaining cards
     i8 depth                # 1 + log2 of the nodes its search took: bigger is worth more
     i16 gen                 # table generation: an entry of an older one is empty
@@ -161,4 +169,4 @@ cdef struct Ctx:
     double deadline_ms      # monotonic ms; 0 = none
     int abort
     i16 gen
-    i8 killer[216]          # per (cards left, seat): the opponent's card that last cut off
+    i8 killer[8 * 53]       # per (cards left, seat < 8): the opponent's card that last cut off

@@ -1,19 +1,20 @@
 """Double-dummy solving: the Python face of the search core.
 
 ``solve(deal, played, seat, model, rules)`` values every legal card of the seat to move
-with all four hands visible, by exact search (``hearts solve`` on the command line).
+with every hand visible, by exact search (``hearts solve`` on the command line). Tables
+of 3 to 7 players (``Rules.players``) are solved by the same core with n seats.
 
 Solution concepts (design.md, "Solution concepts"):
 
 - ``paranoid``: the target seat's final points for the deal when it plays to take as few as
-  possible and the other three seats together play to give it as many as possible. Two-sided,
+  possible and all other seats together play to give it as many as possible. Two-sided,
   so alpha-beta is exact. The moon is part of the value: 0 (old moon) if the target takes every
   penalty card, 26 if another seat does.
 - ``moon``: can the target seat take every moon card (all hearts and Q♠ under standard rules)
-  against the best defence of the other three? A yes/no value per card.
+  against the best defence of all other seats? A yes/no value per card.
 - ``maxn``: every seat minimises its own final points; among cards giving a seat the same own
   points it plays the lowest (clubs < diamonds < hearts < spades, then rank). Values are the
-  points of all four seats; the card's value is the mover's own.
+  points of all seats; the card's value is the mover's own.
 """
 from __future__ import annotations
 
@@ -29,7 +30,7 @@ from .deal import Deal
 from .errors import HeartsError
 from .position import Position, trick_winner
 from .rules import Rules
-from .seats import PassDirection, Seat
+from .seats import PassDirection, Seat, parse_seat, seat_letter
 
 __all__ = ["CardValue", "SolveResult", "Solver", "SolverError", "solve"]
 
@@ -45,12 +46,15 @@ class SolverError(HeartsError):
 
 
 @functools.lru_cache(maxsize=64)
-def rules_spec(rules: Rules, pass_direction: PassDirection | None = None) -> dict:
+def rules_spec(rules: Rules, pass_direction: PassDirection | int | None = None,
+               kitty: int = 0) -> dict:
     """The rules as plain numbers and card masks for the core (``Core.set_rules``).
 
     ``pass_direction`` matters only for a sun paid by the shooter's passer alone
     (``sun_paid_by="passer"``); None means a hold deal (no passer: every other seat pays).
-    Cached: a ``Rules`` is frozen, and the spec is read-only.
+    ``kitty`` is the mask of the deal's kitty (``card_removal="kitty"`` at 3, 5, 6 or 7
+    players): the winner of trick 1 takes it. Cached: a ``Rules`` is frozen, and the spec
+    is read-only.
     """
     values = list(rules.point_values())
     positive = rules.positive_mask()
@@ -71,6 +75,8 @@ def rules_spec(rules: Rules, pass_direction: PassDirection | None = None) -> dic
         classes.append(signature.setdefault(key, len(signature)))
     moon_rule = "old" if rules.moon == "choice" else rules.moon
     return {
+        "players": rules.players,
+        "kitty": kitty,
         "values": values,
         "classes": classes,
         "moon": moon,
@@ -93,8 +99,18 @@ def rules_spec(rules: Rules, pass_direction: PassDirection | None = None) -> dic
     }
 
 
-def _sun_payers(rules: Rules, direction: PassDirection | None) -> list[int]:
+def core_rules(position: Position) -> dict:
+    """The core's rules spec for ``position``: its rules, pass direction and kitty."""
+    n = position.players
+    return rules_spec(position.rules, getattr(position, "pass_direction", None),
+                      position.deal.kitty.mask if n != 4 else 0)
+
+
+def _sun_payers(rules: Rules, direction: PassDirection | int | None) -> list[int]:
     """Per shooter, the mask of the seats that pay a sun (rules.md "Moon and sun")."""
+    if rules.players != 4:
+        return [sum(1 << int(payer) for payer in rules.sun_payers(x, direction))
+                for x in range(rules.players)]
     everyone = [15 & ~(1 << x) for x in range(4)]
     if getattr(rules, "sun_paid_by", "all") != "passer" or direction in (None, PassDirection.HOLD):
         return everyone
@@ -102,14 +118,17 @@ def _sun_payers(rules: Rules, direction: PassDirection | None) -> list[int]:
 
 
 def core_state(position: Position) -> tuple:
-    """The position as the core's state tuple (see ``Core.analyse``)."""
+    """The position as the core's state tuple (see ``Core.analyse``); ``n`` hands and
+    points at a table of ``n`` seats, trick 1 counted with the kitty (``Position.play``)."""
     rules = position.rules
+    n = position.players
+    kitty = position.deal.kitty.mask if n != 4 else 0
     takers = won = first_pos = 0
     sunc = first_winner = -1
     values = rules.point_values()
     for index, (leader, cards) in enumerate(position.tricks()):
-        winner = int(trick_winner(cards, leader))
-        mask = 0
+        winner = int(trick_winner(cards, leader, n))
+        mask = kitty if index == 0 else 0
         for card in cards:
             mask |= card.mask
         if mask & rules.moon_mask():
@@ -117,9 +136,9 @@ def core_state(position: Position) -> tuple:
         won |= 1 << winner
         if index == 0:
             first_winner = winner
-            first_pos = sum(values[c.bit] for c in cards if values[c.bit] > 0)
+            first_pos = sum(v for v in (values[b] for b in range(64) if mask >> b & 1) if v > 0)
         if rules.sun == "all_tricks" or (rules.sun == "last_twelve" and index >= 1):
-            sunc = winner if sunc in (-1, winner) else 4
+            sunc = winner if sunc in (-1, winner) else n    # n: no sun any more
     hb = position.hearts_broken or not rules.must_break_hearts
     return (
         tuple(position.hands),
@@ -146,7 +165,8 @@ class CardValue:
         value: paranoid: the target's final points for the deal (0–26 standard; lower is
             better for the target). moon: 1 if the target can still shoot after this card,
             else 0. maxn: the mover's own final points.
-        points: maxn only: the final points of N, E, S, W.
+        points: maxn only: the final points of every seat (N, E, S, W; at a table of n
+            players seats 0..n-1, A, B, C, ...).
         pv: the line of play from the card (the card first) until nothing left can change
             the value; empty when the solve was asked for no lines (``pv=False``).
     """
@@ -171,15 +191,16 @@ class SolveResult:
 
     Attributes:
         seat: the seat to move. target: the seat whose points are valued (paranoid), or
-        the would-be shooter (moon). model: ``paranoid``, ``maxn`` or ``moon``.
+        the would-be shooter (moon). Both are :class:`Seat` at 4 players, ints 0..n-1 at
+        other tables (:func:`~.seats.table_seats`). model: ``paranoid``, ``maxn`` or ``moon``.
         cards: one :class:`CardValue` per equivalence class, best for the mover first.
         nodes: search nodes visited. ms: wall time in milliseconds.
         complete: False when a node or time limit stopped the search; then ``cards`` holds
         only the cards finished in time (their values are exact).
     """
 
-    seat: Seat
-    target: Seat
+    seat: Seat | int
+    target: Seat | int
     model: str
     rules: Rules
     cards: tuple[CardValue, ...]
@@ -208,10 +229,12 @@ class SolveResult:
 
     def to_json(self) -> dict:
         """A JSON-ready dict: ``seat``, ``target``, ``model``, ``rules``, ``rules_name``, ``cards``,
-        ``nodes``, ``ms``, ``tt_bytes``, ``complete``."""
+        ``nodes``, ``ms``, ``tt_bytes``, ``complete``. Seats are letters: N, E, S, W at 4
+        players, A, B, C, ... at other tables."""
+        n = self.rules.players
         return {
-            "seat": self.seat.letter,
-            "target": self.target.letter,
+            "seat": seat_letter(self.seat, n),
+            "target": seat_letter(self.target, n),
             "model": self.model,
             "rules": self.rules.to_dict(),
             "rules_name": self.rules.name,
@@ -243,7 +266,7 @@ class Solver:
     def __init__(self, tt_bits: int | None = None):
         self._tt_bits = tt_bits
         self._core: Core | None = None if tt_bits is None else Core(tt_bits)
-        self._rules: tuple | None = None      # the (rules, pass direction) the core holds
+        self._rules: dict | None = None       # the rules spec (core_rules) the core holds
 
     @property
     def tt_bytes(self) -> int:
@@ -257,7 +280,7 @@ class Solver:
 
     def _core_for(self, position: Position, model: str) -> Core:
         if self._core is None:
-            left = 52 - len(position.history)
+            left = position.players * position.rules.hand_size() - len(position.history)
             bits = 13 if left <= 24 else 19 if left <= 36 else 22
             if model == "moon":
                 # moon searches die as soon as two seats take points: a small table does,
@@ -289,15 +312,19 @@ class Solver:
         for name, limit in (("node limit", node_limit), ("time limit", time_limit_ms)):
             if limit is not None and limit <= 0:
                 raise SolverError(f"{name} must be positive, got {limit}")
-        if position.rules.players != 4:
-            raise SolverError(f"the solver plays 4 seats, the rules say {position.rules.players}")
+        n = position.players
         mover = position.to_move
-        target = mover if seat is None else (seat if isinstance(seat, Seat) else Seat.parse(seat))
+        if seat is None:
+            target = mover
+        elif n == 4:
+            target = seat if isinstance(seat, Seat) else Seat.parse(seat)
+        else:
+            target = parse_seat(seat, n)
         core = self._core_for(position, model)
-        rules_key = (position.rules, getattr(position, "pass_direction", None))
-        if rules_key != self._rules:
-            core.set_rules(rules_spec(*rules_key))
-            self._rules = rules_key
+        spec = core_rules(position)
+        if spec is not self._rules:
+            core.set_rules(spec)
+            self._rules = spec
         t0 = time.perf_counter()
         out = core.analyse(core_state(position), int(target), model,
                                  int(node_limit or 0), float(time_limit_ms or 0), pv)
@@ -330,9 +357,11 @@ def solve(deal: Deal | str, played: Iterable[Card | str] | str = (), seat: Seat 
     """Solve a deal shown face-up: every legal card of the seat to move, valued exactly.
 
     Args:
-        deal: the hands after any pass, a :class:`Deal` or a PBN string ``"N:<N> <E> <S> <W>"``.
+        deal: the hands after any pass, a :class:`Deal` or a PBN string ``"N:<N> <E> <S> <W>"``
+            (``"A:<A> <B> <C> ..."`` at a table of 3, 5, 6 or 7: give ``rules`` its players).
         played: the cards played so far, in order, from the first lead (``"2C 3C ..."``).
-        seat: the seat whose points are valued (default: the seat to move).
+        seat: the seat whose points are valued (default: the seat to move): a Seat or letter
+            (A, B, C, ... or 0..n-1 at other tables).
         model: ``paranoid`` (default), ``maxn`` or ``moon`` (see the module docstring).
         rules: a :class:`Rules`, a preset name or a ``Rules.parse`` string (default standard).
         node_limit, time_limit_ms: stop early; the result then says ``complete=False``.

@@ -14,6 +14,8 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
+import bruteforce
+
 from hearts.analysis.cli import app, example_names, load_example
 from hearts.solver import Position, Rules, Seat
 from hearts.solver.solve import solve
@@ -365,10 +367,45 @@ def test_the_real_process_prints_one_line_and_exits_2():
 THREE_HANDS = "A:AKQJT98765432.AKQJ.. .T98765432.AKQJT987. ..65432.AKQJT9876543"
 
 
-def test_solve_reads_a_three_player_deal_and_says_the_solver_plays_four_seats():
-    result = run("solve", THREE_HANDS)
-    assert result.exit_code == 2
-    assert result.stderr.strip() == "error: the solver plays 4 seats, the rules say 3"
+# Three tricks left at a table of 3 (standard rules: 2♣ removed, 3♣ opens); A to move.
+THREE_DEAL = "A:AK73.KJ84.T95.AJT876 J84.AT932.J8632.K954 QT9652.Q765.AKQ74.Q3"
+THREE_PLAYED = ("3C TC KC JS TS AS TD JD KD 9S 3S 4S QD 9D 6D 7D 5D 8D 9C QC 8C AD JC 3D 5S 7S "
+                "8S 5C 2S 6C KS 4C 6S AC 2D 4D 7C AH 5H 8H 3H 6H")
+# Two tricks left at a table of 5 (Morehead's removal: 2♣ 2♦ out); C to move.
+FIVE_DEAL = "A:2.5.JT4.AJ876 AKJ84.AJ3.6.T 5.T94.973.954 QT93.KQ6.Q5.K 76.872.AK8.Q3"
+FIVE_PLAYED = ("3C JC TC 9C KC 9S 7S 2S 4S 5S 3S 6S 8C AS 3D 6D 9D 5D KD TD 8D 4D 8S 7D QD TS QC "
+               "7C KS 4C JS 5C QS AD 6C 6H 8H 5H 3H 9H")
+
+
+def test_solve_values_a_three_player_deal_as_brute_force():
+    data = json.loads(run_ok("solve", THREE_DEAL, "--played", THREE_PLAYED, "--json").stdout)
+    assert (data["seat"], data["target"], data["model"]) == ("A", "A", "paranoid")
+    expected = {"KH": 11, "JH": 20, "4H": 23}      # A's points for the deal
+    assert {cv["card"]: cv["value"] for cv in data["cards"]} == expected
+    position = Position(THREE_DEAL, Rules(players=3), THREE_PLAYED)
+    assert {str(c): v for c, v in bruteforce.paranoid_values(position).items()} == expected
+    out = run_ok("solve", THREE_DEAL, "--played", THREE_PLAYED).stdout
+    assert "to move Player A  target Player A" in out and "the other two seats" in out
+    assert "A points" in out and "tricks left 3" in out
+
+
+def test_solve_values_a_five_player_deal_as_brute_force():
+    data = json.loads(run_ok("solve", FIVE_DEAL, "--played", FIVE_PLAYED, "--model", "maxn",
+                             "--json").stdout)
+    assert data["seat"] == "C"
+    expected = {"4H": [0, 4, 5, 17, 0], "TH": [0, 4, 5, 17, 0]}   # points of A, B, C, D, E
+    got = {card: cv["points"] for cv in data["cards"] for card in [cv["card"], *cv["equals"]]}
+    assert got == expected
+    position = Position(FIVE_DEAL, Rules(players=5), FIVE_PLAYED)
+    assert {str(c): list(v) for c, v in bruteforce.maxn_values(position).items()} == expected
+    out = run_ok("solve", FIVE_DEAL, "--played", FIVE_PLAYED, "--model", "maxn").stdout
+    assert "A B C D E" in out and " 0  4  5 17  0" in out
+    data = json.loads(run_ok("solve", FIVE_DEAL, "--played", FIVE_PLAYED, "--seat", "D",
+                             "--json").stdout)
+    expected_d = {"4H": 17, "TH": 17}               # D's points (it holds Q♠ and K♥)
+    got_d = {card: cv["value"] for cv in data["cards"] for card in [cv["card"], *cv["equals"]]}
+    assert data["target"] == "D" and got_d == expected_d
+    assert {str(c): v for c, v in bruteforce.paranoid_values(position, 3).items()} == expected_d
 
 
 def test_solve_checks_a_three_player_deal_against_the_rules_deck():

@@ -18,13 +18,14 @@ RULES = {
     "standard": Rules.standard(),
     "omnibus": Rules.omnibus(),
     "spot_hearts": Rules.spot_hearts(),
+    "three_players": Rules(players=3, card_removal="kitty"),   # 2 bits of owner, seat 3 empty
 }
 
 
-def analyse(rules: Rules, state: tuple, target: int, fast: bool) -> tuple:
+def analyse(rules: Rules, state: tuple, target: int, fast: bool, kitty: int = 0) -> tuple:
     core = Core(14)
     core.fast_pext = fast
-    core.set_rules(rules_spec(rules, None))
+    core.set_rules(rules_spec(rules, None, kitty))
     out = core.analyse(state, target, "paranoid", 0, 0, False)
     return [(card, value) for card, _, value, _ in out["moves"]], out["nodes"]
 
@@ -33,9 +34,11 @@ def analyse(rules: Rules, state: tuple, target: int, fast: bool) -> tuple:
 @pytest.mark.parametrize("seed", range(6))
 def test_the_portable_key_equals_the_pext_key(name, seed):
     rules = RULES[name]
-    position = random_position(seed, rules, 20 + 4 * (seed % 3))
+    n = rules.players
+    position = random_position(seed, rules, (5 + seed % 3) * n)
     state = core_state(position)
     target = int(position.to_move)
-    soft = analyse(rules, state, target, False)
-    assert soft == analyse(rules, state, target, True)
+    kitty = position.deal.kitty.mask
+    soft = analyse(rules, state, target, False, kitty)
+    assert soft == analyse(rules, state, target, True, kitty)
     assert soft[1] > 0
