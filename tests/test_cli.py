@@ -382,3 +382,14 @@ def test_solve_seat_letters_of_a_three_player_table():
     result = run("solve", THREE_HANDS, "--seat", "N")
     assert result.exit_code == 2
     assert result.stderr.strip() == "error: unknown seat 'N' at a table of 3 (seats A, B, C)"
+
+
+def test_convert_refuses_to_write_over_its_input(tmp_path):
+    source = tmp_path / "game.hgn"
+    original = (Path(__file__).parent / "data" / "records" / "xinxin-train-1.hgn").read_text()
+    source.write_text(original)
+    result = run("convert", str(source), "--to", "json", "-o", str(source))
+    assert result.exit_code == 2
+    assert result.stderr.strip() == (f"error: -o {source} is the input file {source}: the input "
+                                     f"is never overwritten")
+    assert source.read_text() == original
