@@ -393,3 +393,10 @@ def test_convert_refuses_to_write_over_its_input(tmp_path):
     assert result.stderr.strip() == (f"error: -o {source} is the input file {source}: the input "
                                      f"is never overwritten")
     assert source.read_text() == original
+
+
+def test_solve_nodes_beyond_the_solver_counter_is_an_error_not_a_traceback():
+    result = run("solve", "example", "--nodes", "99999999999999999999999")
+    assert result.exit_code == 2
+    assert "Invalid value for '--nodes'" in result.stderr
+    assert "9223372036854775807" in result.stderr
