@@ -400,3 +400,13 @@ def test_solve_nodes_beyond_the_solver_counter_is_an_error_not_a_traceback():
     assert result.exit_code == 2
     assert "Invalid value for '--nodes'" in result.stderr
     assert "9223372036854775807" in result.stderr
+
+
+@pytest.mark.parametrize("command", [
+    ["moon", "A.AKQJT987.AK.AK"],
+    ["play", str(Path(__file__).parent / "data" / "records" / "xinxin-train-1.hgn"), "--at", "33"],
+])
+def test_huge_samples_is_an_error_not_a_traceback(command):
+    result = run(*command, "--samples", "99999999999999999999")
+    assert result.exit_code == 2
+    assert "Invalid value for '--samples'" in result.stderr
