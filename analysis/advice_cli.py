@@ -178,7 +178,7 @@ def play_command(
     samples: int = typer.Option(100, "--samples", "-n", metavar="N", min=1, max=sys.maxsize,
                                 help="Sampled deals (at most; fewer when one card is clearly "
                                      "best)."),
-    seed: int = typer.Option(0, "--seed", metavar="S", help="Seed of the deal sampler."),
+    seed: int = typer.Option(0, "--seed", metavar="S", min=0, help="Seed of the deal sampler."),
     model: str = typer.Option("paranoid", "--model", "-m", metavar="MODEL",
                               help="paranoid or maxn."),
     evaluator: str = typer.Option("auto", "--evaluator", "-e", metavar="EVAL",
@@ -383,7 +383,7 @@ def moon_command(
                                      help="With --record: plays already made (default all)."),
     samples: int = typer.Option(200, "--samples", "-n", metavar="N", min=1, max=sys.maxsize,
                                 help="Sampled deals."),
-    seed: int = typer.Option(0, "--seed", metavar="S", help="Seed of the deal sampler."),
+    seed: int = typer.Option(0, "--seed", metavar="S", min=0, help="Seed of the deal sampler."),
     time_ms: float = typer.Option(DEFAULT_TIME_MS, "--time", metavar="MS", min=0.001,
                                   help="Time limit of one moon search (ms); searches that hit "
                                        "it are counted as unfinished."),

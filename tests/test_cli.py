@@ -410,3 +410,13 @@ def test_huge_samples_is_an_error_not_a_traceback(command):
     result = run(*command, "--samples", "99999999999999999999")
     assert result.exit_code == 2
     assert "Invalid value for '--samples'" in result.stderr
+
+
+@pytest.mark.parametrize("command", [
+    ["moon", "A.AKQJT987.AK.AK"],
+    ["play", str(Path(__file__).parent / "data" / "records" / "xinxin-train-1.hgn"), "--at", "33"],
+])
+def test_negative_seed_is_an_error_not_a_traceback(command):
+    result = run(*command, "--samples", "2", "--seed", "-1")
+    assert result.exit_code == 2
+    assert "Invalid value for '--seed'" in result.stderr
