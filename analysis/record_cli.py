@@ -114,6 +114,8 @@ def read_games(text: str, source_format: str = "auto", *, rules: Optional[str] =
         games = [records.from_json(item) for item in (data if isinstance(data, list) else [data])]
     if not games:
         raise ConvertError(f"{name}: no records")
+    if not any(game.deals for game in games):
+        raise ConvertError(f"{name}: no deals (a record needs at least one [Deal])")
     return games
 
 

@@ -420,3 +420,20 @@ def test_negative_seed_is_an_error_not_a_traceback(command):
     result = run(*command, "--samples", "2", "--seed", "-1")
     assert result.exit_code == 2
     assert "Invalid value for '--seed'" in result.stderr
+
+
+@pytest.mark.parametrize("text,source_format", [
+    ('{"a": 1}\n', "auto"),
+    ('{"a": 1}\n', "json"),
+    ('{"format": "hearts-dd game record", "deals": []}\n', "auto"),
+    ('[Event "x"]\n', "auto"),
+])
+def test_convert_a_record_without_deals_is_an_error_not_empty_output(tmp_path, text,
+                                                                     source_format):
+    source = tmp_path / "none.json"
+    source.write_text(text)
+    result = run("convert", str(source), "--from", source_format)
+    assert result.exit_code == 2
+    assert result.stderr.strip() == (f"error: {source}: no deals (a record needs at least one "
+                                     f"[Deal])")
+    assert result.stdout == ""
