@@ -14,6 +14,7 @@ Bad input raises :class:`~hearts.solver.HeartsError`, which the ``hearts`` group
 from __future__ import annotations
 
 import json
+import sys
 from contextlib import contextmanager
 from typing import Any, Callable, Iterator, Optional
 
@@ -191,10 +192,10 @@ def play_command(
     seat: Optional[str] = typer.Option(
         None, "--seat", "-s", metavar="SEAT",
         help="The seat to advise (N E S W); it must be the seat to move (the default)."),
-    samples: int = typer.Option(100, "--samples", "-n", metavar="N", min=1,
+    samples: int = typer.Option(100, "--samples", "-n", metavar="N", min=1, max=sys.maxsize,
                                 help="Sampled deals (at most; fewer when one card is clearly "
                                      "best)."),
-    seed: int = typer.Option(0, "--seed", metavar="S", help="Seed of the deal sampler."),
+    seed: int = typer.Option(0, "--seed", metavar="S", min=0, help="Seed of the deal sampler."),
     model: str = typer.Option("paranoid", "--model", "-m", metavar="MODEL",
                               help="paranoid or maxn."),
     evaluator: str = typer.Option("auto", "--evaluator", "-e", metavar="EVAL",
@@ -393,9 +394,9 @@ def moon_command(
                                     help="With --record: the N-th deal of the file."),
     at: Optional[int] = typer.Option(None, "--at", metavar="PLAY", min=0,
                                      help="With --record: plays already made (default all)."),
-    samples: int = typer.Option(200, "--samples", "-n", metavar="N", min=1,
+    samples: int = typer.Option(200, "--samples", "-n", metavar="N", min=1, max=sys.maxsize,
                                 help="Sampled deals."),
-    seed: int = typer.Option(0, "--seed", metavar="S", help="Seed of the deal sampler."),
+    seed: int = typer.Option(0, "--seed", metavar="S", min=0, help="Seed of the deal sampler."),
     time_ms: float = typer.Option(DEFAULT_TIME_MS, "--time", metavar="MS", min=0.001,
                                   help="Time limit of one moon search (ms); searches that hit "
                                        "it are counted as unfinished."),

@@ -349,7 +349,9 @@ def annotate_command(
         raise AnnotateInputError(f"-o and --html name the same file {output}")
     per_file: list[tuple[str, list[records.GameRecord]]] = []
     for f in files:
-        if f != "-" and not os.path.isfile(f):
+        if f != "-" and os.path.isdir(f):
+            raise AnnotateInputError(f"{f}: is a directory, not a record file")
+        if f != "-" and not os.path.exists(f):
             raise AnnotateInputError(f"{f}: no such file")
         text = read_text(f)
         games = (read_games_lenient(text, f, rules) if lenient

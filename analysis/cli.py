@@ -284,7 +284,7 @@ def solve_command(
         None, "--example", "-e", metavar="NAME", help="Solve a built-in example."),
     as_json: bool = typer.Option(False, "--json", help="Print the result as JSON."),
     nodes: Optional[int] = typer.Option(
-        None, "--nodes", metavar="N", min=1, help="Stop after N search nodes."),
+        None, "--nodes", metavar="N", min=1, max=2**63 - 1, help="Stop after N search nodes."),
     time_ms: Optional[float] = typer.Option(
         None, "--time", metavar="MS", min=0.001, help="Stop after MS milliseconds."),
     no_pv: bool = typer.Option(False, "--no-pv", help="Do not compute the lines of play."),

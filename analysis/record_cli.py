@@ -13,6 +13,7 @@ line), which the ``hearts`` group prints as one ``error:`` line with exit code 2
 from __future__ import annotations
 
 import json
+import os
 import sys
 from typing import Any, Optional
 
@@ -113,6 +114,8 @@ def read_games(text: str, source_format: str = "auto", *, rules: Optional[str] =
         games = [records.from_json(item) for item in (data if isinstance(data, list) else [data])]
     if not games:
         raise ConvertError(f"{name}: no records")
+    if not any(game.deals for game in games):
+        raise ConvertError(f"{name}: no deals (a record needs at least one [Deal])")
     return games
 
 
@@ -167,6 +170,9 @@ def convert_command(
     hearts convert game.json --to hgn --symbols
     ```
     """
+    if output is not None and file != "-" and _same_file(file, output):
+        raise RecordInputError(f"-o {output} is the input file {file}: the input is never "
+                               f"overwritten")
     text = read_text(file)
     games = read_games(text, source_format, rules=rules, name=file)
     result = write_games(games, to, symbols=symbols)
@@ -175,6 +181,17 @@ def convert_command(
     else:
         with open(output, "w", encoding="utf-8") as f:
             f.write(result)
+
+
+class RecordInputError(HeartsError):
+    """Bad input to ``hearts convert`` that is no record error (the output path)."""
+
+
+def _same_file(a: str, b: str) -> bool:
+    try:
+        return os.path.samefile(a, b)
+    except OSError:
+        return os.path.abspath(a) == os.path.abspath(b)
 
 
 #: A stand-alone app (``python -m hearts.analysis.record_cli FILE``), also used by the tests.

@@ -325,7 +325,8 @@ def _parse_pbn_deal(pbn: str) -> tuple[tuple[Hand, ...], Hand]:
             hands[seat] = _parse_hand_of(seat, part)
         return tuple(hands), kitty  # type: ignore[return-value]
     if not MIN_PLAYERS <= len(parts) <= MAX_PLAYERS:
-        raise InvalidDealError(f"deal has {len(parts)} hands, expected 4 separated by spaces "
+        raise InvalidDealError(f"deal has {len(parts)} hand{'s' if len(parts) != 1 else ''}, "
+                               f"expected 4 separated by spaces "
                                f"(or {MIN_PLAYERS} to {MAX_PLAYERS} at other tables)")
     n = len(parts)
     try:

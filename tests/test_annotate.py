@@ -462,3 +462,19 @@ def test_rate_passes_places_each_pass_made_among_all_286():
     assert north["rating"]["mean"] == round(made.mean, 2)
     assert north["rating"]["best"] == ranking.best.text
     assert north["rating"]["loss"] >= 0 or north["rating"]["rank"] == 1
+
+
+def test_annotate_names_a_directory_and_an_empty_file_for_what_they_are(tmp_path):
+    from typer.testing import CliRunner
+
+    from hearts.analysis.cli import app
+
+    empty = tmp_path / "empty.hgn"
+    empty.write_text("")
+    for path, message in ((tmp_path, f"error: {tmp_path}: is a directory, not a record file"),
+                          (empty, f"error: {empty}: no records"),
+                          (tmp_path / "missing.hgn", f"error: {tmp_path / 'missing.hgn'}: "
+                                                     f"no such file")):
+        result = CliRunner().invoke(app, ["annotate", str(path)])
+        assert result.exit_code == 2, result.output
+        assert message in result.output

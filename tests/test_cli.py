@@ -419,3 +419,58 @@ def test_solve_seat_letters_of_a_three_player_table():
     result = run("solve", THREE_HANDS, "--seat", "N")
     assert result.exit_code == 2
     assert result.stderr.strip() == "error: unknown seat 'N' at a table of 3 (seats A, B, C)"
+
+
+def test_convert_refuses_to_write_over_its_input(tmp_path):
+    source = tmp_path / "game.hgn"
+    original = (Path(__file__).parent / "data" / "records" / "xinxin-train-1.hgn").read_text()
+    source.write_text(original)
+    result = run("convert", str(source), "--to", "json", "-o", str(source))
+    assert result.exit_code == 2
+    assert result.stderr.strip() == (f"error: -o {source} is the input file {source}: the input "
+                                     f"is never overwritten")
+    assert source.read_text() == original
+
+
+def test_solve_nodes_beyond_the_solver_counter_is_an_error_not_a_traceback():
+    result = run("solve", "example", "--nodes", "99999999999999999999999")
+    assert result.exit_code == 2
+    assert "Invalid value for '--nodes'" in result.stderr
+    assert "9223372036854775807" in result.stderr
+
+
+@pytest.mark.parametrize("command", [
+    ["moon", "A.AKQJT987.AK.AK"],
+    ["play", str(Path(__file__).parent / "data" / "records" / "xinxin-train-1.hgn"), "--at", "33"],
+])
+def test_huge_samples_is_an_error_not_a_traceback(command):
+    result = run(*command, "--samples", "99999999999999999999")
+    assert result.exit_code == 2
+    assert "Invalid value for '--samples'" in result.stderr
+
+
+@pytest.mark.parametrize("command", [
+    ["moon", "A.AKQJT987.AK.AK"],
+    ["play", str(Path(__file__).parent / "data" / "records" / "xinxin-train-1.hgn"), "--at", "33"],
+])
+def test_negative_seed_is_an_error_not_a_traceback(command):
+    result = run(*command, "--samples", "2", "--seed", "-1")
+    assert result.exit_code == 2
+    assert "Invalid value for '--seed'" in result.stderr
+
+
+@pytest.mark.parametrize("text,source_format", [
+    ('{"a": 1}\n', "auto"),
+    ('{"a": 1}\n', "json"),
+    ('{"format": "hearts-dd game record", "deals": []}\n', "auto"),
+    ('[Event "x"]\n', "auto"),
+])
+def test_convert_a_record_without_deals_is_an_error_not_empty_output(tmp_path, text,
+                                                                     source_format):
+    source = tmp_path / "none.json"
+    source.write_text(text)
+    result = run("convert", str(source), "--from", source_format)
+    assert result.exit_code == 2
+    assert result.stderr.strip() == (f"error: {source}: no deals (a record needs at least one "
+                                     f"[Deal])")
+    assert result.stdout == ""

@@ -166,7 +166,7 @@ def _line(**changes) -> str:
 
 @pytest.mark.parametrize("changes, message", [
     ({"seat": "N"}, "seat N is not the seat to play (E is)"),
-    ({"deal": "N:AKQ"}, "deal has 1 hands"),
+    ({"deal": "N:AKQ"}, "deal has 1 hand,"),
     ({"played": "2C 2C"}, "card 2 of played list"),
     ({"task": "win"}, 'unknown task "win"'),
     ({"tricks_left": 5}, "tricks_left is 5, the position has 2"),
