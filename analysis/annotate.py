@@ -34,7 +34,8 @@ the best defence?) says whether the others can still stop it, and the play after
 longer could.
 
 Passes: each deal's passes are listed (:class:`PassNote`); their rating plugs in through the
-``pass_rater`` hook (a callable, :data:`PassRater`) — without one every pass says
+``pass_rater`` hook (a callable, :data:`PassRater`, e.g.
+:class:`~hearts.analysis.passing.RecordPassRater`) — without one every pass says
 :data:`PASS_NOT_RATED`.
 
 Python::
@@ -278,8 +279,9 @@ class PassNote:
 
 #: The hook for pass rating (``annotate_games(..., pass_rater=...)``): called as
 #: ``rater(deal, rules, seat)`` for each seat that passed, in the main process; returns the
-#: rating as a JSON-ready dict. ``hearts pass`` (built on its own branch) is meant to plug in
-#: here; until then every pass is listed with :data:`PASS_NOT_RATED`.
+#: rating as a JSON-ready dict. :class:`hearts.analysis.passing.RecordPassRater` (the pass
+#: rating of ``hearts pass``, ``hearts annotate --rate-passes``) is one; without a rater every
+#: pass is listed with :data:`PASS_NOT_RATED`.
 PassRater = Callable[[DealRecord, Rules, Seat], dict]
 
 

@@ -339,6 +339,7 @@ def annotate_command(
     ```
     hearts annotate game.hgn -o game-annotated.hgn --html report.html
     hearts annotate game.hgn --mode both --samples 100 --seed 1
+    hearts annotate game.hgn --rate-passes --pass-samples 128
     hearts annotate tests/data/openspiel_xinxin/xinxin_train.txt --max-tricks 6 --json
     ```
     """
