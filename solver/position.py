@@ -368,14 +368,7 @@ class Position:
                                     + values[trick[2].bit] + values[card.bit])
         else:
             winner = trick_winner(trick, self.leader, n)
-            points = 0
-            for played in trick:
-                mask |= played.mask
-                points += values[played.bit]
-            if self._kitty and not self._winners:
-                # The kitty goes to the winner of trick 1 (Morehead 2001).
-                mask |= self._kitty
-                points += _mask_points(self._kitty, values)
+            mask, points = self._haul(trick)
             self.taken[winner] |= mask
             self.points[winner] += points
         self.tricks_won[winner] += 1
@@ -384,6 +377,20 @@ class Position:
         self.trick = []
         self.leader = winner
         self.to_move = winner
+
+    def _haul(self, cards: "list[Card]") -> tuple[int, int]:
+        """The mask and points a completed trick of ``cards`` gives its winner (tables other
+        than 4): with the kitty on trick 1 (Morehead 2001). Call before trick 1's winner is
+        recorded in ``_winners`` (play) or after it is removed (unplay)."""
+        values = self._values
+        mask = points = 0
+        for played in cards:
+            mask |= played.mask
+            points += values[played.bit]
+        if self._kitty and not self._winners:
+            mask |= self._kitty
+            points += _mask_points(self._kitty, values)
+        return mask, points
 
     def unplay(self) -> Card:
         """Take back the last card played and return it.
@@ -412,14 +419,7 @@ class Position:
                                         + values[previous[2].bit] + values[card.bit])
             else:
                 previous = history[1 - n:]
-                mask = card.mask
-                points = values[card.bit]
-                for played in previous:
-                    mask |= played.mask
-                    points += values[played.bit]
-                if self._kitty and not self._winners:
-                    mask |= self._kitty
-                    points += _mask_points(self._kitty, values)
+                mask, points = self._haul(previous + [card])
                 self.taken[winner] &= ~mask
                 self.points[winner] -= points
             self.tricks_won[winner] -= 1
