@@ -15,7 +15,7 @@ from __future__ import annotations
 import random as _random
 from typing import Iterable, Iterator, Mapping, Sequence
 
-from .cards import ALL_CARDS, DECK_MASK, Card, cards_from_mask, parse_cards
+from .cards import ALL_CARDS, DECK_MASK, Card, cards_from_mask
 from .errors import CardError, HeartsError, InvalidDealError
 from .hand import Hand
 from .seats import (MAX_PLAYERS, MIN_PLAYERS, SEAT_LETTERS, PassDirection, Seat, parse_seat,
@@ -189,8 +189,6 @@ class Deal:
         return table_seats(len(self._hands))
 
     def __getitem__(self, seat: "Seat | int | str") -> Hand:
-        if len(self._hands) == 4:
-            return self._hands[Seat.parse(seat)]
         return self._hands[parse_seat(seat, len(self._hands))]
 
     def __iter__(self) -> Iterator[Hand]:

@@ -29,6 +29,7 @@ import functools
 
 from .cards import DECK_MASK, Card, parse_cards
 from .errors import RulesError
+from .seats import MAX_PLAYERS, MIN_PLAYERS
 
 __all__ = ["CARD_REMOVALS", "removed_cards", "kitty_size", "hand_size", "deck_mask"]
 
@@ -56,8 +57,9 @@ def _check(reading: str, players: int) -> None:
     if reading not in CARD_REMOVALS:
         raise RulesError(f"rules option card_removal={reading!r}: expected one of "
                          f"{', '.join(CARD_REMOVALS)}")
-    if not 3 <= players <= 7:
-        raise RulesError(f"rules option players={players!r}: expected 3..7")
+    if not MIN_PLAYERS <= players <= MAX_PLAYERS:
+        raise RulesError(f"rules option players={players!r}: expected "
+                         f"{MIN_PLAYERS}..{MAX_PLAYERS}")
 
 
 @functools.lru_cache(maxsize=None)

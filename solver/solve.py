@@ -29,7 +29,7 @@ from .cards import Card, Suit
 from .deal import Deal
 from .errors import HeartsError
 from .position import Position, trick_winner
-from .rules import Rules
+from .rules import Rules, _mask_points
 from .seats import PassDirection, Seat, parse_seat, seat_letter
 
 __all__ = ["CardValue", "SolveResult", "Solver", "SolverError", "solve"]
@@ -107,14 +107,10 @@ def core_rules(position: Position) -> dict:
 
 
 def _sun_payers(rules: Rules, direction: PassDirection | int | None) -> list[int]:
-    """Per shooter, the mask of the seats that pay a sun (rules.md "Moon and sun")."""
-    if rules.players != 4:
-        return [sum(1 << int(payer) for payer in rules.sun_payers(x, direction))
-                for x in range(rules.players)]
-    everyone = [15 & ~(1 << x) for x in range(4)]
-    if getattr(rules, "sun_paid_by", "all") != "passer" or direction in (None, PassDirection.HOLD):
-        return everyone
-    return [1 << int(direction.passer(Seat(x))) for x in range(4)]
+    """Per shooter, the mask of the seats that pay a sun (rules.md "Moon and sun";
+    :meth:`Rules.sun_payers`)."""
+    return [sum(1 << int(payer) for payer in rules.sun_payers(x, direction))
+            for x in range(rules.players)]
 
 
 def core_state(position: Position) -> tuple:
@@ -136,7 +132,7 @@ def core_state(position: Position) -> tuple:
         won |= 1 << winner
         if index == 0:
             first_winner = winner
-            first_pos = sum(v for v in (values[b] for b in range(64) if mask >> b & 1) if v > 0)
+            first_pos = _mask_points(mask & rules.positive_mask(), values)
         if rules.sun == "all_tricks" or (rules.sun == "last_twelve" and index >= 1):
             sunc = winner if sunc in (-1, winner) else n    # n: no sun any more
     hb = position.hearts_broken or not rules.must_break_hearts
@@ -314,12 +310,7 @@ class Solver:
                 raise SolverError(f"{name} must be positive, got {limit}")
         n = position.players
         mover = position.to_move
-        if seat is None:
-            target = mover
-        elif n == 4:
-            target = seat if isinstance(seat, Seat) else Seat.parse(seat)
-        else:
-            target = parse_seat(seat, n)
+        target = mover if seat is None else parse_seat(seat, n)
         core = self._core_for(position, model)
         spec = core_rules(position)
         if spec is not self._rules:
