@@ -517,8 +517,7 @@ def _judge(solver: Solver, position: Position, card: Card, game: int, number: in
 
 def judge_fair(deal: DealRecord, rules: Rules, index: int, *, samples: int = DEFAULT_SAMPLES,
                seed: int = 0, model: str = "paranoid", evaluator: str = "auto",
-               mistake: int = 2, blunder: int = 6, scheduler: object = None,
-               threads: int = 1) -> FairJudgement:
+               mistake: int = 2, blunder: int = 6) -> FairJudgement:
     """Judge play ``index`` (1..52) of ``deal`` on the knowledge of the seat that made it (its
     hand after the pass, its pass, the cards played before): :func:`.advice.advise` over
     ``samples`` deals sampled from that knowledge (seeded with ``seed``), values in points
@@ -539,7 +538,7 @@ def judge_fair(deal: DealRecord, rules: Rules, index: int, *, samples: int = DEF
         # One class of equivalent cards: every legal card gives the same points on every deal.
         return FairJudgement(None, None, classes[0], 0.0, 0.0, "", 0, samples, "forced", model)
     advice = advise(knowledge, samples=samples, seed=seed, model=model, evaluator=evaluator,
-                    threads=threads, moon=False, scheduler=scheduler)
+                    threads=1, moon=False)   # one job of the batch's pool: no nested pool
     played, best = advice.value_of(card), advice.best
     loss = se = 0.0
     if played is not best:

@@ -96,11 +96,11 @@ def _print_ranking(console: Console, ranking: PassRanking) -> None:
                                 _hand_text(ranking.hand.mask), ("  passing ", "dim"),
                                 (str(ranking.direction), "bold"), " to ",
                                 ranking.receiver.name_title, ("  receives from ", "dim"),
-                                ranking.passer.name_title, (" (3 unknown cards)", "dim")))
+                                ranking.passer.name_title,
+                                (f" ({ranking.rules.pass_count} unknown cards)", "dim")))
     console.print(Text.assemble(
         ("rules ", "dim"), ranking.rules.name or "custom", ("  model ", "dim"),
-        (ranking.model, "bold"), ("  evaluator ", "dim"), (ranking.to_json()["evaluator"],
-                                                            "bold"),
+        (ranking.model, "bold"), ("  evaluator ", "dim"), (ranking.evaluator, "bold"),
         ("  seed ", "dim"), str(ranking.seed), ("  threads ", "dim"), str(ranking.threads)))
     console.print(Text(f"evaluator = {ranking.evaluator_text()}", style="italic"))
     console.print(Text(f"value = {who}'s final points for the deal, mean over deals of the 39 "

@@ -65,7 +65,9 @@ from hearts.solver.rules import Rules
 from hearts.solver.seats import PassDirection, Seat
 from hearts.solver.solve import Solver
 
-from .knowledge import _SCHEME_DIRECTIONS
+from .advice import _fraction
+from .errors import InconsistentRecordError
+from .knowledge import _check_direction, _mask_of_cards
 from .moon import can_shoot
 from .parallel import PerThreadSolver, default_threads, executor
 from .policy import play_out
@@ -406,9 +408,14 @@ class PassRanking:
                 return p
         raise KeyError(str(cards))
 
+    @property
+    def evaluator(self) -> str:
+        """``exact`` (whole deals solved, no node limit) or ``rollout``."""
+        return "exact" if self.horizon == 13 and self.node_limit is None else "rollout"
+
     def evaluator_text(self) -> str:
         """The evaluator in one line, for output."""
-        if self.horizon == 13 and self.node_limit is None:
+        if self.evaluator == "exact":
             return f"exact: one double-dummy {self.model} solve of each whole deal"
         limit = "" if self.node_limit is None else (
             f" (a solve over {self.node_limit:,} nodes is redone one bot trick later)")
@@ -421,8 +428,7 @@ class PassRanking:
             "seat": self.seat.letter, "hand": str(self.hand), "direction": str(self.direction),
             "receiver": self.receiver.letter, "passer": self.passer.letter,
             "rules": self.rules.name or self.rules.to_dict(),
-            "model": self.model, "evaluator": "exact" if (
-                self.horizon == 13 and self.node_limit is None) else "rollout",
+            "model": self.model, "evaluator": self.evaluator,
             "evaluator_text": self.evaluator_text(), "horizon": self.horizon,
             "node_limit": self.node_limit, "pass_policy": PASS_POLICY,
             "value": "the seat's final points for the deal (lower is better), mean over "
@@ -644,13 +650,12 @@ def rate_passes(hand: "Hand | str | Iterable[Card | str]", direction: "PassDirec
         mean, se = _stats(column)
         diff, diff_se = _stats(column - best_values[:len(column)])
         flags = moon_values.get(a)
-        known = [f for f in flags if f is not None] if flags is not None else []
         ratings.append(PassRating(
             combos[a], mean, se, tuple(int(x) for x in values[a]), reached[a],
             0.0 if a == order[0] else diff, 0.0 if a == order[0] else diff_se,
             pass_why(mask, candidates[a], receiver),
-            (sum(known) / len(known) if known else None) if flags is not None else None,
-            0 if flags is None else len(flags) - len(known)))
+            None if flags is None else _fraction(flags),
+            0 if flags is None else sum(1 for f in flags if f is None)))
     assert ratings[0].round == last
     return PassRanking(seat, Hand.from_mask(mask), direction, receiver,
                        direction.passer(seat), rules, model, horizon, node_limit, samples,
@@ -659,27 +664,15 @@ def rate_passes(hand: "Hand | str | Iterable[Card | str]", direction: "PassDirec
 
 
 def _hand_mask(hand: "Hand | str | Iterable[Card | str]") -> int:
-    if isinstance(hand, Hand):
-        mask = hand.mask
-    elif isinstance(hand, str):
-        from .advice_cli import parse_hand   # PBN or a card list, as `hearts moon`
-        parsed = parse_hand(hand)
-        mask = parsed.mask if isinstance(parsed, Hand) else _cards_mask(parsed)
-    else:
-        mask = _cards_mask(Card(c) for c in hand)
+    """The 13 dealt cards as a mask (the forms ``Knowledge`` reads)."""
+    try:
+        mask = _mask_of_cards(hand, "the hand")
+    except InconsistentRecordError as err:
+        raise PassError(str(err)) from None
     size = mask.bit_count()
     if size != 13:
         raise PassError(f"the hand holds {size} card{'s' if size != 1 else ''}: a pass "
                         f"needs the 13 dealt cards")
-    return mask
-
-
-def _cards_mask(cards: Iterable[Card]) -> int:
-    mask = 0
-    for card in cards:
-        if mask & card.mask:
-            raise PassError(f"{card} is in the hand twice")
-        mask |= card.mask
     return mask
 
 
@@ -692,10 +685,10 @@ def _direction(direction: "PassDirection | str", rules: Rules) -> PassDirection:
                         f"pass_count={rules.pass_count})")
     if rules.pass_count > 13:
         raise PassError(f"pass_count={rules.pass_count}: a hand holds 13 cards")
-    if parsed not in _SCHEME_DIRECTIONS.get(rules.pass_scheme, frozenset(PassDirection)):
-        raise PassError(f"pass direction {parsed} is not used by the rules' "
-                        f"pass_scheme={rules.pass_scheme}")
-    return parsed
+    try:
+        return _check_direction(rules, parsed)
+    except InconsistentRecordError as err:
+        raise PassError(str(err)) from None
 
 
 @dataclass(frozen=True)
@@ -736,5 +729,5 @@ class RecordPassRater:
                 "mean": round(made.mean, 2), "se": round(made.se, 2),
                 "best": best.text, "best_mean": round(best.mean, 2),
                 "loss": round(made.diff, 2), "samples": made.n,
-                "evaluator": "exact" if ranking.horizon == 13 and ranking.node_limit is None
+                "evaluator": "exact" if ranking.evaluator == "exact"
                 else f"rollout to {ranking.horizon} tricks, then {ranking.model}"}

@@ -166,7 +166,7 @@ def test_moon_chance_is_searched_for_the_top_passes_only():
     (TOP_SPADES, "hold", None, "no pass on a hold deal"),
     (TOP_SPADES, "left", "standard,pass_scheme=hold", "the rules have no passing"),
     (TOP_SPADES, "right", "standard,pass_scheme=left", "not used by the rules"),
-    ("AS AS KS QS 2H 3H 4H 5H 2D 3D 4D 2C 3C", "left", None, "AS is in the hand twice"),
+    ("AS AS KS QS 2H 3H 4H 5H 2D 3D 4D 2C 3C", "left", None, "the hand: AS is given twice"),
 ])
 def test_bad_pass_questions_raise(hand, direction, rules, message):
     with pytest.raises(PassError) as info:
