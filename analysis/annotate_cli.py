@@ -31,7 +31,7 @@ from . import records
 from .annotate import (DEFAULT_SAMPLES, GameAnnotation, JudgedPlay, MoonAlert, PassNote,
                        annotate_games, fair_json, judged_from_trick, mistake_count, modes_run,
                        moon_text, primary, summarise, summary_json)
-from .files import read_text
+from .files import read_text, same_file
 from .parallel import default_threads
 from .passing import DEFAULT_SAMPLES as PASS_SAMPLES
 from .passing import RecordPassRater
@@ -83,13 +83,6 @@ def read_games_lenient(text: str, name: str = "input",
                 games.append(stub)
             break
     return games
-
-
-def _same_file(a: str, b: str) -> bool:
-    try:
-        return os.path.samefile(a, b)
-    except OSError:
-        return os.path.abspath(a) == os.path.abspath(b)
 
 
 _MODE_TEXT = {
@@ -271,7 +264,7 @@ def _check_output(path: Optional[str], files: list[str], force: bool, what: str)
     if path is None:
         return
     for f in files:
-        if f != "-" and _same_file(f, path):
+        if f != "-" and same_file(f, path):
             raise AnnotateInputError(f"{what} {path} is the input file {f}: the input is "
                                      f"never overwritten")
     if os.path.exists(path) and not force:
@@ -346,7 +339,7 @@ def annotate_command(
     judged_from_trick(max_tricks, from_trick)
     _check_output(output, files, force, "-o")
     _check_output(html, files, force, "--html")
-    if output is not None and html is not None and _same_file(output, html):
+    if output is not None and html is not None and same_file(output, html):
         raise AnnotateInputError(f"-o and --html name the same file {output}")
     per_file: list[tuple[str, list[records.GameRecord]]] = []
     for f in files:

@@ -13,7 +13,6 @@ no URL (so it opens offline and from a mail attachment).
 """
 from __future__ import annotations
 
-import re
 from importlib import resources
 from typing import Sequence
 
@@ -33,8 +32,6 @@ TEMPLATE = "annotate_report.html.j2"
 #: Suit order of the diagram (as PBN).
 _SUITS = (Suit.SPADES, Suit.HEARTS, Suit.DIAMONDS, Suit.CLUBS)
 _SUIT_CLASS = {Suit.SPADES: "s", Suit.HEARTS: "h", Suit.DIAMONDS: "d", Suit.CLUBS: "c"}
-_DATA_RE = re.compile(r"\[%[^\]]*\]")
-_SYMBOL = {Suit.SPADES: "♠", Suit.HEARTS: "♥", Suit.DIAMONDS: "♦", Suit.CLUBS: "♣"}
 
 
 def _environment() -> jinja2.Environment:
@@ -53,7 +50,7 @@ def _hand(cards: Sequence[Card]) -> list[dict]:
     rows = []
     for suit in _SUITS:
         ranks = sorted((c for c in cards if c.suit == suit), key=lambda c: -c.rank)
-        rows.append({"cls": _SUIT_CLASS[suit], "symbol": _SYMBOL[suit],
+        rows.append({"cls": _SUIT_CLASS[suit], "symbol": suit.symbol,
                      "ranks": " ".join(c.symbol()[:-1] for c in ranks) or "—"})
     return rows
 
@@ -94,7 +91,7 @@ def _play_view(seat: Seat, play: records.Play, judged: JudgedPlay | None) -> dic
     elif judged is not None and judged.status == "judged":
         suggestion = list(judged.best)
     # The play's own words (a person's comment), without the machine data we wrote.
-    comment = _DATA_RE.sub("", play.comment).strip()
+    comment = records.strip_comment_data(play.comment)
     return {"seat": seat.letter, "card": card, "mark": mark, "classes": " ".join(classes),
             "comment": comment,
             "notes": notes, "suggestion": suggestion,

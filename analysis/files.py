@@ -1,11 +1,12 @@
 """Reading the user's input files for the ``hearts`` commands."""
 from __future__ import annotations
 
+import os
 import sys
 
 from hearts.solver.errors import HeartsError
 
-__all__ = ["InputFileError", "read_text"]
+__all__ = ["InputFileError", "read_text", "same_file"]
 
 
 class InputFileError(HeartsError):
@@ -27,3 +28,12 @@ def read_text(path: str) -> str:
     except UnicodeDecodeError as err:
         raise InputFileError(f"{path}: not a UTF-8 text file ({err.reason} at byte {err.start})") \
             from None
+
+
+def same_file(a: str, b: str) -> bool:
+    """Do the paths name one file (the same inode, or the same absolute path when either is
+    missing)? The commands use it to refuse an output path that is one of their inputs."""
+    try:
+        return os.path.samefile(a, b)
+    except OSError:
+        return os.path.abspath(a) == os.path.abspath(b)

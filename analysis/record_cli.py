@@ -19,7 +19,7 @@ from typing import Any, Optional
 
 import typer
 
-from hearts.analysis.files import read_text
+from hearts.analysis.files import read_text, same_file
 from hearts.solver.errors import HeartsError, RecordSyntaxError
 
 from . import records
@@ -170,7 +170,7 @@ def convert_command(
     hearts convert game.json --to hgn --symbols
     ```
     """
-    if output is not None and file != "-" and _same_file(file, output):
+    if output is not None and file != "-" and same_file(file, output):
         raise RecordInputError(f"-o {output} is the input file {file}: the input is never "
                                f"overwritten")
     text = read_text(file)
@@ -185,13 +185,6 @@ def convert_command(
 
 class RecordInputError(HeartsError):
     """Bad input to ``hearts convert`` that is no record error (the output path)."""
-
-
-def _same_file(a: str, b: str) -> bool:
-    try:
-        return os.path.samefile(a, b)
-    except OSError:
-        return os.path.abspath(a) == os.path.abspath(b)
 
 
 #: A stand-alone app (``python -m hearts.analysis.record_cli FILE``), also used by the tests.

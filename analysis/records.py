@@ -129,6 +129,11 @@ def comment_data(comment: str) -> dict[str, str]:
     return {m.group(1): (m.group(2) or "") for m in _DATA_RE.finditer(comment)}
 
 
+def strip_comment_data(comment: str) -> str:
+    """A comment's words without its machine data (the ``[%key value]`` items)."""
+    return " ".join(_DATA_RE.sub("", comment).split())
+
+
 def set_comment_data(comment: str, key: str, value: "str | int | float | None") -> str:
     """``comment`` with ``[%key value]`` set: replaced in place if present, else appended
     (after a space); ``value=None`` removes it.
