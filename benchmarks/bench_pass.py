@@ -56,8 +56,8 @@ DIRECTIONS = (PassDirection.LEFT, PassDirection.RIGHT, PassDirection.ACROSS)
 
 
 def random_hands(rng: np.random.Generator) -> list[int]:
-    order = rng.permutation(52)
-    return [sum(CARDS[j] for j in order[13 * k:13 * k + 13]) for k in range(4)]
+    """The four hand masks of a uniformly random deal (:meth:`Deal.random`)."""
+    return list(Deal.random(rng).masks)
 
 
 def reference_seconds() -> float:

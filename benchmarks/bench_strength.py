@@ -32,20 +32,13 @@ from rich.table import Table
 
 from hearts.analysis.bots import AdviceBot, BotScore, RandomBot, RuleBot, duplicate_match
 from hearts.solver import Deal, Rules
-from hearts.solver.cards import DECK_MASK, cards_from_mask
 from hearts.solver.seats import PassDirection
 
 
 def seeded_deals(n: int, seed: int) -> list[tuple[Deal, PassDirection]]:
     """``n`` uniformly random deals from ``seed``, with the standard pass rotation."""
     rng = np.random.default_rng(seed)
-    cards = [c.mask for c in cards_from_mask(DECK_MASK)]
-    out = []
-    for d in range(n):
-        order = rng.permutation(52)
-        masks = [sum(cards[j] for j in order[13 * k:13 * k + 13]) for k in range(4)]
-        out.append((Deal.from_masks(masks), PassDirection.for_deal(d)))
-    return out
+    return [(Deal.random(rng), PassDirection.for_deal(d)) for d in range(n)]
 
 
 def run(args: argparse.Namespace) -> dict:
