@@ -48,8 +48,6 @@ Python::
 from __future__ import annotations
 
 import copy
-import math
-import statistics
 from dataclasses import dataclass, field, replace
 from typing import Any, Callable, Iterable, Sequence
 
@@ -65,6 +63,7 @@ from .advice import EVALUATORS, MODELS, advise, card_classes
 from .knowledge import Knowledge
 from .parallel import executor
 from .records import NAG_BLUNDER, NAG_MISTAKE, DealRecord, GameRecord
+from .stats import mean_se
 
 __all__ = ["MODES", "JudgedPlay", "FairJudgement", "MoonAlert", "PassNote", "PassRater",
            "DealAnnotation", "GameAnnotation", "AnnotateError", "annotate", "annotate_deal",
@@ -544,10 +543,7 @@ def judge_fair(deal: DealRecord, rules: Rules, index: int, *, samples: int = DEF
     if played is not best:
         # Paired: both cards are valued on the same samples, so the spread of the per-sample
         # difference (not of each card's values) gives the loss's standard error.
-        diffs = [a - b for a, b in zip(played.values, best.values)]
-        loss = statistics.fmean(diffs)
-        if len(diffs) > 1:
-            se = statistics.stdev(diffs) / math.sqrt(len(diffs))
+        loss, se = mean_se([a - b for a, b in zip(played.values, best.values)])
     return FairJudgement(played.mean, best.mean, best.cards, loss, se,
                          _mark(loss, mistake, blunder), advice.samples, samples,
                          advice.evaluator, model, tuple((c.card, c.mean) for c in advice.cards),

@@ -31,7 +31,6 @@ is paired by deal and seat.
 """
 from __future__ import annotations
 
-import math
 import random
 from dataclasses import dataclass, field
 from typing import Callable, Protocol, Sequence
@@ -45,8 +44,9 @@ from hearts.solver.seats import PassDirection, Seat
 
 from .advice import advise
 from .knowledge import Knowledge
-from .passing import Z95, apply_passes, policy_pass, rate_passes
+from .passing import apply_passes, policy_pass, rate_passes
 from .policy import rule_play
+from .stats import Z95, mean_se
 
 __all__ = ["Bot", "RandomBot", "RuleBot", "AdviceBot", "DealGame", "BotScore", "MatchResult",
            "play_deal", "duplicate_match"]
@@ -261,13 +261,8 @@ class MatchResult:
 
 
 def _interval(xs: Sequence[float]) -> tuple[float, tuple[float, float]]:
-    n = len(xs)
-    mean = sum(xs) / n
-    if n < 2:
-        return mean, (mean, mean)
-    sd = math.sqrt(sum((x - mean) ** 2 for x in xs) / (n - 1))
-    half = Z95 * sd / math.sqrt(n)
-    return mean, (mean - half, mean + half)
+    mean, se = mean_se(xs)
+    return mean, (mean - Z95 * se, mean + Z95 * se)
 
 
 def duplicate_match(deals: Sequence[tuple[Deal, PassDirection]], bots: Sequence[Bot],

@@ -43,6 +43,7 @@ from hearts.solver.seats import PassDirection, Seat
 from hearts.solver.solve import SolveResult, Solver
 
 from .parallel import PerThreadSolver, default_threads, executor
+from .stats import Z95 as _Z95
 from .knowledge import Knowledge
 from .sampling import DealSampler
 
@@ -51,7 +52,6 @@ __all__ = ["MoonError", "MoonOdds", "MoonWatch", "moon_odds", "moon_watch", "can
 
 #: Default time limit of one moon search, in milliseconds.
 DEFAULT_TIME_MS = 2000.0
-_Z95 = 1.959963984540054
 
 
 class MoonError(HeartsError):

@@ -71,6 +71,7 @@ from .knowledge import _check_direction, _mask_of_cards
 from .moon import can_shoot
 from .parallel import PerThreadSolver, default_threads, executor
 from .policy import play_out
+from .stats import Z95, mean_se
 
 __all__ = ["PassError", "PassWhy", "PassRating", "PassRanking", "RecordPassRater", "rate_passes",
            "policy_pass",
@@ -98,7 +99,6 @@ CI_TARGET = 1.0
 MOON_SAMPLES = 100
 #: Node limit of one moon search.
 MOON_NODE_LIMIT = 200_000
-Z95 = 1.959963984540054
 
 _QS = Card("QS")
 _KS = Card("KS")
@@ -518,13 +518,6 @@ def _schedule(arms: int, samples: int) -> list[tuple[int, int]]:
     return plan
 
 
-def _stats(values: np.ndarray) -> tuple[float, float]:
-    n = len(values)
-    mean = float(values.mean())
-    se = float(values.std(ddof=1) / math.sqrt(n)) if n > 1 else 0.0
-    return mean, se
-
-
 # -- the driver -------------------------------------------------------------------------------
 
 def rate_passes(hand: "Hand | str | Iterable[Card | str]", direction: "PassDirection | str",
@@ -623,7 +616,7 @@ def rate_passes(hand: "Hand | str | Iterable[Card | str]", direction: "PassDirec
             # the leader of many near-equal passes is too often a lucky one) and at the end.
             if len(alive) <= 2 * TOP or k == len(plan) - 1:
                 best = min(alive, key=lambda a: (float(np.mean(values[a])), a))
-                _, se = _stats(np.array(values[best], dtype=np.float64))
+                _, se = mean_se(np.array(values[best], dtype=np.float64))
                 if n > 1 and Z95 * se <= ci_target:
                     stopped = "ci"
                     break
@@ -647,8 +640,8 @@ def rate_passes(hand: "Hand | str | Iterable[Card | str]", direction: "PassDirec
     ratings = []
     for a in order:
         column = np.array(values[a], dtype=np.float64)
-        mean, se = _stats(column)
-        diff, diff_se = _stats(column - best_values[:len(column)])
+        mean, se = mean_se(column)
+        diff, diff_se = mean_se(column - best_values[:len(column)])
         flags = moon_values.get(a)
         ratings.append(PassRating(
             combos[a], mean, se, tuple(int(x) for x in values[a]), reached[a],
