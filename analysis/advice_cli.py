@@ -32,7 +32,7 @@ from hearts.solver.seats import PassDirection
 
 from .advice import EVALUATORS, MODELS, STOP_RULE, Advice, AdviceError, advise
 from .files import read_text
-from .knowledge import Knowledge
+from .knowledge import Knowledge, record_knowledge
 from .moon import DEFAULT_TIME_MS, MoonOdds, MoonWatch, moon_odds, moon_watch
 from .record_cli import read_games
 from .records import DealRecord
@@ -87,14 +87,6 @@ def load_record_position(path: str, deal_number: int = 1, at: Optional[int] = No
     position = Position(deal.deal, the_rules, plays[:at], first_leader=deal.first_leader,
                         pass_direction=deal.direction)
     return deal, the_rules, position
-
-
-def record_knowledge(deal: DealRecord, rules: Rules, at: int, seat: Seat) -> Knowledge:
-    """``seat``'s knowledge after ``at`` plays of a recorded deal (its own pass included)."""
-    hold = deal.direction is PassDirection.HOLD
-    return Knowledge.from_deal(deal.dealt, None if hold else deal.passes, deal.direction,
-                               deal.cards[:at], seat, rules, first_leader=deal.first_leader
-                               if rules.first_lead == "any_card" else None)
 
 
 def parse_hand(text: str) -> "Hand | list[Card]":

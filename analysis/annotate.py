@@ -60,7 +60,7 @@ from hearts.solver.solve import Solver
 
 from . import records
 from .advice import EVALUATORS, MODELS, advise, card_classes
-from .knowledge import Knowledge
+from .knowledge import record_knowledge
 from .parallel import executor
 from .records import NAG_BLUNDER, NAG_MISTAKE, DealRecord, GameRecord
 from .stats import mean_se
@@ -529,9 +529,7 @@ def judge_fair(deal: DealRecord, rules: Rules, index: int, *, samples: int = DEF
     cards = deal.cards
     seat = deal.seats()[index - 1]
     card = cards[index - 1]
-    passes = None if deal.direction is PassDirection.HOLD else deal.passes
-    knowledge = Knowledge.from_deal(deal.dealt, passes, deal.direction, cards[:index - 1],
-                                    seat, rules, first_leader=deal.first_leader)
+    knowledge = record_knowledge(deal, rules, index - 1, seat)
     classes = card_classes(knowledge)
     if len(classes) == 1:
         # One class of equivalent cards: every legal card gives the same points on every deal.

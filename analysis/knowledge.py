@@ -51,7 +51,8 @@ from hearts.solver.seats import PassDirection, Seat
 
 from .errors import InconsistentRecordError, NoConsistentDealError
 
-__all__ = ["Fact", "Knowledge", "InconsistentRecordError", "NoConsistentDealError"]
+__all__ = ["Fact", "Knowledge", "InconsistentRecordError", "NoConsistentDealError",
+           "record_knowledge"]
 
 _HAND_SIZE = 13
 _HEARTS = SUIT_MASKS[Suit.HEARTS]
@@ -729,3 +730,21 @@ def _text(mask: int) -> str:
 
 def _text_list(cards: list[Card]) -> str:
     return " ".join(str(c) for c in cards)
+
+
+def record_knowledge(deal: "object", rules: Rules, at: int, seat: Seat) -> Knowledge:
+    """``seat``'s knowledge after ``at`` plays of a recorded deal (a records ``DealRecord``):
+    its dealt hand, its own pass, the cards played so far. The first leader is taken from the
+    record only where the rules leave it open (``first_lead="any_card"``); otherwise the
+    rules decide it (the 2♣ or lowest club).
+
+    Raises:
+        InconsistentRecordError: as :meth:`Knowledge.from_deal`.
+    """
+    hold = deal.direction is PassDirection.HOLD  # type: ignore[attr-defined]
+    return Knowledge.from_deal(
+        deal.dealt, None if hold else deal.passes, deal.direction,  # type: ignore[attr-defined]
+        deal.cards[:at], seat, rules,  # type: ignore[attr-defined]
+        first_leader=deal.first_leader  # type: ignore[attr-defined]
+        if rules.first_lead == "any_card" else None)
+
