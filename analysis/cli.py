@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import json
 import sys
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from importlib import resources
 from typing import Any, Optional
 
@@ -27,6 +27,7 @@ from hearts.analysis.openspiel import parse_action_lines
 from hearts.analysis.openspiel import replay as replay_game
 from hearts.solver import (Card, CardError, Deal, HeartsError, IllegalPlayError, Position, Rules,
                            Seat, Suit, parse_cards)
+from hearts.solver.game import parse_scores
 from hearts.solver.passing import pass_plan
 from hearts.solver.seats import parse_seat, seat_letter, seat_title, table_seats
 from hearts.solver.rules import OPTION_SOURCES, PRESET_SOURCES
@@ -175,6 +176,11 @@ def _model_line(model: str, target: "Seat | int", rules: Rules) -> str:
     if model == "moon":
         return (f"value = can {t} still take every penalty card (shoot the moon) against the "
                 f"best defence of the other {others}? yes/no")
+    if model == "game":
+        return (f"value = {t}'s standing in the game after the deal when {t} plays to finish "
+                f"lowest at the target (else to keep the game going) with the smallest margin "
+                f"to the lowest other total, and the other {others} together play against it "
+                f"(margin = {t}'s total minus the lowest other; negative: {t} leads)")
     letters = " ".join(seat_letter(x, n) for x in range(n))
     return ("value = the mover's own final points when every seat plays to minimise its own "
             f"points (ties: the lowest card, ♣<♦<♥<♠); the {letters} column gives all "
@@ -240,6 +246,11 @@ All hands are open. Values are **points for the deal** (penalty points: 1 per he
   of every seat (N E S W; A B C … at other tables). `--seat` is ignored.
 * `moon`: can the target take every penalty card (shoot the moon) against the best defence
   of all other seats? yes/no for each card.
+* `game` (with `--scores`, the game totals before the deal): the target's **standing in the
+  game** after the deal instead of its points: it plays to finish lowest when a total reaches
+  the target (`--target`, default the rules' 100), else to keep the game going, then for the
+  smallest margin to the lowest other total; the others play against it. The moon is scored
+  as the game scores it (shooter's choice, new moon when the old would lose, Berns …).
 
 DEAL is a PBN deal `N:<N> <E> <S> <W>`, each hand `spades.hearts.diamonds.clubs` with ranks
 `AKQJT98765432` (`10` accepted), the hands after the pass; or a built-in example:
@@ -253,6 +264,7 @@ hearts solve example
 hearts solve --example endgame --model maxn
 hearts solve --example opening --model moon
 hearts solve example --played "3C" --seat W --json
+hearts solve --example endgame --scores N=80,E=95,S=63,W=40 --target 100
 hearts solve "N:.AQJT6543.9873.Q 87.K72.AQ52.T842 QJ932.9.J64.A653 AKT654.8.KT.KJ97" --played "2C AC KC QC" --time 5000
 ```
 """
@@ -273,9 +285,19 @@ def solve_command(
         None, "--seat", "-s", metavar="SEAT",
         help="Target seat N, E, S or W (A, B, C, … at other tables) whose points are valued "
              "(default: the seat to move)."),
-    model: str = typer.Option(
-        "paranoid", "--model", "-m", metavar="MODEL",
-        help="Solution concept: paranoid, maxn or moon (definitions above)."),
+    model: Optional[str] = typer.Option(
+        None, "--model", "-m", metavar="MODEL", show_default=False,
+        help="Solution concept: paranoid (default), maxn, moon or game (definitions above; "
+             "game is the default with --scores)."),
+    scores: Optional[str] = typer.Option(
+        None, "--scores", metavar="TOTALS",
+        help='The game totals before this deal, every seat: "N=80,E=95,S=63,W=40" '
+             '(A=, B=, … at other tables). Solves the game model: the target\'s standing in '
+             "the game, not its points for the deal."),
+    game_target: Optional[int] = typer.Option(
+        None, "--target", metavar="POINTS", min=1, max=400,
+        help="With --scores: the game ends when a total reaches POINTS (default: the rules' "
+             "target, 100)."),
     rules: Optional[str] = typer.Option(
         None, "--rules", "-r", metavar="SPEC",
         help='Rules: a preset and key=value options, e.g. "openspiel,qs_breaks_hearts=false" '
@@ -290,8 +312,16 @@ def solve_command(
     no_pv: bool = typer.Option(False, "--no-pv", help="Do not compute the lines of play."),
 ) -> None:
     # Check the cheap options first, so that a typo fails before a long search.
+    if model is None:
+        model = "game" if scores is not None else "paranoid"
     if model not in MODELS:
         raise SolverError(f'unknown model "{model}": expected one of {", ".join(MODELS)}')
+    if model == "game" and scores is None:
+        raise CommandError('--model game needs the game totals: --scores "N=80,E=95,S=63,W=40"')
+    if model != "game" and scores is not None:
+        raise CommandError(f"--scores is for the game model, not --model {model}")
+    if game_target is not None and scores is None:
+        raise CommandError("--target is the game's target: give the totals with --scores")
     chosen: Optional[Example] = None
     if example is not None:
         if deal is not None:
@@ -316,6 +346,9 @@ def solve_command(
     if the_deal.players != the_rules.players and "players" not in rules_text:
         # The deal says how many play (a PBN-style deal of n hands, clockwise).
         the_rules = Rules.parse(f"{rules_text},players={the_deal.players}")
+    if game_target is not None:
+        the_rules = replace(the_rules, target=game_target)
+    totals = parse_scores(scores, the_rules.players) if scores is not None else None
     target = parse_seat(seat, the_rules.players) if seat is not None else None
     try:
         position = Position(the_deal, the_rules, before + cards)
@@ -330,7 +363,8 @@ def solve_command(
         raise SolverError(f"the deal is over: all {len(position.history)} cards are played")
     solver = Solver()
     run = lambda: solver.solve_position(  # noqa: E731
-        position.copy(), target, model, node_limit=nodes, time_limit_ms=time_ms, pv=not no_pv)
+        position.copy(), target, model, node_limit=nodes, time_limit_ms=time_ms, pv=not no_pv,
+        scores=totals)
     err_console = Console(stderr=True)
     if not as_json and err_console.is_terminal:
         with err_console.status(f"solving ({model}) …", spinner="dots"):
@@ -390,6 +424,10 @@ def _print_solve(console: Console, position: Position, result: SolveResult,
                                 *((("  target ", "dim"), seat_title(target, n))
                                   if model != "maxn" else ())))
     console.print(Text(_model_line(model, target, result.rules), style="italic"))
+    if result.scores is not None:
+        console.print(Text.assemble(("game totals ", "dim"), "  ".join(
+            f"{seat_letter(x, n)} {v}" for x, v in enumerate(result.scores)),
+            ("  game ends at ", "dim"), str(result.rules.target)))
     if model == "maxn" and target != mover:
         console.print(Text("(--seat is ignored by maxn: every seat plays for itself)", style="dim"))
 
@@ -400,6 +438,8 @@ def _print_solve(console: Console, position: Position, result: SolveResult,
         table.add_column(f"{seat_letter(target, n)} points", justify="right")
     elif model == "moon":
         table.add_column(f"{seat_letter(target, n)} shoots", justify="center")
+    elif model == "game":
+        table.add_column(f"{seat_letter(target, n)} standing", justify="left")
     else:
         table.add_column(f"{seat_letter(mover, n)} points", justify="right")
         table.add_column(" ".join(seat_letter(x, n) for x in range(n)), no_wrap=True)
@@ -410,11 +450,13 @@ def _print_solve(console: Console, position: Position, result: SolveResult,
         equals_width = max([len(cv.equals) * 3 - 1 for cv in result.cards] + [11])
         other = 7 + (equals_width + 3) + 11 + (3 * n + 2 if model == "maxn" else 0) + 4
         per_line = max(1, (console.width - other + 2) // (_TRICK_WIDTH + 2))
-    best = result.best.value if result.best is not None else None
+    best = result.best.rank if result.best is not None else None
     for cv in result.cards:
-        style = "bold" if cv.value == best else ""
+        style = "bold" if cv.rank == best else ""
         if model == "moon":
             value = Text("yes" if cv.value else "no", style="green" if cv.value else "")
+        elif model == "game":
+            value = Text(standing_text(cv.result or 0, cv.value), style=style)
         else:
             value = Text(str(cv.value), style=style)
         row: list[Any] = [_card_text(cv.card), _cards_text(cv.equals), value]
@@ -453,6 +495,18 @@ def _print_solve(console: Console, position: Position, result: SolveResult,
                     f"none of the {legal} legal cards is valued yet")
             note += "; raise --nodes/--time"
         console.print(Text(f"unfinished (node/time limit): {note}.", style="bold yellow"))
+
+
+def standing_text(result: int, margin: int) -> str:
+    """A game-model value in words: ``"wins, 12 ahead"``, ``"game on, 5 behind"``, ``"loses,
+    3 behind"`` (``result`` 0/1/2 as ``CardValue.result``; ``margin`` the seat's total minus
+    the lowest other, points)."""
+    word = ("wins", "game on", "loses")[result]
+    if margin < 0:
+        return f"{word}, {-margin} ahead"
+    if margin > 0:
+        return f"{word}, {margin} behind"
+    return f"{word}, tied lowest"
 
 
 _TRICK_WIDTH = 20  # "S 3♣ 9♣ 3♥ 4♣ →W+13"

@@ -11,7 +11,8 @@ include "_play.pxi"
 include "_tt.pxi"
 include "_search.pxi"
 
-MODELS = {"paranoid": MODEL_PARANOID, "moon": MODEL_MOON, "maxn": MODEL_MAXN}
+MODELS = {"paranoid": MODEL_PARANOID, "moon": MODEL_MOON, "maxn": MODEL_MAXN,
+          "game": MODEL_GAME}
 
 
 cdef class Core:
@@ -26,6 +27,8 @@ cdef class Core:
     """
 
     cdef RulesC r
+    cdef GameC game
+    cdef object game_key            # the game the table's MODEL_GAME entries are for
     cdef TTEntry* tt
     cdef void* tt_raw
     cdef size_t tt_raw_size
@@ -46,6 +49,7 @@ cdef class Core:
             raise MemoryError("cannot allocate the transposition table")
         self.tt_mask = ((<u64>1) << tt_bits) - 1
         self.rules_key = None
+        self.game_key = None
         self.gen = 1
         memset(&self.r, 0, sizeof(RulesC))
         self.fast_pext = pext_is_fast()
@@ -74,6 +78,7 @@ cdef class Core:
             return
         self.clear()
         self.rules_key = key
+        self.game_key = None
         cdef RulesC* r = &self.r
         memset(r, 0, sizeof(RulesC))
         n = spec.get("players", 4)
@@ -139,6 +144,7 @@ cdef class Core:
                 r.spec2_shift += 13
             elif len(lane_vals) > 2:
                 r.spec2_lanes |= LANE << (16 * i)
+        r.spec_bits = r.spec2_shift + 13 * popcount(r.spec2_lanes) // 13
 
     cdef void _load(self, State* s, tuple st) except *:
         hands, trick, leader, hb, tricks_done, points, takers, won, sunc, first_winner, first_pos = st
@@ -170,8 +176,37 @@ cdef class Core:
         s.first_winner = first_winner
         s.first_pos = first_pos
 
+    cdef void _load_game(self, dict game) except *:
+        """Load the game around the deal (``solve.game_spec``); a new game clears the table,
+        as MODEL_GAME entries hold standings for one game's totals."""
+        key = tuple(sorted((k, tuple(v) if isinstance(v, list) else v) for k, v in game.items()))
+        if key == self.game_key:
+            return
+        cdef GameC* g = &self.game
+        cdef int i
+        totals = game["totals"]
+        if len(totals) != self.r.n:
+            raise ValueError(f"the rules are for {self.r.n} seats, the game has {len(totals)} totals")
+        memset(g, 0, sizeof(GameC))
+        for i in range(self.r.n):
+            g.totals[i] = totals[i]
+        g.target = game["target"]
+        g.reset = game["reset"]
+        g.sun_clears = game["sun_clears"]
+        g.choice = game["choice"]
+        g.has_new_from = game["new_from"] is not None
+        g.new_from = game["new_from"] or 0
+        g.rules_new = game["rules_new"]
+        g.award = game["award"]
+        g.pbits = game["pbits"]
+        g.pmin = game["pmin"]
+        if g.pbits and (self.r.n > 4 or self.r.spec_bits + (self.r.n - 1) * g.pbits > 52):
+            g.pbits = 0                         # the points do not fit the key: no table
+        self.clear()
+        self.game_key = key
+
     def analyse(self, tuple state, int target, str model="paranoid", long long node_limit=0,
-                double time_ms=0, bint want_pv=True, object guess=None):
+                double time_ms=0, bint want_pv=True, object guess=None, dict game=None):
         """Value every legal card of the seat to move.
 
         Args:
@@ -185,20 +220,32 @@ cdef class Core:
             time_ms: stop after this many milliseconds (0: none).
             guess: paranoid only, the expected value (points) where the zero-window probes
                 start (default: the points the target has taken).
+            game: model ``"game"`` only (and required there), the game around the deal
+                (``solve.game_spec``).
 
         Returns:
             dict with ``moves``: list of ``(card bit, [equal card bits], value, pv bits)``
             (pv empty when ``want_pv`` is false)
             (value: the target's points; moon: 0 = shoots, 1 = cannot; maxn: the
-            points list of the n seats), ``nodes``, ``complete`` and ``ms``.
+            points list of the n seats; game: the target's standing after the deal,
+            result * 2048 + margin, see ``game_scalar``), ``nodes``, ``complete`` and ``ms``.
+
+        Raises:
+            ValueError: an unknown model, a state or game not for the rules' seats, or
+                model ``"game"`` without ``game``.
         """
         if model not in MODELS:
             raise ValueError(f"unknown model {model!r}")
+        if model == "game":
+            if game is None:
+                raise ValueError("model 'game' needs the game (solve.game_spec)")
+            self._load_game(game)
         cdef State s, child
         cdef Ctx c
         self._load(&s, state)
         self.r.fast_pext = self.fast_pext
         c.r = &self.r
+        c.g = &self.game
         c.tt = self.tt
         c.tt_mask = self.tt_mask
         c.target = target
@@ -234,8 +281,15 @@ cdef class Core:
         results = []
         node_bounds(&c, &s, &lo, &hi)
         # a first guess inside the bounds near the points already taken
+        cdef int pace, taken[MAXSEATS], after[MAXSEATS]
         if guess is None:
             guess = s.points[target] if c.model == MODEL_PARANOID else 0
+            if c.model == MODEL_GAME:
+                # the standing if the deal ended with the points taken so far
+                for i in range(self.r.n):
+                    taken[i] = s.points[i]
+                game_advance(&self.game, taken, self.r.n, -1, after)
+                guess = game_scalar(&self.game, after, self.r.n, target, &pace)
         g0 = min(max(lo, <int>guess), hi)
         for i in range(n):
             child = s

@@ -234,6 +234,172 @@ cdef void score_bounds(const RulesC* r, const State* s, int seat, int* plo, int*
     phi[0] = hi
 
 
+cdef inline int game_scalar(const GameC* g, const int* totals, int n, int seat,
+                            int* pace) noexcept nogil:
+    """``seat``'s standing for game totals ``totals`` as one number, lower better:
+    result * GAME_K + margin (``game.standing``: result 0 a total reached the target and
+    ``seat`` is lowest, 1 the game goes on, 2 it ended and ``seat`` is not lowest; margin its
+    total minus the lowest other, clamped to +-GAME_MARGIN). ``pace`` gets the third part
+    of the standing, which only the moon choice reads."""
+    cdef int i, own = totals[seat], low = INF, high = -INF, result, margin
+    for i in range(n):
+        if totals[i] > high:
+            high = totals[i]
+        if i != seat and totals[i] < low:
+            low = totals[i]
+    if high < g.target:
+        result = 1
+    else:
+        result = 0 if own <= low else 2
+    margin = own - low
+    pace[0] = -high if margin <= 0 else high
+    if margin > GAME_MARGIN:
+        margin = GAME_MARGIN
+    elif margin < -GAME_MARGIN:
+        margin = -GAME_MARGIN
+    return result * GAME_K + margin
+
+
+cdef inline void game_advance(const GameC* g, const int* pts, int n, int sun_shooter,
+                              int* after) noexcept nogil:
+    """The totals after adding a deal's points (``game._advance``): a sun that clears the
+    board sets the shooter to 0, then a total of exactly the target drops to 0."""
+    cdef int i
+    for i in range(n):
+        after[i] = g.totals[i] + pts[i]
+    if sun_shooter >= 0 and g.sun_clears:
+        after[sun_shooter] = 0
+    if g.reset:
+        for i in range(n):
+            if after[i] == g.target:
+                after[i] = 0
+
+
+cdef int game_leaf(const Ctx* c, const State* end) noexcept nogil:
+    """MODEL_GAME's value of a deal whose score is settled: the target's standing
+    (`game_scalar`) after the deal, the moon scored old or new as ``game.moon_choice``
+    decides (new moon from some total, shooter's choice by standing, new when the old
+    would lose, Berns)."""
+    cdef const RulesC* r = c.r
+    cdef const GameC* g = c.g
+    cdef int n = r.n, i, x = -1, sun = -1, use_new, pace_old, pace_new, so, sn
+    cdef int pts[MAXSEATS]
+    cdef int old[MAXSEATS]
+    cdef int new[MAXSEATS]
+    cdef int after[MAXSEATS]
+    for i in range(n):
+        pts[i] = final_score(end, r, i)
+    if r.sun_mode and 0 <= end.sunc < n:
+        sun = end.sunc
+    elif r.moon_on:
+        x = moon_shooter(end, r)
+    if x >= 0 and g.choice:
+        # the two ways to score the moon differ by the award at every seat
+        for i in range(n):
+            old[i] = pts[i] + (g.award if g.rules_new else 0)
+            new[i] = old[i] - g.award
+        if g.has_new_from and g.totals[x] < g.new_from:
+            use_new = 0
+        elif g.choice == 4:
+            use_new = 1                         # moon="new" above new_moon_from
+        elif g.choice == 1:
+            game_advance(g, old, n, -1, after)
+            so = game_scalar(g, after, n, x, &pace_old)
+            game_advance(g, new, n, -1, after)
+            sn = game_scalar(g, after, n, x, &pace_new)
+            use_new = sn < so or (sn == so and pace_new < pace_old)
+        else:
+            game_advance(g, old, n, -1, after)
+            so = game_scalar(g, after, n, x, &pace_old)
+            if g.choice == 2:
+                use_new = so >= 2 * GAME_K
+            else:
+                use_new = 0                     # Berns: new unless strictly lowest
+                for i in range(n):
+                    if i != x and after[i] <= after[x]:
+                        use_new = 1
+        for i in range(n):
+            pts[i] = new[i] if use_new else old[i]
+    game_advance(g, pts, n, sun, after)
+    return game_scalar(g, after, n, c.target, &pace_old)
+
+
+cdef void game_bounds(const Ctx* c, const State* s, int* plo, int* phi) noexcept nogil:
+    """Bounds on MODEL_GAME's value: each seat's deal points bounded by `score_bounds`,
+    widened by the award where the moon may still be scored the other way, and by 0 where
+    a reset at the target or a sun clearing the board may set the total to 0; the standing
+    is then bounded over that box of totals (result and margin each)."""
+    cdef const RulesC* r = c.r
+    cdef const GameC* g = c.g
+    cdef int n = r.n, T = c.target, i, lo, hi, decided = 1, moon_open, sun_open
+    cdef int tlo[MAXSEATS]
+    cdef int thi[MAXSEATS]
+    cdef int own_lo, own_hi, olo = INF, ohi = INF, max_lo = -INF, max_hi = -INF
+    cdef int m_lo, m_hi, rmin, rmax, can_on, can_end
+    moon_open = g.choice and r.moon_on and r.moon and popcount(<u64>(s.takers & 127)) <= 1
+    sun_open = g.sun_clears and r.sun_mode and s.sunc != n
+    for i in range(n):
+        score_bounds(r, s, i, &lo, &hi)
+        if lo != hi:
+            decided = 0
+        if moon_open:
+            if g.rules_new:
+                hi += g.award
+            else:
+                lo -= g.award
+        lo += g.totals[i]
+        hi += g.totals[i]
+        if (g.reset and lo <= g.target <= hi) or (sun_open and (s.sunc == -1 or s.sunc == i)):
+            if lo == hi and not sun_open:
+                lo = hi = 0
+            elif lo > 0:
+                lo = 0
+        tlo[i] = lo
+        thi[i] = hi
+    if decided and not sun_open:
+        plo[0] = phi[0] = game_leaf(c, s)
+        return
+    own_lo = tlo[T]
+    own_hi = thi[T]
+    for i in range(n):
+        if tlo[i] > max_lo:
+            max_lo = tlo[i]
+        if thi[i] > max_hi:
+            max_hi = thi[i]
+        if i != T:
+            if tlo[i] < olo:
+                olo = tlo[i]
+            if thi[i] < ohi:
+                ohi = thi[i]
+    m_lo = own_lo - ohi
+    m_hi = own_hi - olo
+    can_on = max_lo < g.target
+    can_end = max_hi >= g.target
+    if can_end and own_lo <= ohi:
+        rmin = 0                            # the target may end the game lowest
+    else:
+        rmin = 1 if can_on else 2
+    if can_end and own_hi > olo:
+        rmax = 2                            # it may end the game behind
+    else:
+        rmax = 1 if can_on else 0
+    plo[0] = rmin * GAME_K + max(m_lo, -GAME_MARGIN)
+    phi[0] = rmax * GAME_K + min(m_hi, GAME_MARGIN)
+
+
+cdef inline int game_key(const Ctx* c, const State* s, u64* k) noexcept nogil:
+    """Add the points taken to a MODEL_GAME table key (the value is not additive in them):
+    seats 0..n-2, `pbits` each, above the point layout of the third word; the last seat's
+    points follow from the cards gone, which the key holds. 0 when they do not fit."""
+    cdef int i, shift = c.r.spec_bits
+    if not c.g.pbits:
+        return 0
+    for i in range(c.r.n - 1):
+        k[2] |= (<u64>(s.points[i] - c.g.pmin)) << shift
+        shift += c.g.pbits
+    return 1
+
+
 cdef void settled_value(const Ctx* c, const State* s, int* plo, int* phi) noexcept nogil:
     """The value of a deal that plays itself out: the leader claims, or the last trick."""
     cdef State end
@@ -241,6 +407,8 @@ cdef void settled_value(const Ctx* c, const State* s, int* plo, int* phi) noexce
         last_trick(s, c.r, &end)
     if c.model == MODEL_MOON:
         plo[0] = phi[0] = moon_value(&end, c.r, c.target)
+    elif c.model == MODEL_GAME:
+        plo[0] = phi[0] = game_leaf(c, &end)
     else:
         plo[0] = phi[0] = final_score(&end, c.r, c.target)
 
@@ -252,7 +420,11 @@ cdef inline void node_bounds(const Ctx* c, const State* s, int* plo, int* phi) n
         # (the State the play-out needs lives in settled_value, off this hot path)
         settled_value(c, s, plo, phi)
         return
-    if c.model == MODEL_MOON:
+    if c.model == MODEL_PARANOID:
+        score_bounds(c.r, s, c.target, plo, phi)
+    elif c.model == MODEL_GAME:
+        game_bounds(c, s, plo, phi)
+    else:                                   # MODEL_MOON
         t = c.target
         takers = s.takers & 127
         live = remaining(s) | s.trick_mask
@@ -265,8 +437,6 @@ cdef inline void node_bounds(const Ctx* c, const State* s, int* plo, int* phi) n
         else:
             plo[0] = 0
             phi[0] = 1
-        return
-    score_bounds(c.r, s, c.target, plo, phi)
 
 
 cdef int order_moves(const Ctx* c, const State* s, u64 cand, int tt_move, int* moves) noexcept nogil:
@@ -419,7 +589,10 @@ cdef int alphabeta(Ctx* c, const State* s, int alpha, int beta) noexcept nogil:
         use_tt = popcount(remaining(s)) >= TT_MIN_CARDS
         if use_tt:
             make_key(c, s, k)
-            e = tt_probe(c, k)
+            if c.model == MODEL_GAME:
+                use_tt = game_key(c, s, k)
+            if use_tt:
+                e = tt_probe(c, k)
         if c.model == MODEL_PARANOID:
             base = s.points[T]
         if e != NULL:

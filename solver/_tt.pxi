@@ -86,7 +86,7 @@ cdef void make_key_wide(const Ctx* c, const State* s, u64* k) noexcept nogil:
         takers = 127
     won = 0
     if r.bonus:
-        won = (s.won & 127) if c.model == MODEL_MAXN else ((s.won >> c.target) & 1)
+        won = (s.won & 127) if c.model >= MODEL_MAXN else ((s.won >> c.target) & 1)
     sunc = (s.sunc + 1) if r.sun_mode else 0     # 0..8
     k[0] = (pack52(p0) | (<u64>s.leader << 52) | (<u64>hb << 55)
             | (<u64>(s.tricks_done == 0) << 56) | (<u64>c.target << 57) | (<u64>c.model << 60))
@@ -125,7 +125,7 @@ cdef inline void make_key(const Ctx* c, const State* s, u64* k) noexcept nogil:
         takers = 15
     won = 0
     if r.bonus:
-        won = (s.won & 15) if c.model == MODEL_MAXN else ((s.won >> c.target) & 1)
+        won = (s.won & 15) if c.model >= MODEL_MAXN else ((s.won >> c.target) & 1)
     sunc = 0
     if r.sun_mode:
         sunc = s.sunc + 1            # 0..5

@@ -64,6 +64,9 @@ cdef enum:
     MODEL_PARANOID = 0
     MODEL_MOON = 1
     MODEL_MAXN = 2
+    MODEL_GAME = 3          # paranoid on the game standing (`GameC`) instead of the deal's points
+    GAME_K = 2048           # game value = result * GAME_K + margin (see `game_scalar`)
+    GAME_MARGIN = 1000      # margins are clamped to +-GAME_MARGIN to stay inside one result
     INF = 30000
     MAXVALS = 16
     MAXSEATS = 7            # tables of 3 to 7 players (rules.md "Players and deck")
@@ -121,6 +124,8 @@ cdef struct RulesC:
     int spec2_shift        # 13 bits per kind-1 suit: where the kind-2 lanes go in the key
     int fast_pext          # the CPU has a fast PEXT instruction (hd_pext_is_fast)
     int plain              # no sun, no no-trick bonus, no negative card: see score_bounds
+    int spec_bits          # key bits the point layout takes in the third word (MODEL_GAME
+                           # puts the points taken above them)
 
 
 cdef struct State:
@@ -157,8 +162,26 @@ cdef struct TTEntry:        # 32 bytes: two to a 64-byte cache line
     i16 gen                 # table generation: an entry of an older one is empty
 
 
+cdef struct GameC:
+    # The game around the deal, for MODEL_GAME (solve.game_spec; rules.md "Game end").
+    int totals[MAXSEATS]    # game totals before the deal
+    int target              # the game ends when a total reaches it
+    int reset               # a total of exactly `target` drops to 0 (reset_at_target)
+    int sun_clears          # a sun sets the shooter's total to 0 (sun_clears_board)
+    int choice              # how a moon is scored: 0 as the rules' deal score, 1 shooter's
+                            # choice by standing, 2 new only when the old would lose, 3 Berns,
+                            # 4 new (moon="new") but old below `new_from`
+    int new_from            # new moon only once the shooter's total is this much (has_new_from)
+    int has_new_from
+    int rules_new           # the deal score (RulesC's moon adjustments) is the new moon
+    int award               # the moon award: new moon = old moon - award for every seat
+    int pbits               # key bits per seat for the points taken (0: no table)
+    int pmin                # the fewest raw points a seat can hold (the key's offset)
+
+
 cdef struct Ctx:
     RulesC* r
+    const GameC* g          # MODEL_GAME only
     TTEntry* tt
     u64 tt_mask
     int target

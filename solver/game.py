@@ -46,10 +46,10 @@ from .errors import HeartsError
 from .passing import PassPlan, apply_pass, pass_plan
 from .position import Position
 from .rules import Rules, _mask_points
-from .seats import table_seats
+from .seats import parse_seat, seat_letter, table_seats
 
 __all__ = ["DealOutcome", "Game", "Settlement", "settle", "standing", "moon_choice",
-           "play_game"]
+           "play_game", "parse_scores"]
 
 
 def standing(totals: Sequence[int], seat: int, target: int) -> tuple[int, int, int]:
@@ -69,6 +69,48 @@ def standing(totals: Sequence[int], seat: int, target: int) -> tuple[int, int, i
         result = 0 if own <= low else 2
     margin = own - low
     return (result, margin, -max(totals) if margin <= 0 else max(totals))
+
+
+def parse_scores(text: str, players: int = 4) -> tuple[int, ...]:
+    """Game totals from ``"N=80,E=95,S=63,W=40"`` (every seat once, any order; ``A=``, ``B=``,
+    ... at other tables) or ``"80,95,63,40"`` (seat 0 first). Returns one total per seat,
+    seat 0 first (points).
+
+    Raises:
+        HeartsError: an item that is not ``SEAT=POINTS`` or a whole number, an unknown or
+            repeated seat, or not one total per seat; the message names the item.
+    """
+    items = [item.strip() for item in text.split(",")]
+    totals: dict[int, int] = {}
+    for place, item in enumerate(items, 1):
+        seat_text, sep, points_text = item.partition("=")
+        if not sep:
+            seat_text, points_text = str(place - 1), item
+        try:
+            points = int(points_text)
+        except ValueError:
+            raise HeartsError(f'scores item {place} "{item}": expected SEAT=POINTS, e.g. '
+                              f'"{seat_letter(0, players)}=80"') from None
+        if sep:
+            try:
+                seat = int(parse_seat(seat_text, players))
+            except HeartsError as err:
+                raise HeartsError(f'scores item {place} "{item}": {err}') from None
+        elif not any("=" in other for other in items):
+            if len(items) != players:
+                break                           # the count error below
+            seat = place - 1
+        else:
+            raise HeartsError(f'scores item {place} "{item}": expected SEAT=POINTS')
+        if seat in totals:
+            raise HeartsError(f"scores item {place} \"{item}\": seat "
+                              f"{seat_letter(seat, players)} is given twice")
+        totals[seat] = points
+    missing = [seat_letter(x, players) for x in range(players) if x not in totals and totals]
+    if missing or len(items) != players:
+        raise HeartsError(f"scores: {len(items)} given for {players} players"
+                          + (f" (missing {', '.join(missing)})" if missing else ""))
+    return tuple(totals[x] for x in range(players))
 
 
 @dataclass(frozen=True)

@@ -15,6 +15,16 @@ Solution concepts (design.md, "Solution concepts"):
 - ``maxn``: every seat minimises its own final points; among cards giving a seat the same own
   points it plays the lowest (clubs < diamonds < hearts < spades, then rank). Values are the
   points of all seats; the card's value is the mover's own.
+- ``game``: paranoid on the target's *standing in the game* after the deal
+  (:func:`.game.standing`) instead of its points for the deal, the game's totals before the
+  deal given (``scores``) and the rules' ``target``: the target plays to finish the game lowest,
+  or failing that to keep it going, then for the smallest margin to the lowest other total;
+  all other seats together play against that. The moon is scored as the game scores it (the
+  shooter's choice, new moon when the old would lose, Berns, new moon from some total), a
+  total of exactly the target resets, a sun may clear the board. A card's value is the
+  ``margin`` and its ``result`` (0 the target wins the game, 1 the game goes on, 2 it loses);
+  ``standing``'s third part (pace) is left out of the search. ``docs/variants.md``, "Game-level
+  advice".
 """
 from __future__ import annotations
 
@@ -32,9 +42,14 @@ from .position import Position, trick_winner
 from .rules import Rules, _mask_points
 from .seats import PassDirection, Seat, parse_seat, seat_letter
 
-__all__ = ["CardValue", "SolveResult", "Solver", "SolverError", "solve"]
+__all__ = ["CardValue", "SolveResult", "Solver", "SolverError", "solve", "game_spec"]
 
-MODELS = ("paranoid", "maxn", "moon")
+MODELS = ("paranoid", "maxn", "moon", "game")
+
+#: ``CardValue.result`` of the ``game`` model, by number.
+RESULTS = ("win", "on", "lose")
+_GAME_K = 2048     # the core's game value: result * _GAME_K + margin
+_MAX_SCORE = 400   # game totals accepted: margins stay far inside the core's 1000
 
 _FIRST_LEAD = {"two_of_clubs": 0, "any_club": 1, "any_card": 2}
 _HEARTS = 0x1FFF << (16 * Suit.HEARTS)
@@ -96,6 +111,53 @@ def rules_spec(rules: Rules, pass_direction: PassDirection | int | None = None,
         "sun_other_adj": rules.sun_points,
         "sun_pay": _sun_payers(rules, pass_direction),
         "bonus": rules.no_trick_bonus,
+    }
+
+
+def game_spec(rules: Rules, scores: Sequence[int]) -> dict:
+    """The game around a deal as plain numbers for the core (``Core.analyse(game=...)``).
+
+    Args:
+        rules: the game's rules (``target``, ``reset_at_target``, ``sun_clears_board`` and the
+            moon options ``moon``, ``new_moon_if_old_loses``, ``berns``, ``new_moon_from``,
+            as :func:`.game.moon_choice` reads them).
+        scores: every seat's game total before the deal (points), seat 0 first.
+
+    Raises:
+        SolverError: not one score per player, or a score outside -400..400.
+    """
+    n = rules.players
+    scores = tuple(scores)
+    if len(scores) != n:
+        raise SolverError(f"--scores: {len(scores)} scores for {n} players")
+    for seat, score in enumerate(scores):
+        if not -_MAX_SCORE <= score <= _MAX_SCORE:
+            raise SolverError(f"--scores: {seat_letter(seat, n)}={score} is outside "
+                              f"-{_MAX_SCORE}..{_MAX_SCORE}")
+    if rules.moon == "choice":
+        choice = 1
+    elif rules.new_moon_if_old_loses:
+        choice = 2
+    elif rules.berns:
+        choice = 3
+    elif rules.moon == "new" and rules.new_moon_from is not None:
+        choice = 4
+    else:
+        choice = 0                      # the deal's own score is the game's
+    values = rules.point_values()
+    pmin = sum(v for v in values if v < 0)
+    pmax = sum(v for v in values if v > 0)
+    return {
+        "totals": list(scores),
+        "target": rules.target,
+        "reset": int(rules.reset_at_target),
+        "sun_clears": int(rules.sun_clears_board),
+        "choice": choice,
+        "new_from": rules.new_moon_from,
+        "rules_new": int(rules.moon == "new"),
+        "award": rules.moon_award(),
+        "pbits": (pmax - pmin).bit_length(),
+        "pmin": pmin,
     }
 
 
@@ -165,6 +227,9 @@ class CardValue:
             players seats 0..n-1, A, B, C, ...).
         pv: the line of play from the card (the card first) until nothing left can change
             the value; empty when the solve was asked for no lines (``pv=False``).
+        result: game only: 0 the target wins the game, 1 the game goes on, 2 the target
+            loses it (:data:`RESULTS`); ``value`` is then the margin (the target's total
+            minus the lowest other, points).
     """
 
     card: Card
@@ -172,12 +237,21 @@ class CardValue:
     value: int
     pv: tuple[Card, ...]
     points: tuple[int, ...] | None = None
+    result: int | None = None
+
+    @property
+    def rank(self) -> tuple[int, int]:
+        """The value as it is ordered, lower better for the target: ``(result, margin)``
+        for the game model, ``(0, value)`` otherwise."""
+        return (self.result or 0, self.value)
 
     def to_json(self) -> dict:
         d = {"card": str(self.card), "value": self.value,
              "equals": [str(c) for c in self.equals], "pv": [str(c) for c in self.pv]}
         if self.points is not None:
             d["points"] = list(self.points)
+        if self.result is not None:
+            d["result"] = RESULTS[self.result]
         return d
 
 
@@ -193,6 +267,8 @@ class SolveResult:
         nodes: search nodes visited. ms: wall time in milliseconds.
         complete: False when a node or time limit stopped the search; then ``cards`` holds
         only the cards finished in time (their values are exact).
+        scores: game only, the game totals before the deal (points, seat 0 first); the game
+        ends at ``rules.target``.
     """
 
     seat: Seat | int
@@ -205,6 +281,7 @@ class SolveResult:
     complete: bool
     tt_bytes: int = 0
     position: Position | None = field(default=None, compare=False, repr=False)
+    scores: tuple[int, ...] | None = None
 
     @property
     def best(self) -> CardValue | None:
@@ -225,9 +302,13 @@ class SolveResult:
 
     def to_json(self) -> dict:
         """A JSON-ready dict: ``seat``, ``target``, ``model``, ``rules``, ``rules_name``, ``cards``,
-        ``nodes``, ``ms``, ``tt_bytes``, ``complete``. Seats are letters: N, E, S, W at 4
-        players, A, B, C, ... at other tables."""
+        ``nodes``, ``ms``, ``tt_bytes``, ``complete``; the game model adds ``scores`` (per seat
+        letter) and ``game_target``. Seats are letters: N, E, S, W at 4 players, A, B, C, ...
+        at other tables."""
         n = self.rules.players
+        game = {} if self.scores is None else {
+            "scores": {seat_letter(x, n): v for x, v in enumerate(self.scores)},
+            "game_target": self.rules.target}
         return {
             "seat": seat_letter(self.seat, n),
             "target": seat_letter(self.target, n),
@@ -239,6 +320,7 @@ class SolveResult:
             "ms": round(self.ms, 3),
             "tt_bytes": self.tt_bytes,
             "complete": self.complete,
+            **game,
         }
 
     def dumps(self) -> str:
@@ -287,22 +369,31 @@ class Solver:
 
     def solve_position(self, position: Position, seat: Seat | str | None = None,
                        model: str = "paranoid", *, node_limit: int | None = None,
-                       time_limit_ms: float | None = None, pv: bool = True) -> SolveResult:
+                       time_limit_ms: float | None = None, pv: bool = True,
+                       scores: Sequence[int] | None = None) -> SolveResult:
         """Value every legal card of ``position``'s seat to move.
 
         Args:
             position: any reachable position, mid-trick included.
             seat: the target seat (default: the seat to move); ignored by ``maxn``.
-            model: ``paranoid``, ``maxn`` or ``moon``.
+            model: ``paranoid``, ``maxn``, ``moon`` or ``game``.
             node_limit: stop after this many search nodes.
             time_limit_ms: stop after this many milliseconds.
             pv: compute the line of play for each card.
+            scores: ``game`` only (and required there): every seat's game total before the
+                deal (points, seat 0 first); the game ends at ``position.rules.target``.
 
         Raises:
-            SolverError: unknown model, a finished deal, or a negative limit.
+            SolverError: unknown model, a finished deal, a negative limit, ``scores`` missing
+                for ``game`` (or given to another model), or not one score per seat.
         """
         if model not in MODELS:
             raise SolverError(f"unknown model {model!r}: expected one of {', '.join(MODELS)}")
+        if (model == "game") != (scores is not None):
+            raise SolverError("the game model needs the game scores (--scores), and only it"
+                              if scores is None else
+                              f"scores are for the game model, not {model}")
+        game = game_spec(position.rules, scores) if scores is not None else None
         if position.is_over():
             raise SolverError("the deal is over: no card left to play")
         for name, limit in (("node limit", node_limit), ("time limit", time_limit_ms)):
@@ -318,7 +409,7 @@ class Solver:
             self._rules = spec
         t0 = time.perf_counter()
         out = core.analyse(core_state(position), int(target), model,
-                                 int(node_limit or 0), float(time_limit_ms or 0), pv)
+                           int(node_limit or 0), float(time_limit_ms or 0), pv, None, game)
         ms = (time.perf_counter() - t0) * 1000.0
         values = []
         for rep, group, value, line in out["moves"]:
@@ -329,22 +420,28 @@ class Solver:
                 values.append(CardValue(card, equals, value[int(mover)], pv_cards, tuple(value)))
             elif model == "moon":
                 values.append(CardValue(card, equals, 1 - value, pv_cards))
+            elif model == "game":
+                result = (value + _GAME_K // 2) // _GAME_K
+                values.append(CardValue(card, equals, value - result * _GAME_K, pv_cards,
+                                        result=result))
             else:
                 values.append(CardValue(card, equals, value, pv_cards))
         if model == "moon":
             values.sort(key=lambda cv: (-cv.value if mover == target else cv.value, cv.card))
         elif model == "maxn" or mover == target:
-            values.sort(key=lambda cv: (cv.value, cv.card))
+            values.sort(key=lambda cv: (cv.rank, cv.card))
         else:
-            values.sort(key=lambda cv: (-cv.value, cv.card))
+            values.sort(key=lambda cv: (tuple(-x for x in cv.rank), cv.card))
         return SolveResult(mover, target, model, position.rules, tuple(values), out["nodes"],
-                           ms, out["complete"], core.tt_bytes, position)
+                           ms, out["complete"], core.tt_bytes, position,
+                           None if scores is None else tuple(scores))
 
 
 def solve(deal: Deal | str, played: Iterable[Card | str] | str = (), seat: Seat | str | None = None,
           model: str = "paranoid", rules: Rules | str | None = None, *,
           node_limit: int | None = None, time_limit_ms: float | None = None,
-          pv: bool = True, solver: Solver | None = None) -> SolveResult:
+          pv: bool = True, solver: Solver | None = None,
+          scores: Sequence[int] | None = None) -> SolveResult:
     """Solve a deal shown face-up: every legal card of the seat to move, valued exactly.
 
     Args:
@@ -353,10 +450,13 @@ def solve(deal: Deal | str, played: Iterable[Card | str] | str = (), seat: Seat 
         played: the cards played so far, in order, from the first lead (``"2C 3C ..."``).
         seat: the seat whose points are valued (default: the seat to move): a Seat or letter
             (A, B, C, ... or 0..n-1 at other tables).
-        model: ``paranoid`` (default), ``maxn`` or ``moon`` (see the module docstring).
+        model: ``paranoid`` (default), ``maxn``, ``moon`` or ``game`` (see the module
+            docstring).
         rules: a :class:`Rules`, a preset name or a ``Rules.parse`` string (default standard).
         node_limit, time_limit_ms: stop early; the result then says ``complete=False``.
         solver: reuse a :class:`Solver` (and its transposition table).
+        scores: ``game`` only: the game totals before the deal, seat 0 first (the game ends
+            at ``rules.target``).
 
     Returns:
         A :class:`SolveResult`; values are penalty points for the deal (lower is better).
@@ -373,4 +473,5 @@ def solve(deal: Deal | str, played: Iterable[Card | str] | str = (), seat: Seat 
         deal = Deal(deal)
     position = Position(deal, rules, played)
     return (solver or Solver()).solve_position(position, seat, model, node_limit=node_limit,
-                                               time_limit_ms=time_limit_ms, pv=pv)
+                                               time_limit_ms=time_limit_ms, pv=pv,
+                                               scores=scores)

@@ -183,9 +183,13 @@ def test_a_solver_reused_across_deals_gives_the_values_of_fresh_solvers():
             for cards_left in (14, 20):
                 position = random_position(seed, rules, cards_left)
                 for model in MODELS:
-                    reused = solver.solve_position(position, model=model)
-                    fresh = Solver(tt_bits=16).solve_position(position, model=model)
+                    # the game model's entries hold standings: totals near the target
+                    scores = (85, 90, 70, 95) if model == "game" else None
+                    reused = solver.solve_position(position, model=model, scores=scores)
+                    fresh = Solver(tt_bits=16).solve_position(position, model=model,
+                                                              scores=scores)
                     assert card_values(reused) == card_values(fresh), (position, model)
+                    assert [cv.result for cv in reused.cards] == [cv.result for cv in fresh.cards]
 
 
 # -- the core agrees with Position ---------------------------------------------------------------
