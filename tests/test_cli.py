@@ -304,6 +304,14 @@ def _bad_inputs(tmp: Path) -> dict[str, list[str]]:
         "truncated action line": ["replay", str(truncated)],
         "replay unknown rule": ["replay", str(XINXIN / "xinxin_test.txt"), "--rules", "x=1"],
         "rules show unknown": ["rules", "show", "hoyle"],
+        "game model without scores": ["solve", "example", "--model", "game"],
+        "scores for another model": ["solve", "example", "--model", "maxn", "--scores",
+                                     "N=1,E=2,S=3,W=4"],
+        "target without scores": ["solve", "example", "--target", "50"],
+        "scores missing a seat": ["solve", "example", "--scores", "N=80,E=95,S=63"],
+        "scores not a number": ["solve", "example", "--scores", "N=80,E=95,S=63,W=forty"],
+        "scores too big": ["solve", "example", "--scores", "N=80,E=95,S=63,W=4000"],
+        "target zero": ["solve", "example", "--scores", "N=80,E=95,S=63,W=40", "--target", "0"],
     }
 
 
@@ -338,6 +346,12 @@ def test_bad_input_messages_name_the_problem(tmp_path):
         "unknown model": "unknown model",
         "missing file": "no-such-file.txt",
         "truncated action line": "line 1",
+        "game model without scores": "--model game needs the game totals",
+        "scores for another model": "--scores is for the game model",
+        "target without scores": "give the totals with --scores",
+        "scores missing a seat": "(missing W)",
+        "scores not a number": 'item 4 "W=forty"',
+        "scores too big": "W=4000 is outside -400..400",
     }
     for name, text in expect.items():
         assert text in run(*cases[name]).stderr, name
@@ -474,3 +488,30 @@ def test_convert_a_record_without_deals_is_an_error_not_empty_output(tmp_path, t
     assert result.stderr.strip() == (f"error: {source}: no deals (a record needs at least one "
                                      f"[Deal])")
     assert result.stdout == ""
+
+
+# -- the game model (--scores) ------------------------------------------------------------------
+
+def test_solve_with_scores_values_the_game_standing():
+    # The seeds' example at 3 players (tests/test_solver_game.py): the new moon keeps A in the
+    # game, 1 behind C; under the plain old moon A loses, 1 behind.
+    deal = "A:AKQ.AKQJT98765432..A JT98..AKQJT98765432. 765432...KQJT9876543"
+    data = json.loads(run_ok("solve", deal, "--rules", "players=3,new_moon_if_old_loses=true",
+                             "--scores", "A=90,B=95,C=63", "--seat", "A", "--json").stdout)
+    assert data["model"] == "game" and data["game_target"] == 100
+    assert data["scores"] == {"A": 90, "B": 95, "C": 63}
+    assert [(c["card"], c["result"], c["value"]) for c in data["cards"]] == [("3C", "on", 1)]
+    old = json.loads(run_ok("solve", deal, "--scores", "90,95,63", "--seat", "A",
+                            "--json").stdout)
+    assert [(c["result"], c["value"]) for c in old["cards"]] == [("lose", 1)]
+    # A target of 130 keeps the game going after the old moon: 90, 121, 89.
+    far = json.loads(run_ok("solve", deal, "--scores", "90,95,63", "--seat", "A",
+                            "--target", "130", "--json").stdout)
+    assert far["game_target"] == 130
+    assert [(c["result"], c["value"]) for c in far["cards"]] == [("on", 1)]
+
+
+def test_solve_with_scores_prints_the_standing():
+    out = run_ok("solve", "--example", "endgame", "--scores", "N=80,E=95,S=63,W=40").stdout
+    assert "game totals N 80  E 95  S 63  W 40  game ends at 100" in out
+    assert "S standing" in out and "game on, 12 behind" in out
