@@ -383,6 +383,11 @@ cdef void game_bounds(const Ctx* c, const State* s, int* plo, int* phi) noexcept
         rmax = 2                            # it may end the game behind
     else:
         rmax = 1 if can_on else 0
+    # a win has margin <= 0 and a loss margin >= 1 (`game_scalar`)
+    if rmin == 2 and m_lo < 1:
+        m_lo = 1
+    if rmax == 0 and m_hi > 0:
+        m_hi = 0
     plo[0] = rmin * GAME_K + max(m_lo, -GAME_MARGIN)
     phi[0] = rmax * GAME_K + min(m_hi, GAME_MARGIN)
 
