@@ -31,7 +31,7 @@ from . import records
 from .annotate import (DEFAULT_SAMPLES, GameAnnotation, JudgedPlay, MoonAlert, PassNote,
                        annotate_games, fair_json, judged_from_trick, mistake_count, modes_run,
                        moon_text, primary, summarise, summary_json)
-from .files import read_text, same_file
+from .files import check_output, read_text, same_file, write_output
 from .parallel import default_threads
 from .passing import DEFAULT_SAMPLES as PASS_SAMPLES
 from .passing import RecordPassRater
@@ -260,17 +260,6 @@ def batch_json(grouped: Sequence[tuple[str, list[GameAnnotation]]], mode: str,
             "html": html}
 
 
-def _check_output(path: Optional[str], files: list[str], force: bool, what: str) -> None:
-    if path is None:
-        return
-    for f in files:
-        if f != "-" and same_file(f, path):
-            raise AnnotateInputError(f"{what} {path} is the input file {f}: the input is "
-                                     f"never overwritten")
-    if os.path.exists(path) and not force:
-        raise AnnotateInputError(f"{path} exists (use --force to overwrite it)")
-
-
 def annotate_command(
     files: list[str] = typer.Argument(..., metavar="FILES",
                                       help="Records: HGN, our JSON, OpenSpiel lines, peer "
@@ -337,8 +326,8 @@ def annotate_command(
     ```
     """
     judged_from_trick(max_tricks, from_trick)
-    _check_output(output, files, force, "-o")
-    _check_output(html, files, force, "--html")
+    check_output(output, files, force, "-o")
+    check_output(html, files, force, "--html")
     if output is not None and html is not None and same_file(output, html):
         raise AnnotateInputError(f"-o and --html name the same file {output}")
     per_file: list[tuple[str, list[records.GameRecord]]] = []
@@ -369,8 +358,7 @@ def annotate_command(
                                  progress=lambda n, total: bar.update(task, completed=n,
                                                                       total=total))
     if output is not None:
-        with open(output, "w", encoding="utf-8") as fp:
-            fp.write(records.dumps_all([r.game for r in results]))
+        write_output(output, records.dumps_all([r.game for r in results]))
     start = 0
     grouped = []
     for f, games in per_file:
@@ -379,8 +367,7 @@ def annotate_command(
     data = batch_json(grouped, mode, time_ms, output, html)
     if html is not None:
         from .annotate_html import render_report
-        with open(html, "w", encoding="utf-8") as fp:
-            fp.write(render_report(grouped, data))
+        write_output(html, render_report(grouped, data))
     if as_json:
         typer.echo(json.dumps(data, indent=2))
         return

@@ -22,7 +22,7 @@ from rich.table import Table
 from rich.text import Text
 from typer.core import TyperGroup
 
-from hearts.analysis.files import read_text
+from hearts.analysis.files import error_line, read_text
 from hearts.analysis.openspiel import parse_action_lines
 from hearts.analysis.openspiel import replay as replay_game
 from hearts.solver import (Card, CardError, Deal, HeartsError, IllegalPlayError, Position, Rules,
@@ -82,8 +82,7 @@ class _HeartsGroup(TyperGroup):
         except UnicodeDecodeError as err:
             _fail(f"not a UTF-8 text file ({err.reason} at byte {err.start})")
         except OSError as err:
-            where = f"{err.filename}: " if err.filename else ""
-            _fail(f"{where}{err.strerror or err}")
+            _fail(error_line(err))
         if not standalone_mode:
             return rv
         sys.exit(rv if isinstance(rv, int) else 0)

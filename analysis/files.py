@@ -6,11 +6,17 @@ import sys
 
 from hearts.solver.errors import HeartsError
 
-__all__ = ["InputFileError", "read_text", "same_file"]
+__all__ = ["InputFileError", "OutputFileError", "check_output", "error_line", "read_text",
+           "same_file", "write_output"]
 
 
 class InputFileError(HeartsError):
     """An input file that is no UTF-8 text (a missing or unreadable file stays an ``OSError``)."""
+
+
+class OutputFileError(HeartsError):
+    """An output path the commands refuse: one of the inputs, an existing file without
+    ``--force``, or a file that cannot be written (the message names the path)."""
 
 
 def read_text(path: str) -> str:
@@ -37,3 +43,46 @@ def same_file(a: str, b: str) -> bool:
         return os.path.samefile(a, b)
     except OSError:
         return os.path.abspath(a) == os.path.abspath(b)
+
+
+def check_output(path: "str | os.PathLike[str] | None", inputs: "list[str]", force: bool,
+                 what: str = "-o") -> None:
+    """Refuse an output path before any work: one of the ``inputs`` (never overwritten), or an
+    existing file unless ``force``. Nothing the user gave is lost.
+
+    Raises:
+        OutputFileError: the path is an input, exists (and not ``force``) or is a directory.
+    """
+    if path is None:
+        return
+    path = os.fspath(path)
+    for f in inputs:
+        if f != "-" and same_file(f, path):
+            raise OutputFileError(f"{what} {path} is the input file {f}: the input is never "
+                                  f"overwritten")
+    if os.path.isdir(path):
+        raise OutputFileError(f"{what} {path} is a directory, not a file")
+    if os.path.exists(path) and not force:
+        raise OutputFileError(f"{what} {path} exists (use --force to overwrite it)")
+
+
+def write_output(path: "str | os.PathLike[str]", text: str) -> None:
+    """Write ``text`` to ``path`` (UTF-8).
+
+    Raises:
+        OutputFileError: the file cannot be written; the message names the path and why.
+    """
+    try:
+        with open(path, "w", encoding="utf-8") as f:
+            f.write(text)
+    except OSError as err:
+        raise OutputFileError(f"cannot write {os.fspath(path)}: {err.strerror or err}") from None
+
+
+def error_line(err: Exception) -> str:
+    """The one line the commands print for an error: an ``OSError`` as ``path: reason``
+    (``/tmp: Is a directory``, not ``[Errno 21] ...``), anything else as its message."""
+    if isinstance(err, OSError):
+        where = f"{err.filename}: " if err.filename else ""
+        return f"{where}{err.strerror or err}"
+    return str(err)

@@ -26,6 +26,7 @@ from hearts.solver.position import Position, trick_winner
 from hearts.solver.seats import Seat
 
 from . import puzzles as pz
+from .files import check_output, error_line, write_output
 
 app = typer.Typer(help="Double-dummy Hearts puzzles: one right card, proved by the solver.",
                   add_completion=False)
@@ -257,7 +258,7 @@ def serve(
                     break
                 console.print(f"{guess} cannot be played: {reason}")
     except (HeartsError, OSError) as err:
-        raise _fail(str(err)) from None
+        raise _fail(error_line(err)) from None
     show_solution(console, puzzle, guess)
     raise typer.Exit(0 if puzzle.is_right(guess) else 1)
 
@@ -276,7 +277,7 @@ def check_command(
     try:
         puzzles = _load(file)
     except (HeartsError, OSError) as err:
-        raise _fail(str(err)) from None
+        raise _fail(error_line(err)) from None
     t0 = time.perf_counter()
     results = pz.check(puzzles)
     bad = [r for r in results if not r.ok]
@@ -317,19 +318,13 @@ def mine_command(
     try:
         if not files and not random_deals:
             raise HeartsError("nothing to mine: give record files or --random N")
-        if out is not None:
-            target = out.resolve()
-            for f in files:
-                if f.resolve() == target:
-                    raise HeartsError(f"output {out} is an input file")
-            if out.exists() and not force:
-                raise HeartsError(f"{out} exists (use --force to overwrite)")
+        check_output(out, [str(f) for f in files], force, "output")
         records = []
         for f in files:
             records.extend(pz.read_records(f))
         records.extend(pz.random_records(seed, random_deals))
     except (HeartsError, OSError) as err:
-        raise _fail(str(err)) from None
+        raise _fail(error_line(err)) from None
     err_console = Console(stderr=True, highlight=False)
     from rich.progress import Progress
     with Progress(console=err_console, transient=True) as progress:
@@ -338,13 +333,13 @@ def mine_command(
                         time_limit_ms=time_limit, max_tricks_left=max_tricks,
                         progress=lambda record, n: progress.advance(bar))
     text = pz.dumps(found)
-    try:
-        if out is None:
-            typer.echo(text, nl=False)
-        else:
-            out.write_text(text, encoding="utf-8")
-    except OSError as err:
-        raise _fail(str(err)) from None
+    if out is None:
+        typer.echo(text, nl=False)
+    else:
+        try:
+            write_output(out, text)
+        except HeartsError as err:
+            raise _fail(error_line(err)) from None
     counts: dict[str, int] = {}
     for p in found:
         counts[p.task] = counts.get(p.task, 0) + 1

@@ -13,13 +13,12 @@ line), which the ``hearts`` group prints as one ``error:`` line with exit code 2
 from __future__ import annotations
 
 import json
-import os
 import sys
 from typing import Any, Optional
 
 import typer
 
-from hearts.analysis.files import read_text, same_file
+from hearts.analysis.files import check_output, read_text, write_output
 from hearts.solver.errors import HeartsError, RecordSyntaxError
 
 from . import records
@@ -67,6 +66,13 @@ def detect_format(text: str) -> str:
             line = None
         if isinstance(line, dict) and "plays" in line:
             return "peer"
+        looks_json = first.startswith(('{"', "[{")) or first.strip() == "["
+        if looks_json and data is None and line is None:
+            # Broken JSON (a truncated file, say), not HGN: an HGN file starts with a tag
+            # pair ([Event "..."]) or a plain comment, never with a JSON key. Read it as the JSON it
+            # tries to be, so that the error names the JSON problem and its line.
+            lines = first.startswith('{"') and ("\n{" in text.strip() or '"plays"' in first)
+            return "peer" if lines else "json"
     if first and all(token.lstrip("-").isdigit() for token in first.split()):
         return "openspiel"
     return "hgn"
@@ -153,6 +159,7 @@ def convert_command(
     symbols: bool = typer.Option(False, "--symbols", help="Write cards with suit symbols (Q♠)."),
     output: Optional[str] = typer.Option(None, "--output", "-o", metavar="PATH",
                                          help="Write to PATH instead of stdout."),
+    force: bool = typer.Option(False, "--force", help="Overwrite an existing PATH."),
 ) -> None:
     """Convert game records: HGN text, JSON, OpenSpiel action ids, peer JSON lines.
 
@@ -170,21 +177,14 @@ def convert_command(
     hearts convert game.json --to hgn --symbols
     ```
     """
-    if output is not None and file != "-" and same_file(file, output):
-        raise RecordInputError(f"-o {output} is the input file {file}: the input is never "
-                               f"overwritten")
+    check_output(output, [file], force)
     text = read_text(file)
     games = read_games(text, source_format, rules=rules, name=file)
     result = write_games(games, to, symbols=symbols)
     if output is None:
         typer.echo(result, nl=False)
     else:
-        with open(output, "w", encoding="utf-8") as f:
-            f.write(result)
-
-
-class RecordInputError(HeartsError):
-    """Bad input to ``hearts convert`` that is no record error (the output path)."""
+        write_output(output, result)
 
 
 #: A stand-alone app (``python -m hearts.analysis.record_cli FILE``), also used by the tests.

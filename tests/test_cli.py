@@ -446,6 +446,42 @@ def test_convert_refuses_to_write_over_its_input(tmp_path):
     assert source.read_text() == original
 
 
+def test_convert_keeps_an_existing_output_unless_forced(tmp_path):
+    source = Path(__file__).parent / "data" / "records" / "xinxin-train-1.hgn"
+    out = tmp_path / "game.json"
+    out.write_text("my notes\n")
+    result = run("convert", str(source), "--to", "json", "-o", str(out))
+    assert result.exit_code == 2
+    assert result.stderr.strip() == f"error: -o {out} exists (use --force to overwrite it)"
+    assert out.read_text() == "my notes\n"
+    run_ok("convert", str(source), "--to", "json", "-o", str(out), "--force")
+    assert json.loads(out.read_text())[0]["deals"]
+
+
+def test_convert_output_errors_name_the_path(tmp_path):
+    source = str(Path(__file__).parent / "data" / "records" / "xinxin-train-1.hgn")
+    result = run("convert", source, "-o", str(tmp_path))
+    assert result.stderr.strip() == f"error: -o {tmp_path} is a directory, not a file"
+    result = run("convert", source, "-o", str(tmp_path / "no-such-dir" / "out.hgn"))
+    assert result.exit_code == 2
+    assert result.stderr.strip() == (f"error: cannot write {tmp_path / 'no-such-dir' / 'out.hgn'}"
+                                     f": No such file or directory")
+
+
+def test_a_truncated_json_lines_file_is_reported_as_json(tmp_path):
+    # Detected as peer records (not HGN, whose comments are in braces too): the error is the
+    # JSON problem, with its line.
+    peer = Path(__file__).parent / "data" / "peer-games" / "openspiel-hearts.jsonl"
+    first, second = peer.read_text().splitlines()[:2]
+    cut = tmp_path / "cut.jsonl"
+    cut.write_text(first + "\n" + second[:900])
+    result = run("convert", str(cut))
+    assert result.exit_code == 2
+    assert result.stderr.startswith("error: line 2: not JSON: Unterminated string")
+    cut.write_text(first[:2000])
+    assert run("convert", str(cut)).stderr.startswith("error: line 1: not JSON")
+
+
 def test_solve_nodes_beyond_the_solver_counter_is_an_error_not_a_traceback():
     result = run("solve", "example", "--nodes", "99999999999999999999999")
     assert result.exit_code == 2

@@ -265,6 +265,12 @@ def test_cli_serve_illegal_answer_exits_2(tmp_path):
     assert result.stderr.strip().startswith("error: AS cannot be played: ")
 
 
+def test_cli_serve_a_directory_names_it(tmp_path):
+    result = runner.invoke(app, ["--file", str(tmp_path), "--answer", "QS"])
+    assert result.exit_code == 2
+    assert result.stderr.strip() == f"error: {tmp_path}: Is a directory"
+
+
 def test_cli_mine_writes_and_refuses_to_overwrite(tmp_path):
     out = tmp_path / "mined.jsonl"
     args = ["mine", str(XINXIN_TEST), "--max", "3", "-o", str(out)]
@@ -275,7 +281,7 @@ def test_cli_mine_writes_and_refuses_to_overwrite(tmp_path):
     assert runner.invoke(app, ["check", str(out)]).exit_code == 0
     again = runner.invoke(app, args)
     assert again.exit_code == 2
-    assert "exists (use --force to overwrite)" in again.stderr
+    assert again.stderr.strip() == f"error: output {out} exists (use --force to overwrite it)"
     assert runner.invoke(app, args + ["--force"]).exit_code == 0
 
 
@@ -284,7 +290,8 @@ def test_cli_mine_never_overwrites_an_input(tmp_path):
     record.write_text(XINXIN_TEST.read_text())
     result = runner.invoke(app, ["mine", str(record), "-o", str(record), "--force"])
     assert result.exit_code == 2
-    assert "is an input file" in result.stderr
+    assert result.stderr.strip() == (f"error: output {record} is the input file {record}: "
+                                     f"the input is never overwritten")
     assert record.read_text() == XINXIN_TEST.read_text()
 
 
