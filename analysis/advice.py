@@ -14,7 +14,12 @@ Sturtevant's thesis on multi-player search, which found PIMC with max^n strong i
    mean. Every card is valued on the same samples (a paired comparison).
 
 Models (``hearts.solver.solve``): ``paranoid`` (the seat minimises, the other three together
-maximise its points) or ``maxn`` (every seat minimises its own points; ties: the lowest card).
+maximise its points) or ``maxn`` (every seat minimises its own points; ties: the lowest card),
+or ``game`` with the game totals (``scores``): paranoid on the seat's *standing in the game*
+after the deal (``docs/variants.md``, "Game-level advice"). A game-model sample gives a result
+(win, the game goes on, lose) and a margin; a card's advice is the share of samples of each
+result (the chance to finish lowest, ``win``) and the mean margin, ranked by the mean result
+(win 0, on 1, lose 2), then the mean margin; the stopping rule reads ``result * 2048 + margin``.
 
 Evaluators (every :class:`Advice` says which one it used):
 
@@ -66,7 +71,8 @@ from hearts.solver.deal import Deal
 from hearts.solver.errors import HeartsError
 from hearts.solver.position import Position
 from hearts.solver.seats import Seat
-from hearts.solver.solve import Solver, rules_spec
+from hearts.solver.game import Game
+from hearts.solver.solve import Solver, game_spec, game_value, rules_spec, split_game_value
 
 from .knowledge import Knowledge
 from .parallel import PerThreadSolver, default_threads, executor
@@ -79,14 +85,14 @@ __all__ = ["Advice", "AdviceError", "CardAdvice", "advise", "card_classes", "def
            "MOON_NODE_LIMIT", "STOP_RULE"]
 
 #: Models advice can use.
-MODELS = ("paranoid", "maxn")
+MODELS = ("paranoid", "maxn", "game")
 #: Evaluator names; ``auto`` picks ``exact`` or ``rollout`` by :data:`EXACT_HORIZON`.
 EVALUATORS = ("auto", "exact", "rollout")
 #: Tricks left (counting the trick in progress) at or below which ``auto`` solves exactly, and
 #: where ``rollout`` hands over to the exact solver. Measured: an exact paranoid solve of every
 #: card takes ~6 ms median (p90 ~20 ms) with 7 tricks left, ~30 ms with 8; max^n ~0.2 ms with
-#: 5 left, ~2.4 ms (p90 ~40 ms) with 6.
-EXACT_HORIZON = {"paranoid": 7, "maxn": 5}
+#: 5 left, ~2.4 ms (p90 ~40 ms) with 6; the game model takes 2 to 3.5 times paranoid's nodes.
+EXACT_HORIZON = {"paranoid": 7, "maxn": 5, "game": 6}
 #: Early stopping: the first check after this many samples ...
 MIN_SAMPLES = 20
 #: ... then every this many.
@@ -124,6 +130,9 @@ class CardAdvice:
         own_moon: the same for the seat itself: the fraction of samples in which it can still
             shoot after this card.
         moon_unknown: samples in which a moon search hit :data:`MOON_NODE_LIMIT`.
+        results: game model only: the result in each sample (0 win, 1 the game goes on,
+            2 lose); ``values``, ``mean`` and ``se`` are then the margin (the seat's total
+            minus the lowest other after the deal, points).
     """
 
     card: Card
@@ -134,18 +143,36 @@ class CardAdvice:
     moon_risk: float | None = None
     own_moon: float | None = None
     moon_unknown: int = 0
+    results: tuple[int, ...] | None = field(default=None, repr=False)
 
     @property
     def cards(self) -> tuple[Card, ...]:
         """The card and its equals."""
         return (self.card,) + self.equals
 
+    def result_share(self, result: int) -> float | None:
+        """Game model: the share of samples with ``result`` (0 win, 1 on, 2 lose); else None."""
+        if not self.results:
+            return None
+        return sum(1 for r in self.results if r == result) / len(self.results)
+
+    @property
+    def rank(self) -> tuple[float, float]:
+        """The order of advice, lower better: ``(mean result, mean margin)`` for the game
+        model, ``(0, mean points)`` otherwise."""
+        if not self.results:
+            return (0.0, self.mean)
+        return (sum(self.results) / len(self.results), self.mean)
+
     def to_json(self) -> dict:
         return {"card": str(self.card), "equals": [str(c) for c in self.equals],
                 "mean": round(self.mean, 4), "se": round(self.se, 4),
                 "moon_risk": None if self.moon_risk is None else round(self.moon_risk, 4),
                 "own_moon": None if self.own_moon is None else round(self.own_moon, 4),
-                "moon_unknown": self.moon_unknown}
+                "moon_unknown": self.moon_unknown,
+                **({} if not self.results else {
+                    name: round(self.result_share(k) or 0.0, 4)
+                    for k, name in enumerate(("win", "on", "lose"))})}
 
 
 @dataclass(frozen=True)
@@ -167,6 +194,7 @@ class Advice:
         cards: one :class:`CardAdvice` per card class, best first.
         ms: wall time in milliseconds.
         knowledge: the seat's knowledge the samples came from.
+        scores: game model only: the game totals before the deal (N, E, S, W).
     """
 
     seat: Seat
@@ -184,10 +212,11 @@ class Advice:
     ms: float
     moon: bool = True
     knowledge: Knowledge | None = field(default=None, compare=False, repr=False)
+    scores: tuple[int, ...] | None = None
 
     @property
     def best(self) -> CardAdvice:
-        """The card with the lowest mean."""
+        """The best card: the lowest mean (game model: mean result, then mean margin)."""
         return self.cards[0]
 
     def value_of(self, card: Card | str) -> CardAdvice:
@@ -227,7 +256,13 @@ class Advice:
             "deals": self.deals,
             "moon": self.moon,
             "value": "the seat's final points for the deal (lower is better), mean over the "
-                     "sampled deals",
+                     "sampled deals" if self.scores is None else
+                     "game: win/on/lose = the share of sampled deals in which the seat wins the "
+                     "game, it goes on, the seat loses; mean = the margin after the deal (the "
+                     "seat's total minus the lowest other, lower is better)",
+            **({} if self.scores is None else {
+                "scores": dict(zip("NESW", self.scores)),
+                "game_target": self.knowledge.rules.target if self.knowledge else None}),
             "cards": [c.to_json() for c in self.cards],
             "ms": round(self.ms, 1),
         }
@@ -284,20 +319,23 @@ def _not_to_move(knowledge: Knowledge) -> str:
 
 def evaluate_deal(position: Position, cards: Sequence[Card], model: str = "paranoid",
                   evaluator: str = "exact", horizon: int | None = None,
-                  solver: Solver | None = None) -> list[int]:
+                  solver: Solver | None = None,
+                  scores: Sequence[int] | None = None) -> list[int]:
     """The value of each of ``cards`` for the seat to move in one open deal, by an evaluator.
 
     Args:
         position: the position, all hands known (one sampled deal).
         cards: legal cards of the seat to move.
-        model: ``paranoid`` or ``maxn``.
+        model: ``paranoid``, ``maxn`` or ``game``.
         evaluator: ``exact`` or ``rollout`` (module docstring; ``auto`` is resolved by
             :func:`advise`, not here).
         horizon: the rollout's hand-over point in tricks left (default ``EXACT_HORIZON``).
         solver: a :class:`Solver` to reuse (not shared between threads).
+        scores: the game totals before the deal (the game model only).
 
     Returns:
-        The seat's final points for the deal after each card (ints, lower is better).
+        The seat's final points for the deal after each card (ints, lower is better); for
+        the game model its standing after the deal as :func:`~hearts.solver.solve.game_value`.
 
     Raises:
         AdviceError: an unknown model or evaluator. KeyError: a card is not legal.
@@ -308,9 +346,15 @@ def evaluate_deal(position: Position, cards: Sequence[Card], model: str = "paran
         raise AdviceError(f"unknown evaluator {evaluator!r}: expected exact or rollout")
     solver = solver or Solver()
     mover = position.to_move
+
+    def value(cv) -> int:
+        if model == "game":
+            return game_value(cv.result, cv.value)
+        return cv.points[mover] if model == "maxn" else cv.value
+
     if evaluator == "exact":
-        result = solver.solve_position(position, mover, model, pv=False)
-        return [result.value_of(card) for card in cards]
+        result = solver.solve_position(position, mover, model, pv=False, scores=scores)
+        return [value(_card_value(result, card)) for card in cards]
     horizon = EXACT_HORIZON[model] if horizon is None else horizon
     legal = position.legal_mask()
     values = []
@@ -321,12 +365,27 @@ def evaluate_deal(position: Position, cards: Sequence[Card], model: str = "paran
         line.play(card, check=False)
         play_out(line, horizon)
         if line.is_over():
-            values.append(line.score()[mover])
+            if model == "game":
+                values.append(game_value(*Game(line.rules, scores).deal_standing(line,
+                                                                                 mover)[:2]))
+            else:
+                values.append(line.score()[mover])
             continue
-        result = solver.solve_position(line, mover, model, pv=False)
-        best = result.cards[0]   # the best card for the seat to move at the hand-over
-        values.append(best.points[mover] if model == "maxn" else best.value)
+        result = solver.solve_position(line, mover, model, pv=False, scores=scores)
+        values.append(value(result.cards[0]))   # the best card of the seat to move there
     return values
+
+
+def _card_value(result, card: Card):
+    """The :class:`CardValue` of ``card`` (any card of its class) in a solve result.
+
+    Raises:
+        KeyError: the card is not legal.
+    """
+    for cv in result.cards:
+        if cv.card == card or card in cv.equals:
+            return cv
+    raise KeyError(str(card))
 
 
 class _SampleWork(PerThreadSolver):
@@ -334,8 +393,10 @@ class _SampleWork(PerThreadSolver):
     to the workers of a Dask cluster."""
 
     def __init__(self, knowledge: Knowledge, reps: list[Card], model: str, evaluator: str,
-                 horizon: int, moon: bool, deals: list[tuple[int, int, int, int]]) -> None:
+                 horizon: int, moon: bool, deals: list[tuple[int, int, int, int]],
+                 scores: Sequence[int] | None = None) -> None:
         self.knowledge = knowledge
+        self.scores = scores
         self.reps = reps
         self.model = model
         self.evaluator = evaluator
@@ -356,7 +417,7 @@ class _SampleWork(PerThreadSolver):
         solver = self.solver()
         position = self.knowledge.position(Deal.from_masks(self.deals[index]))
         values = evaluate_deal(position, self.reps, self.model, self.evaluator, self.horizon,
-                               solver)
+                               solver, self.scores)
         risk: list[int | None] = [None] * len(self.reps)
         own: list[int | None] = [None] * len(self.reps)
         if self.moon:
@@ -392,7 +453,7 @@ def advise(subject: "Knowledge | Position", seat: "Seat | str | None" = None, *,
            evaluator: str = "auto", threads: int | None = None, early_stop: bool = True,
            moon: bool = True, horizon: int | None = None,
            progress: Callable[[int, int], None] | None = None,
-           scheduler: object = None) -> Advice:
+           scheduler: object = None, scores: Sequence[int] | None = None) -> Advice:
     """Value every legal card of the seat to move over sampled deals (PIMC; module docstring).
 
     Args:
@@ -403,7 +464,7 @@ def advise(subject: "Knowledge | Position", seat: "Seat | str | None" = None, *,
             be the seat to move.
         samples: the number of sampled deals (at most; fewer when stopped early). ≥ 1.
         seed: seeds the deal sampler; the same seed gives the same deals and numbers.
-        model: ``paranoid`` or ``maxn``.
+        model: ``paranoid``, ``maxn`` or ``game`` (with ``scores``).
         evaluator: ``auto`` (``exact`` when at most ``EXACT_HORIZON[model]`` tricks are left,
             else ``rollout``), ``exact`` or ``rollout``.
         threads: worker threads (default: every core); the result does not depend on it.
@@ -416,13 +477,18 @@ def advise(subject: "Knowledge | Position", seat: "Seat | str | None" = None, *,
         scheduler: ``None`` (local threads), a Dask scheduler address ``tcp://HOST:PORT`` or a
             ``distributed.Client``: run the samples there (:func:`.parallel.executor`); the
             result is the same as a local run with the same seed.
+        scores: the game model's game totals before the deal (N, E, S, W; required there,
+            refused by the other models); the game ends at ``rules.target``.
 
     Returns:
-        An :class:`Advice`; values are the seat's points for the deal (lower is better).
+        An :class:`Advice`; values are the seat's points for the deal (lower is better), or
+        for the game model its results and margins.
 
     Raises:
         AdviceError: unknown model or evaluator, ``samples < 1``, ``threads < 1``, a horizon
-            outside 1..13, the seat is not to move or the deal is over.
+            outside 1..13, the seat is not to move or the deal is over, ``scores`` missing for
+            the game model or given to another.
+        SolverError: bad ``scores`` (not four, or outside -400..400).
         NoConsistentDealError: no deal fits the knowledge.
         InconsistentRecordError: building the knowledge from a position failed.
         ClusterError: the scheduler cannot be used.
@@ -439,6 +505,9 @@ def advise(subject: "Knowledge | Position", seat: "Seat | str | None" = None, *,
         raise AdviceError(f"threads must be at least 1, got {threads}")
     if horizon is not None and not 1 <= horizon <= 13:
         raise AdviceError(f"horizon must be 1..13 tricks, got {horizon}")
+    if (model == "game") != (scores is not None):
+        raise AdviceError("the game model needs the game totals (scores)" if scores is None
+                          else f"scores are for the game model, not {model}")
     if isinstance(subject, Knowledge):
         knowledge = subject
         if seat is not None and Seat.parse(seat) != knowledge.seat:
@@ -460,7 +529,10 @@ def advise(subject: "Knowledge | Position", seat: "Seat | str | None" = None, *,
     sampler = DealSampler(knowledge)
     rng = np.random.default_rng(seed)
     deals = list(islice(sampler.iter_masks(rng), samples))
-    work = _SampleWork(knowledge, reps, model, used, horizon, moon, deals)
+    if scores is not None:
+        game_spec(knowledge.rules, scores)      # the scores' errors before any sampling
+    work = _SampleWork(knowledge, reps, model, used, horizon, moon, deals,
+                       None if scores is None else tuple(scores))
     n_threads = threads or default_threads()
 
     values: list[list[int]] = []
@@ -498,6 +570,10 @@ def advise(subject: "Knowledge | Position", seat: "Seat | str | None" = None, *,
     cards = []
     for k, group in enumerate(classes):
         column = table[:, k]
+        results = None
+        if model == "game":
+            results, column = zip(*(split_game_value(int(v)) for v in column))
+            column = np.array(column, dtype=np.int64)
         mean = float(column.mean())
         se = float(column.std(ddof=1) / math.sqrt(n)) if n > 1 else 0.0
         risk_col = [r[k] for r in risks]
@@ -507,11 +583,11 @@ def advise(subject: "Knowledge | Position", seat: "Seat | str | None" = None, *,
             group[0], group[1:], mean, se, tuple(int(x) for x in column),
             _fraction(risk_col) if work.moon else None,
             _fraction(own_col) if work.moon else None,
-            unknown if work.moon else 0))
-    cards.sort(key=lambda c: (c.mean, c.card))
+            unknown if work.moon else 0, results))
+    cards.sort(key=lambda c: (c.rank, c.card))
     return Advice(mover, model, used, horizon, tricks_left, samples, n, stopped, seed,
                   n_threads, sampler.count, tuple(cards),
-                  (time.perf_counter() - t0) * 1000.0, work.moon, knowledge)
+                  (time.perf_counter() - t0) * 1000.0, work.moon, knowledge, work.scores)
 
 
 def _fraction(flags: Sequence[int | None]) -> float | None:

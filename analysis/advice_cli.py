@@ -16,6 +16,7 @@ from __future__ import annotations
 import json
 import sys
 from contextlib import contextmanager
+from dataclasses import replace
 from typing import Any, Callable, Iterator, Optional
 
 import typer
@@ -27,6 +28,7 @@ from rich.text import Text
 
 from hearts.solver import Card, CardError, Deal, HeartsError, Position, Rules, Seat, Suit
 from hearts.solver.cards import cards_from_mask, parse_cards
+from hearts.solver.game import parse_scores
 from hearts.solver.hand import Hand
 from hearts.solver.seats import PassDirection
 
@@ -188,8 +190,18 @@ def play_command(
                                 help="Sampled deals (at most; fewer when one card is clearly "
                                      "best)."),
     seed: int = typer.Option(0, "--seed", metavar="S", min=0, help="Seed of the deal sampler."),
-    model: str = typer.Option("paranoid", "--model", "-m", metavar="MODEL",
-                              help="paranoid or maxn."),
+    model: Optional[str] = typer.Option(
+        None, "--model", "-m", metavar="MODEL", show_default=False,
+        help="paranoid (default), maxn or game (the default with --scores)."),
+    scores: Optional[str] = typer.Option(
+        None, "--scores", metavar="TOTALS",
+        help='The game totals before this deal, "N=80,E=95,S=63,W=40": advise on the seat\'s '
+             "standing in the game (its chance to win it, and its margin) instead of its "
+             "points for the deal."),
+    game_target: Optional[int] = typer.Option(
+        None, "--target", metavar="POINTS", min=1, max=400,
+        help="With --scores: the game ends when a total reaches POINTS (default: the rules' "
+             "target, 100)."),
     evaluator: str = typer.Option("auto", "--evaluator", "-e", metavar="EVAL",
                                   help="auto, exact or rollout (see above)."),
     threads: Optional[int] = THREADS_OPTION,
@@ -217,7 +229,11 @@ def play_command(
     still shoot the moon after the card; `own moon`: in which the seat itself still can.
 
     **Models** (`--model`): `paranoid` (the other three together push points onto the seat)
-    or `maxn` (every seat minimises its own points).
+    or `maxn` (every seat minimises its own points); `game` (with `--scores`, the game totals
+    before the deal): paranoid on the seat's standing in the game after the deal: per card the
+    share of samples in which the seat wins the game (a total reaches `--target` and the seat
+    is lowest), the game goes on, or the seat loses, and the mean margin to the lowest other
+    total; cards are ranked by the mean result (win 0, on 1, lose 2), then the margin.
 
     **Evaluators** (`--evaluator`, the output says which one ran): `exact` solves each sample
     double dummy; `rollout` plays the card, lets every seat play a simple rule bot until 7
@@ -237,10 +253,21 @@ def play_command(
     hearts play tests/data/records/xinxin-train-1.hgn --at 33
     hearts play tests/data/openspiel_xinxin/xinxin_train.txt --deal 3 --at 21 --model maxn
     hearts play --position "N:.AQJT6543.9873.Q 87.K72.AQ52.T842 QJ932.9.J64.A653 AKT654.8.KT.KJ97" --played "2C 3C 7C QC" --json
+    hearts play tests/data/records/xinxin-train-1.hgn --at 33 --scores N=80,E=95,S=63,W=40
     ```
     """
+    if model is None:
+        model = "game" if scores is not None else "paranoid"
     if model not in MODELS:
-        raise AdviceError(f'unknown model "{model}" for advice: expected paranoid or maxn')
+        raise AdviceError(f'unknown model "{model}" for advice: expected paranoid, maxn or '
+                          f'game')
+    if model == "game" and scores is None:
+        raise PlayInputError('--model game needs the game totals: --scores "N=80,E=95,S=63,W=40"')
+    if model != "game" and scores is not None:
+        raise PlayInputError(f"--scores is for the game model, not --model {model}")
+    if game_target is not None and scores is None:
+        raise PlayInputError("--target is the game's target: give the totals with --scores")
+    totals = parse_scores(scores) if scores is not None else None
     if evaluator not in EVALUATORS:
         raise AdviceError(f'unknown evaluator "{evaluator}": expected one of '
                           f'{", ".join(EVALUATORS)}')
@@ -272,11 +299,14 @@ def play_command(
                               f"{len(position.history)} plays: {position.to_move.name_title} is")
         knowledge = Knowledge.from_position(position, mover)
         source = f"position after {len(position.history)} plays, {mover.name_title}'s view"
+    if game_target is not None:
+        the_rules = replace(the_rules, target=game_target)
+        knowledge = replace(knowledge, rules=the_rules)
     with _progress(f"{model} advice", not as_json) as update:
         advice = advise(knowledge, samples=samples, seed=seed, model=model,
                         evaluator=evaluator, threads=threads, early_stop=not no_stop,
                         moon=not no_moon, horizon=horizon, progress=update,
-                        scheduler=scheduler)
+                        scheduler=scheduler, scores=totals)
     if as_json:
         data = advice.to_json()
         data["source"] = source
@@ -312,17 +342,33 @@ def _print_advice(console: Console, advice: Advice, knowledge: Knowledge, source
         ("  seed ", "dim"), str(advice.seed), ("  threads ", "dim"), str(advice.threads)))
     console.print(Text(f"evaluator = {advice.evaluator_text()}", style="italic"))
     who = seat.name_title
+    game = advice.scores is not None
     if advice.model == "paranoid":
         concept = (f"{who} plays to take as few points as possible and the other three "
                    f"together give it as many as possible")
     else:
         concept = "every seat plays to minimise its own points (max^n; ties: the lowest card)"
-    console.print(Text(f"value = {who}'s final points for the deal when {concept}, mean over "
-                       f"deals sampled from {who}'s view (lower is better)", style="italic"))
+    if game:
+        console.print(Text.assemble(("game totals ", "dim"), "  ".join(
+            f"{s.letter} {v}" for s, v in zip(Seat, advice.scores or ())),
+            ("  game ends at ", "dim"), str(rules.target)))
+        console.print(Text(f"value = {who}'s standing in the game after the deal when {who} "
+                           f"plays for it and the other three together against it: the share "
+                           f"of deals sampled from {who}'s view in which {who} wins the game, "
+                           f"it goes on, {who} loses, and the mean margin ({who}'s total minus "
+                           f"the lowest other; lower is better)", style="italic"))
+    else:
+        console.print(Text(f"value = {who}'s final points for the deal when {concept}, mean "
+                           f"over deals sampled from {who}'s view (lower is better)",
+                           style="italic"))
     table = Table(header_style="bold")
     table.add_column("card", no_wrap=True)
     table.add_column("equal cards")
-    table.add_column(f"{seat.letter} points", justify="right")
+    if game:
+        for name in ("win", "on", "lose"):
+            table.add_column(name, justify="right")
+    table.add_column(f"{seat.letter} margin" if game else f"{seat.letter} points",
+                     justify="right")
     table.add_column("± SE", justify="right")
     table.add_column("vs best", justify="right")
     if advice.moon:
@@ -331,9 +377,11 @@ def _print_advice(console: Console, advice: Advice, knowledge: Knowledge, source
     best = advice.best
     for ca in advice.cards:
         style = "bold" if ca is best else ""
-        row: list[Any] = [_card_text(ca.card), _cards_text(ca.equals),
-                          Text(f"{ca.mean:.2f}", style=style), f"{ca.se:.2f}",
-                          "" if ca is best else f"+{ca.mean - best.mean:.2f}"]
+        row: list[Any] = [_card_text(ca.card), _cards_text(ca.equals)]
+        if game:
+            row += [_pct(ca.result_share(k)) for k in range(3)]
+        row += [Text(f"{ca.mean:.2f}", style=style), f"{ca.se:.2f}",
+                "" if ca is best else f"{ca.mean - best.mean:+.2f}"]
         if advice.moon:
             risk = _pct(ca.moon_risk)
             if ca.moon_unknown:

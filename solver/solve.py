@@ -42,13 +42,15 @@ from .position import Position, trick_winner
 from .rules import Rules, _mask_points
 from .seats import PassDirection, Seat, parse_seat, seat_letter
 
-__all__ = ["CardValue", "SolveResult", "Solver", "SolverError", "solve", "game_spec"]
+__all__ = ["CardValue", "SolveResult", "Solver", "SolverError", "solve", "game_spec",
+           "game_value", "split_game_value", "GAME_K", "RESULTS"]
 
 MODELS = ("paranoid", "maxn", "moon", "game")
 
 #: ``CardValue.result`` of the ``game`` model, by number.
 RESULTS = ("win", "on", "lose")
-_GAME_K = 2048     # the core's game value: result * _GAME_K + margin
+#: The game model's values as one int, as the core keeps them: ``result * GAME_K + margin``.
+GAME_K = 2048
 _MAX_SCORE = 400   # game totals accepted: margins stay far inside the core's 1000
 
 _FIRST_LEAD = {"two_of_clubs": 0, "any_club": 1, "any_card": 2}
@@ -112,6 +114,18 @@ def rules_spec(rules: Rules, pass_direction: PassDirection | int | None = None,
         "sun_pay": _sun_payers(rules, pass_direction),
         "bonus": rules.no_trick_bonus,
     }
+
+
+def game_value(result: int, margin: int) -> int:
+    """A game-model value (``result`` 0 win, 1 the game goes on, 2 lose; ``margin`` in points,
+    abs(margin) < 1000) as one int ordered as the standing: ``result * GAME_K + margin``."""
+    return result * GAME_K + margin
+
+
+def split_game_value(value: int) -> tuple[int, int]:
+    """The ``(result, margin)`` of a :func:`game_value`."""
+    result = (value + GAME_K // 2) // GAME_K
+    return result, value - result * GAME_K
 
 
 def game_spec(rules: Rules, scores: Sequence[int]) -> dict:
@@ -421,9 +435,8 @@ class Solver:
             elif model == "moon":
                 values.append(CardValue(card, equals, 1 - value, pv_cards))
             elif model == "game":
-                result = (value + _GAME_K // 2) // _GAME_K
-                values.append(CardValue(card, equals, value - result * _GAME_K, pv_cards,
-                                        result=result))
+                result, margin = split_game_value(value)
+                values.append(CardValue(card, equals, margin, pv_cards, result=result))
             else:
                 values.append(CardValue(card, equals, value, pv_cards))
         if model == "moon":

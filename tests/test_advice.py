@@ -312,6 +312,11 @@ def test_play_open_position_hides_the_other_hands():
     (("play", str(RECORD), "--at", "20", "--evaluator", "fast"), "unknown evaluator"),
     (("play",), "give either RECORD or --position"),
     (("play", "--position", "N:AKQ.T93.J4.8765"), "deal"),
+    (("play", str(RECORD), "--at", "33", "--model", "game"), "--model game needs the game"),
+    (("play", str(RECORD), "--at", "33", "--scores", "N=1,E=2,S=3"), "(missing W)"),
+    (("play", str(RECORD), "--at", "33", "--model", "maxn", "--scores", "1,2,3,4"),
+     "--scores is for the game model"),
+    (("play", str(RECORD), "--at", "33", "--target", "90"), "give the totals with --scores"),
 ])
 def test_play_bad_input_gives_one_error_line_and_exit_2(args, message):
     result = _run(*args)
@@ -328,3 +333,70 @@ def test_play_inconsistent_record_gives_one_error_line(tmp_path):
     assert result.exit_code == 2
     lines = result.stderr.strip().splitlines()
     assert len(lines) == 1 and lines[0].startswith("error: ")
+
+
+# -- the game model (issue 5, item 4): the chance to win the game --------------------------------
+
+# North is last to a heart trick with South at 93 (tests/test_solver_game.py): ducking lets South
+# reach 100 in most deals North cannot see; taking the trick with QH keeps the game going.
+GAME_POSITION = Position(
+    Deal("N:8643.Q42.J754.87 AJ75.K63.A2.KJT3 KQ9.AJ75.96.AQ64 T2.T98.KQT83.952"), Rules(),
+    "2C 7C KC QC 7S 9S 2S 3S 6C 5C 8C JC TC 4C 9C JD 5S KS TS 4S 9D 3D 5D 2D AC 8D "
+    "6S 3C 6D KD 4D AD AS QS TD 8S JS 5H QD 7D 6H JH 9H")
+GAME_SCORES = (82, 57, 93, 71)
+
+
+def test_game_advice_is_brute_force_standing_per_sampled_deal():
+    # Every sample's (result, margin) is brute force's standing (tests/bruteforce.py) in that
+    # sampled deal, and the shares and means are theirs.
+    from bruteforce import standing_values
+    from hearts.analysis.sampling import DealSampler
+
+    advice = advise(GAME_POSITION, samples=12, model="game", scores=GAME_SCORES,
+                    early_stop=False, moon=False, threads=1)
+    knowledge = Knowledge.from_position(GAME_POSITION, Seat.N)
+    want: dict = {ca.card: [] for ca in advice.cards}
+    for deal in DealSampler(knowledge).deals(12, seed=0):     # advise's deals (seed 0)
+        standing = standing_values(knowledge.position(deal), GAME_SCORES, Seat.N)
+        for card in want:
+            want[card].append(standing[card][:2])
+    for ca in advice.cards:
+        assert list(zip(ca.results, ca.values)) == want[ca.card], ca.card
+        assert ca.result_share(2) == sum(r == 2 for r, _ in want[ca.card]) / 12
+    assert advice.best.card == Card("QH")
+    assert advice.best.result_share(2) < advice.value_of("2H").result_share(2)
+
+
+def test_game_rollout_with_the_horizon_beyond_the_deal_is_exact():
+    # With no trick left to the rule bot, the rollout solves right after the card: the values
+    # are the exact evaluator's.
+    deal = GAME_POSITION.copy()
+    cards = deal.legal_moves()
+    exact = evaluate_deal(deal, cards, "game", "exact", scores=GAME_SCORES)
+    rollout = evaluate_deal(deal, cards, "game", "rollout", horizon=13, scores=GAME_SCORES)
+    assert rollout == exact
+    assert sorted(exact) == sorted([2 * 2048 + 11, 2 * 2048 + 11, 1 * 2048 + 15])
+
+
+def test_game_advice_needs_scores_and_only_it():
+    with pytest.raises(AdviceError, match="needs the game totals"):
+        advise(GAME_POSITION, samples=2, model="game")
+    with pytest.raises(AdviceError, match="scores are for the game model"):
+        advise(GAME_POSITION, samples=2, scores=GAME_SCORES)
+
+
+def test_play_with_scores_prints_the_chance_to_win_and_json_has_it():
+    data = GAME_POSITION.deal
+    result = _run("play", "--position", str(data), "--played",
+                  " ".join(map(str, GAME_POSITION.history)), "--scores", "N=82,E=57,S=93,W=71",
+                  "--samples", "20", "--threads", "1", "--json")
+    assert result.exit_code == 0, result.stderr
+    out = json.loads(result.stdout)
+    assert out["model"] == "game" and out["scores"] == {"N": 82, "E": 57, "S": 93, "W": 71}
+    best = out["cards"][0]
+    assert best["card"] == "QH" and best["win"] + best["on"] + best["lose"] == pytest.approx(1)
+    table = _run("play", "--position", str(data), "--played",
+                 " ".join(map(str, GAME_POSITION.history)), "--scores", "82,57,93,71",
+                 "--samples", "20", "--threads", "1")
+    assert "game totals N 82  E 57  S 93  W 71  game ends at 100" in table.stdout
+    assert "margin" in table.stdout and "lose" in table.stdout
