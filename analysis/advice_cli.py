@@ -34,6 +34,7 @@ from hearts.solver.seats import PassDirection
 
 from .advice import EVALUATORS, MODELS, STOP_RULE, Advice, AdviceError, advise
 from .files import read_text
+from .game_cli import SCORES_OPTION, TARGET_OPTION, game_model
 from .knowledge import Knowledge, record_knowledge
 from .moon import DEFAULT_TIME_MS, MoonOdds, MoonWatch, moon_odds, moon_watch
 from .record_cli import read_games
@@ -193,15 +194,8 @@ def play_command(
     model: Optional[str] = typer.Option(
         None, "--model", "-m", metavar="MODEL", show_default=False,
         help="paranoid (default), maxn or game (the default with --scores)."),
-    scores: Optional[str] = typer.Option(
-        None, "--scores", metavar="TOTALS",
-        help='The game totals before this deal, "N=80,E=95,S=63,W=40": advise on the seat\'s '
-             "standing in the game (its chance to win it, and its margin) instead of its "
-             "points for the deal."),
-    game_target: Optional[int] = typer.Option(
-        None, "--target", metavar="POINTS", min=1, max=400,
-        help="With --scores: the game ends when a total reaches POINTS (default: the rules' "
-             "target, 100)."),
+    scores: Optional[str] = SCORES_OPTION,
+    game_target: Optional[int] = TARGET_OPTION,
     evaluator: str = typer.Option("auto", "--evaluator", "-e", metavar="EVAL",
                                   help="auto, exact or rollout (see above)."),
     threads: Optional[int] = THREADS_OPTION,
@@ -256,17 +250,10 @@ def play_command(
     hearts play tests/data/records/xinxin-train-1.hgn --at 33 --scores N=80,E=95,S=63,W=40
     ```
     """
-    if model is None:
-        model = "game" if scores is not None else "paranoid"
+    model = game_model(model, scores, game_target)
     if model not in MODELS:
         raise AdviceError(f'unknown model "{model}" for advice: expected paranoid, maxn or '
                           f'game')
-    if model == "game" and scores is None:
-        raise PlayInputError('--model game needs the game totals: --scores "N=80,E=95,S=63,W=40"')
-    if model != "game" and scores is not None:
-        raise PlayInputError(f"--scores is for the game model, not --model {model}")
-    if game_target is not None and scores is None:
-        raise PlayInputError("--target is the game's target: give the totals with --scores")
     totals = parse_scores(scores) if scores is not None else None
     if evaluator not in EVALUATORS:
         raise AdviceError(f'unknown evaluator "{evaluator}": expected one of '

@@ -23,6 +23,7 @@ from rich.text import Text
 from typer.core import TyperGroup
 
 from hearts.analysis.files import error_line, read_text
+from hearts.analysis.game_cli import SCORES_OPTION, TARGET_OPTION, game_model
 from hearts.analysis.openspiel import parse_action_lines
 from hearts.analysis.openspiel import replay as replay_game
 from hearts.solver import (Card, CardError, Deal, HeartsError, IllegalPlayError, Position, Rules,
@@ -288,15 +289,8 @@ def solve_command(
         None, "--model", "-m", metavar="MODEL", show_default=False,
         help="Solution concept: paranoid (default), maxn, moon or game (definitions above; "
              "game is the default with --scores)."),
-    scores: Optional[str] = typer.Option(
-        None, "--scores", metavar="TOTALS",
-        help='The game totals before this deal, every seat: "N=80,E=95,S=63,W=40" '
-             '(A=, B=, … at other tables). Solves the game model: the target\'s standing in '
-             "the game, not its points for the deal."),
-    game_target: Optional[int] = typer.Option(
-        None, "--target", metavar="POINTS", min=1, max=400,
-        help="With --scores: the game ends when a total reaches POINTS (default: the rules' "
-             "target, 100)."),
+    scores: Optional[str] = SCORES_OPTION,
+    game_target: Optional[int] = TARGET_OPTION,
     rules: Optional[str] = typer.Option(
         None, "--rules", "-r", metavar="SPEC",
         help='Rules: a preset and key=value options, e.g. "openspiel,qs_breaks_hearts=false" '
@@ -311,16 +305,9 @@ def solve_command(
     no_pv: bool = typer.Option(False, "--no-pv", help="Do not compute the lines of play."),
 ) -> None:
     # Check the cheap options first, so that a typo fails before a long search.
-    if model is None:
-        model = "game" if scores is not None else "paranoid"
+    model = game_model(model, scores, game_target)
     if model not in MODELS:
         raise SolverError(f'unknown model "{model}": expected one of {", ".join(MODELS)}')
-    if model == "game" and scores is None:
-        raise CommandError('--model game needs the game totals: --scores "N=80,E=95,S=63,W=40"')
-    if model != "game" and scores is not None:
-        raise CommandError(f"--scores is for the game model, not --model {model}")
-    if game_target is not None and scores is None:
-        raise CommandError("--target is the game's target: give the totals with --scores")
     chosen: Optional[Example] = None
     if example is not None:
         if deal is not None:

@@ -14,6 +14,7 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
+from game_cases import DUCK_OR_TAKE_SCORES, duck_or_take
 from hearts.analysis.advice import MIN_SAMPLES, AdviceError, advise, card_classes, evaluate_deal
 from hearts.analysis.cli import app
 from hearts.analysis.knowledge import Knowledge
@@ -337,13 +338,10 @@ def test_play_inconsistent_record_gives_one_error_line(tmp_path):
 
 # -- the game model (issue 5, item 4): the chance to win the game --------------------------------
 
-# North is last to a heart trick with South at 93 (tests/test_solver_game.py): ducking lets South
+# North is last to a heart trick with South at 93 (tests/game_cases.py): ducking lets South
 # reach 100 in most deals North cannot see; taking the trick with QH keeps the game going.
-GAME_POSITION = Position(
-    Deal("N:8643.Q42.J754.87 AJ75.K63.A2.KJT3 KQ9.AJ75.96.AQ64 T2.T98.KQT83.952"), Rules(),
-    "2C 7C KC QC 7S 9S 2S 3S 6C 5C 8C JC TC 4C 9C JD 5S KS TS 4S 9D 3D 5D 2D AC 8D "
-    "6S 3C 6D KD 4D AD AS QS TD 8S JS 5H QD 7D 6H JH 9H")
-GAME_SCORES = (82, 57, 93, 71)
+GAME_POSITION = duck_or_take()
+GAME_SCORES = DUCK_OR_TAKE_SCORES
 
 
 def test_game_advice_is_brute_force_standing_per_sampled_deal():

@@ -228,21 +228,16 @@ def test_pass_plan_follows_the_deal_number():
 # -- the game-level objective in play (brute force over Position, tests/bruteforce.py) ------------
 
 def test_game_objective_takes_points_to_keep_the_game_going():
-    # Totals N 82, E 57, S 93, W 71. Trick 12: E led 6♥, S J♥, W 9♥; North (Q♥ 4♥ 2♥) is last.
-    # For the deal's points North ducks (0 points), but then South takes 8 and reaches 101:
-    # the game ends with North behind East (71). Taking Q♥ (4 points) keeps every total under
-    # 100, and the game goes on.
+    # tests/game_cases.py: North ducks for the deal's points, takes QH for the game.
     from bruteforce import paranoid_values, standing_values
+    from game_cases import DUCK_OR_TAKE_SCORES, duck_or_take
 
-    from hearts.solver import Deal, Position, parse_cards
+    from hearts.solver import parse_cards
 
-    position = Position(
-        Deal("N:8643.Q42.J754.87 AJ75.K63.A2.KJT3 KQ9.AJ75.96.AQ64 T2.T98.KQT83.952"),
-        played="2C 7C KC QC 7S 9S 2S 3S 6C 5C 8C JC TC 4C 9C JD 5S KS TS 4S 9D 3D 5D 2D AC 8D "
-               "6S 3C 6D KD 4D AD AS QS TD 8S JS 5H QD 7D 6H JH 9H")
+    position = duck_or_take()
     two, four, queen = parse_cards("2H 4H QH")
     assert paranoid_values(position) == {two: 0, four: 0, queen: 4}
-    assert standing_values(position, (82, 57, 93, 71)) == {
+    assert standing_values(position, DUCK_OR_TAKE_SCORES) == {
         two: (2, 11, 101), four: (2, 11, 101), queen: (1, 15, 97)}
 
 

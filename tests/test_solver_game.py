@@ -19,7 +19,8 @@ import random
 import pytest
 
 from bruteforce import paranoid_values, random_position, standing_values
-from hearts.solver import Deal, Position, Rules, Seat, parse_cards, solve
+from game_cases import DUCK_OR_TAKE_SCORES, duck_or_take
+from hearts.solver import Rules, Seat, parse_cards, solve
 from hearts.solver.game import parse_scores
 from hearts.solver.solve import Solver, SolverError
 
@@ -64,17 +65,13 @@ def test_game_model_equals_brute_force(name):
 
 
 def test_keeping_the_game_going_beats_ducking():
-    # Totals N 82, E 57, S 93, W 71. Trick 12: E led 6H, S JH, W 9H; North (QH 4H 2H) is last.
-    # For the deal's points North ducks (0 points), but then South takes 8 and reaches 101 and
-    # North loses the game, 11 behind East (68). Taking QH (4 points) keeps every total under
-    # 100: the game goes on, North 15 behind the leader.
-    position = Position(
-        Deal("N:8643.Q42.J754.87 AJ75.K63.A2.KJT3 KQ9.AJ75.96.AQ64 T2.T98.KQT83.952"),
-        played="2C 7C KC QC 7S 9S 2S 3S 6C 5C 8C JC TC 4C 9C JD 5S KS TS 4S 9D 3D 5D 2D AC 8D "
-               "6S 3C 6D KD 4D AD AS QS TD 8S JS 5H QD 7D 6H JH 9H")
+    # tests/game_cases.py: for the deal's points North ducks (0 points), but then South
+    # reaches 101 and North loses the game, 11 behind East; taking QH (4 points) keeps the
+    # game going, North 15 behind the leader.
+    position = duck_or_take()
     two, four, queen = parse_cards("2H 4H QH")
     assert paranoid_values(position) == {two: 0, four: 0, queen: 4}
-    result = Solver().solve_position(position, model="game", scores=(82, 57, 93, 71))
+    result = Solver().solve_position(position, model="game", scores=DUCK_OR_TAKE_SCORES)
     assert _values(result) == {queen: (1, 15), two: (2, 11), four: (2, 11)}
     assert result.best.card == queen
 

@@ -1,0 +1,48 @@
+"""The game-model options shared by ``hearts solve`` and ``hearts play``: ``--scores`` (the game
+totals before the deal) and ``--target`` (where the game ends), and the rule that picks the
+model from them (``docs/variants.md``, "Game-level advice")."""
+from __future__ import annotations
+
+from typing import Any, Optional
+
+import typer
+
+from hearts.solver.errors import HeartsError
+
+__all__ = ["SCORES_OPTION", "TARGET_OPTION", "GameOptionError", "game_model"]
+
+#: ``--scores TOTALS``: every seat's game total before this deal.
+SCORES_OPTION: Any = typer.Option(
+    None, "--scores", metavar="TOTALS",
+    help='The game totals before this deal, every seat: "N=80,E=95,S=63,W=40" (A=, B=, … at '
+         "other tables). Uses the game model: the seat's standing in the game, not its points "
+         "for the deal.")
+#: ``--target POINTS``: the game ends when a total reaches it (``Rules.target``).
+TARGET_OPTION: Any = typer.Option(
+    None, "--target", metavar="POINTS", min=1, max=400,
+    help="With --scores: the game ends when a total reaches POINTS (default: the rules' "
+         "target, 100).")
+
+
+class GameOptionError(HeartsError):
+    """``--model``, ``--scores`` and ``--target`` that do not go together."""
+
+
+def game_model(model: Optional[str], scores: Optional[str], target: Optional[int]) -> str:
+    """The model asked for: ``model``, or by default ``game`` with ``--scores`` and
+    ``paranoid`` without. (Whether the command knows the model is its own check.)
+
+    Raises:
+        GameOptionError: ``--model game`` without ``--scores``, ``--scores`` with another
+            model, or ``--target`` without ``--scores``.
+    """
+    if model is None:
+        model = "game" if scores is not None else "paranoid"
+    if model == "game" and scores is None:
+        raise GameOptionError('--model game needs the game totals: --scores '
+                              '"N=80,E=95,S=63,W=40"')
+    if model != "game" and scores is not None:
+        raise GameOptionError(f"--scores is for the game model, not --model {model}")
+    if target is not None and scores is None:
+        raise GameOptionError("--target is the game's target: give the totals with --scores")
+    return model
