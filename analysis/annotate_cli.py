@@ -32,7 +32,7 @@ from .annotate import (DEFAULT_SAMPLES, GameAnnotation, JudgedPlay, MoonAlert, P
                        annotate_games, fair_json, judged_from_trick, mistake_count, modes_run,
                        moon_text, primary, summarise, summary_json)
 from .files import check_output, read_text, same_file, write_output
-from .parallel import default_threads
+from .parallel import connect, default_threads
 from .passing import DEFAULT_SAMPLES as PASS_SAMPLES
 from .passing import RecordPassRater
 from .record_cli import detect_format, read_games
@@ -342,19 +342,21 @@ def annotate_command(
         per_file.append((f, games))
     all_games = [g for _, games in per_file for g in games]
     err_console = Console(stderr=True)
-    with Progress(TextColumn("annotating"), BarColumn(), MofNCompleteColumn(),
-                  TextColumn("jobs (deals, fair plays)"), TimeElapsedColumn(),
-                  console=err_console, transient=True,
-                  disable=as_json or not err_console.is_terminal) as bar:
+    # one connection for the annotation and every pass rated after it
+    with connect(scheduler) as cluster, Progress(
+            TextColumn("annotating"), BarColumn(), MofNCompleteColumn(),
+            TextColumn("jobs (deals, fair plays)"), TimeElapsedColumn(),
+            console=err_console, transient=True,
+            disable=as_json or not err_console.is_terminal) as bar:
         task = bar.add_task("jobs", total=None)
         results = annotate_games(all_games, mode, max_tricks=max_tricks, from_trick=from_trick,
                                  mistake=mistake, blunder=blunder, time_ms=time_ms,
                                  threads=default_threads() if threads is None else threads,
                                  samples=samples, seed=seed, model=model,
-                                 scheduler=scheduler,
+                                 scheduler=cluster,
                                  pass_rater=RecordPassRater(
                                      pass_samples, seed, threads=threads,
-                                     scheduler=scheduler) if rate_passes else None,
+                                     scheduler=cluster) if rate_passes else None,
                                  progress=lambda n, total: bar.update(task, completed=n,
                                                                       total=total))
     if output is not None:

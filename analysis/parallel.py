@@ -27,7 +27,7 @@ from typing import Any, Iterator
 from hearts.solver.errors import HeartsError
 from hearts.solver.solve import Solver
 
-__all__ = ["ClusterError", "PerThreadSolver", "default_threads", "executor"]
+__all__ = ["ClusterError", "PerThreadSolver", "connect", "default_threads", "executor"]
 
 #: Seconds to wait for a Dask scheduler to answer before giving up.
 CONNECT_TIMEOUT_S = 10
@@ -47,6 +47,35 @@ def default_threads() -> int:
 
 
 @contextmanager
+def connect(scheduler: Any = None) -> Iterator[Any]:
+    """One connection to a Dask scheduler for several batches: a ``tcp://HOST:PORT`` address
+    becomes a ``distributed.Client`` (closed on exit); ``None``, a client or a cluster object
+    pass through unchanged. Pass what it yields to every :func:`executor` of the run, so that
+    a command whose batches follow one another (``hearts annotate --rate-passes``) connects
+    once instead of once per batch.
+
+    Raises:
+        ClusterError: as :func:`executor`.
+    """
+    if not isinstance(scheduler, str):
+        yield scheduler
+        return
+    try:
+        from distributed import Client
+    except ImportError:
+        raise ClusterError("--scheduler needs Dask: pip install 'hearts-dd[cluster]'") from None
+    if not (scheduler.startswith("tcp://") and ":" in scheduler[len("tcp://"):]):
+        raise ClusterError(f"scheduler address {scheduler!r}: expected tcp://HOST:PORT")
+    try:
+        client = Client(scheduler, timeout=CONNECT_TIMEOUT_S)
+    except (OSError, TimeoutError) as e:
+        raise ClusterError(f"cannot reach the Dask scheduler at {scheduler}: "
+                           f"{str(e).splitlines()[0] if str(e) else type(e).__name__}") from None
+    with client:
+        yield client
+
+
+@contextmanager
 def executor(threads: int | None = None, scheduler: Any = None,
              name: str = "hearts") -> Iterator[Executor]:
     """An executor for independent jobs, closed (and its threads joined) on exit.
@@ -54,8 +83,9 @@ def executor(threads: int | None = None, scheduler: Any = None,
     Args:
         threads: local worker threads (default :func:`default_threads`); ignored with a
             scheduler (the cluster's workers decide).
-        scheduler: ``None`` for local threads; a Dask scheduler address ``tcp://HOST:PORT``;
-            or a ``distributed.Client`` or cluster object (e.g. ``LocalCluster``) to use.
+        scheduler: ``None`` for local threads; a Dask scheduler address ``tcp://HOST:PORT``
+            (connected for this batch alone; see :func:`connect`); or a ``distributed.Client``
+            or cluster object (e.g. ``LocalCluster``) to use.
         name: thread-name prefix of the local threads.
 
     Raises:
@@ -68,22 +98,17 @@ def executor(threads: int | None = None, scheduler: Any = None,
                                 thread_name_prefix=name) as pool:
             yield pool
         return
-    try:
-        from distributed import Client
-    except ImportError:
-        raise ClusterError("--scheduler needs Dask: pip install 'hearts-dd[cluster]'") from None
-    if isinstance(scheduler, Client):
-        yield scheduler.get_executor(pure=False)
-        return
-    if isinstance(scheduler, str) and not (scheduler.startswith("tcp://")
-                                           and ":" in scheduler[len("tcp://"):]):
-        raise ClusterError(f"scheduler address {scheduler!r}: expected tcp://HOST:PORT")
-    try:
-        client = Client(scheduler, timeout=CONNECT_TIMEOUT_S)
-    except (OSError, TimeoutError) as e:
-        raise ClusterError(f"cannot reach the Dask scheduler at {scheduler}: "
-                           f"{str(e).splitlines()[0] if str(e) else type(e).__name__}") from None
-    with client:
+    with connect(scheduler) as client:
+        try:
+            from distributed import Client
+        except ImportError:
+            raise ClusterError("--scheduler needs Dask: pip install 'hearts-dd[cluster]'") \
+                from None
+        if not isinstance(client, Client):
+            client = Client(client)         # a cluster object: a client of its own
+            with client:
+                yield client.get_executor(pure=False)
+            return
         yield client.get_executor(pure=False)
 
 

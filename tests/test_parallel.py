@@ -10,7 +10,7 @@ from hearts.analysis.advice import _SampleWork, advise
 from hearts.analysis.annotate import annotate_games
 from hearts.analysis.knowledge import Knowledge
 from hearts.analysis.moon import moon_odds
-from hearts.analysis.parallel import ClusterError, executor
+from hearts.analysis.parallel import ClusterError, connect, executor
 from hearts.analysis.record_reader import loads_all
 from hearts.solver import Deal, Position, Rules
 
@@ -119,3 +119,23 @@ def test_pass_rating_on_a_cluster_equals_local(cluster):
     assert [(p.cards, p.values, p.moon) for p in remote.passes] == [
         (p.cards, p.values, p.moon) for p in local.passes]
     assert len(local.passes) == 286 and local.best.n == 4
+
+
+def test_one_connection_serves_every_batch(cluster, monkeypatch):
+    # hearts annotate --rate-passes --scheduler ADDRESS runs a batch per rated pass after the
+    # annotation: connect() opens one client for all of them (before, each batch connected).
+    made = []
+
+    class CountingClient(distributed.Client):
+        def __init__(self, *args, **kwargs):
+            made.append(args)
+            super().__init__(*args, **kwargs)
+
+    monkeypatch.setattr(distributed, "Client", CountingClient)
+    with connect(cluster.scheduler.address) as client:
+        for _ in range(3):
+            with executor(None, client) as pool:
+                assert pool.submit(sum, [1, 2]).result() == 3
+    assert len(made) == 1
+    with connect(None) as nothing:
+        assert nothing is None
