@@ -37,6 +37,7 @@ from typing import Callable, Protocol, Sequence
 
 from hearts.solver.cards import Card, cards_from_mask
 from hearts.solver.deal import Deal
+from hearts.solver.errors import InvalidDealError
 from hearts.solver.hand import Hand
 from hearts.solver.position import Position
 from hearts.solver.rules import Rules
@@ -181,6 +182,9 @@ def play_deal(dealt: Deal, direction: PassDirection, bots: Sequence[Bot], rules:
         bots: the bot of each seat, by seat (N, E, S, W).
         rules: the rules.
         key: seeds the bots' randomness with the seat and the play appended.
+
+    Raises:
+        InvalidDealError: a bot passed anything but 3 cards of its own hand.
     """
     hands = dealt.masks
     passes = [0, 0, 0, 0]
@@ -188,6 +192,11 @@ def play_deal(dealt: Deal, direction: PassDirection, bots: Sequence[Bot], rules:
         for seat in Seat:
             passes[seat] = bots[seat].choose_pass(seat, hands[seat], direction, rules,
                                                   key + (int(seat), -1))
+            if bin(passes[seat]).count("1") != 3 or passes[seat] & ~hands[seat]:
+                # apply_passes trusts its masks: a bad bot must not deal a wrong deck
+                raise InvalidDealError(f"{type(bots[seat]).__name__} passed "
+                                       f"{' '.join(map(str, cards_from_mask(passes[seat])))} "
+                                       f"for {seat.name_title}: not 3 cards of its hand")
         after = Deal.from_masks(apply_passes(hands, passes, direction))
     else:
         after = dealt

@@ -1,8 +1,10 @@
 """The strength harness's bots and duplicate accounting (issue 3 item 7)."""
 from __future__ import annotations
 
+import pytest
+
 from hearts.analysis.bots import AdviceBot, RandomBot, RuleBot, duplicate_match, play_deal
-from hearts.solver import Deal, Rules, Seat
+from hearts.solver import Card, Deal, InvalidDealError, Rules, Seat
 from hearts.solver.seats import PassDirection
 
 DEALS = [
@@ -26,6 +28,16 @@ def test_rule_and_random_bots_play_legal_deals():
     assert _total_ok(game.points)
     hold = play_deal(*DEALS[1], [RuleBot()] * 4, Rules.standard())
     assert hold.passes == (0, 0, 0, 0) and _total_ok(hold.points)
+
+
+def test_a_bot_passing_a_card_it_does_not_hold_is_an_error():
+    class Cheat(RuleBot):
+        def choose_pass(self, seat, hand, direction, rules, key):
+            return Card("AS").mask | Card("KS").mask | Card("QS").mask   # North's, not East's
+
+    with pytest.raises(InvalidDealError, match="Cheat passed QS KS AS for East: not 3 cards"):
+        play_deal(DEALS[0][0], PassDirection.LEFT, [RuleBot(), Cheat(), RuleBot(), RuleBot()],
+                  Rules.standard())
 
 
 def test_duplicate_accounting():
