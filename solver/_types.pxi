@@ -41,7 +41,7 @@ cdef extern from *:
     __attribute__((target("bmi2"))) static inline uint64_t hd_pext_hw(uint64_t x, uint64_t m) {
         return _pext_u64(x, m);
     }
-    static int hd_pext_is_fast(void) {
+    static int hd_pext_probe(void) {
         unsigned a, b, c, d, family;
         if (!__builtin_cpu_supports("bmi2") || !__get_cpuid(0, &a, &b, &c, &d)) return 0;
         if (b == 0x756e6547) return 1;                      /* "GenuineIntel" */
@@ -50,6 +50,14 @@ cdef extern from *:
             return family >= 0x19;                          /* Zen 3 and later */
         }
         return 0;
+    }
+    /* Asked once per process: CPUID traps to the hypervisor in a virtual machine, and a
+       new core asking it each time took 15 us, more than the rest of a 6-trick solve's
+       setup (a benign race: every thread computes the same answer). */
+    static int hd_pext_is_fast(void) {
+        static int known = -1;
+        if (known < 0) known = hd_pext_probe();
+        return known;
     }
     #else
     static inline uint64_t hd_pext_hw(uint64_t x, uint64_t m) { return hd_pext_soft(x, m); }
