@@ -371,6 +371,33 @@ cdef int order_moves(const Ctx* c, const State* s, u64 cand, int tt_move, int* m
     return n
 
 
+cdef inline int first_move(const Ctx* c, const State* s, u64 cand, int tt_move) noexcept nogil:
+    """The card `order_moves` puts first when it is known without scoring the others: the
+    table's move, else for the target's opponents the killer; -1 when neither is a
+    candidate (or there are more candidates than `order_moves` scores)."""
+    cdef int kl
+    if popcount(cand) > 16:
+        return -1
+    if tt_move >= 0 and (cand >> tt_move) & 1:
+        return tt_move
+    if s.turn != c.target:
+        kl = c.killer[(popcount(s.rem) << 3) + s.turn]
+        if kl >= 0 and (cand >> kl) & 1:
+            return kl
+    return -1
+
+
+cdef inline int order_rest(const Ctx* c, const State* s, u64 cand, int first, int tt_move,
+                           int* moves) noexcept nogil:
+    """The candidates after `first` (see `first_move`) in `order_moves`' order. The
+    killer slot read is the same as before `first` was searched: only nodes with as many
+    cards left write it, and none is below this one."""
+    cdef u64 rest = cand & ~((<u64>1) << first)
+    if not rest:
+        return 0
+    return order_moves(c, s, rest, tt_move, moves)
+
+
 cdef inline u64 winning_card(const State* s) noexcept nogil:
     """The card that wins the current trick so far, as a mask (0 at a trick start)."""
     if not s.ntrick:
@@ -397,7 +424,7 @@ cdef int alphabeta(Ctx* c, const State* s, int alpha, int beta) noexcept nogil:
     Returns v: v <= alpha means value <= v, v >= beta means value >= v, else exact.
     """
     cdef int T = c.target
-    cdef int lo, hi, base = 0, v, best, i, n, bm = -1, tt_move = -1
+    cdef int lo, hi, base = 0, v, best, i, n, bm = -1, tt_move = -1, first
     cdef int a0 = alpha, b0 = beta, use_tt = 0, ilo, ihi
     cdef u64 cand
     cdef int64_t nodes0 = c.nodes
@@ -445,10 +472,19 @@ cdef int alphabeta(Ctx* c, const State* s, int alpha, int beta) noexcept nogil:
         child = s[0]
         play_card(&child, ctz(cand), c.r)
         return alphabeta(c, &child, alpha, beta)
-    n = order_moves(c, s, cand, tt_move, moves)
+    # The table's move or the killer, when a candidate, is searched before the rest are
+    # scored: it comes first in order_moves' order anyway, and when it cuts off (most cut
+    # nodes) the scoring is never needed.
+    first = first_move(c, s, cand, tt_move)
+    if first >= 0:
+        moves[0] = first
+        n = 1
+    else:
+        n = order_moves(c, s, cand, tt_move, moves)
+    i = 0
     if s.turn == T:
         best = INF
-        for i in range(n):
+        while i < n:
             child = s[0]
             play_card(&child, moves[i], c.r)
             v = alphabeta(c, &child, alpha, beta)
@@ -461,9 +497,12 @@ cdef int alphabeta(Ctx* c, const State* s, int alpha, int beta) noexcept nogil:
                     break
                 if best < beta:
                     beta = best
+            i += 1
+            if i == 1 and first >= 0:
+                n = 1 + order_rest(c, s, cand, first, tt_move, &moves[1])
     else:
         best = -INF
-        for i in range(n):
+        while i < n:
             child = s[0]
             play_card(&child, moves[i], c.r)
             v = alphabeta(c, &child, alpha, beta)
@@ -477,6 +516,9 @@ cdef int alphabeta(Ctx* c, const State* s, int alpha, int beta) noexcept nogil:
                     break
                 if best > alpha:
                     alpha = best
+            i += 1
+            if i == 1 and first >= 0:
+                n = 1 + order_rest(c, s, cand, first, tt_move, &moves[1])
     if use_tt:
         e = tt_slot(c, k, search_size(c, nodes0))
         if best <= a0:

@@ -78,11 +78,20 @@ cdef enum:
     MAXHAND = 20            # legal cards of one hand: 17 at a table of 3, with room
     TT_MIN_CARDS = 5        # the last trick is cheaper to search than to look up
 
-cdef u64 LANE = 0x1FFF
-# One 16-bit lane per suit (clubs, diamonds, hearts, spades), 13 bits used.
-cdef u64 DECK = 0x1FFF1FFF1FFF1FFF
-cdef u64 LANE_TOPS = 0x8000800080008000     # an unused bit atop each lane
-cdef u64 LANE_ONES = 0x0001000100010001
+# One 16-bit lane per suit (clubs, diamonds, hearts, spades), 13 bits used. C constants,
+# not module variables: a `cdef u64` global is loaded from memory at every use and
+# cannot be folded into the expressions around it.
+cdef extern from *:
+    """
+    #define HD_LANE ((uint64_t)0x1FFF)
+    #define HD_DECK ((uint64_t)0x1FFF1FFF1FFF1FFFULL)
+    #define HD_LANE_TOPS ((uint64_t)0x8000800080008000ULL)
+    #define HD_LANE_ONES ((uint64_t)0x0001000100010001ULL)
+    """
+    const u64 LANE "HD_LANE"
+    const u64 DECK "HD_DECK"
+    const u64 LANE_TOPS "HD_LANE_TOPS"      # an unused bit atop each lane
+    const u64 LANE_ONES "HD_LANE_ONES"
 
 
 cdef inline u64 above_lowest(u64 t) noexcept nogil:
