@@ -129,6 +129,7 @@ cdef class Core:
             r.value[i] = values[i]
             r.cls[i] = classes[i]
         r.nvals = len(distinct)
+        r.nneg = sum(1 for v in distinct if v < 0)
         for i in range(4):
             lane_classes = {classes[16 * i + b] for b in range(13)}
             if len(lane_classes) > 2:

@@ -19,18 +19,17 @@ cdef inline int sum_values(const RulesC* r, u64 m) noexcept nogil:
 
 
 cdef inline int sum_positive(const RulesC* r, u64 m) noexcept nogil:
+    # vals[] is sorted: the positive values are the last nvals - nneg (no test per value)
     cdef int i, t = 0
-    for i in range(r.nvals):
-        if r.vals[i] > 0:
-            t += r.vals[i] * popcount(m & r.vmask[i])
+    for i in range(r.nneg, r.nvals):
+        t += r.vals[i] * popcount(m & r.vmask[i])
     return t
 
 
 cdef inline int sum_negative(const RulesC* r, u64 m) noexcept nogil:
     cdef int i, t = 0
-    for i in range(r.nvals):
-        if r.vals[i] < 0:
-            t += r.vals[i] * popcount(m & r.vmask[i])
+    for i in range(r.nneg):
+        t += r.vals[i] * popcount(m & r.vmask[i])
     return t
 
 

@@ -175,9 +175,26 @@ cdef inline int leads_out(const State* s, const RulesC* r, int seat) noexcept no
     return 0
 
 
-cdef void score_bounds(const RulesC* r, const State* s, int seat, int* plo, int* phi) noexcept nogil:
+cdef inline void score_bounds(const RulesC* r, const State* s, int seat, int* plo,
+                              int* phi) noexcept nogil:
     """Cheap bounds on `seat`'s final deal points: the union of what each way the
-    deal can still end allows (no moon, a moon by `seat` or by another, a sun)."""
+    deal can still end allows (no moon, a moon by `seat` or by another, a sun).
+
+    The common case (below) is inline; the rest is `score_bounds_full`, whose frame
+    (it saves every register) cost more than this case's work."""
+    cdef int pts
+    if r.plain and (popcount(<u64>(s.takers & 127)) >= 2 or not r.moon_on or not r.moon):
+        # no sun, bonus, negative card or moon left to change the score: points only
+        pts = s.points[seat]
+        plo[0] = pts
+        phi[0] = pts if never_wins(s, seat) else pts + sum_positive(r, remaining(s) | s.trick_mask)
+        return
+    score_bounds_full(r, s, seat, plo, phi)
+
+
+cdef void score_bounds_full(const RulesC* r, const State* s, int seat, int* plo,
+                            int* phi) noexcept nogil:
+    """`score_bounds` past its common case."""
     cdef u64 live = remaining(s) | s.trick_mask
     cdef int pts = s.points[seat]
     cdef int pos, neg, lo = INF, hi = -INF
@@ -185,11 +202,6 @@ cdef void score_bounds(const RulesC* r, const State* s, int seat, int* plo, int*
     cdef int nt = popcount(<u64>takers)
     cdef u64 moonrem, nm
     cdef int x, blo = 0, bhi = 0, slo, shi
-    if r.plain and (nt >= 2 or not r.moon_on or not r.moon):
-        # no sun, bonus, negative card or moon left to change the score: points only
-        plo[0] = pts
-        phi[0] = pts if never_wins(s, seat) else pts + sum_positive(r, live)
-        return
     if not live:
         plo[0] = phi[0] = final_score(s, r, seat)
         return

@@ -112,6 +112,7 @@ cdef struct RulesC:
     u64 cls_odd            # suits of two classes: the cards not of the class of the suit's 2
     u64 cls_multi          # the lanes of the suits of three classes or more
     int nvals              # distinct nonzero values, for fast sums
+    int nneg               # of which negative: vals[] is sorted, so they come first
     i16 vals[MAXVALS]
     u64 vmask[MAXVALS]
     u64 moon               # cards a shooter must take
