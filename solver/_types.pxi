@@ -41,6 +41,14 @@ cdef extern from *:
     __attribute__((target("bmi2"))) static inline uint64_t hd_pext_hw(uint64_t x, uint64_t m) {
         return _pext_u64(x, m);
     }
+    /* Three extracts in one call: a bmi2 function is not inlined into the others, so
+       each hd_pext_hw is a call (the table key takes three). */
+    __attribute__((target("bmi2"))) static void hd_pext3_hw(
+            uint64_t a, uint64_t b, uint64_t m, uint64_t x, uint64_t mx, uint64_t* out) {
+        out[0] = _pext_u64(a, m);
+        out[1] = _pext_u64(b, m);
+        out[2] = _pext_u64(x, mx);
+    }
     static int hd_pext_probe(void) {
         unsigned a, b, c, d, family;
         if (!__builtin_cpu_supports("bmi2") || !__get_cpuid(0, &a, &b, &c, &d)) return 0;
@@ -61,11 +69,18 @@ cdef extern from *:
     }
     #else
     static inline uint64_t hd_pext_hw(uint64_t x, uint64_t m) { return hd_pext_soft(x, m); }
+    static void hd_pext3_hw(uint64_t a, uint64_t b, uint64_t m, uint64_t x, uint64_t mx,
+                            uint64_t* out) {
+        out[0] = hd_pext_soft(a, m);
+        out[1] = hd_pext_soft(b, m);
+        out[2] = hd_pext_soft(x, mx);
+    }
     static int hd_pext_is_fast(void) { return 0; }
     #endif
     """
     u64 pext_soft "hd_pext_soft"(u64 x, u64 m) noexcept nogil
     u64 pext_hw "hd_pext_hw"(u64 x, u64 m) noexcept nogil
+    void pext3_hw "hd_pext3_hw"(u64 a, u64 b, u64 m, u64 x, u64 mx, u64* out) noexcept nogil
     int pext_is_fast "hd_pext_is_fast"() noexcept nogil
 
 cdef enum:
