@@ -81,7 +81,7 @@ cdef inline u64 legal_moves(const State* s, const RulesC* r) noexcept nogil:
     return h
 
 
-cdef inline void finish_trick(State* s, const RulesC* r) noexcept nogil:
+cdef void finish_trick(State* s, const RulesC* r) noexcept nogil:
     """The winner takes the trick's cards (on trick 1 with the kitty, which
     `trick_mask` holds until then) and leads the next."""
     cdef int w = s.win_seat

@@ -426,8 +426,10 @@ cdef inline u64 candidate_moves(const State* s, const RulesC* r) noexcept nogil:
     the trick's cards gone, they are next to each other afterwards. (The root keeps the
     stricter grouping of ``reduce_equivalent`` with the whole trick, for the reported
     ``equals``.)"""
-    return reduce_equivalent(legal_moves(s, r), s.hand[s.turn],
-                             remaining(s) | winning_card(s), r)
+    cdef u64 legal = legal_moves(s, r)
+    if not (legal & (legal - 1)):
+        return legal                        # one legal card (most forced plays)
+    return reduce_equivalent(legal, s.hand[s.turn], remaining(s) | winning_card(s), r)
 
 
 cdef int alphabeta(Ctx* c, const State* s, int alpha, int beta) noexcept nogil:
