@@ -432,6 +432,28 @@ cdef inline u64 candidate_moves(const State* s, const RulesC* r) noexcept nogil:
     return reduce_equivalent(legal, s.hand[s.turn], remaining(s) | winning_card(s), r)
 
 
+cdef inline u64 play_forced(Ctx* c, State* s, u64 cand, int64_t* nodes0) noexcept nogil:
+    """Play the forced card `cand` mid-trick, and every forced card after it, in `s`.
+
+    Each card played leads to a node of the search, counted and limit-checked as when
+    `alphabeta` is called on it (a forced node's value is its child's), so the tree and
+    its node count are those of the recursion, without a call and a State copy per
+    forced card (about 40% of the mid-trick nodes). Returns the candidates of the first
+    node with a choice mid-trick, 0 at a trick start or on abort; `nodes0` is the node
+    count before the last node."""
+    while True:
+        play_card(s, ctz(cand), c.r)
+        nodes0[0] = c.nodes
+        c.nodes += 1
+        if (c.nodes & 1023) == 0:
+            check_limits(c)
+        if c.abort or not s.ntrick:
+            return 0
+        cand = candidate_moves(s, c.r)
+        if cand & (cand - 1):
+            return cand
+
+
 cdef int alphabeta(Ctx* c, const State* s, int alpha, int beta) noexcept nogil:
     """Fail-soft alpha-beta on the target's final points (target minimises).
 
@@ -445,12 +467,22 @@ cdef int alphabeta(Ctx* c, const State* s, int alpha, int beta) noexcept nogil:
     cdef u64 k[3]
     cdef TTEntry* e = NULL
     cdef int moves[MAXHAND]
-    cdef State child
+    cdef State child, fwd
     c.nodes += 1
     if (c.nodes & 1023) == 0:
         check_limits(c)
     if c.abort:
         return 0
+    if s.ntrick:
+        cand = candidate_moves(s, c.r)
+        if (cand & (cand - 1)) == 0:
+            # one card to play mid-trick (no table entry here): the node's value is the
+            # child's, and so on down the forced cards, played out here in one State
+            fwd = s[0]
+            s = &fwd
+            cand = play_forced(c, &fwd, cand, &nodes0)
+            if c.abort:
+                return 0
     if s.ntrick == 0:
         node_bounds(c, s, &lo, &hi)
         if lo >= beta or lo == hi:
@@ -480,12 +512,7 @@ cdef int alphabeta(Ctx* c, const State* s, int alpha, int beta) noexcept nogil:
             idle_bounds(c.r, s, T, &ilo, &ihi)
             if ihi <= alpha and ihi < hi and leads_out(s, c.r, T):
                 return ihi
-    cand = candidate_moves(s, c.r)
-    if s.ntrick and (cand & (cand - 1)) == 0:
-        # one card to play mid-trick (no table entry here): the node's value is the child's
-        child = s[0]
-        play_card(&child, ctz(cand), c.r)
-        return alphabeta(c, &child, alpha, beta)
+        cand = candidate_moves(s, c.r)
     # The table's move or the killer, when a candidate, is searched before the rest are
     # scored: it comes first in order_moves' order anyway, and when it cuts off (most cut
     # nodes) the scoring is never needed.
