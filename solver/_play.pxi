@@ -110,14 +110,14 @@ cdef inline void play_card(State* s, int c, const RulesC* r) noexcept nogil:
     cdef u64 m = (<u64>1) << c
     s.hand[s.turn] &= ~m
     s.rem &= ~m
-    if s.ntrick == 0 or ((c >> 4) == (s.win >> 4) and c > s.win):
+    # the same suit and higher: above the winner and within its lane (win | 15 is the top)
+    if s.ntrick == 0 or (c > s.win and c <= (s.win | 15)):
         s.win = <i8>c
         s.win_seat = s.turn
     s.ntrick += 1
     s.trick_points += r.value[c]
     s.trick_mask |= m
-    if m & r.breaks:
-        s.hb = 1
+    s.hb |= (m & r.breaks) != 0
     if s.ntrick == r.n:
         finish_trick(s, r)
     else:
