@@ -466,6 +466,7 @@ cdef int alphabeta(Ctx* c, const State* s, int alpha, int beta) noexcept nogil:
     cdef int64_t nodes0 = c.nodes
     cdef u64 k[3]
     cdef TTEntry* e = NULL
+    cdef TTEntry* bucket = NULL
     cdef int moves[MAXHAND]
     cdef State child, fwd
     c.nodes += 1
@@ -492,7 +493,8 @@ cdef int alphabeta(Ctx* c, const State* s, int alpha, int beta) noexcept nogil:
         use_tt = popcount(remaining(s)) >= TT_MIN_CARDS
         if use_tt:
             make_key(c, s, k)
-            e = tt_probe(c, k)
+            bucket = tt_bucket(c, k)
+            e = tt_probe(c, bucket, k)
         if c.model == MODEL_PARANOID:
             base = s.points[T]
         if e != NULL:
@@ -561,7 +563,7 @@ cdef int alphabeta(Ctx* c, const State* s, int alpha, int beta) noexcept nogil:
             if i == 1 and first >= 0:
                 n = 1 + order_rest(c, s, cand, first, tt_move, &moves[1])
     if use_tt:
-        e = tt_slot(c, k, search_size(c, nodes0))
+        e = tt_slot(c, bucket, k, search_size(c, nodes0))
         if best <= a0:
             if best - base < e.hi:
                 e.hi = <i16>(best - base)
@@ -621,6 +623,7 @@ cdef void maxn(Ctx* c, const State* s, int* out) noexcept nogil:
     cdef u64 k[3]
     cdef u64 cand
     cdef TTEntry* e = NULL
+    cdef TTEntry* bucket = NULL
     cdef i8* vec
     cdef State child, end
     cdef int x
@@ -641,7 +644,8 @@ cdef void maxn(Ctx* c, const State* s, int* out) noexcept nogil:
             return
         if c.r.maxn_tt:
             make_key(c, s, k)
-            e = tt_probe(c, k)
+            bucket = tt_bucket(c, k)
+            e = tt_probe(c, bucket, k)
             if e != NULL and e.best >= 0:
                 vec = <i8*>&e.lo
                 for i in range(c.r.n):
@@ -665,7 +669,7 @@ cdef void maxn(Ctx* c, const State* s, int* out) noexcept nogil:
             if best_own <= own_lo:
                 break
     if s.ntrick == 0 and c.r.maxn_tt:
-        e = tt_slot(c, k, search_size(c, nodes0))
+        e = tt_slot(c, bucket, k, search_size(c, nodes0))
         vec = <i8*>&e.lo
         for i in range(c.r.n):
             vec[i] = <i8>(out[i] - s.points[i])
