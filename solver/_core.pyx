@@ -20,6 +20,10 @@ _RULES_CACHE = {}
 cdef class Core:
     """A search engine with its own transposition table.
 
+    A new core takes the table of a dead one of the same size when there is one (a few are
+    kept, under 48 MiB in all): it is emptied by a new generation, not zeroed, and no two
+    live cores ever share a table.
+
     Args:
         tt_bits: the table holds ``2**tt_bits`` entries of 32 bytes (20 → 32 MiB).
 

@@ -314,7 +314,8 @@ class Solver:
             by the first position solved — 2**13 (256 KiB) up to 6 tricks left, 2**19 (16 MiB)
             up to 9, else 2**22 (128 MiB; at most 2**18 for the moon model) — because a table
             that fits in the CPU cache is faster than a larger one whose probes miss it, and a
-            new table is zeroed (measured in ``benchmarks/``).
+            new table is zeroed (measured in ``benchmarks/``). The table of a solver that is
+            gone is kept for the next one of its size, emptied without zeroing (``Core``).
     """
 
     def __init__(self, tt_bits: int | None = None):
