@@ -297,6 +297,9 @@ cdef int order_moves(const Ctx* c, const State* s, u64 cand, int tt_move, int* m
     cdef int tpos, t_played = 0
     cdef int scores[16]         # 16, not MAXHAND: measured 8% fewer instructions here
     cdef u64 others, lane
+    # read once: the stores to `moves` (int) might alias the Ctx's ints for the compiler
+    cdef int moon = c.model == MODEL_MOON
+    cdef int killer = c.killer[(popcount(s.rem) << 3) + m]
     if (cand & (cand - 1)) == 0:            # one card: nothing to order
         moves[0] = ctz(cand)
         return 1
@@ -325,9 +328,9 @@ cdef int order_moves(const Ctx* c, const State* s, u64 cand, int tt_move, int* m
         val = r.value[x]
         if x == tt_move:
             sc = 10000
-        elif m != T and x == c.killer[(popcount(s.rem) << 3) + m]:
+        elif m != T and x == killer:
             sc = 9000
-        elif c.model == MODEL_MOON:
+        elif moon:
             if m == T:
                 sc = rx + 4 * val
                 if s.ntrick and sx == led and x > wcard:
