@@ -19,18 +19,17 @@ cdef inline int sum_values(const RulesC* r, u64 m) noexcept nogil:
 
 
 cdef inline int sum_positive(const RulesC* r, u64 m) noexcept nogil:
+    # vals[] is sorted: the positive values are the last nvals - nneg (no test per value)
     cdef int i, t = 0
-    for i in range(r.nvals):
-        if r.vals[i] > 0:
-            t += r.vals[i] * popcount(m & r.vmask[i])
+    for i in range(r.nneg, r.nvals):
+        t += r.vals[i] * popcount(m & r.vmask[i])
     return t
 
 
 cdef inline int sum_negative(const RulesC* r, u64 m) noexcept nogil:
     cdef int i, t = 0
-    for i in range(r.nvals):
-        if r.vals[i] < 0:
-            t += r.vals[i] * popcount(m & r.vmask[i])
+    for i in range(r.nneg):
+        t += r.vals[i] * popcount(m & r.vmask[i])
     return t
 
 
@@ -82,7 +81,7 @@ cdef inline u64 legal_moves(const State* s, const RulesC* r) noexcept nogil:
     return h
 
 
-cdef inline void finish_trick(State* s, const RulesC* r) noexcept nogil:
+cdef void finish_trick(State* s, const RulesC* r) noexcept nogil:
     """The winner takes the trick's cards (on trick 1 with the kitty, which
     `trick_mask` holds until then) and leads the next."""
     cdef int w = s.win_seat
@@ -111,14 +110,14 @@ cdef inline void play_card(State* s, int c, const RulesC* r) noexcept nogil:
     cdef u64 m = (<u64>1) << c
     s.hand[s.turn] &= ~m
     s.rem &= ~m
-    if s.ntrick == 0 or ((c >> 4) == (s.win >> 4) and c > s.win):
+    # the same suit and higher: above the winner and within its lane (win | 15 is the top)
+    if s.ntrick == 0 or (c > s.win and c <= (s.win | 15)):
         s.win = <i8>c
         s.win_seat = s.turn
     s.ntrick += 1
     s.trick_points += r.value[c]
     s.trick_mask |= m
-    if m & r.breaks:
-        s.hb = 1
+    s.hb |= (m & r.breaks) != 0
     if s.ntrick == r.n:
         finish_trick(s, r)
     else:

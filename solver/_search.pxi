@@ -175,9 +175,26 @@ cdef inline int leads_out(const State* s, const RulesC* r, int seat) noexcept no
     return 0
 
 
-cdef void score_bounds(const RulesC* r, const State* s, int seat, int* plo, int* phi) noexcept nogil:
+cdef inline void score_bounds(const RulesC* r, const State* s, int seat, int* plo,
+                              int* phi) noexcept nogil:
     """Cheap bounds on `seat`'s final deal points: the union of what each way the
-    deal can still end allows (no moon, a moon by `seat` or by another, a sun)."""
+    deal can still end allows (no moon, a moon by `seat` or by another, a sun).
+
+    The common case (below) is inline; the rest is `score_bounds_full`, whose frame
+    (it saves every register) cost more than this case's work."""
+    cdef int pts
+    if r.plain and (popcount(<u64>(s.takers & 127)) >= 2 or not r.moon_on or not r.moon):
+        # no sun, bonus, negative card or moon left to change the score: points only
+        pts = s.points[seat]
+        plo[0] = pts
+        phi[0] = pts if never_wins(s, seat) else pts + sum_positive(r, remaining(s) | s.trick_mask)
+        return
+    score_bounds_full(r, s, seat, plo, phi)
+
+
+cdef void score_bounds_full(const RulesC* r, const State* s, int seat, int* plo,
+                            int* phi) noexcept nogil:
+    """`score_bounds` past its common case."""
     cdef u64 live = remaining(s) | s.trick_mask
     cdef int pts = s.points[seat]
     cdef int pos, neg, lo = INF, hi = -INF
@@ -185,11 +202,6 @@ cdef void score_bounds(const RulesC* r, const State* s, int seat, int* plo, int*
     cdef int nt = popcount(<u64>takers)
     cdef u64 moonrem, nm
     cdef int x, blo = 0, bhi = 0, slo, shi
-    if r.plain and (nt >= 2 or not r.moon_on or not r.moon):
-        # no sun, bonus, negative card or moon left to change the score: points only
-        plo[0] = pts
-        phi[0] = pts if never_wins(s, seat) else pts + sum_positive(r, live)
-        return
     if not live:
         plo[0] = phi[0] = final_score(s, r, seat)
         return
@@ -460,6 +472,9 @@ cdef int order_moves(const Ctx* c, const State* s, u64 cand, int tt_move, int* m
     cdef int tpos, t_played = 0
     cdef int scores[16]         # 16, not MAXHAND: measured 8% fewer instructions here
     cdef u64 others, lane
+    # read once: the stores to `moves` (int) might alias the Ctx's ints for the compiler
+    cdef int moon = c.model == MODEL_MOON
+    cdef int killer = c.killer[(popcount(s.rem) << 3) + m]
     if (cand & (cand - 1)) == 0:            # one card: nothing to order
         moves[0] = ctz(cand)
         return 1
@@ -488,9 +503,9 @@ cdef int order_moves(const Ctx* c, const State* s, u64 cand, int tt_move, int* m
         val = r.value[x]
         if x == tt_move:
             sc = 10000
-        elif m != T and x == c.killer[(popcount(s.rem) << 3) + m]:
+        elif m != T and x == killer:
             sc = 9000
-        elif c.model == MODEL_MOON:
+        elif moon:
             if m == T:
                 sc = rx + 4 * val
                 if s.ntrick and sx == led and x > wcard:
@@ -546,6 +561,33 @@ cdef int order_moves(const Ctx* c, const State* s, u64 cand, int tt_move, int* m
     return n
 
 
+cdef inline int first_move(const Ctx* c, const State* s, u64 cand, int tt_move) noexcept nogil:
+    """The card `order_moves` puts first when it is known without scoring the others: the
+    table's move, else for the target's opponents the killer; -1 when neither is a
+    candidate (or there are more candidates than `order_moves` scores)."""
+    cdef int kl
+    if popcount(cand) > 16:
+        return -1
+    if tt_move >= 0 and (cand >> tt_move) & 1:
+        return tt_move
+    if s.turn != c.target:
+        kl = c.killer[(popcount(s.rem) << 3) + s.turn]
+        if kl >= 0 and (cand >> kl) & 1:
+            return kl
+    return -1
+
+
+cdef inline int order_rest(const Ctx* c, const State* s, u64 cand, int first, int tt_move,
+                           int* moves) noexcept nogil:
+    """The candidates after `first` (see `first_move`) in `order_moves`' order. The
+    killer slot read is the same as before `first` was searched: only nodes with as many
+    cards left write it, and none is below this one."""
+    cdef u64 rest = cand & ~((<u64>1) << first)
+    if not rest:
+        return 0
+    return order_moves(c, s, rest, tt_move, moves)
+
+
 cdef inline u64 winning_card(const State* s) noexcept nogil:
     """The card that wins the current trick so far, as a mask (0 at a trick start)."""
     if not s.ntrick:
@@ -562,8 +604,32 @@ cdef inline u64 candidate_moves(const State* s, const RulesC* r) noexcept nogil:
     the trick's cards gone, they are next to each other afterwards. (The root keeps the
     stricter grouping of ``reduce_equivalent`` with the whole trick, for the reported
     ``equals``.)"""
-    return reduce_equivalent(legal_moves(s, r), s.hand[s.turn],
-                             remaining(s) | winning_card(s), r)
+    cdef u64 legal = legal_moves(s, r)
+    if not (legal & (legal - 1)):
+        return legal                        # one legal card (most forced plays)
+    return reduce_equivalent(legal, s.hand[s.turn], remaining(s) | winning_card(s), r)
+
+
+cdef inline u64 play_forced(Ctx* c, State* s, u64 cand, int64_t* nodes0) noexcept nogil:
+    """Play the forced card `cand` mid-trick, and every forced card after it, in `s`.
+
+    Each card played leads to a node of the search, counted and limit-checked as when
+    `alphabeta` is called on it (a forced node's value is its child's), so the tree and
+    its node count are those of the recursion, without a call and a State copy per
+    forced card (about 40% of the mid-trick nodes). Returns the candidates of the first
+    node with a choice mid-trick, 0 at a trick start or on abort; `nodes0` is the node
+    count before the last node."""
+    while True:
+        play_card(s, ctz(cand), c.r)
+        nodes0[0] = c.nodes
+        c.nodes += 1
+        if (c.nodes & 1023) == 0:
+            check_limits(c)
+        if c.abort or not s.ntrick:
+            return 0
+        cand = candidate_moves(s, c.r)
+        if cand & (cand - 1):
+            return cand
 
 
 cdef int alphabeta(Ctx* c, const State* s, int alpha, int beta) noexcept nogil:
@@ -572,19 +638,30 @@ cdef int alphabeta(Ctx* c, const State* s, int alpha, int beta) noexcept nogil:
     Returns v: v <= alpha means value <= v, v >= beta means value >= v, else exact.
     """
     cdef int T = c.target
-    cdef int lo, hi, base = 0, v, best, i, n, bm = -1, tt_move = -1
+    cdef int lo, hi, base = 0, v, best, i, n, bm = -1, tt_move = -1, first
     cdef int a0 = alpha, b0 = beta, use_tt = 0, ilo, ihi
     cdef u64 cand
     cdef int64_t nodes0 = c.nodes
     cdef u64 k[3]
     cdef TTEntry* e = NULL
+    cdef TTEntry* bucket = NULL
     cdef int moves[MAXHAND]
-    cdef State child
+    cdef State child, fwd
     c.nodes += 1
     if (c.nodes & 1023) == 0:
         check_limits(c)
     if c.abort:
         return 0
+    if s.ntrick:
+        cand = candidate_moves(s, c.r)
+        if (cand & (cand - 1)) == 0:
+            # one card to play mid-trick (no table entry here): the node's value is the
+            # child's, and so on down the forced cards, played out here in one State
+            fwd = s[0]
+            s = &fwd
+            cand = play_forced(c, &fwd, cand, &nodes0)
+            if c.abort:
+                return 0
     if s.ntrick == 0:
         node_bounds(c, s, &lo, &hi)
         if lo >= beta or lo == hi:
@@ -597,7 +674,8 @@ cdef int alphabeta(Ctx* c, const State* s, int alpha, int beta) noexcept nogil:
             if c.model == MODEL_GAME:
                 use_tt = game_key(c, s, k)
             if use_tt:
-                e = tt_probe(c, k)
+                bucket = tt_bucket(c, k)
+                e = tt_probe(c, bucket, k)
         if c.model == MODEL_PARANOID:
             base = s.points[T]
         if e != NULL:
@@ -617,16 +695,20 @@ cdef int alphabeta(Ctx* c, const State* s, int alpha, int beta) noexcept nogil:
             idle_bounds(c.r, s, T, &ilo, &ihi)
             if ihi <= alpha and ihi < hi and leads_out(s, c.r, T):
                 return ihi
-    cand = candidate_moves(s, c.r)
-    if s.ntrick and (cand & (cand - 1)) == 0:
-        # one card to play mid-trick (no table entry here): the node's value is the child's
-        child = s[0]
-        play_card(&child, ctz(cand), c.r)
-        return alphabeta(c, &child, alpha, beta)
-    n = order_moves(c, s, cand, tt_move, moves)
+        cand = candidate_moves(s, c.r)
+    # The table's move or the killer, when a candidate, is searched before the rest are
+    # scored: it comes first in order_moves' order anyway, and when it cuts off (most cut
+    # nodes) the scoring is never needed.
+    first = first_move(c, s, cand, tt_move)
+    if first >= 0:
+        moves[0] = first
+        n = 1
+    else:
+        n = order_moves(c, s, cand, tt_move, moves)
+    i = 0
     if s.turn == T:
         best = INF
-        for i in range(n):
+        while i < n:
             child = s[0]
             play_card(&child, moves[i], c.r)
             v = alphabeta(c, &child, alpha, beta)
@@ -639,9 +721,12 @@ cdef int alphabeta(Ctx* c, const State* s, int alpha, int beta) noexcept nogil:
                     break
                 if best < beta:
                     beta = best
+            i += 1
+            if i == 1 and first >= 0:
+                n = 1 + order_rest(c, s, cand, first, tt_move, &moves[1])
     else:
         best = -INF
-        for i in range(n):
+        while i < n:
             child = s[0]
             play_card(&child, moves[i], c.r)
             v = alphabeta(c, &child, alpha, beta)
@@ -655,8 +740,11 @@ cdef int alphabeta(Ctx* c, const State* s, int alpha, int beta) noexcept nogil:
                     break
                 if best > alpha:
                     alpha = best
+            i += 1
+            if i == 1 and first >= 0:
+                n = 1 + order_rest(c, s, cand, first, tt_move, &moves[1])
     if use_tt:
-        e = tt_slot(c, k, search_size(c, nodes0))
+        e = tt_slot(c, bucket, k, search_size(c, nodes0))
         if best <= a0:
             if best - base < e.hi:
                 e.hi = <i16>(best - base)
@@ -716,6 +804,7 @@ cdef void maxn(Ctx* c, const State* s, int* out) noexcept nogil:
     cdef u64 k[3]
     cdef u64 cand
     cdef TTEntry* e = NULL
+    cdef TTEntry* bucket = NULL
     cdef i8* vec
     cdef State child, end
     cdef int x
@@ -736,7 +825,8 @@ cdef void maxn(Ctx* c, const State* s, int* out) noexcept nogil:
             return
         if c.r.maxn_tt:
             make_key(c, s, k)
-            e = tt_probe(c, k)
+            bucket = tt_bucket(c, k)
+            e = tt_probe(c, bucket, k)
             if e != NULL and e.best >= 0:
                 vec = <i8*>&e.lo
                 for i in range(c.r.n):
@@ -760,7 +850,7 @@ cdef void maxn(Ctx* c, const State* s, int* out) noexcept nogil:
             if best_own <= own_lo:
                 break
     if s.ntrick == 0 and c.r.maxn_tt:
-        e = tt_slot(c, k, search_size(c, nodes0))
+        e = tt_slot(c, bucket, k, search_size(c, nodes0))
         vec = <i8*>&e.lo
         for i in range(c.r.n):
             vec[i] = <i8>(out[i] - s.points[i])

@@ -6,7 +6,7 @@
 # Values stored are *future* values: final points minus points already taken,
 # which are independent of the points taken so far given that state.
 
-from libc.string cimport memset
+from libc.string cimport memset, memcpy
 
 cdef extern from *:
     """
@@ -42,9 +42,53 @@ cdef extern from *:
         if (raw == NULL) return;
         if (raw_size) munmap(raw, raw_size); else free(raw);
     }
+    /* Spare tables: the tables of dead cores, kept for the next core of the same size.
+       A fresh solver per position (as a user solving one position, or the benchmarks)
+       would otherwise have calloc zero its table every time (256 KiB at 6 tricks, 16 MiB
+       at 9: 17 us and 1-3 ms); a spare is emptied in O(1) by a new generation instead.
+       Only calloc'ed tables (under 64 MiB) and at most HD_SPARE_BYTES in all: big mapped
+       tables go back to the kernel. Called from Core.__cinit__/__dealloc__, which hold
+       the GIL: that serialises the threads. */
+    #define HD_SPARES 4
+    #define HD_SPARE_BYTES ((size_t)48 << 20)
+    typedef struct { void* tt; void* raw; int bits; short gen; } hd_spare_t;
+    static hd_spare_t hd_spare[HD_SPARES];
+    static int hd_nspare = 0;
+    static size_t hd_spare_bytes = 0;
+    static int hd_spare_take(int bits, void** tt, void** raw, size_t* raw_size, short* gen) {
+        int i;
+        for (i = hd_nspare - 1; i >= 0; i--) {
+            if (hd_spare[i].bits == bits) {
+                *tt = hd_spare[i].tt;
+                *raw = hd_spare[i].raw;
+                *raw_size = 0;
+                *gen = hd_spare[i].gen;
+                hd_spare_bytes -= (size_t)32 << bits;
+                hd_spare[i] = hd_spare[--hd_nspare];
+                return 1;
+            }
+        }
+        return 0;
+    }
+    static int hd_spare_give(int bits, void* tt, void* raw, size_t raw_size, short gen) {
+        size_t size = (size_t)32 << bits;
+        if (raw_size != 0 || hd_nspare == HD_SPARES || hd_spare_bytes + size > HD_SPARE_BYTES)
+            return 0;
+        hd_spare[hd_nspare].tt = tt;
+        hd_spare[hd_nspare].raw = raw;
+        hd_spare[hd_nspare].bits = bits;
+        hd_spare[hd_nspare].gen = gen;
+        hd_nspare++;
+        hd_spare_bytes += size;
+        return 1;
+    }
     """
     void* table_alloc "hd_table_alloc"(size_t size, void** raw, size_t* raw_size) noexcept nogil
     void table_free "hd_table_free"(void* raw, size_t raw_size) noexcept nogil
+    bint spare_take "hd_spare_take"(int bits, void** tt, void** raw, size_t* raw_size,
+                                    i16* gen) noexcept
+    bint spare_give "hd_spare_give"(int bits, void* tt, void* raw, size_t raw_size,
+                                    i16 gen) noexcept
 
 
 cdef inline u64 pext(const RulesC* r, u64 x, u64 m) noexcept nogil:
@@ -108,15 +152,23 @@ cdef inline void make_key(const Ctx* c, const State* s, u64* k) noexcept nogil:
         make_key_wide(c, s, k)
         return
     cdef u64 rem = remaining(s)
-    cdef u64 own13 = pext(r, s.hand[1] | s.hand[3], rem)
-    cdef u64 own23 = pext(r, s.hand[2] | s.hand[3], rem)
-    cdef u64 spec = 0
+    cdef u64 own13, own23, spec
+    cdef u64 ext[3]
     cdef u64 lengths = (<u64>popcount(rem & LANE) | (<u64>popcount(rem & (LANE << 16)) << 4)
                         | (<u64>popcount(rem & (LANE << 32)) << 8)
                         | (<u64>popcount(rem & (LANE << 48)) << 12))
     cdef int hb, takers, won, sunc
-    if r.spec1_lanes:
-        spec = pext(r, rem & r.spec_odd, rem & r.spec1_lanes)
+    # the owner planes and the kind-1 point layout (0 when no suit is of kind 1)
+    if r.fast_pext:
+        pext3_hw(s.hand[1] | s.hand[3], s.hand[2] | s.hand[3], rem,
+                 rem & r.spec_odd, rem & r.spec1_lanes, ext)
+        own13 = ext[0]
+        own23 = ext[1]
+        spec = ext[2]
+    else:
+        own13 = pext_soft(s.hand[1] | s.hand[3], rem)
+        own23 = pext_soft(s.hand[2] | s.hand[3], rem)
+        spec = pext_soft(rem & r.spec_odd, rem & r.spec1_lanes)
     if r.spec2_lanes:
         spec |= pext(r, rem, r.spec2_lanes) << r.spec2_shift
     hb = 1 if (s.hb or not (rem & r.hearts)) else 0
@@ -147,8 +199,13 @@ cdef inline u64 hash_key(const u64* k) noexcept nogil:
     return h
 
 
-cdef inline TTEntry* tt_probe(Ctx* c, const u64* k) noexcept nogil:
-    cdef TTEntry* e = &c.tt[hash_key(k) & c.tt_mask & ~(<u64>1)]
+cdef inline TTEntry* tt_bucket(const Ctx* c, const u64* k) noexcept nogil:
+    """The bucket (two entries) of key `k`: found once per node, for the probe and the store."""
+    return &c.tt[hash_key(k) & c.tt_mask & ~(<u64>1)]
+
+
+cdef inline TTEntry* tt_probe(Ctx* c, TTEntry* e, const u64* k) noexcept nogil:
+    """The entry of `k` in its bucket `e` (`tt_bucket`), or NULL."""
     if e.gen == c.gen and e.k0 == k[0] and e.k1 == k[1] and e.k2 == k[2]:
         return e
     e += 1
@@ -157,12 +214,11 @@ cdef inline TTEntry* tt_probe(Ctx* c, const u64* k) noexcept nogil:
     return NULL
 
 
-cdef inline TTEntry* tt_slot(Ctx* c, const u64* k, int size) noexcept nogil:
+cdef inline TTEntry* tt_slot(Ctx* c, TTEntry* a, const u64* k, int size) noexcept nogil:
     """The entry to write `k` into. A bucket is one cache line of two entries: the first
     keeps the position whose search took the most nodes (`size`, see `search_size`),
     the second takes whatever comes (two-tier). Measured against keeping the one with
-    the most cards left: 1% fewer nodes on 9-trick endgames."""
-    cdef TTEntry* a = &c.tt[hash_key(k) & c.tt_mask & ~(<u64>1)]
+    the most cards left: 1% fewer nodes on 9-trick endgames. `a` is the bucket."""
     cdef TTEntry* b = a + 1
     if a.gen == c.gen and a.k0 == k[0] and a.k1 == k[1] and a.k2 == k[2]:
         return a

@@ -41,7 +41,15 @@ cdef extern from *:
     __attribute__((target("bmi2"))) static inline uint64_t hd_pext_hw(uint64_t x, uint64_t m) {
         return _pext_u64(x, m);
     }
-    static int hd_pext_is_fast(void) {
+    /* Three extracts in one call: a bmi2 function is not inlined into the others, so
+       each hd_pext_hw is a call (the table key takes three). */
+    __attribute__((target("bmi2"))) static void hd_pext3_hw(
+            uint64_t a, uint64_t b, uint64_t m, uint64_t x, uint64_t mx, uint64_t* out) {
+        out[0] = _pext_u64(a, m);
+        out[1] = _pext_u64(b, m);
+        out[2] = _pext_u64(x, mx);
+    }
+    static int hd_pext_probe(void) {
         unsigned a, b, c, d, family;
         if (!__builtin_cpu_supports("bmi2") || !__get_cpuid(0, &a, &b, &c, &d)) return 0;
         if (b == 0x756e6547) return 1;                      /* "GenuineIntel" */
@@ -51,13 +59,28 @@ cdef extern from *:
         }
         return 0;
     }
+    /* Asked once per process: CPUID traps to the hypervisor in a virtual machine, and a
+       new core asking it each time took 15 us, more than the rest of a 6-trick solve's
+       setup (a benign race: every thread computes the same answer). */
+    static int hd_pext_is_fast(void) {
+        static int known = -1;
+        if (known < 0) known = hd_pext_probe();
+        return known;
+    }
     #else
     static inline uint64_t hd_pext_hw(uint64_t x, uint64_t m) { return hd_pext_soft(x, m); }
+    static void hd_pext3_hw(uint64_t a, uint64_t b, uint64_t m, uint64_t x, uint64_t mx,
+                            uint64_t* out) {
+        out[0] = hd_pext_soft(a, m);
+        out[1] = hd_pext_soft(b, m);
+        out[2] = hd_pext_soft(x, mx);
+    }
     static int hd_pext_is_fast(void) { return 0; }
     #endif
     """
     u64 pext_soft "hd_pext_soft"(u64 x, u64 m) noexcept nogil
     u64 pext_hw "hd_pext_hw"(u64 x, u64 m) noexcept nogil
+    void pext3_hw "hd_pext3_hw"(u64 a, u64 b, u64 m, u64 x, u64 mx, u64* out) noexcept nogil
     int pext_is_fast "hd_pext_is_fast"() noexcept nogil
 
 cdef enum:
@@ -73,11 +96,20 @@ cdef enum:
     MAXHAND = 20            # legal cards of one hand: 17 at a table of 3, with room
     TT_MIN_CARDS = 5        # the last trick is cheaper to search than to look up
 
-cdef u64 LANE = 0x1FFF
-# One 16-bit lane per suit (clubs, diamonds, hearts, spades), 13 bits used.
-cdef u64 DECK = 0x1FFF1FFF1FFF1FFF
-cdef u64 LANE_TOPS = 0x8000800080008000     # an unused bit atop each lane
-cdef u64 LANE_ONES = 0x0001000100010001
+# One 16-bit lane per suit (clubs, diamonds, hearts, spades), 13 bits used. C constants,
+# not module variables: a `cdef u64` global is loaded from memory at every use and
+# cannot be folded into the expressions around it.
+cdef extern from *:
+    """
+    #define HD_LANE ((uint64_t)0x1FFF)
+    #define HD_DECK ((uint64_t)0x1FFF1FFF1FFF1FFFULL)
+    #define HD_LANE_TOPS ((uint64_t)0x8000800080008000ULL)
+    #define HD_LANE_ONES ((uint64_t)0x0001000100010001ULL)
+    """
+    const u64 LANE "HD_LANE"
+    const u64 DECK "HD_DECK"
+    const u64 LANE_TOPS "HD_LANE_TOPS"      # an unused bit atop each lane
+    const u64 LANE_ONES "HD_LANE_ONES"
 
 
 cdef inline u64 above_lowest(u64 t) noexcept nogil:
@@ -98,6 +130,7 @@ cdef struct RulesC:
     u64 cls_odd            # suits of two classes: the cards not of the class of the suit's 2
     u64 cls_multi          # the lanes of the suits of three classes or more
     int nvals              # distinct nonzero values, for fast sums
+    int nneg               # of which negative: vals[] is sorted, so they come first
     i16 vals[MAXVALS]
     u64 vmask[MAXVALS]
     u64 moon               # cards a shooter must take

@@ -175,11 +175,24 @@ def game_spec(rules: Rules, scores: Sequence[int]) -> dict:
     }
 
 
+_LAST_SPEC: tuple = (None, None, 0, None)    # (rules, pass direction, kitty, spec)
+
+
 def core_rules(position: Position) -> dict:
-    """The core's rules spec for ``position``: its rules, pass direction and kitty."""
-    n = position.players
-    return rules_spec(position.rules, getattr(position, "pass_direction", None),
-                      position.deal.kitty.mask if n != 4 else 0)
+    """The core's rules spec for ``position``: its rules, pass direction and kitty.
+
+    The last answer is kept by the identity of the rules: hashing a ``Rules`` (dozens of
+    fields) for ``rules_spec``'s cache took 2 us, a tenth of a small solve's setup."""
+    global _LAST_SPEC
+    rules = position.rules
+    direction = getattr(position, "pass_direction", None)
+    kitty = position.deal.kitty.mask if position.players != 4 else 0
+    last = _LAST_SPEC
+    if last[0] is rules and last[1] == direction and last[2] == kitty:
+        return last[3]
+    spec = rules_spec(rules, direction, kitty)
+    _LAST_SPEC = (rules, direction, kitty, spec)
+    return spec
 
 
 def _sun_payers(rules: Rules, direction: PassDirection | int | None) -> list[int]:
@@ -191,7 +204,52 @@ def _sun_payers(rules: Rules, direction: PassDirection | int | None) -> list[int
 
 def core_state(position: Position) -> tuple:
     """The position as the core's state tuple (see ``Core.analyse``); ``n`` hands and
-    points at a table of ``n`` seats, trick 1 counted with the kitty (``Position.play``)."""
+    points at a table of ``n`` seats, trick 1 counted with the kitty (``Position.play``).
+
+    Read from what ``Position`` keeps per seat (``taken`` holds trick 1's kitty, as the
+    core's moon takers do) and its list of trick winners, not by walking the tricks: a
+    fresh solve of a 6-trick endgame spent 7 us here, a tenth of its setup."""
+    rules = position.rules
+    n = position.players
+    winners = position._winners             # trick winners in order (same package)
+    moon = rules.moon_mask()
+    taken = position.taken
+    tricks_won = position.tricks_won
+    takers = won = first_pos = 0
+    sunc = first_winner = -1
+    for seat in range(n):
+        if tricks_won[seat]:
+            won |= 1 << seat
+        if taken[seat] & moon:
+            takers |= 1 << seat
+    if winners:
+        first_winner = int(winners[0])
+        mask = position.deal.kitty.mask if n != 4 else 0
+        for card in position.history[:n]:
+            mask |= card.mask
+        first_pos = _mask_points(mask & rules.positive_mask(), rules.point_values())
+        later = winners if rules.sun == "all_tricks" else winners[1:] if rules.sun == "last_twelve" else ()
+        if later:
+            sunc = int(later[0]) if len(set(later)) == 1 else n    # n: no sun any more
+    hb = position.hearts_broken or not rules.must_break_hearts
+    return (
+        tuple(position.hands),
+        tuple([card.bit for card in position.trick]),
+        int(position.leader),
+        int(hb),
+        position.tricks_played,
+        tuple(position.points),
+        takers,
+        won,
+        sunc,
+        first_winner,
+        first_pos,
+    )
+
+
+def _core_state_by_tricks(position: Position) -> tuple:
+    """``core_state`` by walking the completed tricks: the reference the tests compare
+    it with."""
     rules = position.rules
     n = position.players
     kitty = position.deal.kitty.mask if n != 4 else 0
@@ -352,7 +410,8 @@ class Solver:
             by the first position solved — 2**13 (256 KiB) up to 6 tricks left, 2**19 (16 MiB)
             up to 9, else 2**22 (128 MiB; at most 2**18 for the moon model) — because a table
             that fits in the CPU cache is faster than a larger one whose probes miss it, and a
-            new table is zeroed (measured in ``benchmarks/``).
+            new table is zeroed (measured in ``benchmarks/``). The table of a solver that is
+            gone is kept for the next one of its size, emptied without zeroing (``Core``).
     """
 
     def __init__(self, tt_bits: int | None = None):
@@ -425,13 +484,17 @@ class Solver:
         out = core.analyse(core_state(position), int(target), model,
                            int(node_limit or 0), float(time_limit_ms or 0), pv, None, game)
         ms = (time.perf_counter() - t0) * 1000.0
+        # Cards by bit from the interned table (the core gives only valid bits), empty tuples
+        # shared, and sort keys on bits: this loop took 7 us of a 6-trick solve.
+        by_bit = Card._BY_BIT
+        seat_index = int(mover)
         values = []
         for rep, group, value, line in out["moves"]:
-            card = Card.from_bit(rep)
-            equals = tuple(Card.from_bit(b) for b in group if b != rep)
-            pv_cards = tuple(Card.from_bit(b) for b in line)
+            card = by_bit[rep]
+            equals = () if len(group) == 1 else tuple([by_bit[b] for b in group if b != rep])
+            pv_cards = tuple([by_bit[b] for b in line]) if line else ()
             if model == "maxn":
-                values.append(CardValue(card, equals, value[int(mover)], pv_cards, tuple(value)))
+                values.append(CardValue(card, equals, value[seat_index], pv_cards, tuple(value)))
             elif model == "moon":
                 values.append(CardValue(card, equals, 1 - value, pv_cards))
             elif model == "game":
@@ -440,11 +503,12 @@ class Solver:
             else:
                 values.append(CardValue(card, equals, value, pv_cards))
         if model == "moon":
-            values.sort(key=lambda cv: (-cv.value if mover == target else cv.value, cv.card))
+            sign = -1 if mover == target else 1
+            values.sort(key=lambda cv: (sign * cv.value, cv.card.bit))
         elif model == "maxn" or mover == target:
-            values.sort(key=lambda cv: (cv.rank, cv.card))
+            values.sort(key=lambda cv: (cv.rank, cv.card.bit))
         else:
-            values.sort(key=lambda cv: (tuple(-x for x in cv.rank), cv.card))
+            values.sort(key=lambda cv: (-(cv.result or 0), -cv.value, cv.card.bit))
         return SolveResult(mover, target, model, position.rules, tuple(values), out["nodes"],
                            ms, out["complete"], core.tt_bytes, position,
                            None if scores is None else tuple(scores))

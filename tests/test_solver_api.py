@@ -13,7 +13,8 @@ from bruteforce import random_playout, random_position
 from hearts.solver import Card, Deal, HeartsError, Position, Rules, Seat
 from hearts.solver._core import Core
 from hearts.solver.cards import cards_from_mask
-from hearts.solver.solve import SolveResult, Solver, SolverError, core_state, rules_spec, solve
+from hearts.solver.solve import (SolveResult, Solver, SolverError, _core_state_by_tricks, core_state,
+                                 rules_spec, solve)
 
 SOLVED = Path(__file__).parent / "data" / "solved" / "positions.jsonl"
 RECORDS = [json.loads(line) for line in SOLVED.read_text().splitlines()]
@@ -283,6 +284,27 @@ def test_core_score_equals_position_score_at_the_end_of_a_deal(name):
         assert scores == position.score(), (
             f"{position!r}: core {scores}, Position {position.score()} "
             f"(taken points {position.points}, tricks {position.tricks_won})")
+
+
+STATE_RULES = {
+    **SCORE_RULES,
+    "3 players, kitty, sun=all_tricks": dataclasses.replace(
+        Rules.standard(), players=3, card_removal="kitty", sun="all_tricks"),
+    "6 players, kitty, pink_lady, sun=last_twelve": dataclasses.replace(
+        Rules.pink_lady(), players=6, card_removal="kitty", sun="last_twelve"),
+}
+
+
+@pytest.mark.parametrize("name", STATE_RULES)
+def test_core_state_from_the_seats_totals_equals_the_walk_over_the_tricks(name):
+    """``core_state`` reads takers, won, the sun candidate and trick 1 from what ``Position``
+    keeps; the reference walks every completed trick (kitty with trick 1)."""
+    rules = STATE_RULES[name]
+    total = rules.players * rules.hand_size()
+    for seed in range(20):
+        for position in random_playout(seed, rules):
+            if (total - len(position.history)) % 5 == seed % 5:
+                assert core_state(position) == _core_state_by_tricks(position), position
 
 
 def test_played_out_deals_include_moons_and_suns():
