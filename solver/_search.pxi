@@ -279,12 +279,38 @@ cdef inline void node_bounds(const Ctx* c, const State* s, int* plo, int* phi) n
     score_bounds(c.r, s, c.target, plo, phi)
 
 
+cdef inline int top_value(const RulesC* r, u64 m) noexcept nogil:
+    """The highest point value among the cards of `m` (0 if none is positive)."""
+    cdef int i
+    for i in range(r.nvals - 1, -1, -1):
+        if r.vals[i] <= 0:
+            return 0
+        if m & r.vmask[i]:
+            return r.vals[i]
+    return 0
+
+
+cdef inline int forced_points(const State* s, const RulesC* r, int seat, int card) noexcept nogil:
+    """Points the others can make `seat` take on the trick it leads with `card` when none
+    must beat it: each ducks with its dearest card below or discards its dearest card."""
+    cdef int x, t = r.value[card]
+    cdef u64 lane, h
+    for x in range(r.n):
+        if x != seat:
+            h = s.hand[x]
+            lane = h & (LANE << (16 * (card >> 4)))
+            if lane:
+                h = lane & ((<u64>1 << card) - 1)
+            t += top_value(r, h)
+    return t
+
+
 cdef int order_moves(const Ctx* c, const State* s, u64 cand, int tt_move, int* moves) noexcept nogil:
     """Fill `moves` with the cards of `cand`, most promising first; return the count.
 
     Paranoid: the target ducks and sheds points (on lead, a card that surely loses
-    first, the most points and the highest), the others feed it points and make it win
-    tricks. Moon model: the shooter wins tricks, the others try to.
+    first, the most points and the highest; then the leads on which the others can add
+    the fewest points), the others feed it points and make it win tricks. Moon model: the shooter wins tricks, the others try to.
     The table's move comes first, then, for the others, the killer: the card that
     last cut off for that seat with as many cards left (measured: 4-5% fewer nodes
     on 8- and 9-trick endgames, 2% more on 6; for the target it costs a third more).
@@ -343,7 +369,8 @@ cdef int order_moves(const Ctx* c, const State* s, u64 cand, int tt_move, int* m
                     # card (measured: 16% fewer nodes on 9-trick endgames)
                     sc = 150 + 24 * val + 4 * rx
                 else:
-                    sc = -2 * rx - 8 * val
+                    # the others can make it win: fewest points they can add, low cards
+                    sc = -2 * rx - 8 * forced_points(s, r, T, x)
                     if lane >> rx:
                         sc += 100
             elif sx == led:
