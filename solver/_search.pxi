@@ -147,14 +147,27 @@ cdef void idle_bounds(const RulesC* r, const State* s, int seat, int* plo, int* 
     phi[0] = hi
 
 
+cdef inline int lead_loses(const State* s, const RulesC* r, int seat, int card) noexcept nogil:
+    """True when `card`, led by `seat`, surely loses the trick: some other seat holds its
+    suit, every card of it higher, and must follow with one."""
+    cdef int x
+    cdef u64 lane
+    for x in range(r.n):
+        if x != seat:
+            lane = suit_lane(s.hand[x], card >> 4)
+            if lane and ctz(lane) > (card & 15):
+                return 1
+    return 0
+
+
 cdef inline int leads_out(const State* s, const RulesC* r, int seat) noexcept nogil:
     """True at a trick start when `seat`, on lead, can lose this trick and then win no
     trick left: it has a legal lead that some other seat must beat (that seat holds the
     suit, every card of it higher), and every other card of `seat` is below every card
     the others hold in its suit (`never_wins` once the lead is gone; the others' cards
     only get fewer, which keeps it true)."""
-    cdef u64 mine = s.hand[seat], theirs, can_win, leads, lane
-    cdef int x, t
+    cdef u64 mine = s.hand[seat], theirs, can_win, leads
+    cdef int t
     if s.ntrick or s.leader != seat:
         return 0
     theirs = s.rem & ~mine
@@ -167,11 +180,8 @@ cdef inline int leads_out(const State* s, const RulesC* r, int seat) noexcept no
     while leads:
         t = ctz(leads)
         leads &= leads - 1
-        for x in range(r.n):
-            if x != seat:
-                lane = suit_lane(s.hand[x], t >> 4)
-                if lane and ctz(lane) > (t & 15):
-                    return 1
+        if lead_loses(s, r, seat, t):
+            return 1
     return 0
 
 
@@ -456,11 +466,38 @@ cdef inline void node_bounds(const Ctx* c, const State* s, int* plo, int* phi) n
             phi[0] = 1
 
 
+cdef inline int top_value(const RulesC* r, u64 m) noexcept nogil:
+    """The highest point value among the cards of `m` (0 if none is positive)."""
+    cdef int i
+    for i in range(r.nvals - 1, -1, -1):
+        if r.vals[i] <= 0:
+            return 0
+        if m & r.vmask[i]:
+            return r.vals[i]
+    return 0
+
+
+cdef inline int forced_points(const State* s, const RulesC* r, int seat, int card) noexcept nogil:
+    """Points the others can make `seat` take on the trick it leads with `card` when none
+    must beat it: each ducks with its dearest card below or discards its dearest card."""
+    cdef int x, t = r.value[card]
+    cdef u64 lane, h
+    for x in range(r.n):
+        if x != seat:
+            h = s.hand[x]
+            lane = h & (LANE << (16 * (card >> 4)))
+            if lane:
+                h = lane & ((<u64>1 << card) - 1)
+            t += top_value(r, h)
+    return t
+
+
 cdef int order_moves(const Ctx* c, const State* s, u64 cand, int tt_move, int* moves) noexcept nogil:
     """Fill `moves` with the cards of `cand`, most promising first; return the count.
 
-    Paranoid: the target ducks and sheds points, the others feed it points and
-    make it win tricks. Moon model: the shooter wins tricks, the others try to.
+    Paranoid: the target ducks and sheds points (on lead, a card that surely loses
+    first, the most points and the highest; then the leads on which the others can add
+    the fewest points), the others feed it points and make it win tricks. Moon model: the shooter wins tricks, the others try to.
     The table's move comes first, then, for the others, the killer: the card that
     last cut off for that seat with as many cards left (measured: 4-5% fewer nodes
     on 8- and 9-trick endgames, 2% more on 6; for the target it costs a third more).
@@ -517,9 +554,15 @@ cdef int order_moves(const Ctx* c, const State* s, u64 cand, int tt_move, int* m
         elif m == T:
             if not s.ntrick:
                 lane = suit_lane(others, sx)
-                sc = -2 * rx - 8 * val
-                if lane >> rx:
-                    sc += 100
+                if (lane >> rx) and lead_loses(s, r, T, x):
+                    # a lead that surely loses: shed the most points, then the highest
+                    # card (measured: 16% fewer nodes on 9-trick endgames)
+                    sc = 150 + 24 * val + 4 * rx
+                else:
+                    # the others can make it win: fewest points they can add, low cards
+                    sc = -2 * rx - 8 * forced_points(s, r, T, x)
+                    if lane >> rx:
+                        sc += 100
             elif sx == led:
                 if x < wcard:
                     sc = 200 + rx
