@@ -257,26 +257,30 @@ cdef void settled_value(const Ctx* c, const State* s, int* plo, int* phi) noexce
         plo[0] = phi[0] = final_score(&end, c.r, c.target)
 
 
+cdef void moon_bounds(const Ctx* c, const State* s, int* plo, int* phi) noexcept nogil:
+    """`node_bounds` of the moon model (out of line: it keeps node_bounds small enough to
+    be inlined into alphabeta)."""
+    cdef int t = c.target
+    cdef int takers = s.takers & 127
+    cdef u64 live = remaining(s) | s.trick_mask
+    if takers & ~(1 << t) or not c.r.moon:
+        plo[0] = phi[0] = 1
+    elif (live & c.r.moon) and never_wins(s, t):
+        plo[0] = phi[0] = 1
+    elif not (live & c.r.moon):
+        plo[0] = phi[0] = moon_value(s, c.r, t)
+    else:
+        plo[0] = 0
+        phi[0] = 1
+
+
 cdef inline void node_bounds(const Ctx* c, const State* s, int* plo, int* phi) noexcept nogil:
-    cdef int takers, t
-    cdef u64 live
     if s.ntrick == 0 and (popcount(s.rem) == c.r.n or leader_wins_all(s)):
         # (the State the play-out needs lives in settled_value, off this hot path)
         settled_value(c, s, plo, phi)
         return
     if c.model == MODEL_MOON:
-        t = c.target
-        takers = s.takers & 127
-        live = remaining(s) | s.trick_mask
-        if takers & ~(1 << t) or not c.r.moon:
-            plo[0] = phi[0] = 1
-        elif (live & c.r.moon) and never_wins(s, t):
-            plo[0] = phi[0] = 1
-        elif not (live & c.r.moon):
-            plo[0] = phi[0] = moon_value(s, c.r, t)
-        else:
-            plo[0] = 0
-            phi[0] = 1
+        moon_bounds(c, s, plo, phi)
         return
     score_bounds(c.r, s, c.target, plo, phi)
 
