@@ -80,13 +80,31 @@ cdef inline int leader_claims(const State* s, const RulesC* r, State* end) noexc
 
 
 cdef inline int last_trick(const State* s, const RulesC* r, State* end) noexcept nogil:
-    """At the start of the last trick every card is forced: play it out into `end`."""
-    cdef int i
+    """At the start of the last trick every card is forced: play it out into `end`.
+
+    The trick is put on the table at once (its winner holds the highest card of the suit
+    led, whatever the order of play) and finished as `play_card` would."""
+    cdef int i, x, w, ws = s.leader, pts = 0
     if s.ntrick or popcount(remaining(s)) != r.n:
         return 0
     end[0] = s[0]
+    w = ctz(s.hand[ws])
     for i in range(r.n):
-        play_card(end, ctz(end.hand[end.turn]), r)
+        x = ctz(s.hand[i])
+        pts += r.value[x]
+        if x > w and x <= (w | 15):         # the suit led, higher
+            w = x
+            ws = i
+        end.hand[i] = 0
+    end.rem = 0
+    end.trick_mask |= s.rem
+    end.trick_points += pts
+    end.win = <i8>w
+    end.win_seat = <i8>ws
+    end.ntrick = <i8>r.n
+    if s.rem & r.breaks:
+        end.hb = 1
+    finish_trick(end, r)
     return 1
 
 
