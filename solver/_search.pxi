@@ -80,13 +80,31 @@ cdef inline int leader_claims(const State* s, const RulesC* r, State* end) noexc
 
 
 cdef inline int last_trick(const State* s, const RulesC* r, State* end) noexcept nogil:
-    """At the start of the last trick every card is forced: play it out into `end`."""
-    cdef int i
+    """At the start of the last trick every card is forced: play it out into `end`.
+
+    The trick is put on the table at once (its winner holds the highest card of the suit
+    led, whatever the order of play) and finished as `play_card` would."""
+    cdef int i, x, w, ws = s.leader, pts = 0
     if s.ntrick or popcount(remaining(s)) != r.n:
         return 0
     end[0] = s[0]
+    w = ctz(s.hand[ws])
     for i in range(r.n):
-        play_card(end, ctz(end.hand[end.turn]), r)
+        x = ctz(s.hand[i])
+        pts += r.value[x]
+        if x > w and x <= (w | 15):         # the suit led, higher
+            w = x
+            ws = i
+        end.hand[i] = 0
+    end.rem = 0
+    end.trick_mask |= s.rem
+    end.trick_points += pts
+    end.win = <i8>w
+    end.win_seat = <i8>ws
+    end.ntrick = <i8>r.n
+    if s.rem & r.breaks:
+        end.hb = 1
+    finish_trick(end, r)
     return 1
 
 
@@ -440,9 +458,24 @@ cdef void settled_value(const Ctx* c, const State* s, int* plo, int* phi) noexce
         plo[0] = phi[0] = final_score(&end, c.r, c.target)
 
 
+cdef void moon_bounds(const Ctx* c, const State* s, int* plo, int* phi) noexcept nogil:
+    """`node_bounds` of the moon model (out of line: it keeps node_bounds small enough to
+    be inlined into alphabeta)."""
+    cdef int t = c.target
+    cdef int takers = s.takers & 127
+    cdef u64 live = remaining(s) | s.trick_mask
+    if takers & ~(1 << t) or not c.r.moon:
+        plo[0] = phi[0] = 1
+    elif (live & c.r.moon) and never_wins(s, t):
+        plo[0] = phi[0] = 1
+    elif not (live & c.r.moon):
+        plo[0] = phi[0] = moon_value(s, c.r, t)
+    else:
+        plo[0] = 0
+        phi[0] = 1
+
+
 cdef inline void node_bounds(const Ctx* c, const State* s, int* plo, int* phi) noexcept nogil:
-    cdef int takers, t
-    cdef u64 live
     if s.ntrick == 0 and (popcount(s.rem) == c.r.n or leader_wins_all(s)):
         # (the State the play-out needs lives in settled_value, off this hot path)
         settled_value(c, s, plo, phi)
@@ -451,19 +484,8 @@ cdef inline void node_bounds(const Ctx* c, const State* s, int* plo, int* phi) n
         score_bounds(c.r, s, c.target, plo, phi)
     elif c.model == MODEL_GAME:
         game_bounds(c, s, plo, phi)
-    else:                                   # MODEL_MOON
-        t = c.target
-        takers = s.takers & 127
-        live = remaining(s) | s.trick_mask
-        if takers & ~(1 << t) or not c.r.moon:
-            plo[0] = phi[0] = 1
-        elif (live & c.r.moon) and never_wins(s, t):
-            plo[0] = phi[0] = 1
-        elif not (live & c.r.moon):
-            plo[0] = phi[0] = moon_value(s, c.r, t)
-        else:
-            plo[0] = 0
-            phi[0] = 1
+    else:
+        moon_bounds(c, s, plo, phi)
 
 
 cdef inline int top_value(const RulesC* r, u64 m) noexcept nogil:

@@ -111,7 +111,7 @@ cdef void make_key_wide(const Ctx* c, const State* s, u64* k) noexcept nogil:
     layout do not fit 3 words, and hands of 7 to 10 cards gain little from relative ranks.
     Absolute cards also fix the point layout. The 12 free bits atop each word (`pack52`)
     hold the rest of the state, as in `make_key`, with 3 bits per seat and 7-bit masks.
-    Not inline: `make_key` stays as small as at 4 seats.
+    Not inline (see `key_wide`): `make_key` stays as small as at 4 seats.
     """
     cdef const RulesC* r = c.r
     cdef u64 p0 = 0, p1 = 0, p2 = 0
@@ -138,6 +138,12 @@ cdef void make_key_wide(const Ctx* c, const State* s, u64* k) noexcept nogil:
     k[2] = pack52(p2) | (<u64>won << 52)
 
 
+ctypedef void (*KeyFn)(const Ctx* c, const State* s, u64* k) noexcept nogil
+# Called through a pointer so that gcc cannot inline it (called once, it would be) and
+# `make_key`'s 4-seat path stays small enough to be inlined into the searches.
+cdef KeyFn key_wide = make_key_wide
+
+
 cdef inline void make_key(const Ctx* c, const State* s, u64* k) noexcept nogil:
     """The table key: 3 words that determine the future of a trick-start position.
 
@@ -149,7 +155,7 @@ cdef inline void make_key(const Ctx* c, const State* s, u64* k) noexcept nogil:
     """
     cdef const RulesC* r = c.r
     if r.n > 4:
-        make_key_wide(c, s, k)
+        key_wide(c, s, k)
         return
     cdef u64 rem = remaining(s)
     cdef u64 own13, own23, spec

@@ -61,7 +61,7 @@ cdef extern from *:
     }
     /* Asked once per process: CPUID traps to the hypervisor in a virtual machine, and a
        new core asking it each time took 15 us, more than the rest of a 6-trick solve's
-       setup (a benign race: every thread computes the same answer). */
+       setup. Called from Core.__cinit__, with the GIL held. */
     static int hd_pext_is_fast(void) {
         static int known = -1;
         if (known < 0) known = hd_pext_probe();
