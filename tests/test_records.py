@@ -531,6 +531,12 @@ def test_json_reader_checks_the_play():
     with pytest.raises(RecordSyntaxError, match=r"play 1 \(2C\) is N's, but E is to play"):
         from_json(data)
     data = to_json(loads(GAME_1_4))
+    assert data["deals"][1]["pass_direction"] == "hold"
+    data["deals"][1]["passes"]["N"] = ["QS"]      # written nowhere: dumps has no hold passes
+    with pytest.raises(RecordSyntaxError, match=r"^JSON record: deal 2: North passes QS on a "
+                                                r"hold deal \(no pass\)$"):
+        from_json(data)
+    data = to_json(loads(GAME_1_4))
     del data["deals"][1]["dealt"]
     with pytest.raises(RecordSyntaxError, match=r"^JSON record: deal 2: no field 'dealt'$"):
         from_json(data)
