@@ -89,6 +89,28 @@ def to_json(game: GameRecord) -> dict[str, Any]:
     }
 
 
+_JSON_TYPES = {type(None): "null", bool: "true/false", int: "a number", float: "a number",
+               str: "a string", list: "an array", dict: "an object"}
+
+
+def _text(value: Any, where: str) -> str:
+    """A text field (a tag value, a comment): JSON strings only, so that ``null`` or a number
+    is an error rather than the text ``None`` or ``5``."""
+    if not isinstance(value, str):
+        raise RecordSyntaxError(f"{where}: expected a string, not "
+                                f"{_JSON_TYPES.get(type(value), type(value).__name__)}")
+    return value
+
+
+def _tags(value: Any, where: str) -> dict[str, str]:
+    if value is None:
+        return {}
+    if not isinstance(value, Mapping):
+        raise RecordSyntaxError(f"{where}: expected an object, not "
+                                f"{_JSON_TYPES.get(type(value), type(value).__name__)}")
+    return {str(k): _text(v, f"{where} {k}") for k, v in value.items()}
+
+
 def _seat_points(value: Any, where: str) -> tuple[int, ...] | None:
     if value is None:
         return None
@@ -118,19 +140,21 @@ def from_json(data: Mapping[str, Any]) -> GameRecord:
         if int(data.get("version", VERSION)) > VERSION:
             raise RecordSyntaxError(f"{where}: version {data['version']} is newer than "
                                     f"{VERSION}")
-        game = GameRecord({str(k): str(v) for k, v in dict(data.get("tags", {})).items()},
-                          [], str(data.get("comment", "")))
+        game = GameRecord(_tags(data.get("tags"), f"{where}: tags"), [],
+                          _text(data.get("comment", ""), f"{where}: comment"))
         rules = game.rules
         for index, item in enumerate(data.get("deals", ()), start=1):
             where = f"JSON record: deal {index}"
             plays = [Play(Card(p["card"]), set(int(n) for n in p.get("nags", ())),
-                          str(p.get("comment", ""))) for p in item["plays"]]
+                          _text(p.get("comment", ""), f"{where}: play {number} comment"))
+                     for number, p in enumerate(item["plays"], start=1)]
             deal = DealRecord(int(item.get("number", index)), item["dealt"],
                               item["pass_direction"], dict(item.get("passes") or {}), plays,
                               _seat_points(item.get("points"), f"{where}: points"),
-                              item.get("first_leader"), str(item.get("comment", "")),
-                              dict(item.get("pass_comments") or {}),
-                              {str(k): str(v) for k, v in dict(item.get("tags") or {}).items()})
+                              item.get("first_leader"),
+                              _text(item.get("comment", ""), f"{where}: comment"),
+                              _tags(item.get("pass_comments"), f"{where}: pass_comments"),
+                              _tags(item.get("tags"), f"{where}: tags"))
             for number, (play, seat) in enumerate(zip(item["plays"], deal.seats()), start=1):
                 if "seat" in play and Seat.parse(play["seat"]) != seat:
                     raise RecordSyntaxError(f"{where}: play {number} ({play['card']}) is "

@@ -542,6 +542,30 @@ def test_json_reader_checks_the_play():
         from_json(data)
 
 
+@pytest.mark.parametrize("path, value, message", [
+    (("tags", "Event"), None, r"^JSON record: tags Event: expected a string, not null$"),
+    (("tags", "North"), 5, r"^JSON record: tags North: expected a string, not a number$"),
+    (("tags",), ["Event"], r"^JSON record: tags: expected an object, not an array$"),
+    (("comment",), {"a": 1}, r"^JSON record: comment: expected a string, not an object$"),
+    (("deals", 0, "tags", "Source"), True,
+     r"^JSON record: deal 1: tags Source: expected a string, not true/false$"),
+    (("deals", 0, "comment"), 1.5, r"^JSON record: deal 1: comment: expected a string"),
+    (("deals", 0, "plays", 2, "comment"), None,
+     r"^JSON record: deal 1: play 3 comment: expected a string, not null$"),
+    (("deals", 0, "pass_comments", "S"), 7,
+     r"^JSON record: deal 1: pass_comments S: expected a string, not a number$"),
+])
+def test_json_reader_wants_text_as_strings(path, value, message):
+    # A null tag was read as the text "None", a number as its digits.
+    data = to_json(loads(GAME_1_4))
+    where = data
+    for key in path[:-1]:
+        where = where[key]
+    where[path[-1]] = value
+    with pytest.raises(RecordSyntaxError, match=message):
+        from_json(data)
+
+
 # -- hearts convert ----------------------------------------------------------------------------
 
 
