@@ -283,6 +283,9 @@ def _read_one(path: Path) -> records.GameRecord:
     (["--mode", "fast"], "unknown mode 'fast': expected one of open, fair, both"),
     (["--mode", "fair", "--samples", "0"], "--samples must be at least 1"),
     (["--mode", "fair", "--model", "best"], "unknown model 'best'"),
+    # game is an advice model, but annotate has no --scores: refused, in open mode too
+    (["--mode", "fair", "--model", "game"], "unknown model 'game': expected paranoid or maxn"),
+    (["--model", "game"], "unknown model 'game': expected paranoid or maxn"),
     (["--mistake", "7"], "1 <= mistake <= blunder"),
     (["--from-trick", "14"], "--from-trick must be 1..13"),
 ])
