@@ -468,6 +468,25 @@ def test_convert_output_errors_name_the_path(tmp_path):
                                      f": No such file or directory")
 
 
+def test_annotate_checks_both_output_folders_before_the_work(tmp_path):
+    # The --html folder was found missing only after the annotation, with -o written already.
+    source = str(Path(__file__).parent / "data" / "records" / "xinxin-train-1.hgn")
+    out, report = tmp_path / "out.hgn", tmp_path / "no-such-dir" / "report.html"
+    result = run("annotate", source, "--max-tricks", "2", "-o", str(out), "--html", str(report))
+    assert result.exit_code == 2
+    assert result.stderr.strip() == f"error: cannot write {report}: No such file or directory"
+    assert not out.exists()
+    (tmp_path / "file").write_text("x")
+    result = run("annotate", source, "-o", str(tmp_path / "file" / "out.hgn"))
+    assert result.stderr.strip() == (f"error: cannot write {tmp_path / 'file' / 'out.hgn'}: "
+                                     f"Not a directory")
+    result = run("annotate", source, "-o", "")
+    assert (result.exit_code, result.stderr.strip()) == (2, "error: -o: an empty path")
+    result = run("puzzle", "mine", "--random", "1", "-o", str(report))
+    assert result.exit_code == 2 and "mining" not in result.stderr
+    assert result.stderr.strip() == f"error: cannot write {report}: No such file or directory"
+
+
 def test_a_truncated_json_lines_file_is_reported_as_json(tmp_path):
     # Detected as peer records (not HGN, whose comments are in braces too): the error is the
     # JSON problem, with its line.
