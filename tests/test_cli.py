@@ -501,6 +501,25 @@ def test_a_truncated_json_lines_file_is_reported_as_json(tmp_path):
     assert run("convert", str(cut)).stderr.startswith("error: line 1: not JSON")
 
 
+def test_broken_json_records_are_reported_as_json(tmp_path):
+    # A pretty-printed game (first line "{") cut short, and games one per line, were read as
+    # HGN: "'{' inside the comment opened at line 1".
+    source = Path(__file__).parent / "data" / "records" / "xinxin-train-1.hgn"
+    game = json.loads(run_ok("convert", str(source), "--to", "json").stdout)[0]
+    cut = tmp_path / "cut.json"
+    cut.write_text(json.dumps(game, indent=2)[:1500])
+    result = run("convert", str(cut))
+    assert result.exit_code == 2
+    assert result.stderr.startswith("error: not JSON: Unterminated string starting at: line ")
+    lines = tmp_path / "games.jsonl"
+    lines.write_text(json.dumps(game) + "\n" + json.dumps(game) + "\n")
+    result = run("convert", str(lines))
+    assert result.exit_code == 2
+    assert result.stderr.strip() == ("error: not JSON: Extra data: line 2 column 1 (char "
+                                     f"{len(json.dumps(game)) + 1}) (one JSON value: a game or a "
+                                     "list of games; JSON lines are read as peer records)")
+
+
 def test_solve_nodes_beyond_the_solver_counter_is_an_error_not_a_traceback():
     result = run("solve", "example", "--nodes", "99999999999999999999999")
     assert result.exit_code == 2
