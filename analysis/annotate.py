@@ -739,7 +739,7 @@ def _check_options(mode: str, mistake: int, blunder: int, time_ms: float | None,
     if mistake < 1 or blunder < mistake:
         raise AnnotateError(f"thresholds must satisfy 1 <= mistake <= blunder, got mistake "
                             f"{mistake}, blunder {blunder}")
-    if time_ms is not None and time_ms <= 0:
+    if time_ms is not None and not time_ms > 0:       # nan too
         raise AnnotateError(f"--time must be positive, got {time_ms}")
     if threads < 1:
         raise AnnotateError(f"--threads must be at least 1, got {threads}")

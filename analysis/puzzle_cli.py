@@ -307,7 +307,8 @@ def mine_command(
     per_record: int = typer.Option(1, "--per-record", min=1, help="Puzzles per deal at most."),
     max_tricks: int = typer.Option(pz.MAX_TRICKS_LEFT, "--max-tricks", min=2, max=13, help=(
         "Look at positions with at most this many tricks left.")),
-    time_limit: float = typer.Option(5000, "--time", help="Time limit per solve (ms)."),
+    time_limit: float = typer.Option(5000, "--time", min=0.001,
+                                    help="Time limit per solve (ms)."),
     force: bool = typer.Option(False, "--force", help="Overwrite OUT if it exists."),
 ) -> None:
     """Find positions where exactly one card is best by >= 3 points, and write them as JSONL.

@@ -501,6 +501,21 @@ def test_a_truncated_json_lines_file_is_reported_as_json(tmp_path):
     assert run("convert", str(cut)).stderr.startswith("error: line 1: not JSON")
 
 
+@pytest.mark.parametrize("command, value, message", [
+    # puzzle mine took 0 and negative limits and failed on the first solve, after the reading
+    # and with no option named; nan ran with no limit
+    (["puzzle", "mine", "--random", "1"], "0", "Invalid value for '--time'"),
+    (["puzzle", "mine", "--random", "1"], "-5", "Invalid value for '--time'"),
+    (["puzzle", "mine", "--random", "1"], "nan", "Invalid value for '--time'"),
+    (["annotate", str(Path(__file__).parent / "data" / "records" / "xinxin-train-1.hgn")], "nan",
+     "--time must be positive, got nan"),
+])
+def test_time_limits_must_be_positive(command, value, message):
+    result = run(*command, "--time", value)
+    assert result.exit_code == 2 and result.stdout == ""
+    assert result.stderr.startswith("error: ") and message in result.stderr
+
+
 def test_broken_json_records_are_reported_as_json(tmp_path):
     # A pretty-printed game (first line "{") cut short, and games one per line, were read as
     # HGN: "'{' inside the comment opened at line 1".
