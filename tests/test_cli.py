@@ -429,6 +429,15 @@ def test_solve_checks_a_three_player_deal_against_the_rules_deck():
                                      "misses 2C")
 
 
+@pytest.mark.parametrize("option", [["--scores", "N=1,E=2,S=3,W=4"], ["--seat", "W"]])
+def test_solve_a_deal_of_the_wrong_table_size_is_that_error(option):
+    # It was reported as "unknown seat 'N' at a table of 5", the seats read first.
+    result = run("solve", "N:8643.Q42.J754.87 AJ75.K63.A2.KJT3 KQ9.AJ75.96.AQ64 T2.T98.KQT83.952",
+                 *option, "--rules", "standard,players=5")
+    assert result.exit_code == 2
+    assert result.stderr.strip().startswith("error: the deal has 4 hands, the rules are for 5")
+
+
 def test_solve_seat_letters_of_a_three_player_table():
     result = run("solve", THREE_HANDS, "--seat", "N")
     assert result.exit_code == 2
