@@ -298,7 +298,7 @@ def check_command(
 @app.command("mine")
 def mine_command(
     files: Optional[List[Path]] = typer.Argument(None, help=(
-        "Game records: OpenSpiel action-id lines (xinxin) or peer JSONL.")),
+        "Game records: OpenSpiel action-id lines (xinxin), peer JSONL, HGN or our JSON.")),
     out: Optional[Path] = typer.Option(None, "--out", "-o", help="Write here (default stdout)."),
     max_count: Optional[int] = typer.Option(None, "--max", min=1, help="Keep at most N puzzles."),
     seed: int = typer.Option(0, "--seed", help="Seed of the random deals and of the selection."),
