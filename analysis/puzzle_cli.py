@@ -322,7 +322,11 @@ def mine_command(
         check_output(out, [str(f) for f in files], force, "output")
         records = []
         for f in files:
-            records.extend(pz.read_records(f))
+            found_here = list(pz.read_records(f))
+            if not found_here:
+                raise HeartsError(f"{f}: no records (the file is empty or holds only blank "
+                                  f"and # lines)")
+            records.extend(found_here)
         records.extend(pz.random_records(seed, random_deals))
     except (HeartsError, OSError) as err:
         raise _fail(error_line(err)) from None

@@ -338,6 +338,16 @@ def test_mining_reads_the_json_export_and_names_the_file_of_an_error(tmp_path):
         list(pz.read_records(cut))
 
 
+def test_cli_mine_an_empty_file_exits_2(tmp_path):
+    # It mined "0 puzzles from 0 deals" and exited 0.
+    empty = tmp_path / "empty.txt"
+    empty.write_text("\n# nothing\n")
+    result = runner.invoke(app, ["mine", str(empty)])
+    assert result.exit_code == 2
+    assert result.stderr.strip() == (f"error: {empty}: no records (the file is empty or holds "
+                                     f"only blank and # lines)")
+
+
 def test_mining_reads_hgn_game_records_deal_by_deal():
     [deal] = list(pz.read_records(DATA / "records" / "xinxin-train-1.hgn"))
     assert deal.label == "xinxin-train-1.hgn game 1 deal 1"
