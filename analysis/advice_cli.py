@@ -203,7 +203,7 @@ def play_command(
     horizon: Optional[int] = typer.Option(
         None, "--horizon", metavar="K", min=1, max=13,
         help="Tricks left from which the solver takes over (rollout) and up to which auto "
-             "solves exactly (default 7 paranoid, 5 maxn)."),
+             "solves exactly (default 7 paranoid, 5 maxn, 6 game)."),
     no_moon: bool = typer.Option(False, "--no-moon", help="Skip the moon-risk searches."),
     no_stop: bool = typer.Option(False, "--no-early-stop",
                                  help="Use every sample even when one card is clearly best."),
@@ -231,7 +231,7 @@ def play_command(
 
     **Evaluators** (`--evaluator`, the output says which one ran): `exact` solves each sample
     double dummy; `rollout` plays the card, lets every seat play a simple rule bot until 7
-    (paranoid) or 5 (max^n) tricks are left, then solves exactly; `auto` (default) uses `exact`
+    (paranoid), 5 (max^n) or 6 (game) tricks are left, then solves exactly; `auto` (default) uses `exact`
     from that point on and `rollout` before it.
 
     **Early stop**: after 20 samples, and every 10 after, stop when one card beats every other
