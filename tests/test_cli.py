@@ -506,6 +506,9 @@ def test_a_truncated_json_lines_file_is_reported_as_json(tmp_path):
     result = run("convert", str(cut))
     assert result.exit_code == 2
     assert result.stderr.startswith("error: line 2: not JSON: Unterminated string")
+    # the example of docs/records.md
+    assert (result.stderr.strip() in
+            (Path(__file__).parent.parent / "docs" / "records.md").read_text())
     cut.write_text(first[:2000])
     assert run("convert", str(cut)).stderr.startswith("error: line 1: not JSON")
 
