@@ -254,7 +254,6 @@ def play_command(
     if model not in MODELS:
         raise AdviceError(f'unknown model "{model}" for advice: expected paranoid, maxn or '
                           f'game')
-    totals = parse_scores(scores) if scores is not None else None
     if evaluator not in EVALUATORS:
         raise AdviceError(f'unknown evaluator "{evaluator}": expected one of '
                           f'{", ".join(EVALUATORS)}')
@@ -286,6 +285,8 @@ def play_command(
                               f"{len(position.history)} plays: {position.to_move.name_title} is")
         knowledge = Knowledge.from_position(position, mover)
         source = f"position after {len(position.history)} plays, {mover.name_title}'s view"
+    # After the position: a deal of another table is that error, not "unknown seat 'A'".
+    totals = parse_scores(scores) if scores is not None else None
     if game_target is not None:
         the_rules = replace(the_rules, target=game_target)
         knowledge = replace(knowledge, rules=the_rules)

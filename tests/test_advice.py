@@ -411,3 +411,11 @@ def test_the_documented_horizons_are_the_code_s():
     source = Path(advice_cli.__file__).read_text()
     assert (f"default {EXACT_HORIZON['paranoid']} paranoid, {EXACT_HORIZON['maxn']} maxn, "
             f"{EXACT_HORIZON['game']} game" in source)
+
+
+def test_play_a_three_player_deal_with_scores_is_the_table_error():
+    # It was "scores item 1 \"A=90\": unknown seat 'A'", the scores read first at 4 seats.
+    deal = "A:AK73.KJ84.T95.AJT876 J84.AT932.J8632.K954 QT9652.Q765.AKQ74.Q3"
+    result = _run("play", "--position", deal, "--scores", "A=90,B=95,C=63")
+    assert result.exit_code == 2
+    assert result.stderr.strip() == "error: the deal has 3 hands, the rules are for 4 players"
