@@ -60,6 +60,11 @@ def check_output(path: "str | os.PathLike[str] | None", inputs: "list[str]", for
     path = os.fspath(path)
     if not path:
         raise OutputFileError(f"{what}: an empty path")
+    if path == "-":
+        # "-" reads standard input, so it would be expected to write standard output; it
+        # wrote a file named "-" instead
+        raise OutputFileError(f"{what} -: standard output is the default, leave out {what} "
+                              f"(for a file named -, give ./-)")
     for f in inputs:
         if f != "-" and same_file(f, path):
             raise OutputFileError(f"{what} {path} is the input file {f}: the input is never "

@@ -496,6 +496,23 @@ def test_annotate_checks_both_output_folders_before_the_work(tmp_path):
     assert result.stderr.strip() == f"error: cannot write {report}: No such file or directory"
 
 
+@pytest.mark.parametrize("command, what", [
+    (["convert", str(Path(__file__).parent / "data" / "records" / "xinxin-train-1.hgn")], "-o"),
+    (["annotate", str(Path(__file__).parent / "data" / "records" / "xinxin-train-1.hgn")], "-o"),
+    (["annotate", str(Path(__file__).parent / "data" / "records" / "xinxin-train-1.hgn"),
+      "--html"], "--html"),
+    (["puzzle", "mine", "--random", "1"], "output"),
+])
+def test_output_dash_is_refused_not_a_file_named_dash(tmp_path, monkeypatch, command, what):
+    monkeypatch.chdir(tmp_path)
+    args = command + ([] if command[-1] == "--html" else ["-o"]) + ["-"]
+    result = run(*args)
+    assert result.exit_code == 2
+    assert result.stderr.strip() == (f"error: {what} -: standard output is the default, leave "
+                                     f"out {what} (for a file named -, give ./-)")
+    assert not (tmp_path / "-").exists()
+
+
 def test_a_truncated_json_lines_file_is_reported_as_json(tmp_path):
     # Detected as peer records (not HGN, whose comments are in braces too): the error is the
     # JSON problem, with its line.
