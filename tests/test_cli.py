@@ -438,6 +438,19 @@ def test_solve_a_deal_of_the_wrong_table_size_is_that_error(option):
     assert result.stderr.strip().startswith("error: the deal has 4 hands, the rules are for 5")
 
 
+@pytest.mark.parametrize("command, message", [
+    (["solve", "example"], 'error: unknown model "GAME": expected one of paranoid, maxn, moon, '
+                           'game'),
+    (["play", str(Path(__file__).parent / "data" / "records" / "xinxin-train-1.hgn"), "--at",
+      "33"], 'error: unknown model "GAME" for advice: expected paranoid, maxn or game'),
+])
+def test_an_unknown_model_with_scores_is_unknown(command, message):
+    # It was "--scores is for the game model, not --model GAME".
+    result = run(*command, "--scores", "N=1,E=2,S=3,W=4", "--model", "GAME")
+    assert result.exit_code == 2
+    assert result.stderr.strip() == message
+
+
 def test_solve_seat_letters_of_a_three_player_table():
     result = run("solve", THREE_HANDS, "--seat", "N")
     assert result.exit_code == 2
