@@ -582,6 +582,10 @@ def replay_command(
     """
     the_rules = Rules.parse(rules)
     text = read_text(file)
+    from hearts.analysis.record_import import is_openspiel_playthrough
+    if is_openspiel_playthrough(text):
+        raise CommandError(f"{file}: an OpenSpiel playthrough, not action-id lines (hearts "
+                           f"convert reads it: hearts convert {file} --to openspiel)")
     games = list(parse_action_lines(text))
     if not games:
         raise CommandError(f"{file}: no action lines (the file is empty or holds only blank and "

@@ -451,6 +451,18 @@ def test_an_unknown_model_with_scores_is_unknown(command, message):
     assert result.stderr.strip() == message
 
 
+def test_replay_of_a_playthrough_points_to_convert():
+    # It was 'line 1, column 1: token 1 "game:" is not an integer action id'.
+    path = Path(__file__).parent / "data" / "openspiel_xinxin" / "playthrough_hearts.txt"
+    result = run("replay", str(path))
+    assert result.exit_code == 2
+    assert result.stderr.strip() == (f"error: {path}: an OpenSpiel playthrough, not action-id "
+                                     f"lines (hearts convert reads it: hearts convert {path} "
+                                     f"--to openspiel)")
+    line = run_ok("convert", str(path), "--to", "openspiel").stdout
+    assert len(line.split()) in (117, 105)
+
+
 def test_solve_seat_letters_of_a_three_player_table():
     result = run("solve", THREE_HANDS, "--seat", "N")
     assert result.exit_code == 2
