@@ -14,6 +14,7 @@ Bad input raises :class:`~hearts.solver.HeartsError`, which the ``hearts`` group
 from __future__ import annotations
 
 import json
+import os
 import sys
 from contextlib import contextmanager
 from dataclasses import replace
@@ -506,6 +507,9 @@ def moon_command(
     if after_pass is not None:
         direction = PassDirection.parse(after_pass)
     the_rules = Rules.parse(rules or "standard")
+    if os.path.isfile(hand):
+        # "hand 'game.hgn' has 2 suit groups" did not say what went wrong
+        raise PlayInputError(f"HAND {hand} is a file: a game record goes with --record {hand}")
     cards = parse_hand(hand)
     with _progress("moon odds", not as_json) as update:
         odds = moon_odds(cards, seat=seat or "S", samples=samples, seed=seed, rules=the_rules,

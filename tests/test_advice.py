@@ -419,3 +419,10 @@ def test_play_a_three_player_deal_with_scores_is_the_table_error():
     result = _run("play", "--position", deal, "--scores", "A=90,B=95,C=63")
     assert result.exit_code == 2
     assert result.stderr.strip() == "error: the deal has 3 hands, the rules are for 4 players"
+
+
+def test_moon_of_a_record_file_as_hand_points_to_record():
+    result = _run("moon", str(RECORD))
+    assert result.exit_code == 2
+    assert result.stderr.strip() == (f"error: HAND {RECORD} is a file: a game record goes with "
+                                     f"--record {RECORD}")
