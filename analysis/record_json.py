@@ -31,6 +31,7 @@ card spelling :class:`~hearts.solver.Card` reads.
 """
 from __future__ import annotations
 
+import json
 from typing import Any, Mapping, Sequence
 
 from hearts.solver.cards import Card
@@ -102,6 +103,31 @@ def _text(value: Any, where: str) -> str:
     return value
 
 
+def _whole(value: Any, where: str) -> int:
+    """A number field (points, a deal number, a NAG): a JSON integer only, so that ``7.9``,
+    ``"7"`` or ``true`` is an error rather than 7 or 1."""
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise RecordSyntaxError(f"{where}: expected a whole number, not "
+                                f"{_JSON_TYPES.get(type(value), type(value).__name__)} "
+                                f"{json.dumps(value) if _plain(value) else repr(value)}")
+    return value
+
+
+def _plain(value: Any) -> bool:
+    try:
+        json.dumps(value)
+    except (TypeError, ValueError):
+        return False
+    return True
+
+
+def _nags(value: Any, where: str) -> set[int]:
+    if not isinstance(value, (list, tuple)):
+        raise RecordSyntaxError(f"{where}: expected an array of NAG numbers, not "
+                                f"{_JSON_TYPES.get(type(value), type(value).__name__)}")
+    return {_whole(n, where) for n in value}
+
+
 def _tags(value: Any, where: str) -> dict[str, str]:
     if value is None:
         return {}
@@ -116,7 +142,7 @@ def _seat_points(value: Any, where: str) -> tuple[int, ...] | None:
         return None
     if not isinstance(value, Mapping) or set(value) != set("NESW"):
         raise RecordSyntaxError(f"{where}: expected {{\"N\": n, \"E\": n, \"S\": n, \"W\": n}}")
-    return tuple(int(value[seat.letter]) for seat in Seat)
+    return tuple(_whole(value[seat.letter], f"{where} {seat.letter}") for seat in Seat)
 
 
 def from_json(data: Mapping[str, Any]) -> GameRecord:
@@ -137,7 +163,7 @@ def from_json(data: Mapping[str, Any]) -> GameRecord:
             raise RecordSyntaxError(f"{where}: expected an object, not {type(data).__name__}")
         if data.get("format", FORMAT) != FORMAT:
             raise RecordSyntaxError(f"{where}: format {data.get('format')!r}, expected {FORMAT!r}")
-        if int(data.get("version", VERSION)) > VERSION:
+        if _whole(data.get("version", VERSION), f"{where}: version") > VERSION:
             raise RecordSyntaxError(f"{where}: version {data['version']} is newer than "
                                     f"{VERSION}")
         game = GameRecord(_tags(data.get("tags"), f"{where}: tags"), [],
@@ -145,10 +171,12 @@ def from_json(data: Mapping[str, Any]) -> GameRecord:
         rules = game.rules
         for index, item in enumerate(data.get("deals", ()), start=1):
             where = f"JSON record: deal {index}"
-            plays = [Play(Card(p["card"]), set(int(n) for n in p.get("nags", ())),
+            plays = [Play(Card(p["card"]),
+                          _nags(p.get("nags", []), f"{where}: play {number} nags"),
                           _text(p.get("comment", ""), f"{where}: play {number} comment"))
                      for number, p in enumerate(item["plays"], start=1)]
-            deal = DealRecord(int(item.get("number", index)), item["dealt"],
+            deal = DealRecord(_whole(item.get("number", index), f"{where}: number"),
+                              item["dealt"],
                               item["pass_direction"], dict(item.get("passes") or {}), plays,
                               _seat_points(item.get("points"), f"{where}: points"),
                               item.get("first_leader"),

@@ -557,6 +557,28 @@ def test_json_reader_checks_the_play():
 ])
 def test_json_reader_wants_text_as_strings(path, value, message):
     # A null tag was read as the text "None", a number as its digits.
+    _set_and_read(path, value, message)
+
+
+@pytest.mark.parametrize("path, value, message", [
+    # were read as 7, 1, 7, {1} and {1, 2}
+    (("deals", 0, "points", "S"), 7.9,
+     r"^JSON record: deal 1: points S: expected a whole number, not a number 7.9$"),
+    (("deals", 0, "number"), True,
+     r"^JSON record: deal 1: number: expected a whole number, not true/false true$"),
+    (("deals", 0, "points", "S"), "7",
+     r'^JSON record: deal 1: points S: expected a whole number, not a string "7"$'),
+    (("deals", 0, "plays", 0, "nags"), [1.7],
+     r"^JSON record: deal 1: play 1 nags: expected a whole number, not a number 1.7$"),
+    (("deals", 0, "plays", 0, "nags"), "12",
+     r"^JSON record: deal 1: play 1 nags: expected an array of NAG numbers, not a string$"),
+    (("version",), "1", r'^JSON record: version: expected a whole number, not a string "1"$'),
+])
+def test_json_reader_wants_whole_numbers(path, value, message):
+    _set_and_read(path, value, message)
+
+
+def _set_and_read(path, value, message):
     data = to_json(loads(GAME_1_4))
     where = data
     for key in path[:-1]:
