@@ -14,6 +14,7 @@ Bad input raises :class:`~hearts.solver.HeartsError`, which the ``hearts`` group
 from __future__ import annotations
 
 import json
+import os
 import sys
 from contextlib import contextmanager
 from dataclasses import replace
@@ -203,7 +204,7 @@ def play_command(
     horizon: Optional[int] = typer.Option(
         None, "--horizon", metavar="K", min=1, max=13,
         help="Tricks left from which the solver takes over (rollout) and up to which auto "
-             "solves exactly (default 7 paranoid, 5 maxn)."),
+             "solves exactly (default 7 paranoid, 5 maxn, 6 game)."),
     no_moon: bool = typer.Option(False, "--no-moon", help="Skip the moon-risk searches."),
     no_stop: bool = typer.Option(False, "--no-early-stop",
                                  help="Use every sample even when one card is clearly best."),
@@ -231,7 +232,7 @@ def play_command(
 
     **Evaluators** (`--evaluator`, the output says which one ran): `exact` solves each sample
     double dummy; `rollout` plays the card, lets every seat play a simple rule bot until 7
-    (paranoid) or 5 (max^n) tricks are left, then solves exactly; `auto` (default) uses `exact`
+    (paranoid), 5 (max^n) or 6 (game) tricks are left, then solves exactly; `auto` (default) uses `exact`
     from that point on and `rollout` before it.
 
     **Early stop**: after 20 samples, and every 10 after, stop when one card beats every other
@@ -254,7 +255,6 @@ def play_command(
     if model not in MODELS:
         raise AdviceError(f'unknown model "{model}" for advice: expected paranoid, maxn or '
                           f'game')
-    totals = parse_scores(scores) if scores is not None else None
     if evaluator not in EVALUATORS:
         raise AdviceError(f'unknown evaluator "{evaluator}": expected one of '
                           f'{", ".join(EVALUATORS)}')
@@ -286,6 +286,8 @@ def play_command(
                               f"{len(position.history)} plays: {position.to_move.name_title} is")
         knowledge = Knowledge.from_position(position, mover)
         source = f"position after {len(position.history)} plays, {mover.name_title}'s view"
+    # After the position: a deal of another table is that error, not "unknown seat 'A'".
+    totals = parse_scores(scores) if scores is not None else None
     if game_target is not None:
         the_rules = replace(the_rules, target=game_target)
         knowledge = replace(knowledge, rules=the_rules)
@@ -505,6 +507,9 @@ def moon_command(
     if after_pass is not None:
         direction = PassDirection.parse(after_pass)
     the_rules = Rules.parse(rules or "standard")
+    if os.path.isfile(hand):
+        # "hand 'game.hgn' has 2 suit groups" did not say what went wrong
+        raise PlayInputError(f"HAND {hand} is a file: a game record goes with --record {hand}")
     cards = parse_hand(hand)
     with _progress("moon odds", not as_json) as update:
         odds = moon_odds(cards, seat=seat or "S", samples=samples, seed=seed, rules=the_rules,

@@ -59,7 +59,7 @@ from hearts.solver.seats import PassDirection, Seat
 from hearts.solver.solve import Solver
 
 from . import records
-from .advice import EVALUATORS, MODELS, advise, card_classes
+from .advice import EVALUATORS, advise, card_classes
 from .knowledge import record_knowledge
 from .parallel import executor
 from .records import NAG_BLUNDER, NAG_MISTAKE, DealRecord, GameRecord
@@ -74,6 +74,9 @@ __all__ = ["MODES", "JudgedPlay", "FairJudgement", "MoonAlert", "PassNote", "Pas
 #: Annotation modes: ``open`` (all hands visible), ``fair`` (the seat's knowledge, sampled),
 #: ``both``.
 MODES = ("open", "fair", "both")
+#: Fair-mode models: the advice's models on the deal's points (the game model needs game
+#: totals, which a record's deal does not get here).
+FAIR_MODELS = ("paranoid", "maxn")
 #: Samples per play in fair mode (at most: advice stops early when one card is clearly best).
 DEFAULT_SAMPLES = 100
 #: Cards of the suggested card's line written to ``[%line ...]``.
@@ -736,14 +739,14 @@ def _check_options(mode: str, mistake: int, blunder: int, time_ms: float | None,
     if mistake < 1 or blunder < mistake:
         raise AnnotateError(f"thresholds must satisfy 1 <= mistake <= blunder, got mistake "
                             f"{mistake}, blunder {blunder}")
-    if time_ms is not None and time_ms <= 0:
+    if time_ms is not None and not time_ms > 0:       # nan too
         raise AnnotateError(f"--time must be positive, got {time_ms}")
     if threads < 1:
         raise AnnotateError(f"--threads must be at least 1, got {threads}")
     if samples < 1:
         raise AnnotateError(f"--samples must be at least 1, got {samples}")
-    if model not in MODELS:
-        raise AnnotateError(f"unknown model {model!r}: expected {' or '.join(MODELS)}")
+    if model not in FAIR_MODELS:
+        raise AnnotateError(f"unknown model {model!r}: expected {' or '.join(FAIR_MODELS)}")
     if evaluator not in EVALUATORS:
         raise AnnotateError(f"unknown evaluator {evaluator!r}: expected one of "
                             f"{', '.join(EVALUATORS)}")

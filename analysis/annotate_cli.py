@@ -337,8 +337,14 @@ def annotate_command(
         if f != "-" and not os.path.exists(f):
             raise AnnotateInputError(f"{f}: no such file")
         text = read_text(f)
-        games = (read_games_lenient(text, f, rules) if lenient
-                 else read_games(text, rules=rules, name=f))
+        try:
+            games = (read_games_lenient(text, f, rules) if lenient
+                     else read_games(text, rules=rules, name=f))
+        except RecordSyntaxError as err:
+            if len(files) == 1:
+                raise
+            # "line 62: ..." of which file?
+            raise AnnotateInputError(f"{f}: {err}") from None
         per_file.append((f, games))
     all_games = [g for _, games in per_file for g in games]
     err_console = Console(stderr=True)

@@ -334,8 +334,6 @@ def solve_command(
         the_rules = Rules.parse(f"{rules_text},players={the_deal.players}")
     if game_target is not None:
         the_rules = replace(the_rules, target=game_target)
-    totals = parse_scores(scores, the_rules.players) if scores is not None else None
-    target = parse_seat(seat, the_rules.players) if seat is not None else None
     try:
         position = Position(the_deal, the_rules, before + cards)
     except IllegalPlayError as err:
@@ -345,6 +343,10 @@ def solve_command(
         index = err.index - len(before)
         raise IllegalPlayError(f'card {index} of --played ("{err.card}"): {err.reason}',
                                card=err.card, reason=err.reason, index=index) from None
+    # The seats once the deal and the rules agree on the table (a 4-hand deal with players=5
+    # is that error, not "unknown seat 'N' at a table of 5").
+    totals = parse_scores(scores, the_rules.players) if scores is not None else None
+    target = parse_seat(seat, the_rules.players) if seat is not None else None
     if position.is_over():
         raise SolverError(f"the deal is over: all {len(position.history)} cards are played")
     solver = Solver()
@@ -580,6 +582,10 @@ def replay_command(
     """
     the_rules = Rules.parse(rules)
     text = read_text(file)
+    from hearts.analysis.record_import import is_openspiel_playthrough
+    if is_openspiel_playthrough(text):
+        raise CommandError(f"{file}: an OpenSpiel playthrough, not action-id lines (hearts "
+                           f"convert reads it: hearts convert {file} --to openspiel)")
     games = list(parse_action_lines(text))
     if not games:
         raise CommandError(f"{file}: no action lines (the file is empty or holds only blank and "

@@ -1,6 +1,7 @@
 """Reading the user's input files for the ``hearts`` commands."""
 from __future__ import annotations
 
+import errno
 import os
 import sys
 
@@ -51,11 +52,19 @@ def check_output(path: "str | os.PathLike[str] | None", inputs: "list[str]", for
     existing file unless ``force``. Nothing the user gave is lost.
 
     Raises:
-        OutputFileError: the path is an input, exists (and not ``force``) or is a directory.
+        OutputFileError: the path is empty, an input, exists (and not ``force``), is a
+            directory or is in a folder that does not exist.
     """
     if path is None:
         return
     path = os.fspath(path)
+    if not path:
+        raise OutputFileError(f"{what}: an empty path")
+    if path == "-":
+        # "-" reads standard input, so it would be expected to write standard output; it
+        # wrote a file named "-" instead
+        raise OutputFileError(f"{what} -: standard output is the default, leave out {what} "
+                              f"(for a file named -, give ./-)")
     for f in inputs:
         if f != "-" and same_file(f, path):
             raise OutputFileError(f"{what} {path} is the input file {f}: the input is never "
@@ -64,6 +73,11 @@ def check_output(path: "str | os.PathLike[str] | None", inputs: "list[str]", for
         raise OutputFileError(f"{what} {path} is a directory, not a file")
     if os.path.exists(path) and not force:
         raise OutputFileError(f"{what} {path} exists (use --force to overwrite it)")
+    # A missing folder fails now, not after the work (and not after another output is written).
+    folder = os.path.dirname(path) or "."
+    if not os.path.isdir(folder):
+        reason = errno.ENOTDIR if os.path.exists(folder) else errno.ENOENT
+        raise OutputFileError(f"cannot write {path}: {os.strerror(reason)}")
 
 
 def write_output(path: "str | os.PathLike[str]", text: str) -> None:

@@ -24,6 +24,10 @@ TARGET_OPTION: Any = typer.Option(
          "target, 100).")
 
 
+#: The models of the commands (each command checks its own).
+_KNOWN_MODELS = ("paranoid", "maxn", "moon", "game")
+
+
 class GameOptionError(HeartsError):
     """``--model``, ``--scores`` and ``--target`` that do not go together."""
 
@@ -41,7 +45,8 @@ def game_model(model: Optional[str], scores: Optional[str], target: Optional[int
     if model == "game" and scores is None:
         raise GameOptionError('--model game needs the game totals: --scores '
                               '"N=80,E=95,S=63,W=40"')
-    if model != "game" and scores is not None:
+    if model != "game" and scores is not None and model in _KNOWN_MODELS:
+        # (an unknown name, "GAME" say, is the command's "unknown model" error)
         raise GameOptionError(f"--scores is for the game model, not --model {model}")
     if target is not None and scores is None:
         raise GameOptionError("--target is the game's target: give the totals with --scores")

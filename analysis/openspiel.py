@@ -271,24 +271,39 @@ def load_peer_record(data: Mapping[str, Any], line_number: int | None = None) ->
     Raises:
         RecordSyntaxError: a missing field or a bad value (with ``line_number`` if given).
     """
+    field = "rules"         # the field being read, for a value of the wrong JSON type
     try:
+        if not isinstance(data, Mapping):
+            raise RecordSyntaxError(f"peer record: expected a JSON object, not "
+                                    f"{type(data).__name__}", line_number)
         params = dict(data["rules"])
         rules = Rules.from_openspiel_dict(params)
+        field = "pass_direction"
         direction = PassDirection.parse(data["pass_direction"])
+        field = "deal"
         dealt = Deal.from_hands({seat: Hand.from_cards(cards)
                                  for seat, cards in data["deal"].items()})
+        field = "passes"
         passes = {Seat.parse(seat): [Card(c) for c in cards]
                   for seat, cards in data.get("passes", {}).items()}
         after = dealt.after_pass(passes, direction)
+        field = "plays"
         plays = [PeerPlay(Seat.parse(p["seat"]), Card(p["card"]),
                           frozenset(Card(c) for c in p.get("legal", ())))
                  for p in data["plays"]]
+        field = "points"
         points_by_seat = data["points"]
         points = [int(points_by_seat[seat.name]) for seat in Seat]
     except KeyError as err:
         raise RecordSyntaxError(f"peer record has no field {err}", line_number) from None
     except HeartsError as err:
+        if isinstance(err, RecordSyntaxError) and err.detail.startswith("peer record"):
+            raise
         raise RecordSyntaxError(f"peer record: {err}", line_number) from None
+    except (TypeError, ValueError, AttributeError) as err:
+        # null, a number or a text where an object or a list belongs: one line, no traceback
+        raise RecordSyntaxError(f"peer record: malformed field {field!r} ({err})",
+                                line_number) from None
     return PeerRecord(rules, params, direction, dealt, passes, after, plays, points,
                       data.get("policy"))
 

@@ -298,7 +298,7 @@ def check_command(
 @app.command("mine")
 def mine_command(
     files: Optional[List[Path]] = typer.Argument(None, help=(
-        "Game records: OpenSpiel action-id lines (xinxin) or peer JSONL.")),
+        "Game records: OpenSpiel action-id lines (xinxin), peer JSONL, HGN or our JSON.")),
     out: Optional[Path] = typer.Option(None, "--out", "-o", help="Write here (default stdout)."),
     max_count: Optional[int] = typer.Option(None, "--max", min=1, help="Keep at most N puzzles."),
     seed: int = typer.Option(0, "--seed", help="Seed of the random deals and of the selection."),
@@ -307,7 +307,8 @@ def mine_command(
     per_record: int = typer.Option(1, "--per-record", min=1, help="Puzzles per deal at most."),
     max_tricks: int = typer.Option(pz.MAX_TRICKS_LEFT, "--max-tricks", min=2, max=13, help=(
         "Look at positions with at most this many tricks left.")),
-    time_limit: float = typer.Option(5000, "--time", help="Time limit per solve (ms)."),
+    time_limit: float = typer.Option(5000, "--time", min=0.001,
+                                    help="Time limit per solve (ms)."),
     force: bool = typer.Option(False, "--force", help="Overwrite OUT if it exists."),
 ) -> None:
     """Find positions where exactly one card is best by >= 3 points, and write them as JSONL.
@@ -321,7 +322,11 @@ def mine_command(
         check_output(out, [str(f) for f in files], force, "output")
         records = []
         for f in files:
-            records.extend(pz.read_records(f))
+            found_here = list(pz.read_records(f))
+            if not found_here:
+                raise HeartsError(f"{f}: no records (the file is empty or holds only blank "
+                                  f"and # lines)")
+            records.extend(found_here)
         records.extend(pz.random_records(seed, random_deals))
     except (HeartsError, OSError) as err:
         raise _fail(error_line(err)) from None

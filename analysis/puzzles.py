@@ -735,7 +735,7 @@ class PlayedDeal:
 def read_records(path: "str | Path") -> Iterator[PlayedDeal]:
     """The played deals in a file: peer JSONL (lines starting with ``{``), OpenSpiel action-id
     lines (the xinxin format; played under OpenSpiel's default rules = standard), or game
-    records in HGN (``docs/records.md``), one :class:`PlayedDeal` per deal.
+    records in HGN or our JSON export (``docs/records.md``), one :class:`PlayedDeal` per deal.
 
     Raises:
         RecordSyntaxError: a malformed record (with its line number). OSError: unreadable file.
@@ -746,9 +746,15 @@ def read_records(path: "str | Path") -> Iterator[PlayedDeal]:
     first = next((ln.strip() for ln in text.splitlines() if ln.strip()
                   and not ln.strip().startswith("#")), "")
     if first.startswith("["):
-        # HGN game records, read (and replayed) by the record reader
-        from .record_reader import loads_all
-        for g, game in enumerate(loads_all(text), start=1):
+        # HGN game records, or our JSON export (a list of games, first line "[{" or "["),
+        # read (and replayed) by the record readers
+        from .record_cli import detect_format, read_games
+        fmt = detect_format(text)
+        try:
+            games = read_games(text, fmt if fmt == "json" else "hgn", name=name)
+        except RecordSyntaxError as err:
+            raise RecordSyntaxError(f"{name}: {err.detail}", err.line, err.column) from None
+        for g, game in enumerate(games, start=1):
             for deal in game.deals:
                 yield PlayedDeal(f"{name} game {g} deal {deal.number}", deal.deal, game.rules,
                                  tuple(play.card for play in deal.plays))
@@ -760,7 +766,8 @@ def read_records(path: "str | Path") -> Iterator[PlayedDeal]:
             try:
                 data = json.loads(line)
             except json.JSONDecodeError as err:
-                raise RecordSyntaxError(f"{name}: bad JSON: {err.msg}", number) from None
+                raise RecordSyntaxError(f"{name}: bad JSON: {err.msg} (column {err.colno})",
+                                        number) from None
             record = load_peer_record(data, number)
             yield PlayedDeal(f"{name} record {number}", record.deal, record.rules,
                              tuple(record.plays))

@@ -66,7 +66,9 @@ def detect_format(text: str) -> str:
             line = None
         if isinstance(line, dict) and "plays" in line:
             return "peer"
-        looks_json = first.startswith(('{"', "[{")) or first.strip() == "["
+        if isinstance(line, dict) and "deals" in line:
+            return "json"               # games one per line: the JSON error says where
+        looks_json = first.startswith(('{"', "[{")) or first.strip() in ("[", "{")
         if looks_json and data is None and line is None:
             # Broken JSON (a truncated file, say), not HGN: an HGN file starts with a tag
             # pair ([Event "..."]) or a plain comment, never with a JSON key. Read it as the JSON it
@@ -115,6 +117,10 @@ def read_games(text: str, source_format: str = "auto", *, rules: Optional[str] =
     else:
         try:
             data = json.loads(text)
+        except json.JSONDecodeError as err:
+            hint = (" (one JSON value: a game or a list of games; JSON lines are read as peer "
+                    "records)" if err.msg == "Extra data" else "")
+            raise RecordSyntaxError(f"not JSON: {err.args[0]}{hint}") from None
         except ValueError as err:
             raise RecordSyntaxError(f"not JSON: {err.args[0]}") from None
         games = [records.from_json(item) for item in (data if isinstance(data, list) else [data])]

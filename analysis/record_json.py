@@ -31,6 +31,7 @@ card spelling :class:`~hearts.solver.Card` reads.
 """
 from __future__ import annotations
 
+import json
 from typing import Any, Mapping, Sequence
 
 from hearts.solver.cards import Card
@@ -89,12 +90,59 @@ def to_json(game: GameRecord) -> dict[str, Any]:
     }
 
 
+_JSON_TYPES = {type(None): "null", bool: "true/false", int: "a number", float: "a number",
+               str: "a string", list: "an array", dict: "an object"}
+
+
+def _text(value: Any, where: str) -> str:
+    """A text field (a tag value, a comment): JSON strings only, so that ``null`` or a number
+    is an error rather than the text ``None`` or ``5``."""
+    if not isinstance(value, str):
+        raise RecordSyntaxError(f"{where}: expected a string, not "
+                                f"{_JSON_TYPES.get(type(value), type(value).__name__)}")
+    return value
+
+
+def _whole(value: Any, where: str) -> int:
+    """A number field (points, a deal number, a NAG): a JSON integer only, so that ``7.9``,
+    ``"7"`` or ``true`` is an error rather than 7 or 1."""
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise RecordSyntaxError(f"{where}: expected a whole number, not "
+                                f"{_JSON_TYPES.get(type(value), type(value).__name__)} "
+                                f"{json.dumps(value) if _plain(value) else repr(value)}")
+    return value
+
+
+def _plain(value: Any) -> bool:
+    try:
+        json.dumps(value)
+    except (TypeError, ValueError):
+        return False
+    return True
+
+
+def _nags(value: Any, where: str) -> set[int]:
+    if not isinstance(value, (list, tuple)):
+        raise RecordSyntaxError(f"{where}: expected an array of NAG numbers, not "
+                                f"{_JSON_TYPES.get(type(value), type(value).__name__)}")
+    return {_whole(n, where) for n in value}
+
+
+def _tags(value: Any, where: str) -> dict[str, str]:
+    if value is None:
+        return {}
+    if not isinstance(value, Mapping):
+        raise RecordSyntaxError(f"{where}: expected an object, not "
+                                f"{_JSON_TYPES.get(type(value), type(value).__name__)}")
+    return {str(k): _text(v, f"{where} {k}") for k, v in value.items()}
+
+
 def _seat_points(value: Any, where: str) -> tuple[int, ...] | None:
     if value is None:
         return None
     if not isinstance(value, Mapping) or set(value) != set("NESW"):
         raise RecordSyntaxError(f"{where}: expected {{\"N\": n, \"E\": n, \"S\": n, \"W\": n}}")
-    return tuple(int(value[seat.letter]) for seat in Seat)
+    return tuple(_whole(value[seat.letter], f"{where} {seat.letter}") for seat in Seat)
 
 
 def from_json(data: Mapping[str, Any]) -> GameRecord:
@@ -115,22 +163,26 @@ def from_json(data: Mapping[str, Any]) -> GameRecord:
             raise RecordSyntaxError(f"{where}: expected an object, not {type(data).__name__}")
         if data.get("format", FORMAT) != FORMAT:
             raise RecordSyntaxError(f"{where}: format {data.get('format')!r}, expected {FORMAT!r}")
-        if int(data.get("version", VERSION)) > VERSION:
+        if _whole(data.get("version", VERSION), f"{where}: version") > VERSION:
             raise RecordSyntaxError(f"{where}: version {data['version']} is newer than "
                                     f"{VERSION}")
-        game = GameRecord({str(k): str(v) for k, v in dict(data.get("tags", {})).items()},
-                          [], str(data.get("comment", "")))
+        game = GameRecord(_tags(data.get("tags"), f"{where}: tags"), [],
+                          _text(data.get("comment", ""), f"{where}: comment"))
         rules = game.rules
         for index, item in enumerate(data.get("deals", ()), start=1):
             where = f"JSON record: deal {index}"
-            plays = [Play(Card(p["card"]), set(int(n) for n in p.get("nags", ())),
-                          str(p.get("comment", ""))) for p in item["plays"]]
-            deal = DealRecord(int(item.get("number", index)), item["dealt"],
+            plays = [Play(Card(p["card"]),
+                          _nags(p.get("nags", []), f"{where}: play {number} nags"),
+                          _text(p.get("comment", ""), f"{where}: play {number} comment"))
+                     for number, p in enumerate(item["plays"], start=1)]
+            deal = DealRecord(_whole(item.get("number", index), f"{where}: number"),
+                              item["dealt"],
                               item["pass_direction"], dict(item.get("passes") or {}), plays,
                               _seat_points(item.get("points"), f"{where}: points"),
-                              item.get("first_leader"), str(item.get("comment", "")),
-                              dict(item.get("pass_comments") or {}),
-                              {str(k): str(v) for k, v in dict(item.get("tags") or {}).items()})
+                              item.get("first_leader"),
+                              _text(item.get("comment", ""), f"{where}: comment"),
+                              _tags(item.get("pass_comments"), f"{where}: pass_comments"),
+                              _tags(item.get("tags"), f"{where}: tags"))
             for number, (play, seat) in enumerate(zip(item["plays"], deal.seats()), start=1):
                 if "seat" in play and Seat.parse(play["seat"]) != seat:
                     raise RecordSyntaxError(f"{where}: play {number} ({play['card']}) is "

@@ -348,7 +348,7 @@ _TWO_OF_CLUBS = Card("2C")
 def replay_deal(deal: DealRecord, rules: Rules) -> Position:
     """Check a deal record against ``rules`` and return the position after its plays.
 
-    Checks: the pass count is ``rules.pass_count`` (none on hold), no pass under
+    Checks: the pass count is ``rules.pass_count`` (no card on hold), no pass under
     ``pass_scheme="hold"``, the first leader agrees with ``rules.first_lead``, and every play is
     legal (:meth:`Position.why_illegal`).
 
@@ -359,7 +359,13 @@ def replay_deal(deal: DealRecord, rules: Rules) -> Position:
         IllegalPlayError: ``trick 3, card 2 (5H by E): East must follow clubs``; the error's
             ``index`` is the 1-based play number.
     """
-    if deal.direction is not PassDirection.HOLD:
+    if deal.direction is PassDirection.HOLD:
+        for seat in Seat:
+            if deal.passes[seat]:
+                cards = " ".join(str(c) for c in deal.passes[seat])
+                raise InvalidDealError(f"{seat.name_title} passes {cards} on a hold deal "
+                                       f"(no pass)")
+    else:
         if rules.pass_scheme == "hold":
             raise InvalidDealError(f"a {deal.direction} pass, but the rules have no passing "
                                    f"(pass_scheme=hold)")

@@ -30,6 +30,7 @@ from __future__ import annotations
 
 import functools
 import json
+import numbers
 import time
 from dataclasses import dataclass, field
 from typing import Iterable, Sequence
@@ -138,13 +139,24 @@ def game_spec(rules: Rules, scores: Sequence[int]) -> dict:
         scores: every seat's game total before the deal (points), seat 0 first.
 
     Raises:
-        SolverError: not one score per player, or a score outside -400..400.
+        SolverError: not one score per player, a score that is no whole number (a float, a
+            bool, a text), or a score outside -400..400.
     """
     n = rules.players
-    scores = tuple(scores)
+    if isinstance(scores, (str, bytes)):
+        raise SolverError(f"--scores: expected one total per seat, seat 0 first, not the text "
+                          f"{scores!r} (parse_scores reads it)")
+    try:
+        scores = tuple(scores)
+    except TypeError:
+        raise SolverError(f"--scores: expected one total per seat, seat 0 first, not "
+                          f"{type(scores).__name__}") from None
     if len(scores) != n:
         raise SolverError(f"--scores: {len(scores)} scores for {n} players")
     for seat, score in enumerate(scores):
+        if isinstance(score, bool) or not isinstance(score, numbers.Integral):
+            raise SolverError(f"--scores: {seat_letter(seat, n)}={score!r} is not a whole "
+                              f"number of points")
         if not -_MAX_SCORE <= score <= _MAX_SCORE:
             raise SolverError(f"--scores: {seat_letter(seat, n)}={score} is outside "
                               f"-{_MAX_SCORE}..{_MAX_SCORE}")
@@ -162,7 +174,7 @@ def game_spec(rules: Rules, scores: Sequence[int]) -> dict:
     pmin = sum(v for v in values if v < 0)
     pmax = sum(v for v in values if v > 0)
     return {
-        "totals": list(scores),
+        "totals": [int(x) for x in scores],
         "target": rules.target,
         "reset": int(rules.reset_at_target),
         "sun_clears": int(rules.sun_clears_board),
@@ -511,7 +523,7 @@ class Solver:
             values.sort(key=lambda cv: (-(cv.result or 0), -cv.value, cv.card.bit))
         return SolveResult(mover, target, model, position.rules, tuple(values), out["nodes"],
                            ms, out["complete"], core.tt_bytes, position,
-                           None if scores is None else tuple(scores))
+                           None if game is None else tuple(game["totals"]))
 
 
 def solve(deal: Deal | str, played: Iterable[Card | str] | str = (), seat: Seat | str | None = None,

@@ -398,3 +398,31 @@ def test_play_with_scores_prints_the_chance_to_win_and_json_has_it():
                  "--samples", "20", "--threads", "1")
     assert "game totals N 82  E 57  S 93  W 71  game ends at 100" in table.stdout
     assert "margin" in table.stdout and "lose" in table.stdout
+
+
+def test_the_documented_horizons_are_the_code_s():
+    # The game model's 6 was missing from hearts play --help and docs/analysis.md.
+    from hearts.analysis import advice_cli
+    from hearts.analysis.advice import EXACT_HORIZON
+    doc = (Path(__file__).parent.parent / "docs" / "analysis.md").read_text()
+    assert (f"*K* (`--horizon`) is {EXACT_HORIZON['paranoid']} for paranoid, "
+            f"{EXACT_HORIZON['maxn']} for max^n and {EXACT_HORIZON['game']} for the game model."
+            in doc)
+    source = Path(advice_cli.__file__).read_text()
+    assert (f"default {EXACT_HORIZON['paranoid']} paranoid, {EXACT_HORIZON['maxn']} maxn, "
+            f"{EXACT_HORIZON['game']} game" in source)
+
+
+def test_play_a_three_player_deal_with_scores_is_the_table_error():
+    # It was "scores item 1 \"A=90\": unknown seat 'A'", the scores read first at 4 seats.
+    deal = "A:AK73.KJ84.T95.AJT876 J84.AT932.J8632.K954 QT9652.Q765.AKQ74.Q3"
+    result = _run("play", "--position", deal, "--scores", "A=90,B=95,C=63")
+    assert result.exit_code == 2
+    assert result.stderr.strip() == "error: the deal has 3 hands, the rules are for 4 players"
+
+
+def test_moon_of_a_record_file_as_hand_points_to_record():
+    result = _run("moon", str(RECORD))
+    assert result.exit_code == 2
+    assert result.stderr.strip() == (f"error: HAND {RECORD} is a file: a game record goes with "
+                                     f"--record {RECORD}")

@@ -225,6 +225,16 @@ def test_bad_input_exits_2_with_one_error_line(tmp_path, kind, message):
     assert "Traceback" not in result.stderr
 
 
+def test_a_bad_record_among_several_files_is_named(tmp_path):
+    path = tmp_path / "bad.hgn"
+    path.write_text(_broken(ONE.read_text(), "truncated"))
+    result = run("annotate", str(ONE), str(path), "--max-tricks", "4")
+    assert result.exit_code == 2 and result.stdout == ""
+    assert result.stderr.startswith(f"error: {path}: line "), result.stderr
+    assert "is the file truncated?" in result.stderr
+    assert len(result.stderr.strip().splitlines()) == 1
+
+
 def test_missing_file_exits_2(tmp_path):
     result = run("annotate", str(tmp_path / "nope.hgn"))
     assert result.exit_code == 2 and result.stderr.startswith("error:")
@@ -283,6 +293,9 @@ def _read_one(path: Path) -> records.GameRecord:
     (["--mode", "fast"], "unknown mode 'fast': expected one of open, fair, both"),
     (["--mode", "fair", "--samples", "0"], "--samples must be at least 1"),
     (["--mode", "fair", "--model", "best"], "unknown model 'best'"),
+    # game is an advice model, but annotate has no --scores: refused, in open mode too
+    (["--mode", "fair", "--model", "game"], "unknown model 'game': expected paranoid or maxn"),
+    (["--model", "game"], "unknown model 'game': expected paranoid or maxn"),
     (["--mistake", "7"], "1 <= mistake <= blunder"),
     (["--from-trick", "14"], "--from-trick must be 1..13"),
 ])

@@ -429,6 +429,40 @@ def test_solve_checks_a_three_player_deal_against_the_rules_deck():
                                      "misses 2C")
 
 
+@pytest.mark.parametrize("option", [["--scores", "N=1,E=2,S=3,W=4"], ["--seat", "W"]])
+def test_solve_a_deal_of_the_wrong_table_size_is_that_error(option):
+    # It was reported as "unknown seat 'N' at a table of 5", the seats read first.
+    result = run("solve", "N:8643.Q42.J754.87 AJ75.K63.A2.KJT3 KQ9.AJ75.96.AQ64 T2.T98.KQT83.952",
+                 *option, "--rules", "standard,players=5")
+    assert result.exit_code == 2
+    assert result.stderr.strip().startswith("error: the deal has 4 hands, the rules are for 5")
+
+
+@pytest.mark.parametrize("command, message", [
+    (["solve", "example"], 'error: unknown model "GAME": expected one of paranoid, maxn, moon, '
+                           'game'),
+    (["play", str(Path(__file__).parent / "data" / "records" / "xinxin-train-1.hgn"), "--at",
+      "33"], 'error: unknown model "GAME" for advice: expected paranoid, maxn or game'),
+])
+def test_an_unknown_model_with_scores_is_unknown(command, message):
+    # It was "--scores is for the game model, not --model GAME".
+    result = run(*command, "--scores", "N=1,E=2,S=3,W=4", "--model", "GAME")
+    assert result.exit_code == 2
+    assert result.stderr.strip() == message
+
+
+def test_replay_of_a_playthrough_points_to_convert():
+    # It was 'line 1, column 1: token 1 "game:" is not an integer action id'.
+    path = Path(__file__).parent / "data" / "openspiel_xinxin" / "playthrough_hearts.txt"
+    result = run("replay", str(path))
+    assert result.exit_code == 2
+    assert result.stderr.strip() == (f"error: {path}: an OpenSpiel playthrough, not action-id "
+                                     f"lines (hearts convert reads it: hearts convert {path} "
+                                     f"--to openspiel)")
+    line = run_ok("convert", str(path), "--to", "openspiel").stdout
+    assert len(line.split()) in (117, 105)
+
+
 def test_solve_seat_letters_of_a_three_player_table():
     result = run("solve", THREE_HANDS, "--seat", "N")
     assert result.exit_code == 2
@@ -468,6 +502,42 @@ def test_convert_output_errors_name_the_path(tmp_path):
                                      f": No such file or directory")
 
 
+def test_annotate_checks_both_output_folders_before_the_work(tmp_path):
+    # The --html folder was found missing only after the annotation, with -o written already.
+    source = str(Path(__file__).parent / "data" / "records" / "xinxin-train-1.hgn")
+    out, report = tmp_path / "out.hgn", tmp_path / "no-such-dir" / "report.html"
+    result = run("annotate", source, "--max-tricks", "2", "-o", str(out), "--html", str(report))
+    assert result.exit_code == 2
+    assert result.stderr.strip() == f"error: cannot write {report}: No such file or directory"
+    assert not out.exists()
+    (tmp_path / "file").write_text("x")
+    result = run("annotate", source, "-o", str(tmp_path / "file" / "out.hgn"))
+    assert result.stderr.strip() == (f"error: cannot write {tmp_path / 'file' / 'out.hgn'}: "
+                                     f"Not a directory")
+    result = run("annotate", source, "-o", "")
+    assert (result.exit_code, result.stderr.strip()) == (2, "error: -o: an empty path")
+    result = run("puzzle", "mine", "--random", "1", "-o", str(report))
+    assert result.exit_code == 2 and "mining" not in result.stderr
+    assert result.stderr.strip() == f"error: cannot write {report}: No such file or directory"
+
+
+@pytest.mark.parametrize("command, what", [
+    (["convert", str(Path(__file__).parent / "data" / "records" / "xinxin-train-1.hgn")], "-o"),
+    (["annotate", str(Path(__file__).parent / "data" / "records" / "xinxin-train-1.hgn")], "-o"),
+    (["annotate", str(Path(__file__).parent / "data" / "records" / "xinxin-train-1.hgn"),
+      "--html"], "--html"),
+    (["puzzle", "mine", "--random", "1"], "output"),
+])
+def test_output_dash_is_refused_not_a_file_named_dash(tmp_path, monkeypatch, command, what):
+    monkeypatch.chdir(tmp_path)
+    args = command + ([] if command[-1] == "--html" else ["-o"]) + ["-"]
+    result = run(*args)
+    assert result.exit_code == 2
+    assert result.stderr.strip() == (f"error: {what} -: standard output is the default, leave "
+                                     f"out {what} (for a file named -, give ./-)")
+    assert not (tmp_path / "-").exists()
+
+
 def test_a_truncated_json_lines_file_is_reported_as_json(tmp_path):
     # Detected as peer records (not HGN, whose comments are in braces too): the error is the
     # JSON problem, with its line.
@@ -478,8 +548,45 @@ def test_a_truncated_json_lines_file_is_reported_as_json(tmp_path):
     result = run("convert", str(cut))
     assert result.exit_code == 2
     assert result.stderr.startswith("error: line 2: not JSON: Unterminated string")
+    # the example of docs/records.md
+    assert (result.stderr.strip() in
+            (Path(__file__).parent.parent / "docs" / "records.md").read_text())
     cut.write_text(first[:2000])
     assert run("convert", str(cut)).stderr.startswith("error: line 1: not JSON")
+
+
+@pytest.mark.parametrize("command, value, message", [
+    # puzzle mine took 0 and negative limits and failed on the first solve, after the reading
+    # and with no option named; nan ran with no limit
+    (["puzzle", "mine", "--random", "1"], "0", "Invalid value for '--time'"),
+    (["puzzle", "mine", "--random", "1"], "-5", "Invalid value for '--time'"),
+    (["puzzle", "mine", "--random", "1"], "nan", "Invalid value for '--time'"),
+    (["annotate", str(Path(__file__).parent / "data" / "records" / "xinxin-train-1.hgn")], "nan",
+     "--time must be positive, got nan"),
+])
+def test_time_limits_must_be_positive(command, value, message):
+    result = run(*command, "--time", value)
+    assert result.exit_code == 2 and result.stdout == ""
+    assert result.stderr.startswith("error: ") and message in result.stderr
+
+
+def test_broken_json_records_are_reported_as_json(tmp_path):
+    # A pretty-printed game (first line "{") cut short, and games one per line, were read as
+    # HGN: "'{' inside the comment opened at line 1".
+    source = Path(__file__).parent / "data" / "records" / "xinxin-train-1.hgn"
+    game = json.loads(run_ok("convert", str(source), "--to", "json").stdout)[0]
+    cut = tmp_path / "cut.json"
+    cut.write_text(json.dumps(game, indent=2)[:1500])
+    result = run("convert", str(cut))
+    assert result.exit_code == 2
+    assert result.stderr.startswith("error: not JSON: Unterminated string starting at: line ")
+    lines = tmp_path / "games.jsonl"
+    lines.write_text(json.dumps(game) + "\n" + json.dumps(game) + "\n")
+    result = run("convert", str(lines))
+    assert result.exit_code == 2
+    assert result.stderr.strip() == ("error: not JSON: Extra data: line 2 column 1 (char "
+                                     f"{len(json.dumps(game)) + 1}) (one JSON value: a game or a "
+                                     "list of games; JSON lines are read as peer records)")
 
 
 def test_solve_nodes_beyond_the_solver_counter_is_an_error_not_a_traceback():

@@ -48,3 +48,35 @@ def test_peer_moons_are_scored_0_and_26():
             shooter = Seat(result.points.index(0))
             assert result.position.points[shooter] == 26
     assert moons == 14
+
+
+@pytest.mark.parametrize("change, message", [
+    # each was a Python traceback from hearts convert, annotate and puzzle mine
+    ({"deal": None}, "malformed field 'deal'"),
+    ({"rules": "x"}, "malformed field 'rules'"),
+    ({"points": None}, "malformed field 'points'"),
+    ({"plays": None}, "malformed field 'plays'"),
+    ({"passes": None}, "malformed field 'passes'"),
+])
+def test_a_malformed_peer_field_is_one_error_line(tmp_path, change, message):
+    from typer.testing import CliRunner
+
+    from hearts.analysis.cli import app
+    from hearts.solver import RecordSyntaxError
+    data = dict(RECORDS[0], **change)
+    with pytest.raises(RecordSyntaxError, match=rf"^line 3: peer record: {message} \("):
+        load_peer_record(data, 3)
+    path = tmp_path / "bad.jsonl"
+    path.write_text(json.dumps(data) + "\n")
+    for command in (["convert"], ["annotate"], ["puzzle", "mine"]):
+        result = CliRunner().invoke(app, [*command, str(path)])
+        assert result.exit_code == 2, (command, result.output)
+        assert result.exception is None or isinstance(result.exception, SystemExit)
+        assert "Traceback" not in result.output and message in result.output
+
+
+def test_a_peer_line_that_is_no_object_is_one_error_line():
+    from hearts.solver import RecordSyntaxError
+    with pytest.raises(RecordSyntaxError, match=r"^line 2: peer record: expected a JSON object, "
+                                                r"not list$"):
+        load_peer_record([1, 2], 2)

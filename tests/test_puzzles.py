@@ -318,6 +318,36 @@ def test_cli_check_directory_exits_2(tmp_path):
     assert result.stderr.startswith("error: ")
 
 
+def test_mining_reads_the_json_export_and_names_the_file_of_an_error(tmp_path):
+    # hearts convert --to json output was read as HGN: "malformed tag '[{...'"
+    from hearts.analysis import records
+    from hearts.analysis.record_json import to_json
+    from hearts.solver import RecordSyntaxError
+    hgn = DATA / "records" / "xinxin-train-1-4.hgn"
+    exported = tmp_path / "games.json"
+    exported.write_text(json.dumps([to_json(g) for g in records.loads_all(hgn.read_text())],
+                                   indent=2))
+    assert ([(d.deal, d.plays) for d in pz.read_records(exported)]
+            == [(d.deal, d.plays) for d in pz.read_records(hgn)])
+    cut = tmp_path / "cut.hgn"
+    cut.write_text(hgn.read_text()[:1500])
+    with pytest.raises(RecordSyntaxError, match=r"^line \d+: cut.hgn: deal 3 stops after"):
+        list(pz.read_records(cut))
+    cut.write_text(hgn.read_text()[:1500].replace("[Event", "[Nord", 1))
+    with pytest.raises(RecordSyntaxError, match=r"^line 1, column 1: cut.hgn: unknown tag"):
+        list(pz.read_records(cut))
+
+
+def test_cli_mine_an_empty_file_exits_2(tmp_path):
+    # It mined "0 puzzles from 0 deals" and exited 0.
+    empty = tmp_path / "empty.txt"
+    empty.write_text("\n# nothing\n")
+    result = runner.invoke(app, ["mine", str(empty)])
+    assert result.exit_code == 2
+    assert result.stderr.strip() == (f"error: {empty}: no records (the file is empty or holds "
+                                     f"only blank and # lines)")
+
+
 def test_mining_reads_hgn_game_records_deal_by_deal():
     [deal] = list(pz.read_records(DATA / "records" / "xinxin-train-1.hgn"))
     assert deal.label == "xinxin-train-1.hgn game 1 deal 1"

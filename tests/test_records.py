@@ -531,8 +531,60 @@ def test_json_reader_checks_the_play():
     with pytest.raises(RecordSyntaxError, match=r"play 1 \(2C\) is N's, but E is to play"):
         from_json(data)
     data = to_json(loads(GAME_1_4))
+    assert data["deals"][1]["pass_direction"] == "hold"
+    data["deals"][1]["passes"]["N"] = ["QS"]      # written nowhere: dumps has no hold passes
+    with pytest.raises(RecordSyntaxError, match=r"^JSON record: deal 2: North passes QS on a "
+                                                r"hold deal \(no pass\)$"):
+        from_json(data)
+    data = to_json(loads(GAME_1_4))
     del data["deals"][1]["dealt"]
     with pytest.raises(RecordSyntaxError, match=r"^JSON record: deal 2: no field 'dealt'$"):
+        from_json(data)
+
+
+@pytest.mark.parametrize("path, value, message", [
+    (("tags", "Event"), None, r"^JSON record: tags Event: expected a string, not null$"),
+    (("tags", "North"), 5, r"^JSON record: tags North: expected a string, not a number$"),
+    (("tags",), ["Event"], r"^JSON record: tags: expected an object, not an array$"),
+    (("comment",), {"a": 1}, r"^JSON record: comment: expected a string, not an object$"),
+    (("deals", 0, "tags", "Source"), True,
+     r"^JSON record: deal 1: tags Source: expected a string, not true/false$"),
+    (("deals", 0, "comment"), 1.5, r"^JSON record: deal 1: comment: expected a string"),
+    (("deals", 0, "plays", 2, "comment"), None,
+     r"^JSON record: deal 1: play 3 comment: expected a string, not null$"),
+    (("deals", 0, "pass_comments", "S"), 7,
+     r"^JSON record: deal 1: pass_comments S: expected a string, not a number$"),
+])
+def test_json_reader_wants_text_as_strings(path, value, message):
+    # A null tag was read as the text "None", a number as its digits.
+    _set_and_read(path, value, message)
+
+
+@pytest.mark.parametrize("path, value, message", [
+    # were read as 7, 1, 7, {1} and {1, 2}
+    (("deals", 0, "points", "S"), 7.9,
+     r"^JSON record: deal 1: points S: expected a whole number, not a number 7.9$"),
+    (("deals", 0, "number"), True,
+     r"^JSON record: deal 1: number: expected a whole number, not true/false true$"),
+    (("deals", 0, "points", "S"), "7",
+     r'^JSON record: deal 1: points S: expected a whole number, not a string "7"$'),
+    (("deals", 0, "plays", 0, "nags"), [1.7],
+     r"^JSON record: deal 1: play 1 nags: expected a whole number, not a number 1.7$"),
+    (("deals", 0, "plays", 0, "nags"), "12",
+     r"^JSON record: deal 1: play 1 nags: expected an array of NAG numbers, not a string$"),
+    (("version",), "1", r'^JSON record: version: expected a whole number, not a string "1"$'),
+])
+def test_json_reader_wants_whole_numbers(path, value, message):
+    _set_and_read(path, value, message)
+
+
+def _set_and_read(path, value, message):
+    data = to_json(loads(GAME_1_4))
+    where = data
+    for key in path[:-1]:
+        where = where[key]
+    where[path[-1]] = value
+    with pytest.raises(RecordSyntaxError, match=message):
         from_json(data)
 
 

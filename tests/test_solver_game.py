@@ -142,11 +142,27 @@ def test_json_has_the_result_and_the_scores():
     ({"model": "paranoid", "scores": (1, 2, 3, 4)}, "scores are for the game model"),
     ({"model": "game", "scores": (1, 2, 3)}, "3 scores for 4 players"),
     ({"model": "game", "scores": (1, 2, 3, 401)}, "W=401 is outside -400..400"),
+    # were taken: a float kept in result.scores, True as 1; a text failed with a TypeError
+    # or was counted as its characters
+    ({"model": "game", "scores": (82.5, 57, 93, 71)}, "N=82.5 is not a whole number"),
+    ({"model": "game", "scores": (1, True, 3, 4)}, "E=True is not a whole number"),
+    ({"model": "game", "scores": ("82", 57, 93, 71)}, "N='82' is not a whole number"),
+    ({"model": "game", "scores": "N=82,E=57,S=93,W=71"}, "not the text 'N=82,E=57,S=93,W=71' "
+                                                         r"\(parse_scores reads it\)"),
+    ({"model": "game", "scores": 80}, "expected one total per seat, seat 0 first, not int"),
 ])
 def test_bad_game_requests(kwargs, message):
     position = random_position(3, Rules.standard(), 8)
     with pytest.raises(SolverError, match=message):
         Solver().solve_position(position, **kwargs)
+
+
+def test_scores_of_numpy_ints_are_whole_numbers():
+    import numpy as np
+    position = random_position(3, Rules.standard(), 8)
+    result = Solver().solve_position(position, model="game",
+                                     scores=np.array([80, 95, 63, 40], dtype=np.int64))
+    assert result.scores == (80, 95, 63, 40) and type(result.scores[0]) is int
 
 
 def test_parse_scores():
