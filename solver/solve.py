@@ -243,20 +243,7 @@ def core_state(position: Position) -> tuple:
         later = winners if rules.sun == "all_tricks" else winners[1:] if rules.sun == "last_twelve" else ()
         if later:
             sunc = int(later[0]) if len(set(later)) == 1 else n    # n: no sun any more
-    hb = position.hearts_broken or not rules.must_break_hearts
-    return (
-        tuple(position.hands),
-        tuple([card.bit for card in position.trick]),
-        int(position.leader),
-        int(hb),
-        position.tricks_played,
-        tuple(position.points),
-        takers,
-        won,
-        sunc,
-        first_winner,
-        first_pos,
-    )
+    return _state_tuple(position, takers, won, sunc, first_winner, first_pos)
 
 
 def _core_state_by_tricks(position: Position) -> tuple:
@@ -281,20 +268,16 @@ def _core_state_by_tricks(position: Position) -> tuple:
             first_pos = _mask_points(mask & rules.positive_mask(), values)
         if rules.sun == "all_tricks" or (rules.sun == "last_twelve" and index >= 1):
             sunc = winner if sunc in (-1, winner) else n    # n: no sun any more
-    hb = position.hearts_broken or not rules.must_break_hearts
-    return (
-        tuple(position.hands),
-        tuple(card.bit for card in position.trick),
-        int(position.leader),
-        int(hb),
-        position.tricks_played,
-        tuple(position.points),
-        takers,
-        won,
-        sunc,
-        first_winner,
-        first_pos,
-    )
+    return _state_tuple(position, takers, won, sunc, first_winner, first_pos)
+
+
+def _state_tuple(position: Position, takers: int, won: int, sunc: int, first_winner: int,
+                 first_pos: int) -> tuple:
+    """The core's state tuple (``Core.analyse``) from the position and the score state."""
+    hb = position.hearts_broken or not position.rules.must_break_hearts
+    return (tuple(position.hands), tuple([card.bit for card in position.trick]),
+            int(position.leader), int(hb), position.tricks_played, tuple(position.points),
+            takers, won, sunc, first_winner, first_pos)
 
 
 @dataclass(frozen=True)
