@@ -379,7 +379,7 @@ cdef int order_moves(const Ctx* c, const State* s, u64 cand, int tt_move, int* m
                 else:
                     sc = 100 + rx
             else:
-                sc = 200 + 8 * val + rx
+                sc = 200 + 16 * val + rx        # discard points first, then the highest
         else:
             if not s.ntrick:
                 lane = suit_lane(s.hand[T], sx)
