@@ -17,7 +17,7 @@ import json
 import os
 import sys
 from contextlib import contextmanager
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from typing import Any, Callable, Iterator, Optional
 
 import typer
@@ -41,7 +41,8 @@ from .moon import DEFAULT_TIME_MS, MoonOdds, MoonWatch, moon_odds, moon_watch
 from .record_cli import read_games
 from .records import DealRecord
 
-__all__ = ["play_command", "moon_command", "load_record_position", "parse_hand", "app"]
+__all__ = ["play_command", "moon_command", "load_record", "load_record_position",
+           "RecordPosition", "parse_hand", "app"]
 
 
 class PlayInputError(HeartsError):
@@ -65,22 +66,48 @@ def _open_position(deal: str, played: str, rules: "str | None") -> "tuple[Rules,
     return the_rules, Position(Deal(deal), the_rules, cards)
 
 
+@dataclass(frozen=True)
+class RecordPosition:
+    """A position of a record file (:func:`load_record`).
+
+    Attributes:
+        deal: the deal's record. rules: the rules it is played under. position: the position
+        after the plays asked for. totals: the game's running totals before this deal (N, E,
+        S, W; all 0 for a game's first deal), or None when an earlier deal of the game is
+        unfinished.
+    """
+
+    deal: DealRecord
+    rules: Rules
+    position: Position
+    totals: Optional[tuple[int, int, int, int]]
+
+
 def load_record_position(path: str, deal_number: int = 1, at: Optional[int] = None,
                          rules: Optional[str] = None) -> tuple[DealRecord, Rules, Position]:
+    """``(deal, rules, position)`` of :func:`load_record`."""
+    found = load_record(path, deal_number, at, rules)
+    return found.deal, found.rules, found.position
+
+
+def load_record(path: str, deal_number: int = 1, at: Optional[int] = None,
+                rules: Optional[str] = None) -> RecordPosition:
     """The deal ``deal_number`` (1-based, counting every deal of every game in the file) of a
     record file (HGN, JSON, OpenSpiel action-id lines or peer JSON lines; the format is
-    detected), and the position after its first ``at`` plays (default: all of them).
+    detected), the position after its first ``at`` plays (default: all of them), and the
+    game's totals before the deal.
 
     Raises:
         RecordSyntaxError: the record does not read (an illegal play names its line).
         PlayInputError: no such deal; ``at`` outside 0..plays recorded.
     """
     games = read_games(read_text(path), rules=rules, name=path)
-    deals = [(game, deal) for game in games for deal in game.deals]
+    deals = [(game, index, deal) for game in games for index, deal in enumerate(game.deals)]
     if not 1 <= deal_number <= len(deals):
         raise PlayInputError(f"--deal {deal_number}: {path} holds {len(deals)} deal"
                              f"{'s' if len(deals) != 1 else ''}")
-    game, deal = deals[deal_number - 1]
+    game, index, deal = deals[deal_number - 1]
+    totals = (0, 0, 0, 0) if index == 0 else game.scores()[index - 1]
     the_rules = Rules.parse(rules) if rules is not None else game.rules
     plays = deal.cards
     if at is None:
@@ -90,7 +117,7 @@ def load_record_position(path: str, deal_number: int = 1, at: Optional[int] = No
                              f"(give 0..{len(plays)})")
     position = Position(deal.deal, the_rules, plays[:at], first_leader=deal.first_leader,
                         pass_direction=deal.direction)
-    return deal, the_rules, position
+    return RecordPosition(deal, the_rules, position, totals)
 
 
 def parse_hand(text: str) -> "Hand | list[Card]":
@@ -259,15 +286,18 @@ def play_command(
         raise AdviceError(f'unknown evaluator "{evaluator}": expected one of '
                           f'{", ".join(EVALUATORS)}')
     target = Seat.parse(seat) if seat is not None else None
+    record_totals = None
     if (record is None) == (position_deal is None):
         raise PlayInputError("give either RECORD or --position DEAL")
     if record is not None:
         if played:
             raise PlayInputError("--played goes with --position; for a record use --at")
-        deal, the_rules, position = load_record_position(record, deal_number, at, rules)
+        found = load_record(record, deal_number, at, rules)
+        deal, the_rules, position = found.deal, found.rules, found.position
         if position.is_over():
             raise PlayInputError(f"the deal is over after {len(position.history)} plays: give "
                                  f"--at with fewer plays")
+        record_totals = found.totals
         mover = target if target is not None else position.to_move
         if mover != position.to_move:
             raise AdviceError(f"{mover.name_title} is not to move after "
@@ -287,7 +317,15 @@ def play_command(
         knowledge = Knowledge.from_position(position, mover)
         source = f"position after {len(position.history)} plays, {mover.name_title}'s view"
     # After the position: a deal of another table is that error, not "unknown seat 'A'".
-    totals = parse_scores(scores) if scores is not None else None
+    if scores != "record":
+        totals = parse_scores(scores) if scores is not None else None
+    elif record is None:
+        raise PlayInputError("--scores record takes the totals from RECORD: give a record file")
+    elif record_totals is None:
+        raise PlayInputError(f"--scores record: a deal before deal {deal_number} in its game is "
+                             f"unfinished, so the totals before it are not known")
+    else:
+        totals = record_totals
     if game_target is not None:
         the_rules = replace(the_rules, target=game_target)
         knowledge = replace(knowledge, rules=the_rules)

@@ -14,9 +14,9 @@ __all__ = ["SCORES_OPTION", "TARGET_OPTION", "GameOptionError", "game_model"]
 #: ``--scores TOTALS``: every seat's game total before this deal.
 SCORES_OPTION: Any = typer.Option(
     None, "--scores", metavar="TOTALS",
-    help='The game totals before this deal, every seat: "N=80,E=95,S=63,W=40" (A=, B=, … at '
-         "other tables). Uses the game model: the seat's standing in the game, not its points "
-         "for the deal.")
+    help='The game totals before this deal, every seat: "N=80,E=95,S=63,W=40" or "80,95,63,40" '
+         "(A=, B=, … at other tables; hearts play: \"record\", the record's running totals). "
+         "Uses the game model: the seat's standing in the game, not its points for the deal.")
 #: ``--target POINTS``: the game ends when a total reaches it (``Rules.target``).
 TARGET_OPTION: Any = typer.Option(
     None, "--target", metavar="POINTS", min=1, max=400,

@@ -426,3 +426,19 @@ def test_moon_of_a_record_file_as_hand_points_to_record():
     assert result.exit_code == 2
     assert result.stderr.strip() == (f"error: HAND {RECORD} is a file: a game record goes with "
                                      f"--record {RECORD}")
+
+
+def test_play_scores_record_takes_the_running_totals_before_the_deal():
+    # tests/data/records/xinxin-train-1-4.hgn: Scores after deal 3 are N 4 E 19 S 30 W 25.
+    games = Path(__file__).parent / "data" / "records" / "xinxin-train-1-4.hgn"
+    fourth = _run("play", str(games), "--deal", "4", "--at", "40", "--scores", "record",
+                  "--samples", "4", "--no-moon", "--json")
+    assert fourth.exit_code == 0, fourth.stderr
+    assert json.loads(fourth.stdout)["scores"] == {"N": 4, "E": 19, "S": 30, "W": 25}
+    first = _run("play", str(games), "--deal", "1", "--at", "40", "--scores", "record",
+                 "--samples", "4", "--no-moon", "--json")
+    assert json.loads(first.stdout)["scores"] == {"N": 0, "E": 0, "S": 0, "W": 0}
+    open_position = _run("play", "--position", str(GAME_POSITION.deal), "--scores", "record")
+    assert open_position.exit_code == 2
+    assert open_position.stderr.strip() == ("error: --scores record takes the totals from "
+                                            "RECORD: give a record file")
