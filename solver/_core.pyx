@@ -185,7 +185,7 @@ cdef class Core:
                 r.spec2_shift += 13
             elif len(lane_vals) > 2:
                 r.spec2_lanes |= LANE << (16 * i)
-        r.spec_bits = r.spec2_shift + 13 * popcount(r.spec2_lanes) // 13
+        r.spec_bits = r.spec2_shift + popcount(r.spec2_lanes)     # 13 bits a lane
 
     cdef void _load(self, State* s, tuple st) except *:
         hands, trick, leader, hb, tricks_done, points, takers, won, sunc, first_winner, first_pos = st
