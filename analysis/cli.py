@@ -234,7 +234,8 @@ def _solve_help() -> str:
     return f"""Solve a position double-dummy: the exact value of every legal card of the seat to move.
 
 All hands are open. Values are **points for the deal** (penalty points: 1 per heart,
-13 for Q♠ with standard rules, 26 in a deal; lower is better), stated for one named seat.
+13 for Q♠ with standard rules, 26 in a deal; lower is better), stated for one named seat;
+with `--scores`, the seat's standing in the game instead (the `game` model).
 
 **Models** (`--model`):
 
