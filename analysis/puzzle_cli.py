@@ -270,12 +270,15 @@ def check_command(
 ) -> None:
     """Re-solve every puzzle and report any disagreement with the solver.
 
-    Exit code 0 when every puzzle is verified, 1 on any mismatch, 2 on a malformed or
-    unreadable file (the message names the line).
+    Exit code 0 when every puzzle is verified, 1 on any mismatch, 2 on a malformed,
+    unreadable or empty file (the message names the line).
     """
     console = Console(highlight=False)
     try:
         puzzles = _load(file)
+        if not puzzles:
+            # "all verified" of nothing would pass a file that lost its puzzles
+            raise HeartsError(f"{file or 'the shipped collection'}: no puzzles to check")
     except (HeartsError, OSError) as err:
         raise _fail(error_line(err)) from None
     t0 = time.perf_counter()

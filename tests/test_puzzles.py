@@ -265,6 +265,14 @@ def test_cli_serve_illegal_answer_exits_2(tmp_path):
     assert result.stderr.strip().startswith("error: AS cannot be played: ")
 
 
+def test_cli_check_an_empty_file_is_an_error(tmp_path):
+    path = tmp_path / "empty.jsonl"
+    path.write_text("")
+    result = runner.invoke(app, ["check", str(path)])
+    assert result.exit_code == 2
+    assert result.stderr.strip() == f"error: {path}: no puzzles to check"
+
+
 def test_cli_serve_a_directory_names_it(tmp_path):
     result = runner.invoke(app, ["--file", str(tmp_path), "--answer", "QS"])
     assert result.exit_code == 2
