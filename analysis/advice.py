@@ -354,7 +354,7 @@ def evaluate_deal(position: Position, cards: Sequence[Card], model: str = "paran
 
     if evaluator == "exact":
         result = solver.solve_position(position, mover, model, pv=False, scores=scores)
-        return [value(_card_value(result, card)) for card in cards]
+        return [value(result.card_value(card)) for card in cards]
     horizon = EXACT_HORIZON[model] if horizon is None else horizon
     legal = position.legal_mask()
     values = []
@@ -374,18 +374,6 @@ def evaluate_deal(position: Position, cards: Sequence[Card], model: str = "paran
         result = solver.solve_position(line, mover, model, pv=False, scores=scores)
         values.append(value(result.cards[0]))   # the best card of the seat to move there
     return values
-
-
-def _card_value(result, card: Card):
-    """The :class:`CardValue` of ``card`` (any card of its class) in a solve result.
-
-    Raises:
-        KeyError: the card is not legal.
-    """
-    for cv in result.cards:
-        if cv.card == card or card in cv.equals:
-            return cv
-    raise KeyError(str(card))
 
 
 class _SampleWork(PerThreadSolver):

@@ -94,12 +94,17 @@ _JSON_TYPES = {type(None): "null", bool: "true/false", int: "a number", float: "
                str: "a string", list: "an array", dict: "an object"}
 
 
+def _kind(value: Any) -> str:
+    """What a JSON value is, for messages: ``null``, ``a string``, ``an array``, ..."""
+    return _JSON_TYPES.get(type(value), type(value).__name__)
+
+
 def _text(value: Any, where: str) -> str:
     """A text field (a tag value, a comment): JSON strings only, so that ``null`` or a number
     is an error rather than the text ``None`` or ``5``."""
     if not isinstance(value, str):
         raise RecordSyntaxError(f"{where}: expected a string, not "
-                                f"{_JSON_TYPES.get(type(value), type(value).__name__)}")
+                                f"{_kind(value)}")
     return value
 
 
@@ -108,7 +113,7 @@ def _whole(value: Any, where: str) -> int:
     ``"7"`` or ``true`` is an error rather than 7 or 1."""
     if isinstance(value, bool) or not isinstance(value, int):
         raise RecordSyntaxError(f"{where}: expected a whole number, not "
-                                f"{_JSON_TYPES.get(type(value), type(value).__name__)} "
+                                f"{_kind(value)} "
                                 f"{json.dumps(value) if _plain(value) else repr(value)}")
     return value
 
@@ -124,7 +129,7 @@ def _plain(value: Any) -> bool:
 def _nags(value: Any, where: str) -> set[int]:
     if not isinstance(value, (list, tuple)):
         raise RecordSyntaxError(f"{where}: expected an array of NAG numbers, not "
-                                f"{_JSON_TYPES.get(type(value), type(value).__name__)}")
+                                f"{_kind(value)}")
     return {_whole(n, where) for n in value}
 
 
@@ -133,7 +138,7 @@ def _tags(value: Any, where: str) -> dict[str, str]:
         return {}
     if not isinstance(value, Mapping):
         raise RecordSyntaxError(f"{where}: expected an object, not "
-                                f"{_JSON_TYPES.get(type(value), type(value).__name__)}")
+                                f"{_kind(value)}")
     return {str(k): _text(v, f"{where} {k}") for k, v in value.items()}
 
 

@@ -355,8 +355,8 @@ class SolveResult:
         """The best card for the mover (None if the search stopped before any finished)."""
         return self.cards[0] if self.cards else None
 
-    def value_of(self, card: Card | str) -> int:
-        """The value of ``card``, which may be any card of a class.
+    def card_value(self, card: Card | str) -> CardValue:
+        """The :class:`CardValue` of ``card``, which may be any card of a class.
 
         Raises:
             KeyError: the card is not legal or was not finished in time.
@@ -364,8 +364,16 @@ class SolveResult:
         card = Card(card) if isinstance(card, str) else card
         for cv in self.cards:
             if cv.card == card or card in cv.equals:
-                return cv.value
+                return cv
         raise KeyError(str(card))
+
+    def value_of(self, card: Card | str) -> int:
+        """The value of ``card``, which may be any card of a class (:meth:`card_value`).
+
+        Raises:
+            KeyError: the card is not legal or was not finished in time.
+        """
+        return self.card_value(card).value
 
     def to_json(self) -> dict:
         """A JSON-ready dict: ``seat``, ``target``, ``model``, ``rules``, ``rules_name``, ``cards``,
