@@ -163,6 +163,9 @@ cdef class Core:
         r.moon_shooter_adj = spec["moon_shooter_adj"]
         r.moon_other_adj = spec["moon_other_adj"]
         r.sun_mode = spec["sun_mode"]
+        r.sun_from = 0 if r.sun_mode == 1 else (1 if r.sun_mode == 2 else 127)
+        for i in range(n):
+            r.next_seat[i] = (i + 1) % n
         r.sun_shooter_adj = spec["sun_shooter_adj"]
         r.sun_other_adj = spec["sun_other_adj"]
         for i in range(n):
@@ -363,7 +366,7 @@ cdef class Core:
 
     cdef list _pv(self, Ctx* c, State* start, object value):
         """The line after a root card: at each turn the first card keeping the value."""
-        cdef State s = start[0], child
+        cdef State s = start[0], child, probe
         cdef int moves[MAXHAND]
         cdef int n, i, lo, hi, v, b, chosen, best_own, target_v = 0
         cdef int vec[MAXSEATS]
@@ -403,7 +406,8 @@ cdef class Core:
             for i in range(n):
                 child = s
                 play_card(&child, moves[i], c.r)
-                v = alphabeta(c, &child, target_v - 1, target_v + 1)
+                probe = child                   # alphabeta may change its State
+                v = alphabeta(c, &probe, target_v - 1, target_v + 1)
                 if c.abort:
                     return line
                 if v == target_v:

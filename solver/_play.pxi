@@ -93,7 +93,7 @@ cdef void finish_trick(State* s, const RulesC* r) noexcept nogil:
     if s.trick_mask & r.moon:
         s.takers |= <i8>(1 << w)
     s.won |= <i8>(1 << w)
-    if r.sun_mode == 1 or (r.sun_mode == 2 and s.tricks_done >= 1):
+    if s.tricks_done >= r.sun_from:
         if s.sunc == -1:
             s.sunc = <i8>w
         elif s.sunc != w:
@@ -121,9 +121,7 @@ cdef inline void play_card(State* s, int c, const RulesC* r) noexcept nogil:
     if s.ntrick == r.n:
         finish_trick(s, r)
     else:
-        s.turn += 1                         # clockwise: the next seat, mod n
-        if s.turn == r.n:
-            s.turn = 0
+        s.turn = r.next_seat[s.turn]        # clockwise
 
 
 cdef inline int moon_shooter(const State* s, const RulesC* r) noexcept nogil:

@@ -514,6 +514,67 @@ cdef inline int forced_points(const State* s, const RulesC* r, int seat, int car
     return t
 
 
+cdef inline void insert_move(int* scores, int* moves, int n, int sc, int x) noexcept nogil:
+    """Insert card `x` with score `sc` into the `n` cards ordered so far (descending
+    score; a card after the cards of its score, which came in card order)."""
+    cdef int j = n
+    while j > 0 and scores[j - 1] < sc:
+        scores[j] = scores[j - 1]
+        moves[j] = moves[j - 1]
+        j -= 1
+    scores[j] = sc
+    moves[j] = x
+
+
+cdef int order_leads(const Ctx* c, const State* s, u64 cand, int tt_move, int* moves) noexcept nogil:
+    """`order_moves` for the target on lead and for the moon model (out of line: their
+    scoring reads the other hands per card, and the common cases stay small)."""
+    cdef const RulesC* r = c.r
+    cdef int T = c.target
+    cdef int m = s.turn
+    cdef int n = 0, x, sx, rx, val, sc, led = -1, wcard = -1, wseat = -1
+    cdef int scores[16]
+    cdef u64 others = remaining(s) & ~s.hand[m], lane
+    cdef int killer = c.killer[(popcount(s.rem) << 3) + m]
+    if s.ntrick:
+        led = s.win >> 4
+        wcard = s.win
+        wseat = s.win_seat
+    while cand:
+        x = ctz(cand)
+        cand &= cand - 1
+        sx = x >> 4
+        rx = x & 15
+        val = r.value[x]
+        if x == tt_move:
+            sc = 10000
+        elif m != T and x == killer:
+            sc = 9000
+        elif c.model == MODEL_MOON:
+            if m == T:
+                sc = rx + 4 * val
+                if s.ntrick and sx == led and x > wcard:
+                    sc += 100
+            elif s.ntrick and wseat == T and sx == led and x > wcard:
+                sc = 200 + rx
+            else:
+                sc = 50 - rx - 4 * val
+        else:
+            lane = suit_lane(others, sx)
+            if (lane >> rx) and lead_loses(s, r, T, x):
+                # a lead that surely loses: shed the most points, then the highest
+                # card (measured: 16% fewer nodes on 9-trick endgames)
+                sc = 150 + 24 * val + 4 * rx
+            else:
+                # the others can make it win: fewest points they can add, then low cards
+                sc = -2 * rx - 32 * forced_points(s, r, T, x)
+                if lane >> rx:
+                    sc += 100
+        insert_move(scores, moves, n, sc, x)
+        n += 1
+    return n
+
+
 cdef int order_moves(const Ctx* c, const State* s, u64 cand, int tt_move, int* moves) noexcept nogil:
     """Fill `moves` with the cards of `cand`, most promising first; return the count.
 
@@ -523,17 +584,22 @@ cdef int order_moves(const Ctx* c, const State* s, u64 cand, int tt_move, int* m
     The table's move comes first, then, for the others, the killer: the card that
     last cut off for that seat with as many cards left (measured: 4-5% fewer nodes
     on 8- and 9-trick endgames, 2% more on 6; for the target it costs a third more).
+
+    Mid-trick a node's cards all follow suit or all discard, so each card scores
+    `base + kr * rank + kv * points` with one of two weight sets, fixed per node: one for
+    the cards below the one winning the trick, one for the rest (with every test per
+    card out of the loop, the scoring of the common cases took about half the
+    instructions). The target's leads and the moon model are `order_leads`.
     """
     cdef const RulesC* r = c.r
     cdef int T = c.target
     cdef int m = s.turn
-    cdef int n = 0, i, j, x, sx, rx, val, sc, tmp, led = -1, wcard = -1, wseat = -1
-    cdef int tpos, t_played = 0
+    cdef int n = 0, x, rx, p, sc, wcard = -1, killer = -1, tpos, t_played
     cdef int scores[16]         # 16, not MAXHAND: measured 8% fewer instructions here
-    cdef u64 others, lane
-    # read once: the stores to `moves` (int) might alias the Ctx's ints for the compiler
-    cdef int moon = c.model == MODEL_MOON
-    cdef int killer = c.killer[(popcount(s.rem) << 3) + m]
+    cdef int base[2]
+    cdef int kr[2]
+    cdef int kv[2]
+    cdef u64 lane, th
     if (cand & (cand - 1)) == 0:            # one card: nothing to order
         moves[0] = ctz(cand)
         return 1
@@ -545,83 +611,77 @@ cdef int order_moves(const Ctx* c, const State* s, u64 cand, int tt_move, int* m
             cand &= cand - 1
             n += 1
         return n
-    others = remaining(s) & ~s.hand[m]
-    if s.ntrick:
-        led = s.win >> 4
-        wcard = s.win
-        wseat = s.win_seat
+    if c.model == MODEL_MOON or (m == T and not s.ntrick):
+        return order_leads(c, s, cand, tt_move, moves)
+    if m != T:
+        killer = c.killer[(popcount(s.rem) << 3) + m]
+    if not s.ntrick:
+        # an opponent's lead: a suit the target holds, low cards and few points, better
+        # one it can win; else the lowest
+        th = s.hand[T]
+        while cand:
+            x = ctz(cand)
+            cand &= cand - 1
+            rx = x & 15
+            lane = suit_lane(th, x >> 4)
+            if x == tt_move:
+                sc = 10000
+            elif x == killer:
+                sc = 9000
+            elif lane:
+                sc = 100 - rx - 4 * r.value[x]
+                if (lane >> rx) != 0:
+                    sc += 50
+            else:
+                sc = -50 - rx
+            insert_move(scores, moves, n, sc, x)
+            n += 1
+        return n
+    if cand & (LANE << (16 * (s.win >> 4))):
+        wcard = s.win                       # following: the cards below it duck
+    if m == T:
+        if wcard >= 0:                      # duck, else the lowest card above
+            base[0] = 100
+            base[1] = 200
+            kv[0] = kv[1] = 0
+        else:                               # discard points first, then the highest
+            base[0] = base[1] = 200
+            kv[0] = kv[1] = 16
+        kr[0] = kr[1] = 1
+    else:
         tpos = T - s.leader                 # the target's place in the trick
         if tpos < 0:
             tpos += r.n
         t_played = tpos < s.ntrick
+        if wcard >= 0:
+            # the target winning: duck under it with points, else overtake low; not
+            # yet played: low cards
+            base[0] = base[1] = 0 if t_played else 100
+            kr[0] = kr[1] = -1
+            kv[0] = kv[1] = 0
+            if t_played and s.win_seat == T:
+                base[1] = 200
+                kr[1] = 1
+                kv[1] = 8
+        elif s.win_seat == T or not t_played:
+            base[0] = 200                   # feed points to the target (or its trick to come)
+            kr[0] = 1
+            kv[0] = 8
+        else:
+            base[0] = 0                     # keep the points
+            kr[0] = 1
+            kv[0] = -8
     while cand:
         x = ctz(cand)
         cand &= cand - 1
-        sx = x >> 4
-        rx = x & 15
-        val = r.value[x]
         if x == tt_move:
             sc = 10000
-        elif m != T and x == killer:
+        elif x == killer:
             sc = 9000
-        elif moon:
-            if m == T:
-                sc = rx + 4 * val
-                if s.ntrick and sx == led and x > wcard:
-                    sc += 100
-            elif s.ntrick and wseat == T and sx == led and x > wcard:
-                sc = 200 + rx
-            else:
-                sc = 50 - rx - 4 * val
-        elif m == T:
-            if not s.ntrick:
-                lane = suit_lane(others, sx)
-                if (lane >> rx) and lead_loses(s, r, T, x):
-                    # a lead that surely loses: shed the most points, then the highest
-                    # card (measured: 16% fewer nodes on 9-trick endgames)
-                    sc = 150 + 24 * val + 4 * rx
-                else:
-                    # the others can make it win: fewest points they can add, then low cards
-                    sc = -2 * rx - 32 * forced_points(s, r, T, x)
-                    if lane >> rx:
-                        sc += 100
-            elif sx == led:
-                if x < wcard:
-                    sc = 200 + rx
-                else:
-                    sc = 100 + rx
-            else:
-                sc = 200 + 16 * val + rx        # discard points first, then the highest
         else:
-            if not s.ntrick:
-                lane = suit_lane(s.hand[T], sx)
-                if lane:
-                    sc = 100 - rx - 4 * val
-                    if (lane >> rx) != 0:
-                        sc += 50
-                else:
-                    sc = -50 - rx
-            elif sx == led:
-                if t_played:
-                    if wseat == T:
-                        sc = (200 + rx + 8 * val) if x < wcard else -rx
-                    else:
-                        sc = -rx
-                else:
-                    sc = 100 - rx
-            else:
-                if wseat == T or not t_played:
-                    sc = 200 + 8 * val + rx
-                else:
-                    sc = rx - 8 * val
-        # insertion sort, descending score
-        j = n
-        while j > 0 and scores[j - 1] < sc:
-            scores[j] = scores[j - 1]
-            moves[j] = moves[j - 1]
-            j -= 1
-        scores[j] = sc
-        moves[j] = x
+            p = x < wcard
+            sc = base[p] + kr[p] * (x & 15) + kv[p] * r.value[x]
+        insert_move(scores, moves, n, sc, x)
         n += 1
     return n
 
@@ -631,14 +691,12 @@ cdef inline int first_move(const Ctx* c, const State* s, u64 cand, int tt_move) 
     table's move, else for the target's opponents the killer; -1 when neither is a
     candidate (or there are more candidates than `order_moves` scores)."""
     cdef int kl
-    if popcount(cand) > 16:
-        return -1
     if tt_move >= 0 and (cand >> tt_move) & 1:
-        return tt_move
+        return tt_move if popcount(cand) <= 16 else -1
     if s.turn != c.target:
         kl = c.killer[(popcount(s.rem) << 3) + s.turn]
         if kl >= 0 and (cand >> kl) & 1:
-            return kl
+            return kl if popcount(cand) <= 16 else -1
     return -1
 
 
@@ -690,17 +748,22 @@ cdef inline u64 play_forced(Ctx* c, State* s, u64 cand, int64_t* nodes0) noexcep
         c.nodes += 1
         if (c.nodes & 1023) == 0:
             check_limits(c)
-        if c.abort or not s.ntrick:
+            if c.abort:
+                return 0
+        if not s.ntrick:
             return 0
         cand = candidate_moves(s, c.r)
         if cand & (cand - 1):
             return cand
 
 
-cdef int alphabeta(Ctx* c, const State* s, int alpha, int beta) noexcept nogil:
+cdef int alphabeta(Ctx* c, State* s, int alpha, int beta) noexcept nogil:
     """Fail-soft alpha-beta on the target's final points (target minimises).
 
     Returns v: v <= alpha means value <= v, v >= beta means value >= v, else exact.
+    `s` is the caller's copy, which the search may change (it plays forced cards in it:
+    each caller copies the State per child anyway, and a second copy here cost 14
+    instructions per forced line).
     """
     cdef int T = c.target
     cdef int lo, hi, base = 0, v, best, i, n, bm = -1, tt_move = -1, first
@@ -711,20 +774,20 @@ cdef int alphabeta(Ctx* c, const State* s, int alpha, int beta) noexcept nogil:
     cdef TTEntry* e = NULL
     cdef TTEntry* bucket = NULL
     cdef int moves[MAXHAND]
-    cdef State child, fwd
+    cdef State child
     c.nodes += 1
     if (c.nodes & 1023) == 0:
+        # the only place the limits are checked: a search that returns on abort is
+        # never resumed, so the test stays off the path of the other nodes
         check_limits(c)
-    if c.abort:
-        return 0
+        if c.abort:
+            return 0
     if s.ntrick:
         cand = candidate_moves(s, c.r)
         if (cand & (cand - 1)) == 0:
             # one card to play mid-trick (no table entry here): the node's value is the
-            # child's, and so on down the forced cards, played out here in one State
-            fwd = s[0]
-            s = &fwd
-            cand = play_forced(c, &fwd, cand, &nodes0)
+            # child's, and so on down the forced cards, played out here in `s`
+            cand = play_forced(c, s, cand, &nodes0)
             if c.abort:
                 return 0
     if s.ntrick == 0:
@@ -829,6 +892,7 @@ cdef int mtdf(Ctx* c, const State* s, int guess) noexcept nogil:
     Each probe moves to the bound it returned; measured on seeded endgames this takes
     fewer nodes than bisecting the open interval, as probes near the value are cheap."""
     cdef int lo, hi, g = guess, b
+    cdef State t
     node_bounds(c, s, &lo, &hi)             # lo <= value <= hi throughout
     if g < lo:
         g = lo
@@ -837,7 +901,8 @@ cdef int mtdf(Ctx* c, const State* s, int guess) noexcept nogil:
     while lo < hi:
         b = g if g > lo else lo + 1
         c.probes += 1
-        g = alphabeta(c, s, b - 1, b)
+        t = s[0]                            # alphabeta may change its State
+        g = alphabeta(c, &t, b - 1, b)
         if c.abort:
             return g
         if g < b:

@@ -159,18 +159,15 @@ cdef inline void make_key(const Ctx* c, const State* s, u64* k) noexcept nogil:
         return
     cdef u64 rem = remaining(s)
     cdef u64 own13, own23, spec
-    cdef u64 ext[3]
     cdef u64 lengths = (<u64>popcount(rem & LANE) | (<u64>popcount(rem & (LANE << 16)) << 4)
                         | (<u64>popcount(rem & (LANE << 32)) << 8)
                         | (<u64>popcount(rem & (LANE << 48)) << 12))
     cdef int hb, takers, won, sunc
     # the owner planes and the kind-1 point layout (0 when no suit is of kind 1)
     if r.fast_pext:
-        pext3_hw(s.hand[1] | s.hand[3], s.hand[2] | s.hand[3], rem,
-                 rem & r.spec_odd, rem & r.spec1_lanes, ext)
-        own13 = ext[0]
-        own23 = ext[1]
-        spec = ext[2]
+        own13 = pext_hw(s.hand[1] | s.hand[3], rem)
+        own23 = pext_hw(s.hand[2] | s.hand[3], rem)
+        spec = pext_hw(rem & r.spec_odd, rem & r.spec1_lanes)
     else:
         own13 = pext_soft(s.hand[1] | s.hand[3], rem)
         own23 = pext_soft(s.hand[2] | s.hand[3], rem)

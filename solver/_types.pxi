@@ -36,18 +36,14 @@ cdef extern from *:
         return out;
     }
     #if defined(__x86_64__) && defined(__GNUC__)
-    #include <immintrin.h>
     #include <cpuid.h>
-    __attribute__((target("bmi2"))) static inline uint64_t hd_pext_hw(uint64_t x, uint64_t m) {
-        return _pext_u64(x, m);
-    }
-    /* Three extracts in one call: a bmi2 function is not inlined into the others, so
-       each hd_pext_hw is a call (the table key takes three). */
-    __attribute__((target("bmi2"))) static void hd_pext3_hw(
-            uint64_t a, uint64_t b, uint64_t m, uint64_t x, uint64_t mx, uint64_t* out) {
-        out[0] = _pext_u64(a, m);
-        out[1] = _pext_u64(b, m);
-        out[2] = _pext_u64(x, mx);
+    /* The instruction in inline assembly: a target("bmi2") function is never inlined
+       into the others, so each extract was a call (the table key takes three). The
+       assembler knows PEXT whatever the -m flags; it runs only where hd_pext_is_fast. */
+    static inline uint64_t hd_pext_hw(uint64_t x, uint64_t m) {
+        uint64_t out;
+        __asm__("pextq %2, %1, %0" : "=r"(out) : "r"(x), "r"(m));
+        return out;
     }
     static int hd_pext_probe(void) {
         unsigned a, b, c, d, family;
@@ -69,18 +65,11 @@ cdef extern from *:
     }
     #else
     static inline uint64_t hd_pext_hw(uint64_t x, uint64_t m) { return hd_pext_soft(x, m); }
-    static void hd_pext3_hw(uint64_t a, uint64_t b, uint64_t m, uint64_t x, uint64_t mx,
-                            uint64_t* out) {
-        out[0] = hd_pext_soft(a, m);
-        out[1] = hd_pext_soft(b, m);
-        out[2] = hd_pext_soft(x, mx);
-    }
     static int hd_pext_is_fast(void) { return 0; }
     #endif
     """
     u64 pext_soft "hd_pext_soft"(u64 x, u64 m) noexcept nogil
     u64 pext_hw "hd_pext_hw"(u64 x, u64 m) noexcept nogil
-    void pext3_hw "hd_pext3_hw"(u64 a, u64 b, u64 m, u64 x, u64 mx, u64* out) noexcept nogil
     int pext_is_fast "hd_pext_is_fast"() noexcept nogil
 
 cdef enum:
@@ -146,6 +135,8 @@ cdef struct RulesC:
     int moon_shooter_adj   # added to the shooter's raw points on a moon
     int moon_other_adj     # added to every other seat's raw points on a moon
     int sun_mode           # 0 none, 1 all thirteen tricks, 2 the last twelve
+    int sun_from           # the first trick (tricks done) a sun counts: 0, 1, or 127 (none)
+    i8 next_seat[MAXSEATS] # the seat after each (clockwise): one load instead of a wrap
     int sun_shooter_adj     # minus the positive points of the deal
     int sun_other_adj       # added to each paying seat's raw points on a sun
     int sun_pay[MAXSEATS]   # per shooter: the seats that pay (all others, or its passer)
