@@ -203,12 +203,15 @@ cdef class Core:
         if tricks_done == 0:
             s.trick_mask = self.r.kitty         # goes with trick 1 (see State)
         s.ntrick = len(trick)
+        s.win = -1                              # see State.win_top
+        s.win_top = 63
         for i in range(s.ntrick):
             b = trick[i]
             s.trick_mask |= (<u64>1) << b
             s.trick_points += self.r.value[b]
             if i == 0 or ((b >> 4) == (s.win >> 4) and b > s.win):
                 s.win = <i8>b
+                s.win_top = <i8>(b | 15)
                 s.win_seat = (leader + i) % n
         s.leader = leader
         s.turn = (leader + s.ntrick) % n

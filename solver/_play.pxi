@@ -104,15 +104,19 @@ cdef void finish_trick(State* s, const RulesC* r) noexcept nogil:
     s.ntrick = 0
     s.trick_mask = 0
     s.trick_points = 0
+    s.win = -1
+    s.win_top = 63
 
 
 cdef inline void play_card(State* s, int c, const RulesC* r) noexcept nogil:
     cdef u64 m = (<u64>1) << c
     s.hand[s.turn] &= ~m
     s.rem &= ~m
-    # the same suit and higher: above the winner and within its lane (win | 15 is the top)
-    if s.ntrick == 0 or (c > s.win and c <= (s.win | 15)):
+    # the same suit and higher: above the winner and within its lane (any card on an
+    # empty trick, see State.win_top)
+    if c > s.win and c <= s.win_top:
         s.win = <i8>c
+        s.win_top = <i8>(c | 15)
         s.win_seat = s.turn
     s.ntrick += 1
     s.trick_points += r.value[c]

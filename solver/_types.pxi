@@ -161,7 +161,9 @@ cdef struct State:
                             # matters, and it is the suit of the winning card)
     i16 trick_points        # the points of the cards on the trick (summed as they are played:
                             # cheaper than summing the trick's mask by value)
-    i8 win                  # the card winning the trick so far (when ntrick > 0)
+    i8 win                  # the card winning the trick so far; -1 at a trick start
+    i8 win_top              # the top of its suit (win | 15); 63 at a trick start: then
+                            # every card beats the `win`..`win_top` test in play_card
     i8 win_seat             # and the seat that played it
     i8 leader
     i8 turn
