@@ -446,9 +446,35 @@ cdef inline int game_key(const Ctx* c, const State* s, u64* k) noexcept nogil:
 
 
 cdef void settled_value(const Ctx* c, const State* s, int* plo, int* phi) noexcept nogil:
-    """The value of a deal that plays itself out: the leader claims, or the last trick."""
+    """The value of a deal that plays itself out: the leader claims, or the last trick.
+
+    Paranoid without a sun or a no-trick bonus, after trick 1 (no kitty), the target's
+    score needs only the seat that takes the cards left and whether they complete a
+    moon: no end State is played out (about 150 instructions to 40)."""
+    cdef const RulesC* r = c.r
+    cdef int T = c.target, w, v, takers, i, x, top
     cdef State end
-    if not leader_claims(s, c.r, &end):
+    if c.model == MODEL_PARANOID and s.tricks_done > 0 and not r.sun_mode and not r.bonus:
+        w = s.leader
+        if not leader_wins_all(s):
+            # the last trick: the highest card of the suit led takes it (as last_trick)
+            top = ctz(s.hand[w])
+            for i in range(r.n):
+                x = ctz(s.hand[i])
+                if x > top and x <= (top | 15):
+                    top = x
+                    w = i
+        v = s.points[T]
+        if w == T:
+            v += sum_values(r, s.rem)
+        takers = s.takers & 127
+        if s.rem & r.moon:
+            takers |= 1 << w
+        if r.moon_on and r.moon and popcount(<u64>takers) == 1:
+            v += r.moon_shooter_adj if takers == (1 << T) else r.moon_other_adj
+        plo[0] = phi[0] = v
+        return
+    if not leader_claims(s, r, &end):
         last_trick(s, c.r, &end)
     if c.model == MODEL_MOON:
         plo[0] = phi[0] = moon_value(&end, c.r, c.target)
