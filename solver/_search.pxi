@@ -912,12 +912,18 @@ cdef int alphabeta(Ctx* c, State* s, int alpha, int beta) noexcept nogil:
     return best
 
 
-cdef int mtdf(Ctx* c, const State* s, int guess) noexcept nogil:
+cdef int mtdf(Ctx* c, const State* s, int guess, int floor) noexcept nogil:
     """Exact value by zero-window probes converging from `guess` (MTD(f), Plaat 1996).
 
     Each probe moves to the bound it returned; measured on seeded endgames this takes
-    fewer nodes than bisecting the open interval, as probes near the value are cheap."""
-    cdef int lo, hi, g = guess, b
+    fewer nodes than bisecting the open interval, as probes near the value are cheap.
+    When the first probe fails low the next starts at `floor` (a low estimate, e.g. the
+    points already taken) and climbs: a probe that fails low (the target keeps to less)
+    costs about as much at every threshold above the value, while one that fails high
+    far below it is cheap, so stepping down one point at a time from a guess far too
+    high cost more than climbing from the bottom (measured with `Core.analyse`'s guesses:
+    5-8% fewer nodes on the 6-, 8- and 9-trick sets, seeds 1-8)."""
+    cdef int lo, hi, g = guess, b, first = 1
     cdef State t
     node_bounds(c, s, &lo, &hi)             # lo <= value <= hi throughout
     if g < lo:
@@ -933,8 +939,11 @@ cdef int mtdf(Ctx* c, const State* s, int guess) noexcept nogil:
             return g
         if g < b:
             hi = g
+            if first and floor < g:
+                g = floor               # the next probe: max(floor, lo + 1)
         else:
             lo = g
+        first = 0
     return lo
 
 
