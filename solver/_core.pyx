@@ -454,6 +454,19 @@ cdef class Core:
             lead_out = ihi
         return lo, hi, lead_out
 
+    def moon_stoppable(self, tuple state, int target):
+        """Whether ``target`` can keep every other seat from shooting the moon by the test
+        of ``moon_stoppable`` (for tests): False also where no other seat could shoot."""
+        cdef State s
+        cdef int takers
+        self._load(&s, state)
+        takers = s.takers & 127
+        if (not (self.r.moon_on and self.r.moon) or popcount(<u64>takers) > 1
+                or takers == (1 << target) or not ((s.rem | s.trick_mask) & self.r.moon)
+                or not other_can_shoot(&s, &self.r, target, takers)):
+            return False
+        return bool(moon_stoppable(&s, &self.r, target, takers))
+
     def score(self, tuple state, int seat):
         """``seat``'s final points in a finished ``state`` (for cross-checks)."""
         cdef State s

@@ -139,6 +139,48 @@ cdef inline int sun_other_range(const RulesC* r, const State* s, int seat, int* 
     return pays
 
 
+cdef inline int shooter_blocked(const State* s, const RulesC* r, int seat, int x) noexcept nogil:
+    """True at a trick start (trick 1 over) when `seat` can keep seat `x` from taking
+    every moon card: `x` holds a moon card c of some suit and `seat` holds at least as
+    many cards of that suit above c as `x` holds of the suit.
+
+    `x` takes c only if c wins its trick (the winner's own card is the winning one), so
+    the suit must be led and c be its highest card there. `seat` plays its highest card
+    of the suit on every trick of the suit, never leads it unless it leads its highest,
+    and discards other cards while it has any. Each trick of the suit then takes one of
+    `x`'s cards of the suit (it holds c, so it follows) and at most one of `seat`'s cards
+    above c; a forced discard of one happens only when `seat` holds nothing else, and then
+    it holds as many as there are tricks left, at least `x`'s count. So on the trick of c
+    `seat` still holds a card above it and plays it. The club rule's card (a forced play)
+    must lie outside the suit."""
+    cdef u64 xm = s.hand[x] & r.moon, lane
+    cdef int su, c
+    while xm:
+        c = ctz(xm)
+        su = c >> 4
+        xm &= ~(LANE << (16 * su))
+        lane = suit_lane(s.hand[x], su)
+        if (popcount(suit_lane(s.hand[seat], su) >> ((c & 15) + 1)) >= popcount(lane)
+                and not suit_lane(r.queen, su)):
+            return 1
+    return 0
+
+
+cdef inline int moon_stoppable(const State* s, const RulesC* r, int seat, int takers) noexcept nogil:
+    """True at a trick start when `seat` has a way to play that keeps every other seat
+    from shooting the moon (whatever they play): each seat that might (see
+    `other_can_shoot`) is blocked by `shooter_blocked`. Only an upper bound may use it:
+    `seat` need not play that way."""
+    cdef int x
+    if s.tricks_done == 0 or s.ntrick:
+        return 0
+    for x in range(r.n):
+        if x != seat and (takers == 0 or takers == (1 << x)) and not never_wins(s, x):
+            if not shooter_blocked(s, r, seat, x):
+                return 0
+    return 1
+
+
 cdef void idle_bounds(const RulesC* r, const State* s, int seat, int* plo, int* phi) noexcept nogil:
     """Bounds on `seat`'s final points over every way the deal can end in which `seat`
     takes nothing more: no sun or moon of its own, the no-trick bonus if still due, a
@@ -204,9 +246,11 @@ cdef inline int leads_out(const State* s, const RulesC* r, int seat) noexcept no
 
 
 cdef inline void score_bounds(const RulesC* r, const State* s, int seat, int* plo,
-                              int* phi) noexcept nogil:
+                              int* phi, int own) noexcept nogil:
     """Cheap bounds on `seat`'s final deal points: the union of what each way the
     deal can still end allows (no moon, a moon by `seat` or by another, a sun).
+    `own`: `seat` is the paranoid target, which minimises these points, so the upper
+    bound may assume it plays to stop another seat's moon (`moon_stoppable`).
 
     The common case (below) is inline; the rest is `score_bounds_full`, whose frame
     (it saves every register) cost more than this case's work."""
@@ -217,11 +261,11 @@ cdef inline void score_bounds(const RulesC* r, const State* s, int seat, int* pl
         plo[0] = pts
         phi[0] = pts if never_wins(s, seat) else pts + sum_positive(r, remaining(s) | s.trick_mask)
         return
-    score_bounds_full(r, s, seat, plo, phi)
+    score_bounds_full(r, s, seat, plo, phi, own)
 
 
 cdef void score_bounds_full(const RulesC* r, const State* s, int seat, int* plo,
-                            int* phi) noexcept nogil:
+                            int* phi, int own) noexcept nogil:
     """`score_bounds` past its common case."""
     cdef u64 live = remaining(s) | s.trick_mask
     cdef int pts = s.points[seat]
@@ -267,8 +311,12 @@ cdef void score_bounds_full(const RulesC* r, const State* s, int seat, int* plo,
                 widen(&lo, &hi, pts + neg + r.moon_shooter_adj, pts + pos + r.moon_shooter_adj)
             if takers != (1 << seat) and other_can_shoot(s, r, seat, takers):
                 nm = live & ~r.moon
-                widen(&lo, &hi, pts + sum_negative(r, nm) + r.moon_other_adj,
-                      pts + sum_positive(r, nm) + r.moon_other_adj)
+                x = pts + sum_negative(r, nm) + r.moon_other_adj
+                if own and moon_stoppable(s, r, seat, takers):
+                    # `seat` may let the moon happen, but it can stop it: no upper bound
+                    widen(&lo, &hi, x, -INF)
+                else:
+                    widen(&lo, &hi, x, pts + sum_positive(r, nm) + r.moon_other_adj)
     widen(&lo, &hi, pts + neg + blo, pts + pos + bhi)
     plo[0] = lo
     phi[0] = hi
@@ -379,7 +427,7 @@ cdef void game_bounds(const Ctx* c, const State* s, int* plo, int* phi) noexcept
     moon_open = g.choice and r.moon_on and r.moon and popcount(<u64>(s.takers & 127)) <= 1
     sun_open = g.sun_clears and r.sun_mode and s.sunc != n
     for i in range(n):
-        score_bounds(r, s, i, &lo, &hi)
+        score_bounds(r, s, i, &lo, &hi, 0)
         if lo != hi:
             decided = 0
         if moon_open:
@@ -507,7 +555,7 @@ cdef inline void node_bounds(const Ctx* c, const State* s, int* plo, int* phi) n
         settled_value(c, s, plo, phi)
         return
     if c.model == MODEL_PARANOID:
-        score_bounds(c.r, s, c.target, plo, phi)
+        score_bounds(c.r, s, c.target, plo, phi, 1)
     elif c.model == MODEL_GAME:
         game_bounds(c, s, plo, phi)
     else:
@@ -954,7 +1002,7 @@ cdef inline int deal_decided(const RulesC* r, const State* s) noexcept nogil:
     if not live:
         return 1
     for seat in range(r.n):
-        score_bounds(r, s, seat, &lo, &hi)
+        score_bounds(r, s, seat, &lo, &hi, 0)
         if lo != hi:
             return 0
     return 1
@@ -997,7 +1045,7 @@ cdef void maxn(Ctx* c, const State* s, int* out) noexcept nogil:
                 for i in range(c.r.n):
                     out[i] = vec[i] + s.points[i]
                 return
-    score_bounds(c.r, s, mover, &own_lo, &own_hi)
+    score_bounds(c.r, s, mover, &own_lo, &own_hi, 0)
     cand = candidate_moves(s, c.r)
     while cand:
         x = ctz(cand)

@@ -1,0 +1,69 @@
+"""The target's way to stop another seat's moon (``moon_stoppable``) is real: brute force.
+
+Where the test fires, every other seat playing together for a moon by any of them (the
+target alone against them) must fail, and the paranoid value must lie within the cheap
+bounds, whose upper bound it lowers.
+"""
+from __future__ import annotations
+
+import dataclasses
+
+import pytest
+
+from bruteforce import _Minimax, paranoid_values, random_position
+from hearts.solver import PassDirection, Position, Rules
+from hearts.solver._core import Core
+from hearts.solver.solve import core_state, rules_spec
+
+BASES = [Rules.standard(), Rules.omnibus(), Rules.pink_lady(), Rules.black_jack(),
+         Rules.spot_hearts()]
+VARIANTS = [{}, {"moon": "new"}, {"no_trick_bonus": -5}, {"sun": "all_tricks"},
+            {"players": 3}, {"players": 5}, {"hearts_broken_by": "any_penalty"}]
+
+
+def rules_for(seed: int) -> Rules:
+    return dataclasses.replace(BASES[seed % len(BASES)], **VARIANTS[seed // 5 % len(VARIANTS)])
+
+
+def other_moon(position: Position, target: int) -> int:
+    """1 if the seats other than ``target``, playing together, can make one of them take
+    every moon card against the target, else 0 (plain minimax)."""
+    moon = position.rules.moon_mask()
+    players = position.rules.players
+    return _Minimax(lambda p: int(any(p.taken[x] & moon == moon
+                                      for x in range(players) if x != target)),
+                    lambda mover, v, best: v < best if mover == target else v > best,
+                    True).value(position.copy())
+
+
+def stoppable_positions(count: int = 50):
+    """Seeded trick starts of 3 or 4 tricks where the test fires."""
+    seed = 0
+    while count:
+        rules = rules_for(seed)
+        try:
+            position = random_position(seed, rules, rules.players * (3 + seed % 2))
+        except ValueError:
+            seed += 1
+            continue
+        if rules.players == 4:
+            position = Position(position.deal, rules, position.history,
+                                pass_direction=PassDirection(seed % 4))
+        core = Core(10)
+        core.set_rules(rules_spec(rules, position.pass_direction))
+        state = core_state(position)
+        for target in range(rules.players):
+            if core.moon_stoppable(state, target):
+                count -= 1
+                yield seed, position, target, core.bounds(state, target)[:2]
+                break
+        seed += 1
+
+
+@pytest.mark.parametrize("seed, position, target, bounds", list(stoppable_positions()),
+                         ids=lambda x: str(x)[:12])
+def test_target_stops_every_other_moon(seed, position, target, bounds):
+    assert other_moon(position, target) == 0
+    lo, hi = bounds
+    value = min(paranoid_values(position, target).values())
+    assert lo <= value <= hi
