@@ -864,6 +864,18 @@ cdef int alphabeta(Ctx* c, State* s, int alpha, int beta) noexcept nogil:
             cand = play_forced(c, s, cand, &nodes0)
             if c.abort:
                 return 0
+    if s.ntrick and c.model == MODEL_PARANOID and s.win_seat != T and c.r.plain and (
+            (s.takers >> T) & 1 or popcount(<u64>(s.takers & 127)) >= 2 or not c.r.moon_on
+            or not c.r.moon):
+        ilo = T - s.leader
+        if ilo < 0:
+            ilo += c.r.n
+        if ilo < s.ntrick:
+            # the target has played to this trick and is beaten: the trick's cards go to
+            # another seat, so only the cards left in the hands can still reach it
+            ihi = s.points[T] + sum_positive(c.r, remaining(s))
+            if ihi <= alpha:
+                return ihi
     if s.ntrick == 0:
         node_bounds(c, s, &lo, &hi)
         if lo >= beta or lo == hi:

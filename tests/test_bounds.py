@@ -15,6 +15,7 @@ import pytest
 from bruteforce import paranoid_values, random_position
 from hearts.solver import PassDirection, Position, Rules
 from hearts.solver._core import Core
+from hearts.solver.position import trick_winner
 from hearts.solver.solve import core_state, rules_spec
 
 BASES = [Rules.standard(), Rules.omnibus(), Rules.pink_lady(), Rules.black_jack(),
@@ -53,3 +54,41 @@ def test_leading_out_bounds_the_value(seed, position, bounds):
     value = min(paranoid_values(position).values())
     assert lo <= value <= hi
     assert value <= lead_out
+
+
+def beaten_target_positions(count: int = 40):
+    """Seeded mid-trick positions (plain point tables: no sun, bonus or negative card) where
+    the target has played to the trick and another seat's card beats it, and no other seat
+    can shoot the moon (two seats took moon cards, or the target took one, or no moon rule)."""
+    seed = 0
+    plain = [Rules.standard(), Rules.spot_hearts(), dataclasses.replace(Rules.standard(), moon="none")]
+    while count:
+        rules = plain[seed % len(plain)]
+        position = random_position(seed, rules, 6 + seed % 7)
+        seed += 1
+        trick = position.trick
+        if not trick:
+            continue
+        n = position.players
+        target = (position.leader + seed % len(trick)) % n      # a seat that has played
+        winner = int(trick_winner(trick, position.leader, n))
+        moon = rules_spec(rules, position.pass_direction)["moon"]
+        takers = {s for s in range(n) if position.taken[s] & moon}
+        if winner == target:
+            continue
+        if rules.moon != "none" and not (len(takers) >= 2 or target in takers):
+            continue
+        count -= 1
+        yield seed, position, target
+
+
+@pytest.mark.parametrize("seed, position, target", list(beaten_target_positions()),
+                         ids=lambda x: str(x)[:12])
+def test_a_beaten_target_takes_at_most_the_points_left_in_hands(seed, position, target):
+    """`alphabeta`'s mid-trick bound: the trick goes to another seat, so the target ends with
+    at most its points plus the positive points still in the hands."""
+    values = paranoid_values(position, target).values()
+    value = max(values)                     # an opponent of the target is to move
+    points = position.rules.point_values()
+    left = sum(max(0, points[b]) for h in position.hands for b in range(64) if h >> b & 1)
+    assert value <= position.points[target] + left

@@ -248,7 +248,7 @@ def check_result(position: Position, result: SolveResult, expected: dict, *, mod
     for card, cv in got.items():
         value = cv.points if model == "maxn" else cv.value
         assert value == expected[card], (
-            f"{model} target {target.name}: {card} (class of {cv.card}) valued {value}, "
+            f"{model} target {getattr(target, 'name', target)}: {card} (class of {cv.card}) valued {value}, "
             f"brute force {expected[card]}; all: {dict((str(c), v) for c, v in expected.items())}")
         if model == "maxn":
             assert cv.value == cv.points[position.to_move]
