@@ -873,6 +873,12 @@ cdef int alphabeta(Ctx* c, State* s, int alpha, int beta) noexcept nogil:
         if ilo < s.ntrick:
             # the target has played to this trick and is beaten: the trick's cards go to
             # another seat, so only the cards left in the hands can still reach it
+            if (s.hand[T] & above_lowest(s.rem & ~s.hand[T])) == 0 and (
+                    s.takers != (1 << T) or (s.rem | s.trick_mask) & c.r.moon):
+                # and it can win no trick left (`never_wins` after this trick: the others'
+                # cards only get fewer, which keeps it so): it takes nothing more, and has
+                # not already shot the moon
+                return s.points[T]
             ihi = s.points[T] + sum_positive(c.r, remaining(s))
             if ihi <= alpha:
                 return ihi

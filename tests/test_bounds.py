@@ -56,7 +56,18 @@ def test_leading_out_bounds_the_value(seed, position, bounds):
     assert value <= lead_out
 
 
-def beaten_target_positions(count: int = 40):
+def can_win_no_trick(position: Position, target: int) -> bool:
+    """In every suit the target's cards are all below every card another hand holds there."""
+    hand = position.hands[target]
+    others = sum(position.hands) - hand
+    for suit in range(4):
+        mine, theirs = hand >> 16 * suit & 0x1FFF, others >> 16 * suit & 0x1FFF
+        if mine and theirs and mine >= theirs & -theirs:
+            return False
+    return True
+
+
+def beaten_target_positions(count: int = 40, idle: bool = False):
     """Seeded mid-trick positions (plain point tables: no sun, bonus or negative card) where
     the target has played to the trick and another seat's card beats it, and no other seat
     can shoot the moon (two seats took moon cards, or the target took one, or no moon rule)."""
@@ -78,6 +89,8 @@ def beaten_target_positions(count: int = 40):
             continue
         if rules.moon != "none" and not (len(takers) >= 2 or target in takers):
             continue
+        if idle and not (can_win_no_trick(position, target) and takers != {target}):
+            continue
         count -= 1
         yield seed, position, target
 
@@ -92,3 +105,11 @@ def test_a_beaten_target_takes_at_most_the_points_left_in_hands(seed, position, 
     points = position.rules.point_values()
     left = sum(max(0, points[b]) for h in position.hands for b in range(64) if h >> b & 1)
     assert value <= position.points[target] + left
+
+
+@pytest.mark.parametrize("seed, position, target", list(beaten_target_positions(30, idle=True)),
+                         ids=lambda x: str(x)[:12])
+def test_a_beaten_target_that_can_win_nothing_keeps_its_points(seed, position, target):
+    """... and when it can win no trick left either, it ends with exactly its points (it
+    has not taken every moon card: those positions are left out)."""
+    assert max(paranoid_values(position, target).values()) == position.points[target]
