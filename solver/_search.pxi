@@ -831,6 +831,34 @@ cdef inline u64 play_forced(Ctx* c, State* s, u64 cand, int64_t* nodes0) noexcep
             return cand
 
 
+cdef inline int beaten_target(const Ctx* c, const State* s, int alpha, int* v) noexcept nogil:
+    """Mid-trick, paranoid, plain scoring (no sun, bonus or negative card) and no other seat
+    able to shoot: when the target surely loses this trick (it played and is beaten, or it
+    is still to play and holds no card of the suit led above the winning one), the trick's
+    cards go to another seat. Then the target ends with at most its points plus the points
+    left in the hands, and with exactly its points when it can win no trick left either
+    (`never_wins` after this trick holds when it holds now: the others' cards only get
+    fewer). Returns 1 with the value in `v` when that cuts (the bound <= alpha, or exact)."""
+    cdef const RulesC* r = c.r
+    cdef int T = c.target, pos
+    cdef u64 mine = s.hand[T]
+    if s.win_seat == T or not r.plain or not (
+            (s.takers >> T) & 1 or popcount(<u64>(s.takers & 127)) >= 2 or not r.moon_on
+            or not r.moon):
+        return 0
+    pos = T - s.leader
+    if pos < 0:
+        pos += r.n
+    if pos >= s.ntrick and (suit_lane(mine, s.win >> 4) >> (s.win & 15)) != 0:
+        return 0                            # still to play, and it may beat the winner
+    if (mine & above_lowest(s.rem & ~mine)) == 0 and (
+            s.takers != (1 << T) or (s.rem | s.trick_mask) & r.moon):
+        v[0] = s.points[T]                  # (not when its moon is already made)
+        return 1
+    v[0] = s.points[T] + sum_positive(r, remaining(s))
+    return v[0] <= alpha
+
+
 cdef int alphabeta(Ctx* c, State* s, int alpha, int beta) noexcept nogil:
     """Fail-soft alpha-beta on the target's final points (target minimises).
 
@@ -864,24 +892,8 @@ cdef int alphabeta(Ctx* c, State* s, int alpha, int beta) noexcept nogil:
             cand = play_forced(c, s, cand, &nodes0)
             if c.abort:
                 return 0
-    if s.ntrick and c.model == MODEL_PARANOID and s.win_seat != T and c.r.plain and (
-            (s.takers >> T) & 1 or popcount(<u64>(s.takers & 127)) >= 2 or not c.r.moon_on
-            or not c.r.moon):
-        ilo = T - s.leader
-        if ilo < 0:
-            ilo += c.r.n
-        if ilo < s.ntrick:
-            # the target has played to this trick and is beaten: the trick's cards go to
-            # another seat, so only the cards left in the hands can still reach it
-            if (s.hand[T] & above_lowest(s.rem & ~s.hand[T])) == 0 and (
-                    s.takers != (1 << T) or (s.rem | s.trick_mask) & c.r.moon):
-                # and it can win no trick left (`never_wins` after this trick: the others'
-                # cards only get fewer, which keeps it so): it takes nothing more, and has
-                # not already shot the moon
-                return s.points[T]
-            ihi = s.points[T] + sum_positive(c.r, remaining(s))
-            if ihi <= alpha:
-                return ihi
+    if s.ntrick and c.model == MODEL_PARANOID and beaten_target(c, s, alpha, &v):
+        return v
     if s.ntrick == 0:
         node_bounds(c, s, &lo, &hi)
         if lo >= beta or lo == hi:

@@ -69,8 +69,10 @@ def can_win_no_trick(position: Position, target: int) -> bool:
 
 def beaten_target_positions(count: int = 40, idle: bool = False):
     """Seeded mid-trick positions (plain point tables: no sun, bonus or negative card) where
-    the target has played to the trick and another seat's card beats it, and no other seat
-    can shoot the moon (two seats took moon cards, or the target took one, or no moon rule)."""
+    the target surely loses the trick: it played and another seat's card beats it, or it is
+    still to play and holds no card of the suit led above the winning one. No other seat can
+    shoot the moon (two seats took moon cards, or the target took one, or no moon rule).
+    ``idle``: only those where the target can win no trick left either."""
     seed = 0
     plain = [Rules.standard(), Rules.spot_hearts(), dataclasses.replace(Rules.standard(), moon="none")]
     while count:
@@ -81,11 +83,17 @@ def beaten_target_positions(count: int = 40, idle: bool = False):
         if not trick:
             continue
         n = position.players
-        target = (position.leader + seed % len(trick)) % n      # a seat that has played
-        winner = int(trick_winner(trick, position.leader, n))
+        target = seed % n
+        winning = trick_winner(trick, position.leader, n)
+        if (target - position.leader) % n < len(trick):
+            beaten = int(winning) != target
+        else:
+            top = max(c for c in trick if c.suit == trick[0].suit)
+            beaten = not any(c.suit == top.suit and c.rank > top.rank
+                             for c in position.hand(target))
         moon = rules_spec(rules, position.pass_direction)["moon"]
         takers = {s for s in range(n) if position.taken[s] & moon}
-        if winner == target:
+        if not beaten:
             continue
         if rules.moon != "none" and not (len(takers) >= 2 or target in takers):
             continue
@@ -98,10 +106,10 @@ def beaten_target_positions(count: int = 40, idle: bool = False):
 @pytest.mark.parametrize("seed, position, target", list(beaten_target_positions()),
                          ids=lambda x: str(x)[:12])
 def test_a_beaten_target_takes_at_most_the_points_left_in_hands(seed, position, target):
-    """`alphabeta`'s mid-trick bound: the trick goes to another seat, so the target ends with
-    at most its points plus the positive points still in the hands."""
+    """`beaten_target`: the trick goes to another seat, so the target ends with at most its
+    points plus the positive points still in the hands."""
     values = paranoid_values(position, target).values()
-    value = max(values)                     # an opponent of the target is to move
+    value = (min if position.to_move == target else max)(values)
     points = position.rules.point_values()
     left = sum(max(0, points[b]) for h in position.hands for b in range(64) if h >> b & 1)
     assert value <= position.points[target] + left
@@ -112,4 +120,5 @@ def test_a_beaten_target_takes_at_most_the_points_left_in_hands(seed, position, 
 def test_a_beaten_target_that_can_win_nothing_keeps_its_points(seed, position, target):
     """... and when it can win no trick left either, it ends with exactly its points (it
     has not taken every moon card: those positions are left out)."""
-    assert max(paranoid_values(position, target).values()) == position.points[target]
+    values = paranoid_values(position, target).values()
+    assert (min if position.to_move == target else max)(values) == position.points[target]
