@@ -58,7 +58,8 @@ cdef inline int leader_claims(const State* s, const RulesC* r, State* end) noexc
     if not rem:
         return 1
     live = rem | s.trick_mask               # and the kitty, if trick 1 is to come
-    end.points[L] += sum_values(r, live)
+    end.points[L] += s.live_points          # the values of `live`
+    end.live_points = 0
     if live & r.moon:
         end.takers |= <i8>(1 << L)
     end.won |= <i8>(1 << L)
@@ -215,7 +216,8 @@ cdef inline void score_bounds(const RulesC* r, const State* s, int seat, int* pl
         # no sun, bonus, negative card or moon left to change the score: points only
         pts = s.points[seat]
         plo[0] = pts
-        phi[0] = pts if never_wins(s, seat) else pts + sum_positive(r, remaining(s) | s.trick_mask)
+        # (no negative card: the positive points left are all the points left)
+        phi[0] = pts if never_wins(s, seat) else pts + s.live_points
         return
     score_bounds_full(r, s, seat, plo, phi)
 
@@ -236,8 +238,8 @@ cdef void score_bounds_full(const RulesC* r, const State* s, int seat, int* plo,
     if never_wins(s, seat):
         idle_bounds(r, s, seat, plo, phi)
         return
-    pos = sum_positive(r, live)
     neg = sum_negative(r, live)
+    pos = s.live_points - neg               # the values of `live`: pos + neg
     if r.sun_mode and s.sunc != r.n:
         if s.sunc == -1 or s.sunc == seat:
             x = sun_shooter_adj(s, r, seat)
@@ -466,7 +468,7 @@ cdef void settled_value(const Ctx* c, const State* s, int* plo, int* phi) noexce
                     w = i
         v = s.points[T]
         if w == T:
-            v += sum_values(r, s.rem)
+            v += s.live_points
         takers = s.takers & 127
         if s.rem & r.moon:
             takers |= 1 << w
