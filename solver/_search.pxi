@@ -615,6 +615,13 @@ cdef int order_leads(const Ctx* c, const State* s, u64 cand, int tt_move, int* m
     return n
 
 
+ctypedef int (*OrderFn)(const Ctx* c, const State* s, u64 cand, int tt_move,
+                       int* moves) noexcept nogil
+# Called through a pointer so that gcc cannot inline it into `order_moves` (called once,
+# it would be), whose common cases then save fewer registers.
+cdef OrderFn order_leads_p = order_leads
+
+
 cdef int order_moves(const Ctx* c, const State* s, u64 cand, int tt_move, int* moves) noexcept nogil:
     """Fill `moves` with the cards of `cand`, most promising first; return the count.
 
@@ -652,7 +659,7 @@ cdef int order_moves(const Ctx* c, const State* s, u64 cand, int tt_move, int* m
             n += 1
         return n
     if c.model == MODEL_MOON or (m == T and not s.ntrick):
-        return order_leads(c, s, cand, tt_move, moves)
+        return order_leads_p(c, s, cand, tt_move, moves)
     if m != T:
         killer = c.killer[(popcount(s.rem) << 3) + m]
     if not s.ntrick:
