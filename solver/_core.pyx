@@ -213,6 +213,7 @@ cdef class Core:
                 s.win = <i8>b
                 s.win_top = <i8>(b | 15)
                 s.win_seat = (leader + i) % n
+        s.live_points = sum_values(&self.r, s.rem | s.trick_mask)
         s.leader = leader
         s.turn = (leader + s.ntrick) % n
         s.hb = hb

@@ -86,8 +86,10 @@ cdef void finish_trick(State* s, const RulesC* r) noexcept nogil:
     `trick_mask` holds until then) and leads the next."""
     cdef int w = s.win_seat
     s.points[w] += s.trick_points
+    s.live_points -= s.trick_points
     if s.tricks_done == 0:
         s.points[w] += r.kitty_points
+        s.live_points -= r.kitty_points
         s.first_winner = <i8>w
         s.first_pos = <i16>sum_positive(r, s.trick_mask)
     if s.trick_mask & r.moon:

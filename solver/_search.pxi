@@ -58,7 +58,8 @@ cdef inline int leader_claims(const State* s, const RulesC* r, State* end) noexc
     if not rem:
         return 1
     live = rem | s.trick_mask               # and the kitty, if trick 1 is to come
-    end.points[L] += sum_values(r, live)
+    end.points[L] += s.live_points          # the values of `live`
+    end.live_points = 0
     if live & r.moon:
         end.takers |= <i8>(1 << L)
     end.won |= <i8>(1 << L)
@@ -259,7 +260,8 @@ cdef inline void score_bounds(const RulesC* r, const State* s, int seat, int* pl
         # no sun, bonus, negative card or moon left to change the score: points only
         pts = s.points[seat]
         plo[0] = pts
-        phi[0] = pts if never_wins(s, seat) else pts + sum_positive(r, remaining(s) | s.trick_mask)
+        # (no negative card: the positive points left are all the points left)
+        phi[0] = pts if never_wins(s, seat) else pts + s.live_points
         return
     score_bounds_full(r, s, seat, plo, phi, own)
 
@@ -280,8 +282,8 @@ cdef void score_bounds_full(const RulesC* r, const State* s, int seat, int* plo,
     if never_wins(s, seat):
         idle_bounds(r, s, seat, plo, phi)
         return
-    pos = sum_positive(r, live)
     neg = sum_negative(r, live)
+    pos = s.live_points - neg               # the values of `live`: pos + neg
     if r.sun_mode and s.sunc != r.n:
         if s.sunc == -1 or s.sunc == seat:
             x = sun_shooter_adj(s, r, seat)
@@ -514,7 +516,7 @@ cdef void settled_value(const Ctx* c, const State* s, int* plo, int* phi) noexce
                     w = i
         v = s.points[T]
         if w == T:
-            v += sum_values(r, s.rem)
+            v += s.live_points
         takers = s.takers & 127
         if s.rem & r.moon:
             takers |= 1 << w
@@ -600,6 +602,18 @@ cdef inline void insert_move(int* scores, int* moves, int n, int sc, int x) noex
     moves[j] = x
 
 
+cdef inline int weighted_score(const RulesC* r, int x, int tt_move, int killer, int wcard,
+                               const int* base, const int* kr, const int* kv) noexcept nogil:
+    """`order_moves`' score of card `x` mid-trick: the table's move, the killer, else the
+    weights of its set (1 below `wcard`, 0 above)."""
+    cdef int p = x < wcard
+    if x == tt_move:
+        return 10000
+    if x == killer:
+        return 9000
+    return base[p] + kr[p] * (x & 15) + kv[p] * r.value[x]
+
+
 cdef int order_leads(const Ctx* c, const State* s, u64 cand, int tt_move, int* moves) noexcept nogil:
     """`order_moves` for the target on lead and for the moon model (out of line: their
     scoring reads the other hands per card, and the common cases stay small)."""
@@ -649,6 +663,13 @@ cdef int order_leads(const Ctx* c, const State* s, u64 cand, int tt_move, int* m
     return n
 
 
+ctypedef int (*OrderFn)(const Ctx* c, const State* s, u64 cand, int tt_move,
+                       int* moves) noexcept nogil
+# Called through a pointer so that gcc cannot inline it into `order_moves` (called once,
+# it would be), whose common cases then save fewer registers.
+cdef OrderFn order_leads_p = order_leads
+
+
 cdef int order_moves(const Ctx* c, const State* s, u64 cand, int tt_move, int* moves) noexcept nogil:
     """Fill `moves` with the cards of `cand`, most promising first; return the count.
 
@@ -668,12 +689,12 @@ cdef int order_moves(const Ctx* c, const State* s, u64 cand, int tt_move, int* m
     cdef const RulesC* r = c.r
     cdef int T = c.target
     cdef int m = s.turn
-    cdef int n = 0, x, rx, p, sc, wcard = -1, killer = -1, tpos, t_played
+    cdef int n = 0, x, y, rx, sc, wcard = -1, killer = -1, tpos, t_played
     cdef int scores[16]         # 16, not MAXHAND: measured 8% fewer instructions here
     cdef int base[2]
     cdef int kr[2]
     cdef int kv[2]
-    cdef u64 lane, th
+    cdef u64 lane, th, rest
     if (cand & (cand - 1)) == 0:            # one card: nothing to order
         moves[0] = ctz(cand)
         return 1
@@ -686,7 +707,7 @@ cdef int order_moves(const Ctx* c, const State* s, u64 cand, int tt_move, int* m
             n += 1
         return n
     if c.model == MODEL_MOON or (m == T and not s.ntrick):
-        return order_leads(c, s, cand, tt_move, moves)
+        return order_leads_p(c, s, cand, tt_move, moves)
     if m != T:
         killer = c.killer[(popcount(s.rem) << 3) + m]
     if not s.ntrick:
@@ -745,17 +766,23 @@ cdef int order_moves(const Ctx* c, const State* s, u64 cand, int tt_move, int* m
             base[0] = 0                     # keep the points
             kr[0] = 1
             kv[0] = -8
+    rest = cand & (cand - 1)
+    if (rest & (rest - 1)) == 0:
+        # two cards (most calls): one comparison, no sort
+        x = ctz(cand)
+        y = ctz(rest)
+        if weighted_score(r, y, tt_move, killer, wcard, base, kr, kv) > \
+                weighted_score(r, x, tt_move, killer, wcard, base, kr, kv):
+            moves[0] = y
+            moves[1] = x
+        else:
+            moves[0] = x
+            moves[1] = y
+        return 2
     while cand:
         x = ctz(cand)
         cand &= cand - 1
-        if x == tt_move:
-            sc = 10000
-        elif x == killer:
-            sc = 9000
-        else:
-            p = x < wcard
-            sc = base[p] + kr[p] * (x & 15) + kv[p] * r.value[x]
-        insert_move(scores, moves, n, sc, x)
+        insert_move(scores, moves, n, weighted_score(r, x, tt_move, killer, wcard, base, kr, kv), x)
         n += 1
     return n
 

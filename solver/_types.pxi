@@ -157,10 +157,16 @@ cdef struct State:
     u64 rem                 # the cards still in the hands (the union of hand[])
     u64 trick_mask          # cards on the current trick, and during trick 1 the kitty:
                             # it goes to the trick's winner, so it is live until then
-    i8 ntrick               # cards on the current trick (no list of them: only the led suit
-                            # matters, and it is the suit of the winning card)
+    # (the 2-byte fields first, then the bytes: no padding, 104 bytes in all)
     i16 trick_points        # the points of the cards on the trick (summed as they are played:
                             # cheaper than summing the trick's mask by value)
+    i16 live_points         # the points of the live cards (`rem | trick_mask`, kitty
+                            # included), less each trick as it is taken: the bounds read it
+                            # instead of summing the cards by value
+    i16 first_pos           # positive points of trick 1
+    i16 points[MAXSEATS]    # raw points taken so far
+    i8 ntrick               # cards on the current trick (no list of them: only the led suit
+                            # matters, and it is the suit of the winning card)
     i8 win                  # the card winning the trick so far; -1 at a trick start
     i8 win_top              # the top of its suit (win | 15); 63 at a trick start: then
                             # every card beats the `win`..`win_top` test in play_card
@@ -173,8 +179,6 @@ cdef struct State:
     i8 won                  # seats that won a trick (bit mask)
     i8 sunc                 # sun candidate: -1 none yet, 0..n-1 the seat, n dead
     i8 first_winner         # winner of trick 1 (-1 before): a last-twelve sun keeps its points
-    i16 first_pos           # positive points of trick 1
-    i16 points[MAXSEATS]    # raw points taken so far
 
 
 cdef struct TTEntry:        # 32 bytes: two to a 64-byte cache line
