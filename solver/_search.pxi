@@ -533,7 +533,9 @@ cdef int order_moves(const Ctx* c, const State* s, u64 cand, int tt_move, int* m
     cdef u64 others, lane
     # read once: the stores to `moves` (int) might alias the Ctx's ints for the compiler
     cdef int moon = c.model == MODEL_MOON
-    cdef int killer = c.killer[(popcount(s.rem) << 3) + m]
+    cdef int killer = -1
+    if not (s.ntrick and s.win_seat == T):     # see first_move
+        killer = c.killer[(popcount(s.rem) << 3) + m]
     if (cand & (cand - 1)) == 0:            # one card: nothing to order
         moves[0] = ctz(cand)
         return 1
@@ -629,13 +631,19 @@ cdef int order_moves(const Ctx* c, const State* s, u64 cand, int tt_move, int* m
 cdef inline int first_move(const Ctx* c, const State* s, u64 cand, int tt_move) noexcept nogil:
     """The card `order_moves` puts first when it is known without scoring the others: the
     table's move, else for the target's opponents the killer; -1 when neither is a
-    candidate (or there are more candidates than `order_moves` scores)."""
+    candidate (or there are more candidates than `order_moves` scores).
+
+    No killer while the target is winning the trick: there the rules of thumb (duck
+    under it with the dearest card, dump points on it) beat a card that cut off in
+    another trick (measured: 3-4% fewer nodes on the 6-, 8- and 9-trick sets, seeds 1-8;
+    without the killer whenever the target's opponent discards, or anywhere mid-trick,
+    the gain is smaller or none)."""
     cdef int kl
     if popcount(cand) > 16:
         return -1
     if tt_move >= 0 and (cand >> tt_move) & 1:
         return tt_move
-    if s.turn != c.target:
+    if s.turn != c.target and not (s.ntrick and s.win_seat == c.target):
         kl = c.killer[(popcount(s.rem) << 3) + s.turn]
         if kl >= 0 and (cand >> kl) & 1:
             return kl
