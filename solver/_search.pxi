@@ -623,7 +623,9 @@ cdef int order_leads(const Ctx* c, const State* s, u64 cand, int tt_move, int* m
     cdef int n = 0, x, sx, rx, val, sc, led = -1, wcard = -1, wseat = -1
     cdef int scores[16]
     cdef u64 others = remaining(s) & ~s.hand[m], lane
-    cdef int killer = c.killer[(popcount(s.rem) << 3) + m]
+    cdef int killer = -1
+    if not (s.ntrick and s.win_seat == T):     # see first_move
+        killer = c.killer[(popcount(s.rem) << 3) + m]
     if s.ntrick:
         led = s.win >> 4
         wcard = s.win
@@ -708,7 +710,7 @@ cdef int order_moves(const Ctx* c, const State* s, u64 cand, int tt_move, int* m
         return n
     if c.model == MODEL_MOON or (m == T and not s.ntrick):
         return order_leads_p(c, s, cand, tt_move, moves)
-    if m != T:
+    if m != T and not (s.ntrick and s.win_seat == T):     # see first_move
         killer = c.killer[(popcount(s.rem) << 3) + m]
     if not s.ntrick:
         # an opponent's lead: a suit the target holds, low cards and few points, better
@@ -790,11 +792,17 @@ cdef int order_moves(const Ctx* c, const State* s, u64 cand, int tt_move, int* m
 cdef inline int first_move(const Ctx* c, const State* s, u64 cand, int tt_move) noexcept nogil:
     """The card `order_moves` puts first when it is known without scoring the others: the
     table's move, else for the target's opponents the killer; -1 when neither is a
-    candidate (or there are more candidates than `order_moves` scores)."""
+    candidate (or there are more candidates than `order_moves` scores).
+
+    No killer while the target is winning the trick: there the rules of thumb (duck
+    under it with the dearest card, dump points on it) beat a card that cut off in
+    another trick (measured: 3-4% fewer nodes on the 6-, 8- and 9-trick sets, seeds 1-8;
+    without the killer whenever the target's opponent discards, or anywhere mid-trick,
+    the gain is smaller or none)."""
     cdef int kl
     if tt_move >= 0 and (cand >> tt_move) & 1:
         return tt_move if popcount(cand) <= 16 else -1
-    if s.turn != c.target:
+    if s.turn != c.target and not (s.ntrick and s.win_seat == c.target):
         kl = c.killer[(popcount(s.rem) << 3) + s.turn]
         if kl >= 0 and (cand >> kl) & 1:
             return kl if popcount(cand) <= 16 else -1
