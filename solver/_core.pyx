@@ -171,6 +171,7 @@ cdef class Core:
         for i in range(n):
             r.sun_pay[i] = spec["sun_pay"][i]
         r.bonus = spec["bonus"]
+        r.zero = sum(1 << b for b in range(64) if values[b] == 0)
         r.plain = r.sun_mode == 0 and r.bonus == 0 and min(values) >= 0
         # the largest future points any seat can get: every positive card, a moon or sun award
         span = (sum(v for v in values if v > 0) - sum(v for v in values if v < 0)
@@ -467,6 +468,17 @@ cdef class Core:
                 or not other_can_shoot(&s, &self.r, target, takers)):
             return False
         return bool(moon_stoppable(&s, &self.r, target, takers))
+
+    def shed_bound(self, tuple state, int target):
+        """``shed_bound``'s upper bound on ``target``'s final points at a trick start where
+        it is on lead (for tests), or None where it does not apply."""
+        cdef State s
+        cdef int v
+        self._load(&s, state)
+        if s.ntrick or s.leader != target:
+            return None
+        v = shed_bound(&self.r, &s, target)
+        return None if v == INF else v
 
     def score(self, tuple state, int seat):
         """``seat``'s final points in a finished ``state`` (for cross-checks)."""

@@ -672,6 +672,77 @@ ctypedef int (*OrderFn)(const Ctx* c, const State* s, u64 cand, int tt_move,
 cdef OrderFn order_leads_p = order_leads
 
 
+cdef inline int min_value(const RulesC* r, u64 m) noexcept nogil:
+    """The lowest point value among the cards of `m` (nonempty), with no negative card."""
+    cdef int i
+    if m & r.zero:
+        return 0
+    for i in range(r.nvals):
+        if m & r.vmask[i]:
+            return r.vals[i]
+    return 0
+
+
+cdef inline u64 lanes_held(u64 t) noexcept nogil:
+    """The whole lane of each suit in which `t` has a card."""
+    return (((((t | LANE_TOPS) - LANE_ONES) & LANE_TOPS) >> 15) * LANE)
+
+
+cdef inline u64 below_lowest(u64 t) noexcept nogil:
+    """In each suit where `t` has a card, the ranks below its lowest one."""
+    cdef u64 x = t | LANE_TOPS
+    return (x ^ (x - LANE_ONES)) & ~x & lanes_held(t)
+
+
+cdef int lead_shed(const State* s, const RulesC* r, int seat) noexcept nogil:
+    """Points of this trick that `seat`, on lead, can surely leave to another seat: the
+    most, over its legal leads that surely lose (some other seat holds the suit, every
+    card higher: `lead_loses`), of the lead's points and the cheapest card each other seat
+    may play to it (its cheapest of the suit, or if void its cheapest card). At a trick
+    start from trick 2 on, with no negative card and no club rule (whose forced card
+    this ignores); else 0."""
+    cdef u64 lane, lose = 0, m, h
+    cdef int v, out = 0, su, z
+    if s.tricks_done == 0 or r.queen:
+        return 0
+    for z in range(r.n):
+        if z != seat:
+            lose |= below_lowest(s.hand[z])
+    lose &= legal_moves(s, r)
+    while lose:
+        su = ctz(lose) >> 4
+        m = LANE << (16 * su)
+        lane = lose & m
+        lose &= ~lane
+        v = top_value(r, lane)
+        for z in range(r.n):
+            if z != seat:
+                h = s.hand[z] & m
+                v += min_value(r, h if h else s.hand[z])
+        if v > out:
+            out = v
+    return out
+
+
+ctypedef int (*ShedFn)(const State* s, const RulesC* r, int seat) noexcept nogil
+# Called through a pointer so that gcc cannot inline it into `alphabeta` (inlined, it
+# pushed `candidate_moves` out of line there: more instructions in all).
+cdef ShedFn lead_shed_fn = lead_shed
+
+
+cdef inline int shed_bound(const RulesC* r, const State* s, int seat) noexcept nogil:
+    """An upper bound on `seat`'s final points at a trick start where it is on lead and
+    no other seat's moon is left to score (and no sun, bonus or negative card, as in
+    `score_bounds`' common case; a moon of `seat`'s own scores less): the live points
+    less those of this trick it can surely leave to others (`lead_shed`). INF when it
+    does not apply."""
+    if not (r.plain and (popcount(<u64>(s.takers & 127)) >= 2 or not r.moon_on or not r.moon
+                         or s.takers == (1 << seat))):
+        return INF
+    return (s.points[seat] + sum_positive(r, remaining(s) | s.trick_mask)
+            - lead_shed_fn(s, r, seat))
+
+
 cdef int order_moves(const Ctx* c, const State* s, u64 cand, int tt_move, int* moves) noexcept nogil:
     """Fill `moves` with the cards of `cand`, most promising first; return the count.
 
@@ -956,6 +1027,13 @@ cdef int alphabeta(Ctx* c, State* s, int alpha, int beta) noexcept nogil:
                 return hi
             if e.best >= 0:
                 tt_move = absolute_move(s, e.best)
+        if c.model == MODEL_PARANOID and s.leader == T and popcount(s.rem) >= SHED_MIN_CARDS:
+            # on lead, the target may lead a card that surely loses: the points the others
+            # must add to it are not the target's (from 3 tricks left: below, the search
+            # itself costs less than the test; not on lead, the test cost more than it saved)
+            v = shed_bound(c.r, s, T)
+            if v <= alpha:
+                return v
         if s.leader == T and c.model == MODEL_PARANOID:
             # on lead, the target may lose this trick and take nothing more: its value
             # is at most what that line gives (checked only when that would fail low)

@@ -84,6 +84,7 @@ cdef enum:
     MAXSEATS = 7            # tables of 3 to 7 players (rules.md "Players and deck")
     MAXHAND = 20            # legal cards of one hand: 17 at a table of 3, with room
     TT_MIN_CARDS = 5        # the last trick is cheaper to search than to look up
+    SHED_MIN_CARDS = 12     # `shed_bound` from 3 tricks left at 4 seats (measured)
 
 # One 16-bit lane per suit (clubs, diamonds, hearts, spades), 13 bits used. C constants,
 # not module variables: a `cdef u64` global is loaded from memory at every use and
@@ -122,6 +123,7 @@ cdef struct RulesC:
     int nneg               # of which negative: vals[] is sorted, so they come first
     i16 vals[MAXVALS]
     u64 vmask[MAXVALS]
+    u64 zero               # the cards of no points
     u64 moon               # cards a shooter must take
     u64 breaks             # cards whose play breaks hearts
     u64 hearts

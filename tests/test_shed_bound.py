@@ -1,0 +1,53 @@
+"""``shed_bound`` holds: brute force on trick starts where it lowers the cheap upper bound.
+
+The target on lead takes at most the live points less those of a lead that surely loses
+and the cheapest cards the others may play to it (``lead_shed``). Its paranoid value (its
+best card, brute force) must be at most that, under every point table, moon rule and at
+3 to 5 seats.
+"""
+from __future__ import annotations
+
+import dataclasses
+
+import pytest
+
+from bruteforce import paranoid_values, random_position
+from hearts.solver import PassDirection, Position, Rules
+from hearts.solver._core import Core
+from hearts.solver.solve import core_state, rules_spec
+
+BASES = [Rules.standard(), Rules.omnibus(), Rules.pink_lady(), Rules.black_jack(),
+         Rules.spot_hearts()]
+VARIANTS = [{}, {"moon": "new"}, {"moon": "none"}, {"players": 3}, {"players": 5},
+            {"hearts_broken_by": "any_penalty"}]
+
+
+def rules_for(seed: int) -> Rules:
+    return dataclasses.replace(BASES[seed % len(BASES)], **VARIANTS[seed // 5 % len(VARIANTS)])
+
+
+def shed_positions(count: int = 60):
+    """Seeded trick starts of 3 or 4 tricks where the bound, for the leader, is below the
+    cheap upper bound."""
+    seed = 0
+    while count:
+        rules = rules_for(seed)
+        position = random_position(seed, rules, rules.players * (3 + seed % 2))
+        if rules.players == 4:
+            position = Position(position.deal, rules, position.history,
+                                pass_direction=PassDirection(seed % 4))
+        core = Core(10)
+        core.set_rules(rules_spec(rules, position.pass_direction))
+        state = core_state(position)
+        target = int(position.leader)
+        bound = core.shed_bound(state, target)
+        if bound is not None and bound < core.bounds(state, target)[1]:
+            count -= 1
+            yield seed, position, target, bound
+        seed += 1
+
+
+@pytest.mark.parametrize("seed, position, target, bound", list(shed_positions()),
+                         ids=lambda x: str(x)[:12])
+def test_shed_bound_bounds_the_value(seed, position, target, bound):
+    assert min(paranoid_values(position, target).values()) <= bound
