@@ -961,7 +961,10 @@ cdef inline int beaten_target(const Ctx* c, const State* s, int alpha, int* v) n
             s.takers != (1 << T) or (s.rem | s.trick_mask) & r.moon):
         v[0] = s.points[T]                  # (not when its moon is already made)
         return 1
-    v[0] = s.points[T] + sum_positive(r, remaining(s))
+    # the points left in the hands: plain scoring has no negative card
+    v[0] = s.points[T] + s.live_points - s.trick_points
+    if s.tricks_done == 0:
+        v[0] -= r.kitty_points
     return v[0] <= alpha
 
 
