@@ -937,6 +937,40 @@ cdef inline u64 play_forced(Ctx* c, State* s, u64 cand, int64_t* nodes0) noexcep
             return cand
 
 
+cdef int moon_blocked_mid(const State* s, const RulesC* r, int T) noexcept nogil:
+    """Mid-trick, the target `T` having played to the trick: can it keep every other seat
+    that might still shoot from taking every moon card? As `shooter_blocked` (trick 1
+    over), with its count of `x`'s cards taken now, except the suit led while `x` is
+    still to play (`x` might win this trick with its moon card)."""
+    cdef int x, su, cc, led = s.win >> 4
+    cdef int takers = s.takers & 127
+    cdef u64 xm, lane, ok
+    if s.tricks_done == 0:
+        return 0
+    for x in range(r.n):
+        if x == T or not (takers == 0 or takers == (1 << x)):
+            continue
+        su = x - s.leader
+        if su < 0:
+            su += r.n
+        xm = s.hand[x] & r.moon
+        if su >= s.ntrick:                  # still to play: not by the suit led
+            xm &= ~(LANE << (16 * led))
+        ok = 0
+        while xm:
+            cc = ctz(xm)
+            su = cc >> 4
+            xm &= ~(LANE << (16 * su))
+            lane = suit_lane(s.hand[x], su)
+            if (popcount(suit_lane(s.hand[T], su) >> ((cc & 15) + 1)) >= popcount(lane)
+                    and not suit_lane(r.queen, su)):
+                ok = 1
+                break
+        if not ok:
+            return 0
+    return 1
+
+
 cdef inline int beaten_target(const Ctx* c, const State* s, int alpha, int* v) noexcept nogil:
     """Mid-trick, paranoid, plain scoring (no sun, bonus or negative card) and no other seat
     able to shoot: when the target surely loses this trick (it played and is beaten, or it
@@ -948,15 +982,17 @@ cdef inline int beaten_target(const Ctx* c, const State* s, int alpha, int* v) n
     cdef const RulesC* r = c.r
     cdef int T = c.target, pos
     cdef u64 mine = s.hand[T]
-    if s.win_seat == T or not r.plain or not (
-            (s.takers >> T) & 1 or popcount(<u64>(s.takers & 127)) >= 2 or not r.moon_on
-            or not r.moon):
+    if s.win_seat == T or not r.plain:
         return 0
     pos = T - s.leader
     if pos < 0:
         pos += r.n
     if pos >= s.ntrick and (suit_lane(mine, s.win >> 4) >> (s.win & 15)) != 0:
         return 0                            # still to play, and it may beat the winner
+    if not ((s.takers >> T) & 1 or popcount(<u64>(s.takers & 127)) >= 2 or not r.moon_on
+            or not r.moon):
+        if pos >= s.ntrick or not moon_blocked_mid(s, r, T):
+            return 0
     if (mine & above_lowest(s.rem & ~mine)) == 0 and (
             s.takers != (1 << T) or (s.rem | s.trick_mask) & r.moon):
         v[0] = s.points[T]                  # (not when its moon is already made)

@@ -67,12 +67,34 @@ def can_win_no_trick(position: Position, target: int) -> bool:
     return True
 
 
-def beaten_target_positions(count: int = 40, idle: bool = False):
+def blocked(position: Position, target: int, x: int, moon: int) -> bool:
+    """`moon_blocked_mid` for one seat `x`: it holds a moon card whose suit the target holds
+    at least as many cards above as `x` holds of it (not the suit led if `x` is still to
+    play to the trick)."""
+    n = position.players
+    to_play = (x - position.leader) % n >= len(position.trick)
+    for suit in range(4):
+        if to_play and suit == position.trick[0].suit:
+            continue
+        xs = position.hands[x] >> 16 * suit & 0x1FFF
+        ms = xs & (moon >> 16 * suit & 0x1FFF)
+        if not ms:
+            continue
+        low = (ms & -ms).bit_length() - 1
+        above = (position.hands[target] >> 16 * suit & 0x1FFF) >> (low + 1)
+        if bin(above).count("1") >= bin(xs).count("1"):
+            return True
+    return False
+
+
+def beaten_target_positions(count: int = 40, idle: bool = False, moon_live: bool = False):
     """Seeded mid-trick positions (plain point tables: no sun, bonus or negative card) where
     the target surely loses the trick: it played and another seat's card beats it, or it is
     still to play and holds no card of the suit led above the winning one. No other seat can
-    shoot the moon (two seats took moon cards, or the target took one, or no moon rule).
-    ``idle``: only those where the target can win no trick left either."""
+    shoot the moon (two seats took moon cards, or the target took one, or no moon rule, or
+    the target has played and can block every seat that might: `moon_blocked_mid`).
+    ``idle``: only those where the target can win no trick left either; ``moon_live``: only
+    those where another seat might still shoot but the target can block it."""
     seed = 0
     plain = [Rules.standard(), Rules.spot_hearts(), dataclasses.replace(Rules.standard(), moon="none")]
     while count:
@@ -96,6 +118,12 @@ def beaten_target_positions(count: int = 40, idle: bool = False):
         if not beaten:
             continue
         if rules.moon != "none" and not (len(takers) >= 2 or target in takers):
+            played = (target - position.leader) % n < len(trick)
+            if not (moon and played and position.tricks_played > 0
+                    and all(blocked(position, target, x, moon) for x in range(n)
+                            if x != target and takers <= {x})):
+                continue
+        elif moon_live:
             continue
         if idle and not (can_win_no_trick(position, target) and takers != {target}):
             continue
@@ -103,7 +131,8 @@ def beaten_target_positions(count: int = 40, idle: bool = False):
         yield seed, position, target
 
 
-@pytest.mark.parametrize("seed, position, target", list(beaten_target_positions()),
+@pytest.mark.parametrize("seed, position, target",
+                         list(beaten_target_positions()) + list(beaten_target_positions(25, moon_live=True)),
                          ids=lambda x: str(x)[:12])
 def test_a_beaten_target_takes_at_most_the_points_left_in_hands(seed, position, target):
     """`beaten_target`: the trick goes to another seat, so the target ends with at most its
