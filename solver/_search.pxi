@@ -755,9 +755,8 @@ cdef int order_moves(const Ctx* c, const State* s, u64 cand, int tt_move, int* m
 
     Mid-trick a node's cards all follow suit or all discard, so each card scores
     `base + kr * rank + kv * points` with one of two weight sets, fixed per node: one for
-    the cards below the one winning the trick, one for the rest (with every test per
-    card out of the loop, the scoring of the common cases took about half the
-    instructions). The target's leads and the moon model are `order_leads`.
+    the cards below the one winning the trick, one for the rest: the tests are made once
+    per node, not per card. The target's leads and the moon model are `order_leads`.
     """
     cdef const RulesC* r = c.r
     cdef int T = c.target
