@@ -966,8 +966,9 @@ cdef int moon_blocked_mid(const State* s, const RulesC* r, int T) noexcept nogil
     """Mid-trick, the target `T` having played to the trick: can it keep every other seat
     that might still shoot from taking every moon card? As `shooter_blocked` (trick 1
     over), with its count of `x`'s cards taken now, except the suit led while `x` is
-    still to play (`x` might win this trick with its moon card)."""
-    cdef int x, su, cc, led = s.win >> 4
+    still to play (`x` might win this trick with its moon card). Only one seat that might
+    shoot, as in `moon_stoppable`: the ways of play that stop two need not go together."""
+    cdef int x, su, cc, led = s.win >> 4, shooters = 0
     cdef int takers = s.takers & 127
     cdef u64 xm, lane, ok
     if s.tricks_done == 0:
@@ -975,6 +976,9 @@ cdef int moon_blocked_mid(const State* s, const RulesC* r, int T) noexcept nogil
     for x in range(r.n):
         if x == T or not (takers == 0 or takers == (1 << x)):
             continue
+        shooters += 1
+        if shooters > 1:
+            return 0
         su = x - s.leader
         if su < 0:
             su += r.n

@@ -92,9 +92,9 @@ def beaten_target_positions(count: int = 40, idle: bool = False, moon_live: bool
     the target surely loses the trick: it played and another seat's card beats it, or it is
     still to play and holds no card of the suit led above the winning one. No other seat can
     shoot the moon (two seats took moon cards, or the target took one, or no moon rule, or
-    the target has played and can block every seat that might: `moon_blocked_mid`).
+    the target has played and can block the one seat that might: `moon_blocked_mid`).
     ``idle``: only those where the target can win no trick left either; ``moon_live``: only
-    those where another seat might still shoot but the target can block it."""
+    those where one other seat might still shoot but the target can block it."""
     seed = 0
     plain = [Rules.standard(), Rules.spot_hearts(), dataclasses.replace(Rules.standard(), moon="none")]
     while count:
@@ -119,9 +119,9 @@ def beaten_target_positions(count: int = 40, idle: bool = False, moon_live: bool
             continue
         if rules.moon != "none" and not (len(takers) >= 2 or target in takers):
             played = (target - position.leader) % n < len(trick)
-            if not (moon and played and position.tricks_played > 0
-                    and all(blocked(position, target, x, moon) for x in range(n)
-                            if x != target and takers <= {x})):
+            shooters = [x for x in range(n) if x != target and takers <= {x}]
+            if not (moon and played and position.tricks_played > 0 and len(shooters) == 1
+                    and blocked(position, target, shooters[0], moon)):
                 continue
         elif moon_live:
             continue
