@@ -169,16 +169,18 @@ cdef inline int shooter_blocked(const State* s, const RulesC* r, int seat, int x
 
 cdef inline int moon_stoppable(const State* s, const RulesC* r, int seat, int takers) noexcept nogil:
     """True at a trick start when `seat` has a way to play that keeps every other seat
-    from shooting the moon (whatever they play): each seat that might (see
+    from shooting the moon (whatever they play): the one seat that might (see
     `other_can_shoot`) is blocked by `shooter_blocked`. Only an upper bound may use it:
     `seat` need not play that way."""
-    cdef int x
+    cdef int x, blocked = 0
     if s.tricks_done == 0 or s.ntrick:
         return 0
     for x in range(r.n):
         if x != seat and (takers == 0 or takers == (1 << x)) and not never_wins(s, x):
-            if not shooter_blocked(s, r, seat, x):
+            # one seat only: the ways of play that stop two need not go together
+            if blocked or not shooter_blocked(s, r, seat, x):
                 return 0
+            blocked = 1
     return 1
 
 

@@ -36,7 +36,7 @@ def other_moon(position: Position, target: int) -> int:
                     True).value(position.copy())
 
 
-def stoppable_positions(count: int = 50):
+def stoppable_positions(count: int = 30):
     """Seeded trick starts of 3 or 4 tricks where the test fires."""
     seed = 0
     while count:
