@@ -1006,12 +1006,13 @@ cdef inline int beaten_target(const Ctx* c, const State* s, int alpha, int* v) n
     """Mid-trick, paranoid, plain scoring (no sun, bonus or negative card) and no other seat
     able to shoot: when the target surely loses this trick (it played and is beaten, or it
     is still to play and holds no card of the suit led above the winning one), the trick's
-    cards go to another seat. Then the target ends with at most its points plus the points
+    cards go to another seat (and when it is to move and can duck, its value is at most
+    that of the duck). Then the target ends with at most its points plus the points
     left in the hands, and with exactly its points when it can win no trick left either
     (`never_wins` after this trick holds when it holds now: the others' cards only get
     fewer). Returns 1 with the value in `v` when that cuts (the bound <= alpha, or exact)."""
     cdef const RulesC* r = c.r
-    cdef int T = c.target, pos
+    cdef int T = c.target, pos, duck = 0
     cdef u64 mine = s.hand[T]
     if s.win_seat == T or not r.plain:
         return 0
@@ -1019,7 +1020,13 @@ cdef inline int beaten_target(const Ctx* c, const State* s, int alpha, int* v) n
     if pos < 0:
         pos += r.n
     if pos >= s.ntrick and (suit_lane(mine, s.win >> 4) >> (s.win & 15)) != 0:
-        return 0                            # still to play, and it may beat the winner
+        # still to play, and it may beat the winner: only on its own turn with a lower card
+        # of the suit to duck with (the value is at most the duck's; not under the club
+        # rule, whose forced card may be the higher one)
+        if s.turn != T or r.queen or not (suit_lane(mine, s.win >> 4)
+                                          & (((<u64>1) << (s.win & 15)) - 1)):
+            return 0
+        duck = 1
     if not ((s.takers >> T) & 1 or popcount(<u64>(s.takers & 127)) >= 2 or not r.moon_on
             or not r.moon):
         if pos >= s.ntrick or not moon_blocked_mid(s, r, T):
@@ -1027,6 +1034,8 @@ cdef inline int beaten_target(const Ctx* c, const State* s, int alpha, int* v) n
     if (mine & above_lowest(s.rem & ~mine)) == 0 and (
             s.takers != (1 << T) or (s.rem | s.trick_mask) & r.moon):
         v[0] = s.points[T]                  # (not when its moon is already made)
+        if duck and s.takers == (1 << T) and r.moon_on and r.moon:
+            return v[0] <= alpha            # winning instead, it might still shoot
         return 1
     # the points left in the hands: plain scoring has no negative card
     v[0] = s.points[T] + s.live_points - s.trick_points

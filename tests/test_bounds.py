@@ -90,7 +90,8 @@ def blocked(position: Position, target: int, x: int, moon: int) -> bool:
 def beaten_target_positions(count: int = 40, idle: bool = False, moon_live: bool = False):
     """Seeded mid-trick positions (plain point tables: no sun, bonus or negative card) where
     the target surely loses the trick: it played and another seat's card beats it, or it is
-    still to play and holds no card of the suit led above the winning one. No other seat can
+    still to play and holds no card of the suit led above the winning one, or it is to move
+    and can duck (a lower card of the suit led). No other seat can
     shoot the moon (two seats took moon cards, or the target took one, or no moon rule, or
     the target has played and can block the one seat that might: `moon_blocked_mid`).
     ``idle``: only those where the target can win no trick left either; ``moon_live``: only
@@ -111,8 +112,10 @@ def beaten_target_positions(count: int = 40, idle: bool = False, moon_live: bool
             beaten = int(winning) != target
         else:
             top = max(c for c in trick if c.suit == trick[0].suit)
-            beaten = not any(c.suit == top.suit and c.rank > top.rank
-                             for c in position.hand(target))
+            mine = [c for c in position.hand(target) if c.suit == top.suit]
+            beaten = (not any(c.rank > top.rank for c in mine)
+                      # or, on its turn, it can duck
+                      or (position.to_move == target and any(c.rank < top.rank for c in mine)))
         moon = rules_spec(rules, position.pass_direction)["moon"]
         takers = {s for s in range(n) if position.taken[s] & moon}
         if not beaten:
@@ -151,3 +154,4 @@ def test_a_beaten_target_that_can_win_nothing_keeps_its_points(seed, position, t
     has not taken every moon card: those positions are left out)."""
     values = paranoid_values(position, target).values()
     assert (min if position.to_move == target else max)(values) == position.points[target]
+
