@@ -884,8 +884,9 @@ cdef inline int top_feed(const RulesC* r, const State* s, u64 cand) noexcept nog
 
 cdef inline int first_move(const Ctx* c, const State* s, u64 cand, int tt_move) noexcept nogil:
     """The card `order_moves` puts first when it is known without scoring the others: the
-    table's move, else for the target's opponents the killer; -1 when neither is a
-    candidate (or there are more candidates than `order_moves` scores).
+    table's move, else the killer (for the target's opponents, and for the target on lead:
+    the slot of its leads is written when a lead cuts off); -1 when neither is a candidate
+    (or there are more candidates than `order_moves` scores).
 
     No killer while the target is winning the trick: there the rules of thumb (duck
     under it with the dearest card, dump points on it) beat a card that cut off in
@@ -895,6 +896,14 @@ cdef inline int first_move(const Ctx* c, const State* s, u64 cand, int tt_move) 
     cdef int kl
     if tt_move >= 0 and (cand >> tt_move) & 1:
         return tt_move if popcount(cand) <= 16 else -1
+    if s.turn == c.target and not s.ntrick:
+        # the target on lead: the lead that last held it to its bound with as many cards
+        # left (measured: seeds 2-5, 6 tricks -5.3%, 8 tricks -7.1%, 9 tricks -8.4% nodes;
+        # a killer at every target node instead: +17% to +40%)
+        kl = c.killer[(popcount(s.rem) << 3) + s.turn]
+        if kl >= 0 and (cand >> kl) & 1:
+            return kl if popcount(cand) <= 16 else -1
+        return -1
     if s.turn != c.target:
         if s.ntrick and s.win_seat == c.target:
             # no killer here; the rules of thumb's first card is cheap to find
@@ -1142,6 +1151,8 @@ cdef int alphabeta(Ctx* c, State* s, int alpha, int beta) noexcept nogil:
                 best = v
                 bm = moves[i]
                 if best <= alpha:
+                    if not s.ntrick:
+                        c.killer[(popcount(s.rem) << 3) + T] = <i8>bm
                     break
                 if best < beta:
                     beta = best
