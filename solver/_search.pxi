@@ -753,7 +753,8 @@ cdef int order_moves(const Ctx* c, const State* s, u64 cand, int tt_move, int* m
     the fewest points), the others feed it points and make it win tricks. Moon model: the shooter wins tricks, the others try to.
     The table's move comes first, then, for the others, the killer: the card that
     last cut off for that seat with as many cards left (measured: 4-5% fewer nodes
-    on 8- and 9-trick endgames, 2% more on 6; for the target it costs a third more).
+    on 8- and 9-trick endgames, 2% more on 6); for the target only on lead (see
+    `first_move`: at all its nodes it costs a third more).
 
     Mid-trick a node's cards all follow suit or all discard, so each card scores
     `base + kr * rank + kv * points` with one of two weight sets, fixed per node: one for

@@ -314,3 +314,18 @@ def random_position(seed: int, rules: Rules, cards_left: int) -> Position:
         if total - len(position.history) == cards_left:
             return position
     raise ValueError(f"cards_left must be 0..{total}, got {cards_left}")
+
+
+def loaded_core(position: Position, seed: int) -> tuple:
+    """For the bound tests: ``(position, core, state)`` with, at 4 seats, the pass direction
+    ``seed % 4`` (at other tables the position as given), a small ``Core`` loaded with the
+    position's rules and the position's core state (``solve.core_state``)."""
+    from hearts.solver import PassDirection
+    from hearts.solver._core import Core
+    from hearts.solver.solve import core_state, rules_spec
+    if position.rules.players == 4:
+        position = Position(position.deal, position.rules, position.history,
+                            pass_direction=PassDirection(seed % 4))
+    core = Core(10)
+    core.set_rules(rules_spec(position.rules, position.pass_direction))
+    return position, core, core_state(position)

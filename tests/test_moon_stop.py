@@ -10,10 +10,8 @@ import dataclasses
 
 import pytest
 
-from bruteforce import _Minimax, paranoid_values, random_position
-from hearts.solver import PassDirection, Position, Rules
-from hearts.solver._core import Core
-from hearts.solver.solve import core_state, rules_spec
+from bruteforce import _Minimax, loaded_core, paranoid_values, random_position
+from hearts.solver import Position, Rules
 
 BASES = [Rules.standard(), Rules.omnibus(), Rules.pink_lady(), Rules.black_jack(),
          Rules.spot_hearts()]
@@ -46,12 +44,7 @@ def stoppable_positions(count: int = 30):
         except ValueError:
             seed += 1
             continue
-        if rules.players == 4:
-            position = Position(position.deal, rules, position.history,
-                                pass_direction=PassDirection(seed % 4))
-        core = Core(10)
-        core.set_rules(rules_spec(rules, position.pass_direction))
-        state = core_state(position)
+        position, core, state = loaded_core(position, seed)
         for target in range(rules.players):
             if core.moon_stoppable(state, target):
                 count -= 1

@@ -11,10 +11,8 @@ import dataclasses
 
 import pytest
 
-from bruteforce import paranoid_values, random_position
-from hearts.solver import PassDirection, Position, Rules
-from hearts.solver._core import Core
-from hearts.solver.solve import core_state, rules_spec
+from bruteforce import loaded_core, paranoid_values, random_position
+from hearts.solver import Rules
 
 BASES = [Rules.standard(), Rules.omnibus(), Rules.pink_lady(), Rules.black_jack(),
          Rules.spot_hearts()]
@@ -33,12 +31,7 @@ def shed_positions(count: int = 60):
     while count:
         rules = rules_for(seed)
         position = random_position(seed, rules, rules.players * (3 + seed % 2))
-        if rules.players == 4:
-            position = Position(position.deal, rules, position.history,
-                                pass_direction=PassDirection(seed % 4))
-        core = Core(10)
-        core.set_rules(rules_spec(rules, position.pass_direction))
-        state = core_state(position)
+        position, core, state = loaded_core(position, seed)
         target = int(position.leader)
         bound = core.shed_bound(state, target)
         if bound is not None and bound < core.bounds(state, target)[1]:
