@@ -975,12 +975,13 @@ cdef inline u64 play_forced(Ctx* c, State* s, u64 cand, int64_t* nodes0) noexcep
 
 
 cdef int moon_blocked_mid(const State* s, const RulesC* r, int T) noexcept nogil:
-    """Mid-trick, the target `T` having played to the trick: can it keep every other seat
+    """Mid-trick, the target `T` having played to the trick: can it keep the one other seat
     that might still shoot from taking every moon card? As `shooter_blocked` (trick 1
     over), with its count of `x`'s cards taken now, except the suit led while `x` is
-    still to play (`x` might win this trick with its moon card). Only one seat that might
-    shoot, as in `moon_stoppable`: the ways of play that stop two need not go together."""
-    cdef int x, su, cc, led = s.win >> 4, shooters = 0
+    still to play (`x` might win this trick with its moon card). 0 when two or more seats
+    might shoot, as in `moon_stoppable`: the ways of play that stop two need not go
+    together."""
+    cdef int x, xpos, su, cc, led = s.win >> 4, shooters = 0
     cdef int takers = s.takers & 127
     cdef u64 xm, lane, ok
     if s.tricks_done == 0:
@@ -991,11 +992,11 @@ cdef int moon_blocked_mid(const State* s, const RulesC* r, int T) noexcept nogil
         shooters += 1
         if shooters > 1:
             return 0
-        su = x - s.leader
-        if su < 0:
-            su += r.n
+        xpos = x - s.leader
+        if xpos < 0:
+            xpos += r.n
         xm = s.hand[x] & r.moon
-        if su >= s.ntrick:                  # still to play: not by the suit led
+        if xpos >= s.ntrick:                # still to play: not by the suit led
             xm &= ~(LANE << (16 * led))
         ok = 0
         while xm:
