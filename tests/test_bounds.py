@@ -91,13 +91,14 @@ def beaten_target_positions(count: int = 40, idle: bool = False, moon_live: bool
     """Seeded mid-trick positions (plain point tables: no sun, bonus or negative card) where
     the target surely loses the trick: it played and another seat's card beats it, or it is
     still to play and holds no card of the suit led above the winning one, or it is to move
-    and can duck (a lower card of the suit led). No other seat can
-    shoot the moon (two seats took moon cards, or the target took one, or no moon rule, or
-    the target has played and can block the one seat that might: `moon_blocked_mid`).
+    and can duck (a lower card of the suit led). No other seat can shoot the moon (two seats
+    took moon cards, or the target took one, or no moon rule, or the target has played and
+    can block the one seat that might: `moon_blocked_mid`).
     ``idle``: only those where the target can win no trick left either; ``moon_live``: only
     those where one other seat might still shoot but the target can block it."""
     seed = 0
-    plain = [Rules.standard(), Rules.spot_hearts(), dataclasses.replace(Rules.standard(), moon="none")]
+    plain = [Rules.standard(), Rules.spot_hearts(),
+             dataclasses.replace(Rules.standard(), moon="none")]
     while count:
         rules = plain[seed % len(plain)]
         position = random_position(seed, rules, 6 + seed % 7)
@@ -134,9 +135,10 @@ def beaten_target_positions(count: int = 40, idle: bool = False, moon_live: bool
         yield seed, position, target
 
 
-@pytest.mark.parametrize("seed, position, target",
-                         list(beaten_target_positions()) + list(beaten_target_positions(25, moon_live=True)),
-                         ids=lambda x: str(x)[:12])
+BEATEN = list(beaten_target_positions()) + list(beaten_target_positions(25, moon_live=True))
+
+
+@pytest.mark.parametrize("seed, position, target", BEATEN, ids=lambda x: str(x)[:12])
 def test_a_beaten_target_takes_at_most_the_points_left_in_hands(seed, position, target):
     """`beaten_target`: the trick goes to another seat, so the target ends with at most its
     points plus the positive points still in the hands."""
