@@ -140,10 +140,11 @@ cdef inline int sun_other_range(const RulesC* r, const State* s, int seat, int* 
     return pays
 
 
-cdef inline int shooter_blocked(const State* s, const RulesC* r, int seat, int x) noexcept nogil:
+cdef inline int shooter_blocked(const State* s, const RulesC* r, int seat, int x,
+                                u64 skip) noexcept nogil:
     """True at a trick start (trick 1 over) when `seat` can keep seat `x` from taking
-    every moon card: `x` holds a moon card c of some suit and `seat` holds at least as
-    many cards of that suit above c as `x` holds of the suit.
+    every moon card: `x` holds a moon card c of some suit (not in the lanes of `skip`) and
+    `seat` holds at least as many cards of that suit above c as `x` holds of the suit.
 
     `x` takes c only if c wins its trick (the winner's own card is the winning one), so
     the suit must be led and c be its highest card there. `seat` plays its highest card
@@ -154,7 +155,7 @@ cdef inline int shooter_blocked(const State* s, const RulesC* r, int seat, int x
     it holds as many as there are tricks left, at least `x`'s count. So on the trick of c
     `seat` still holds a card above it and plays it. The club rule's card (a forced play)
     must lie outside the suit."""
-    cdef u64 xm = s.hand[x] & r.moon, lane
+    cdef u64 xm = s.hand[x] & r.moon & ~skip, lane
     cdef int su, c
     while xm:
         c = ctz(xm)
@@ -165,6 +166,13 @@ cdef inline int shooter_blocked(const State* s, const RulesC* r, int seat, int x
                 and not suit_lane(r.queen, su)):
             return 1
     return 0
+
+
+cdef inline int other_moon_dead(const RulesC* r, const State* s, int seat) noexcept nogil:
+    """No seat but `seat` can shoot the moon any more: no moon rule, two seats took moon
+    cards, or `seat` took one."""
+    return (not r.moon_on or not r.moon or popcount(<u64>(s.takers & 127)) >= 2
+            or (s.takers >> seat) & 1)
 
 
 cdef inline int moon_stoppable(const State* s, const RulesC* r, int seat, int takers) noexcept nogil:
@@ -178,7 +186,7 @@ cdef inline int moon_stoppable(const State* s, const RulesC* r, int seat, int ta
     for x in range(r.n):
         if x != seat and (takers == 0 or takers == (1 << x)) and not never_wins(s, x):
             # one seat only: the ways of play that stop two need not go together
-            if blocked or not shooter_blocked(s, r, seat, x):
+            if blocked or not shooter_blocked(s, r, seat, x, 0):
                 return 0
             blocked = 1
     return 1
@@ -746,11 +754,10 @@ cdef inline int shed_bound(const RulesC* r, const State* s, int seat) noexcept n
     `score_bounds`' common case; a moon of `seat`'s own scores less): the live points
     less those of this trick it can surely leave to others (`lead_shed`). INF when it
     does not apply."""
-    if not (r.plain and (popcount(<u64>(s.takers & 127)) >= 2 or not r.moon_on or not r.moon
-                         or s.takers == (1 << seat))):
+    if not (r.plain and other_moon_dead(r, s, seat)):
         return INF
-    return (s.points[seat] + sum_positive(r, remaining(s) | s.trick_mask)
-            - lead_shed_fn(s, r, seat))
+    # (no negative card: the live points are all positive)
+    return s.points[seat] + s.live_points - lead_shed_fn(s, r, seat)
 
 
 cdef int order_moves(const Ctx* c, const State* s, u64 cand, int tt_move, int* moves) noexcept nogil:
@@ -989,36 +996,24 @@ cdef int moon_blocked_mid(const State* s, const RulesC* r, int T) noexcept nogil
     still to play (`x` might win this trick with its moon card). 0 when two or more seats
     might shoot, as in `moon_stoppable`: the ways of play that stop two need not go
     together."""
-    cdef int x, xpos, su, cc, led = s.win >> 4, shooters = 0
+    cdef int x, xpos, shooter = -1
     cdef int takers = s.takers & 127
-    cdef u64 xm, lane, ok
+    cdef u64 skip = 0
     if s.tricks_done == 0:
         return 0
     for x in range(r.n):
-        if x == T or not (takers == 0 or takers == (1 << x)):
-            continue
-        shooters += 1
-        if shooters > 1:
-            return 0
-        xpos = x - s.leader
-        if xpos < 0:
-            xpos += r.n
-        xm = s.hand[x] & r.moon
-        if xpos >= s.ntrick:                # still to play: not by the suit led
-            xm &= ~(LANE << (16 * led))
-        ok = 0
-        while xm:
-            cc = ctz(xm)
-            su = cc >> 4
-            xm &= ~(LANE << (16 * su))
-            lane = suit_lane(s.hand[x], su)
-            if (popcount(suit_lane(s.hand[T], su) >> ((cc & 15) + 1)) >= popcount(lane)
-                    and not suit_lane(r.queen, su)):
-                ok = 1
-                break
-        if not ok:
-            return 0
-    return 1
+        if x != T and (takers == 0 or takers == (1 << x)):
+            if shooter >= 0:
+                return 0
+            shooter = x
+    if shooter < 0:
+        return 1
+    xpos = shooter - s.leader
+    if xpos < 0:
+        xpos += r.n
+    if xpos >= s.ntrick:                    # still to play: not by the suit led
+        skip = LANE << (16 * (s.win >> 4))
+    return shooter_blocked(s, r, T, shooter, skip)
 
 
 cdef inline int beaten_target(const Ctx* c, const State* s, int alpha, int* v) noexcept nogil:
@@ -1046,10 +1041,8 @@ cdef inline int beaten_target(const Ctx* c, const State* s, int alpha, int* v) n
                                           & (((<u64>1) << (s.win & 15)) - 1)):
             return 0
         duck = 1
-    if not ((s.takers >> T) & 1 or popcount(<u64>(s.takers & 127)) >= 2 or not r.moon_on
-            or not r.moon):
-        if pos >= s.ntrick or not moon_blocked_mid(s, r, T):
-            return 0
+    if not other_moon_dead(r, s, T) and (pos >= s.ntrick or not moon_blocked_mid(s, r, T)):
+        return 0
     if (mine & above_lowest(s.rem & ~mine)) == 0 and (
             s.takers != (1 << T) or (s.rem | s.trick_mask) & r.moon):
         v[0] = s.points[T]                  # (not when its moon is already made)
@@ -1132,7 +1125,7 @@ cdef int alphabeta(Ctx* c, State* s, int alpha, int beta) noexcept nogil:
             v = shed_bound(c.r, s, T)
             if v <= alpha:
                 return v
-        if s.leader == T and c.model == MODEL_PARANOID:
+        if c.model == MODEL_PARANOID and s.leader == T:
             # on lead, the target may lose this trick and take nothing more: its value
             # is at most what that line gives (checked only when that would fail low)
             idle_bounds(c.r, s, T, &ilo, &ihi)
