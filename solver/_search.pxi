@@ -329,7 +329,12 @@ cdef void score_bounds_full(const RulesC* r, const State* s, int seat, int* plo,
                     widen(&lo, &hi, x, -INF)
                 else:
                     widen(&lo, &hi, x, pts + sum_positive(r, nm) + r.moon_other_adj)
-    widen(&lo, &hi, pts + neg + blo, pts + pos + bhi)
+    x = 0
+    if r.plain and r.moon_on and moonrem and (takers & ~(1 << seat)) == 0:
+        # no other seat took a moon card: `seat` taking every one left would be its own
+        # moon, so without a moon it misses at least the cheapest of them
+        x = min_value(r, moonrem)
+    widen(&lo, &hi, pts + neg + blo, pts + pos + bhi - x)
     plo[0] = lo
     phi[0] = hi
 

@@ -157,3 +157,46 @@ def test_a_beaten_target_that_can_win_nothing_keeps_its_points(seed, position, t
     values = paranoid_values(position, target).values()
     assert (min if position.to_move == target else max)(values) == position.points[target]
 
+
+
+def own_moon_positions(count: int = 40):
+    """Seeded trick starts of 2 or 3 tricks (plain point tables, a moon rule) where no seat
+    but the target took a moon card, some are still out and the target can win a trick:
+    taking every one left would be its own moon."""
+    seed = 0
+    plain = [Rules.standard(), Rules.spot_hearts(),
+             dataclasses.replace(Rules.standard(), moon="new")]
+    while count:
+        rules = plain[seed % len(plain)]
+        position = random_position(seed, rules, 8 + 4 * (seed % 2))
+        seed += 1
+        n = position.players
+        moon = rules_spec(rules, position.pass_direction)["moon"]
+        live = sum(position.hands) & moon
+        for target in range(n):
+            takers = {s for s in range(n) if position.taken[s] & moon}
+            if live and takers <= {target} and not can_win_no_trick(position, target):
+                count -= 1
+                yield seed, position, target
+                break
+
+
+@pytest.mark.parametrize("seed, position, target", list(own_moon_positions()),
+                         ids=lambda x: str(x)[:12])
+def test_without_a_moon_the_only_taker_misses_a_moon_card(seed, position, target):
+    """`score_bounds_full`: where only the target took moon cards, it cannot take every
+    point left without shooting, so the no-moon upper bound leaves out the cheapest moon
+    card left (the bound must hold, and be that tight where no other seat can shoot)."""
+    core = Core(10)
+    core.set_rules(rules_spec(position.rules, position.pass_direction))
+    lo, hi, _ = core.bounds(core_state(position), target)
+    values = paranoid_values(position, target).values()
+    value = (min if position.to_move == target else max)(values)
+    assert lo <= value <= hi
+    points = position.rules.point_values()
+    live = [points[b] for h in position.hands for b in range(64) if h >> b & 1 and points[b] > 0]
+    if lo < hi and position.taken[target] & rules_spec(position.rules,
+                                                      position.pass_direction)["moon"]:
+        # no other seat can shoot: the no-moon branch is the bound (the target's own moon
+        # scores less)
+        assert hi == position.points[target] + sum(live) - min(live)
