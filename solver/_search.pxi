@@ -674,10 +674,19 @@ cdef int order_leads(const Ctx* c, const State* s, u64 cand, int tt_move, int* m
                 # card (measured: 16% fewer nodes on 9-trick endgames)
                 sc = 150 + 24 * val + 4 * rx
             else:
-                # the others can make it win: fewest points they can add, then low cards
-                sc = -2 * rx - 32 * forced_points(s, r, T, x)
+                # the others can make it win: fewest points they can add; then low cards
+                # where another seat holds a higher one, else high cards (the target
+                # wins anyway: a high card gone is one it cannot be made to win later)
+                sc = -32 * forced_points(s, r, T, x)
                 if lane >> rx:
-                    sc += 100
+                    sc += 100 - 2 * rx
+                elif sc == 0:
+                    # a free trick (no seat can beat it or add points): first of all,
+                    # the highest (measured: seeds 1-5, 9 tricks -6.4% nodes, 8 -1.8%,
+                    # 6 -1.5%)
+                    sc = 1000 + 2 * rx
+                else:
+                    sc += 2 * rx
         insert_move(scores, moves, n, sc, x)
         n += 1
     return n
@@ -791,9 +800,9 @@ cdef int order_moves(const Ctx* c, const State* s, u64 cand, int tt_move, int* m
     """Fill `moves` with the cards of `cand`, most promising first; return the count.
 
     Paranoid: the target ducks (unless it can win the trick for free: `free_win`) and
-    sheds points (on lead, a card that surely loses
-    first, the most points and the highest; then the leads on which the others can add
-    the fewest points), the others feed it points and make it win tricks. Moon model: the shooter wins tricks, the others try to.
+    sheds points (on lead, a free trick first, then a card that surely loses, the most
+    points and the highest; then the leads on which the others can add the fewest
+    points), the others feed it points and make it win tricks. Moon model: the shooter wins tricks, the others try to.
     The table's move comes first, then, for the others, the killer: the card that
     last cut off for that seat with as many cards left (measured: 4-5% fewer nodes
     on 8- and 9-trick endgames, 2% more on 6); for the target only on lead (see
