@@ -679,10 +679,19 @@ cdef int order_leads(const Ctx* c, const State* s, u64 cand, int tt_move, int* m
                 # card (measured: 16% fewer nodes on 9-trick endgames)
                 sc = 150 + 24 * val + 4 * rx
             else:
-                # the others can make it win: fewest points they can add, then low cards
-                sc = -2 * rx - 32 * forced_points(s, r, T, x)
+                # the others can make it win: fewest points they can add; then low cards
+                # where another seat holds a higher one, else high cards (the target
+                # wins anyway: a high card gone is one it cannot be made to win later)
+                sc = -32 * forced_points(s, r, T, x)
                 if lane >> rx:
-                    sc += 100
+                    sc += 100 - 2 * rx
+                elif sc == 0:
+                    # a free trick (no seat can beat it or add points): first of all,
+                    # the highest (measured: seeds 1-5, 9 tricks -6.4% nodes, 8 -1.8%,
+                    # 6 -1.5%)
+                    sc = 1000 + 2 * rx
+                else:
+                    sc += 2 * rx
         insert_move(scores, moves, n, sc, x)
         n += 1
     return n
@@ -765,12 +774,40 @@ cdef inline int shed_bound(const RulesC* r, const State* s, int seat) noexcept n
     return s.points[seat] + s.live_points - lead_shed_fn(s, r, seat)
 
 
+cdef inline int free_win(const RulesC* r, const State* s, int T, u64 cand) noexcept nogil:
+    """True when the target, following, surely wins the trick and takes no points with
+    its lowest card above the winning one (and so with any higher card of no points):
+    none on the trick, that card of no points, and every seat still to play holds the
+    suit led, only below that card and of no points. Then `order_moves` tries its
+    highest card of no points first: a high card unloaded for free is one the others
+    cannot make it win later (measured: seeds 1-5, 9 tricks -3.8% nodes, 8 tricks
+    -2.5%, 6 tricks -0.7%; the lowest such card first: -3.5% / -2.1% / -0.6%)."""
+    cdef u64 m = LANE << (16 * (s.win >> 4)), above, h
+    cdef int x, k, la
+    if s.trick_points:
+        return 0
+    above = cand & m & ~((<u64>2 << s.win) - 1)
+    if not above:
+        return 0
+    la = ctz(above)
+    if r.value[la]:
+        return 0
+    x = T
+    for k in range(r.n - 1 - s.ntrick):
+        x = r.next_seat[x]
+        h = s.hand[x] & m
+        if not h or topbit(h) > la or (h & ~r.zero):
+            return 0
+    return 1
+
+
 cdef int order_moves(const Ctx* c, const State* s, u64 cand, int tt_move, int* moves) noexcept nogil:
     """Fill `moves` with the cards of `cand`, most promising first; return the count.
 
-    Paranoid: the target ducks and sheds points (on lead, a card that surely loses
-    first, the most points and the highest; then the leads on which the others can add
-    the fewest points), the others feed it points and make it win tricks. Moon model: the shooter wins tricks, the others try to.
+    Paranoid: the target ducks (unless it can win the trick for free: `free_win`) and
+    sheds points (on lead, a free trick first, then a card that surely loses, the most
+    points and the highest; then the leads on which the others can add the fewest
+    points), the others feed it points and make it win tricks. Moon model: the shooter wins tricks, the others try to.
     The table's move comes first, then, for the others, the killer: the card that
     last cut off for that seat with as many cards left (measured: 4-5% fewer nodes
     on 8- and 9-trick endgames, 2% more on 6); for the target only on lead (see
@@ -830,7 +867,7 @@ cdef int order_moves(const Ctx* c, const State* s, u64 cand, int tt_move, int* m
     if cand & (LANE << (16 * (s.win >> 4))):
         wcard = s.win                       # following: the cards below it duck
     if m == T:
-        if wcard >= 0:                      # duck, else the lowest card above
+        if wcard >= 0:                      # duck, else the highest card above
             base[0] = 100
             base[1] = 200
             kv[0] = kv[1] = 0
@@ -838,6 +875,9 @@ cdef int order_moves(const Ctx* c, const State* s, u64 cand, int tt_move, int* m
             base[0] = base[1] = 200
             kv[0] = kv[1] = 16
         kr[0] = kr[1] = 1
+        if wcard >= 0 and free_win(r, s, T, cand):
+            base[0] = 400                   # a free win first, the highest card
+            kv[0] = -32                     # (Q-spades, which wins itself, last)
     else:
         tpos = T - s.leader                 # the target's place in the trick
         if tpos < 0:
@@ -903,6 +943,19 @@ cdef inline int top_feed(const RulesC* r, const State* s, u64 cand) noexcept nog
     return bx
 
 
+cdef inline int has_free_lead(const RulesC* r, const State* s, u64 cand) noexcept nogil:
+    """True when one of the leads `cand` of the seat on lead takes a free trick: no other
+    seat holds a higher card of its suit, and none can add points (`forced_points` 0)."""
+    cdef int x
+    cdef u64 others = s.rem & ~s.hand[s.turn]
+    while cand:
+        x = ctz(cand)
+        cand &= cand - 1
+        if not (suit_lane(others, x >> 4) >> (x & 15)) and forced_points(s, r, s.turn, x) == 0:
+            return 1
+    return 0
+
+
 cdef inline int first_move(const Ctx* c, const State* s, u64 cand, int tt_move) noexcept nogil:
     """The card `order_moves` puts first when it is known without scoring the others: the
     table's move, else the killer (for the target's opponents, and for the target on lead:
@@ -923,6 +976,11 @@ cdef inline int first_move(const Ctx* c, const State* s, u64 cand, int tt_move) 
         # a killer at every target node instead: +17% to +40%)
         kl = c.killer[kslot(s, s.turn)]
         if kl >= 0 and (cand >> kl) & 1:
+            if c.model != MODEL_MOON and has_free_lead(c.r, s, cand):
+                # a free trick comes before the killer, as in `order_leads` (measured:
+                # seeds 1-5, 9 tricks -1.9% nodes, 8 +0.2%, 6 -0.4%; 0.3% more
+                # instructions a node)
+                return -1
             return kl if popcount(cand) <= 16 else -1
         return -1
     if s.turn != c.target:
