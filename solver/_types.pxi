@@ -224,4 +224,4 @@ cdef struct Ctx:
     double deadline_ms      # monotonic ms; 0 = none
     int abort
     i16 gen
-    i8 killer[4 * 8 * 53]   # per (cards left, seat < 8, suit led: `kslot`): the card that last cut off
+    i8 killer[64 * 8 * 53]  # per (cards left, seat < 8, winning card: `kslot`): the card that last cut off
