@@ -224,5 +224,5 @@ cdef struct Ctx:
     double deadline_ms      # monotonic ms; 0 = none
     int abort
     i16 gen
-    i8 killer[128 * 8 * 53] # per (cards left, seat < 8, winning card or the target's suits on
-                            # lead: `kslot`): the card that last cut off
+    i8 killer[512 * 8 * 53] # per (cards left, seat < 8, winning card or on lead the target's
+                            # suit lengths: `kslot`): the card that last cut off
