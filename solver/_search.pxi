@@ -641,8 +641,10 @@ cdef inline int kslot(const State* s, int seat, int T) noexcept nogil:
     -2.75%, seeds 6-8 -0.2% / -1.1% / -2.4% (up to 2: about the same, -2.25% at 9 tricks
     on seeds 1-5)."""
     cdef u64 a, v
-    cdef int x = s.win
-    if not s.ntrick:
+    cdef int x
+    if s.ntrick:
+        return (((popcount(s.rem) << 3) + seat) << 6) + s.win
+    else:
         # per suit min(cards of the target, 3), in 2 bits: each step below takes the
         # lowest card off every lane at once (the lane's top bit kept as a sentinel)
         a = s.hand[T] | LANE_TOPS
@@ -651,8 +653,9 @@ cdef inline int kslot(const State* s, int seat, int T) noexcept nogil:
         v = (v >> 15) + ((((a - LANE_ONES) & LANE_TOPS)) >> 15)
         a = (a & (a - LANE_ONES)) | LANE_TOPS
         v += ((a - LANE_ONES) & LANE_TOPS) >> 15
-        x = 256 + <int>((v | (v >> 14) | (v >> 28) | (v >> 42)) & 255)
-    return (((popcount(s.rem) << 3) + seat) << 9) + x
+        x = <int>((v | (v >> 14) | (v >> 28) | (v >> 42)) & 255)
+        # by tricks left (cards left / 4: at 3 seats two counts may share a row)
+        return KILLER_LEADS + ((((popcount(s.rem) >> 2) << 3) + seat) << 8) + x
 
 
 cdef int order_leads(const Ctx* c, const State* s, u64 cand, int tt_move, int* moves) noexcept nogil:
