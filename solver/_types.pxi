@@ -81,6 +81,8 @@ cdef enum:
     GAME_MARGIN = 1000      # margins are clamped to +-GAME_MARGIN to stay inside one result
     INF = 30000
     MAXVALS = 16
+    KILLER_LEADS = 53 * 8 * 64  # `Ctx.killer`: the mid-trick slots, then the leads' (see `kslot`)
+    KILLER_SLOTS = KILLER_LEADS + 14 * 8 * 256
     MAXSEATS = 7            # tables of 3 to 7 players (rules.md "Players and deck")
     MAXHAND = 20            # legal cards of one hand: 17 at a table of 3, with room
     TT_MIN_CARDS = 5        # the last trick is cheaper to search than to look up
@@ -224,5 +226,5 @@ cdef struct Ctx:
     double deadline_ms      # monotonic ms; 0 = none
     int abort
     i16 gen
-    i8 killer[128 * 8 * 53] # per (cards left, seat < 8, winning card or the target's suits on
-                            # lead: `kslot`): the card that last cut off
+    i8 killer[KILLER_SLOTS] # per (cards left, seat < 8, winning card or on lead the target's
+                            # suit lengths: `kslot`): the card that last cut off
