@@ -841,7 +841,10 @@ cdef int order_moves(const Ctx* c, const State* s, u64 cand, int tt_move, int* m
     Mid-trick a node's cards all follow suit or all discard, so each card scores
     `base + kr * rank + kv * points` with one of two weight sets, fixed per node: one for
     the cards below the one winning the trick, one for the rest: the tests are made once
-    per node, not per card. The target's leads and the moon model are `order_leads`.
+    per node, not per card. Following suit, those weights give a fixed order of the
+    cards (one suit: no ties), emitted without scores, except for an opponent while
+    the target wins the trick (measured: the 9-trick pair 497.9 M -> 490.7 M
+    instructions). The target's leads and the moon model are `order_leads`.
     """
     cdef const RulesC* r = c.r
     cdef int T = c.target
@@ -891,6 +894,27 @@ cdef int order_moves(const Ctx* c, const State* s, u64 cand, int tt_move, int* m
         return n
     if cand & (LANE << (16 * (s.win >> 4))):
         wcard = s.win                       # following: the cards below it duck
+    if m == T and wcard >= 0:
+        # following: the weights below give the ducks from the highest down, then the
+        # cards above from the highest down (one suit, distinct ranks: no ties), after
+        # the table's move; emitted in that order, no scores
+        if tt_move >= 0 and (cand >> tt_move) & 1:
+            moves[0] = tt_move
+            n = 1
+            cand &= ~((<u64>1) << tt_move)
+        rest = cand & ~(((<u64>1) << wcard) - 1)
+        cand &= ((<u64>1) << wcard) - 1
+        while cand:
+            x = topbit(cand)
+            cand &= ~((<u64>1) << x)
+            moves[n] = x
+            n += 1
+        while rest:
+            x = topbit(rest)
+            rest &= ~((<u64>1) << x)
+            moves[n] = x
+            n += 1
+        return n
     if m == T:
         if wcard >= 0:                      # duck, else the lowest card above
             base[0] = 100
@@ -905,6 +929,23 @@ cdef int order_moves(const Ctx* c, const State* s, u64 cand, int tt_move, int* m
         if tpos < 0:
             tpos += r.n
         t_played = tpos < s.ntrick
+        if wcard >= 0 and not (t_played and s.win_seat == T):
+            # following, the target not winning: the weights below give the cards from
+            # the lowest up (one suit), after the table's move and the killer; emitted
+            # in that order, no scores
+            if tt_move >= 0 and (cand >> tt_move) & 1:
+                moves[0] = tt_move
+                n = 1
+                cand &= ~((<u64>1) << tt_move)
+            if killer >= 0 and (cand >> killer) & 1:
+                moves[n] = killer
+                n += 1
+                cand &= ~((<u64>1) << killer)
+            while cand:
+                moves[n] = ctz(cand)
+                cand &= cand - 1
+                n += 1
+            return n
         if wcard >= 0:
             # the target winning: duck under it with points, else overtake low; not
             # yet played: low cards
