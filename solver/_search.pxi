@@ -612,18 +612,41 @@ cdef void moon_bounds(const Ctx* c, const State* s, int* plo, int* phi) noexcept
         phi[0] = 1
 
 
-# gcc stopped inlining `node_bounds` into `alphabeta` (its call cost about 10 instructions
-# a trick start): a prototype with always_inline, by the name Cython gives the function,
-# makes it (measured: the 9-trick pair 501.1 M -> 497.9 M instructions, the workload
-# 462.0 M -> 459.2 M; forcing `score_bounds` into it as well gained nothing). Should the
-# name change, this declares an unused function and gcc decides as before.
+# Inlining forced where gcc declined (alphabeta is too big for its growth limits): C
+# prototypes with always_inline, by the names Cython gives the functions (should a name
+# change, the prototype declares an unused function and gcc decides as before). gcc's
+# choices shifted with every change; forced, the search keeps one shape. Measured on the
+# 9-trick pair (positions 1, 21) / the workload, instructions: `node_bounds` 501.1 M ->
+# 497.9 M / 462.0 M -> 459.2 M (its call cost about 10 a trick start); after the
+# `order_moves` steps, `make_key` 489.2 M -> 483.1 M / 454.7 M -> 448.1 M, `score_bounds`
+# (into node_bounds) -> 481.1 M / 447.9 M, `order_moves` (into alphabeta, the root and
+# the PV) with `order_rest` -> 473.8 M / 441.7 M (`order_moves` alone 475.3 M / 443.5 M,
+# `insert_move` too 473.9 M / 442.8 M). `finish_trick` stays out of line (+2.2% inline,
+# branch `cost2`).
 cdef extern from *:
     """
     struct __pyx_t_6hearts_6solver_5_core_Ctx;
     struct __pyx_t_6hearts_6solver_5_core_State;
+    struct __pyx_t_6hearts_6solver_5_core_RulesC;
     static CYTHON_INLINE void __pyx_f_6hearts_6solver_5_core_node_bounds(
         struct __pyx_t_6hearts_6solver_5_core_Ctx const *,
         struct __pyx_t_6hearts_6solver_5_core_State const *, int *, int *)
+        __attribute__((always_inline));
+    static CYTHON_INLINE void __pyx_f_6hearts_6solver_5_core_score_bounds(
+        struct __pyx_t_6hearts_6solver_5_core_RulesC const *,
+        struct __pyx_t_6hearts_6solver_5_core_State const *, int, int *, int *, int)
+        __attribute__((always_inline));
+    static CYTHON_INLINE void __pyx_f_6hearts_6solver_5_core_make_key(
+        struct __pyx_t_6hearts_6solver_5_core_Ctx const *,
+        struct __pyx_t_6hearts_6solver_5_core_State const *, uint64_t *)
+        __attribute__((always_inline));
+    static int __pyx_f_6hearts_6solver_5_core_order_moves(
+        struct __pyx_t_6hearts_6solver_5_core_Ctx const *,
+        struct __pyx_t_6hearts_6solver_5_core_State const *, uint64_t, int, int *)
+        __attribute__((always_inline));
+    static CYTHON_INLINE int __pyx_f_6hearts_6solver_5_core_order_rest(
+        struct __pyx_t_6hearts_6solver_5_core_Ctx const *,
+        struct __pyx_t_6hearts_6solver_5_core_State const *, uint64_t, int, int, int *)
         __attribute__((always_inline));
     """
 
