@@ -459,6 +459,16 @@ cdef class Core:
             lead_out = ihi
         return lo, hi, lead_out
 
+    def score_bounds_pair(self, tuple state, int target, bint own):
+        """``score_bounds`` of ``target`` in ``state`` and the general code's answer
+        (``score_bounds_full``, past the fast paths), each ``(lo, hi)`` (for tests)."""
+        cdef State s
+        cdef int lo, hi, flo, fhi
+        self._load(&s, state)
+        score_bounds(&self.r, &s, target, &lo, &hi, own)
+        score_bounds_full(&self.r, &s, target, &flo, &fhi, own)
+        return (lo, hi), (flo, fhi)
+
     def moon_stoppable(self, tuple state, int target):
         """Whether ``target`` can keep every other seat from shooting the moon by the test
         of ``moon_stoppable`` (for tests): False also where no other seat could shoot."""

@@ -263,8 +263,10 @@ cdef inline void score_bounds(const RulesC* r, const State* s, int seat, int* pl
     `own`: `seat` is the paranoid target, which minimises these points, so the upper
     bound may assume it plays to stop another seat's moon (`moon_stoppable`).
 
-    The common case (below) is inline; the rest is `score_bounds_full`, whose frame
-    (it saves every register) cost more than this case's work."""
+    The common case (below) is inline; plain scoring with a moon still live at a trick
+    start where `seat` can win a trick is `score_bounds_moon` (at 9 tricks most of the
+    rest); the rest is `score_bounds_full`, whose frame (it saves every register) cost
+    more than the common case's work."""
     cdef int pts
     if r.plain and (popcount(<u64>(s.takers & 127)) >= 2 or not r.moon_on or not r.moon):
         # no sun, bonus, negative card or moon left to change the score: points only
@@ -273,7 +275,60 @@ cdef inline void score_bounds(const RulesC* r, const State* s, int seat, int* pl
         # (no negative card: the positive points left are all the points left)
         phi[0] = pts if never_wins(s, seat) else pts + s.live_points
         return
+    if (r.plain and s.ntrick == 0 and r.moon_on and (s.rem | s.trick_mask) & r.moon
+            and (s.leader == seat or (s.hand[seat] & above_lowest(s.rem & ~s.hand[seat])))):
+        score_bounds_moon(r, s, seat, plo, phi, own)
+        return
     score_bounds_full(r, s, seat, plo, phi, own)
+
+
+cdef void score_bounds_moon(const RulesC* r, const State* s, int seat, int* plo,
+                            int* phi, int own) noexcept nogil:
+    """`score_bounds_full` for plain scoring at a trick start, with a moon still live
+    (and at most one seat that took moon cards) and `seat` able to win a trick. No
+    negative card (the live points are all positive), and the seats that might shoot
+    found in one pass, which `other_can_shoot` and `moon_stoppable` each make, and
+    with one taker only that seat's (measured: the 9-trick pair of positions 1 and 21
+    526.5 M -> 501.1 M instructions; 248 a call of `score_bounds_full` before, 91 now
+    plus the tests inline). `test_score_bounds_paths` checks it against the general
+    code."""
+    cdef u64 live = s.rem | s.trick_mask, nm, h
+    cdef int pts = s.points[seat], lo, hi, x, shooters, xs, full
+    cdef int takers = s.takers & 127
+    full = pts + s.live_points
+    lo = pts
+    hi = full
+    shooters = 0
+    if takers:
+        # one seat took moon cards (nt <= 1 here): it alone may shoot
+        xs = ctz(<u64>takers)
+        if xs == seat:
+            # without a moon `seat` misses a moon card: taking them all is its own moon
+            hi = full - min_value(r, live & r.moon)
+            widen(&lo, &hi, pts + r.moon_shooter_adj, full + r.moon_shooter_adj)
+        else:
+            h = s.hand[xs]
+            shooters = s.leader == xs or (h & above_lowest(s.rem & ~h)) != 0
+    else:
+        hi = full - min_value(r, live & r.moon)     # (as above)
+        widen(&lo, &hi, pts + r.moon_shooter_adj, full + r.moon_shooter_adj)
+        xs = -1
+        for x in range(r.n):
+            if x != seat:
+                h = s.hand[x]
+                if s.leader == x or (h & above_lowest(s.rem & ~h)):
+                    shooters += 1
+                    xs = x
+    if shooters:
+        nm = live & ~r.moon
+        if own and shooters == 1 and s.tricks_done and shooter_blocked(s, r, seat, xs, 0):
+            # `seat` may let the moon happen, but it can stop it: no upper bound
+            widen(&lo, &hi, pts + r.moon_other_adj, -INF)
+        else:
+            widen(&lo, &hi, pts + r.moon_other_adj,
+                  pts + r.moon_other_adj + (sum_positive(r, nm) if nm & ~r.zero else 0))
+    plo[0] = lo
+    phi[0] = hi
 
 
 cdef void score_bounds_full(const RulesC* r, const State* s, int seat, int* plo,
@@ -566,6 +621,45 @@ cdef void moon_bounds(const Ctx* c, const State* s, int* plo, int* phi) noexcept
         phi[0] = 1
 
 
+# Inlining forced where gcc declined (alphabeta is too big for its growth limits): C
+# prototypes with always_inline, by the names Cython gives the functions (should a name
+# change, the prototype declares an unused function and gcc decides as before). gcc's
+# choices shifted with every change; forced, the search keeps one shape. Measured on the
+# 9-trick pair (positions 1, 21) / the workload, instructions: `node_bounds` 501.1 M ->
+# 497.9 M / 462.0 M -> 459.2 M (its call cost about 10 a trick start); after the
+# `order_moves` steps, `make_key` 489.2 M -> 483.1 M / 454.7 M -> 448.1 M, `score_bounds`
+# (into node_bounds) -> 481.1 M / 447.9 M, `order_moves` (into alphabeta, the root and
+# the PV) with `order_rest` -> 473.8 M / 441.7 M (`order_moves` alone 475.3 M / 443.5 M,
+# `insert_move` too 473.9 M / 442.8 M). `finish_trick` stays out of line (+2.2% inline,
+# branch `cost2`).
+cdef extern from *:
+    """
+    struct __pyx_t_6hearts_6solver_5_core_Ctx;
+    struct __pyx_t_6hearts_6solver_5_core_State;
+    struct __pyx_t_6hearts_6solver_5_core_RulesC;
+    static CYTHON_INLINE void __pyx_f_6hearts_6solver_5_core_node_bounds(
+        struct __pyx_t_6hearts_6solver_5_core_Ctx const *,
+        struct __pyx_t_6hearts_6solver_5_core_State const *, int *, int *)
+        __attribute__((always_inline));
+    static CYTHON_INLINE void __pyx_f_6hearts_6solver_5_core_score_bounds(
+        struct __pyx_t_6hearts_6solver_5_core_RulesC const *,
+        struct __pyx_t_6hearts_6solver_5_core_State const *, int, int *, int *, int)
+        __attribute__((always_inline));
+    static CYTHON_INLINE void __pyx_f_6hearts_6solver_5_core_make_key(
+        struct __pyx_t_6hearts_6solver_5_core_Ctx const *,
+        struct __pyx_t_6hearts_6solver_5_core_State const *, uint64_t *)
+        __attribute__((always_inline));
+    static int __pyx_f_6hearts_6solver_5_core_order_moves(
+        struct __pyx_t_6hearts_6solver_5_core_Ctx const *,
+        struct __pyx_t_6hearts_6solver_5_core_State const *, uint64_t, int, int *)
+        __attribute__((always_inline));
+    static CYTHON_INLINE int __pyx_f_6hearts_6solver_5_core_order_rest(
+        struct __pyx_t_6hearts_6solver_5_core_Ctx const *,
+        struct __pyx_t_6hearts_6solver_5_core_State const *, uint64_t, int, int, int *)
+        __attribute__((always_inline));
+    """
+
+
 cdef inline void node_bounds(const Ctx* c, const State* s, int* plo, int* phi) noexcept nogil:
     if s.ntrick == 0 and (popcount(s.rem) == c.r.n or leader_wins_all(s)):
         # (the State the play-out needs lives in settled_value, off this hot path)
@@ -627,6 +721,16 @@ cdef inline int weighted_score(const RulesC* r, int x, int tt_move, int killer, 
     if x == killer:
         return 9000
     return base[p] + kr[p] * (x & 15) + kv[p] * r.value[x]
+
+
+cdef inline int discard_score(const RulesC* r, int x, int tt_move, int killer, int base,
+                              int kv) noexcept nogil:
+    """`weighted_score` of a discard: one weight set, rank weight 1."""
+    if x == tt_move:
+        return 10000
+    if x == killer:
+        return 9000
+    return base + (x & 15) + kv * r.value[x]
 
 
 cdef inline int kslot(const State* s, int seat, int T) noexcept nogil:
@@ -840,15 +944,21 @@ cdef int order_moves(const Ctx* c, const State* s, u64 cand, int tt_move, int* m
     the first slots); for the target only on lead (see `first_move`: at all its nodes
     it costs a third more).
 
-    Mid-trick a node's cards all follow suit or all discard, so each card scores
-    `base + kr * rank + kv * points` with one of two weight sets, fixed per node: one for
-    the cards below the one winning the trick, one for the rest: the tests are made once
-    per node, not per card. The target's leads and the moon model are `order_leads`.
+    Mid-trick a node's cards all follow suit or all discard, and the tests that pick
+    the order are made once per node, not per card. Following suit (one suit: no ties),
+    the target plays its ducks from the highest down, then the cards above from the
+    highest down; an opponent its cards from the lowest up, except while the target
+    wins the trick: then it ducks under it with the dearest card (`weighted_score`: two
+    weight sets, below the winning card and above it), else overtakes low. Where the
+    order is fixed it is emitted without scores (measured: the 9-trick pair 497.9 M ->
+    490.7 M instructions). Discarding, each card scores `base + rank + kv * points`,
+    one weight set per node (`discard_score`: 490.7 M -> 489.2 M). The target's leads
+    and the moon model are `order_leads`.
     """
     cdef const RulesC* r = c.r
     cdef int T = c.target
     cdef int m = s.turn
-    cdef int n = 0, x, y, rx, sc, wcard = -1, killer = -1, tpos, t_played
+    cdef int n = 0, x, y, rx, sc, wcard = -1, killer = -1, tpos, t_played, b0, v0
     cdef int scores[16]         # 16, not MAXHAND: measured 8% fewer instructions here
     cdef int base[2]
     cdef int kr[2]
@@ -893,48 +1003,108 @@ cdef int order_moves(const Ctx* c, const State* s, u64 cand, int tt_move, int* m
         return n
     if cand & (LANE << (16 * (s.win >> 4))):
         wcard = s.win                       # following: the cards below it duck
-    if m == T:
-        if wcard >= 0:                      # duck, else the highest card above
-            base[0] = 100
-            base[1] = 200
-            kv[0] = kv[1] = 0
-        else:                               # discard points first, then the highest
-            base[0] = base[1] = 200
-            kv[0] = kv[1] = 16
+    if m == T and wcard >= 0 and free_win(r, s, T, cand):
+        # a free win first: the cards above the winning one by 400 + rank - 32 * points
+        # (the highest of no points first; Q-spades, which wins itself, last), then the
+        # ducks by 200 + rank
+        base[0] = 400
+        base[1] = 200
         kr[0] = kr[1] = 1
-        if wcard >= 0 and free_win(r, s, T, cand):
-            base[0] = 400                   # a free win first, the highest card
-            kv[0] = -32                     # (Q-spades, which wins itself, last)
+        kv[0] = -32
+        kv[1] = 0
+        while cand:
+            x = ctz(cand)
+            cand &= cand - 1
+            insert_move(scores, moves, n, weighted_score(r, x, tt_move, -1, wcard, base, kr, kv), x)
+            n += 1
+        return n
+    if m == T and wcard >= 0:
+        # following: after the table's move, the ducks from the highest down, then the
+        # cards above from the highest down (the order of the scores 200 + rank below
+        # the winning card and 100 + rank above it, which this replaced)
+        if tt_move >= 0 and (cand >> tt_move) & 1:
+            moves[0] = tt_move
+            n = 1
+            cand &= ~((<u64>1) << tt_move)
+        rest = cand & ~(((<u64>1) << wcard) - 1)
+        cand &= ((<u64>1) << wcard) - 1
+        while cand:
+            x = topbit(cand)
+            cand &= ~((<u64>1) << x)
+            moves[n] = x
+            n += 1
+        while rest:
+            x = topbit(rest)
+            rest &= ~((<u64>1) << x)
+            moves[n] = x
+            n += 1
+        return n
+    if m == T:
+        b0 = 200                            # discarding: points first, then the highest
+        v0 = 16
     else:
         tpos = T - s.leader                 # the target's place in the trick
         if tpos < 0:
             tpos += r.n
         t_played = tpos < s.ntrick
+        if wcard >= 0 and not (t_played and s.win_seat == T):
+            # following, the target not winning the trick: after the table's move and
+            # the killer, the cards from the lowest up (the scores were -rank)
+            if tt_move >= 0 and (cand >> tt_move) & 1:
+                moves[0] = tt_move
+                n = 1
+                cand &= ~((<u64>1) << tt_move)
+            if killer >= 0 and (cand >> killer) & 1:
+                moves[n] = killer
+                n += 1
+                cand &= ~((<u64>1) << killer)
+            while cand:
+                moves[n] = ctz(cand)
+                cand &= cand - 1
+                n += 1
+            return n
         if wcard >= 0:
-            # the target winning: duck under it with points, else overtake low; not
-            # yet played: low cards
-            base[0] = base[1] = 0 if t_played else 100
-            kr[0] = kr[1] = -1
-            kv[0] = kv[1] = 0
-            if t_played and s.win_seat == T:
-                base[1] = 200
-                kr[1] = 1
-                kv[1] = 8
-        elif s.win_seat == T or not t_played:
-            base[0] = 200                   # feed points to the target (or its trick to come)
-            kr[0] = 1
-            kv[0] = 8
+            # the target winning: duck under it with points (set 1), else overtake
+            # low (set 0)
+            base[0] = 0
+            kr[0] = -1
+            kv[0] = 0
+            base[1] = 200
+            kr[1] = 1
+            kv[1] = 8
+            rest = cand & (cand - 1)
+            if (rest & (rest - 1)) == 0:
+                # two cards (most calls): one comparison, no sort
+                x = ctz(cand)
+                y = ctz(rest)
+                if weighted_score(r, y, tt_move, killer, wcard, base, kr, kv) > \
+                        weighted_score(r, x, tt_move, killer, wcard, base, kr, kv):
+                    moves[0] = y
+                    moves[1] = x
+                else:
+                    moves[0] = x
+                    moves[1] = y
+                return 2
+            while cand:
+                x = ctz(cand)
+                cand &= cand - 1
+                insert_move(scores, moves, n,
+                            weighted_score(r, x, tt_move, killer, wcard, base, kr, kv), x)
+                n += 1
+            return n
+        if s.win_seat == T or not t_played:
+            b0 = 200                        # feed points to the target (or its trick to come)
+            v0 = 8
         else:
-            base[0] = 0                     # keep the points
-            kr[0] = 1
-            kv[0] = -8
+            b0 = 0                          # keep the points
+            v0 = -8
+    # discarding: one weight set, rank weight 1
     rest = cand & (cand - 1)
     if (rest & (rest - 1)) == 0:
-        # two cards (most calls): one comparison, no sort
         x = ctz(cand)
         y = ctz(rest)
-        if weighted_score(r, y, tt_move, killer, wcard, base, kr, kv) > \
-                weighted_score(r, x, tt_move, killer, wcard, base, kr, kv):
+        if discard_score(r, y, tt_move, killer, b0, v0) > \
+                discard_score(r, x, tt_move, killer, b0, v0):
             moves[0] = y
             moves[1] = x
         else:
@@ -944,7 +1114,7 @@ cdef int order_moves(const Ctx* c, const State* s, u64 cand, int tt_move, int* m
     while cand:
         x = ctz(cand)
         cand &= cand - 1
-        insert_move(scores, moves, n, weighted_score(r, x, tt_move, killer, wcard, base, kr, kv), x)
+        insert_move(scores, moves, n, discard_score(r, x, tt_move, killer, b0, v0), x)
         n += 1
     return n
 
