@@ -299,6 +299,7 @@ cdef class Core:
         c.tt_mask = self.tt_mask
         c.target = target
         c.model = MODELS[model]
+        c.key_tm = (<u64>c.target << 60) | (<u64>c.model << 62)
         c.nodes = 0
         c.probes = 0
         # only the slots of as many cards left as the root's or fewer can be read: a

@@ -186,7 +186,7 @@ cdef inline void make_key(const Ctx* c, const State* s, u64* k) noexcept nogil:
         sunc = s.sunc + 1            # 0..5
     k[0] = own13 | ((lengths & 0xFFF) << 52)
     k[1] = (own23 | ((lengths >> 12) << 52) | (<u64>s.leader << 56) | (<u64>hb << 58)
-            | (<u64>(s.tricks_done == 0) << 59) | (<u64>c.target << 60) | (<u64>c.model << 62))
+            | (<u64>(s.tricks_done == 0) << 59) | c.key_tm)
     k[2] = spec | (<u64>takers << 52) | (<u64>won << 56) | (<u64>sunc << 60)
 
 

@@ -220,6 +220,7 @@ cdef struct Ctx:
     u64 tt_mask
     int target
     int model
+    u64 key_tm              # target << 60 | model << 62: the table key's bits for them
     int64_t nodes
     int64_t probes          # zero-window searches started by MTD(f)
     int64_t node_limit
