@@ -845,6 +845,11 @@ cdef int order_moves(const Ctx* c, const State* s, u64 cand, int tt_move, int* m
             base[1] = 200
             kv[0] = -300
             kv[1] = 0
+            if not other_moon_dead(r, s, T):
+                # another seat may still shoot: a card above with points too (taking
+                # one stops every other moon; measured: seeds 1-5, 9 tricks -0.7%
+                # nodes, 8 -0.5%, 6 -0.3%)
+                kv[0] = 0
         else:                               # discard points first, then the highest
             base[0] = base[1] = 200
             kv[0] = kv[1] = 16
