@@ -630,8 +630,9 @@ cdef void moon_bounds(const Ctx* c, const State* s, int* plo, int* phi) noexcept
 # `order_moves` steps, `make_key` 489.2 M -> 483.1 M / 454.7 M -> 448.1 M, `score_bounds`
 # (into node_bounds) -> 481.1 M / 447.9 M, `order_moves` (into alphabeta, the root and
 # the PV) with `order_rest` -> 473.8 M / 441.7 M (`order_moves` alone 475.3 M / 443.5 M,
-# `insert_move` too 473.9 M / 442.8 M). `finish_trick` stays out of line (+2.2% inline,
-# branch `cost2`).
+# `insert_move` too 473.9 M / 442.8 M); `kslot` once it read the target's suit lengths
+# (merged with the killer slots of branch `order3`: 431.7 M -> 426.6 M / 415.2 M ->
+# 410.6 M). `finish_trick` stays out of line (+2.2% inline, branch `cost2`).
 cdef extern from *:
     """
     struct __pyx_t_6hearts_6solver_5_core_Ctx;
@@ -652,6 +653,9 @@ cdef extern from *:
     static int __pyx_f_6hearts_6solver_5_core_order_moves(
         struct __pyx_t_6hearts_6solver_5_core_Ctx const *,
         struct __pyx_t_6hearts_6solver_5_core_State const *, uint64_t, int, int *)
+        __attribute__((always_inline));
+    static CYTHON_INLINE int __pyx_f_6hearts_6solver_5_core_kslot(
+        struct __pyx_t_6hearts_6solver_5_core_State const *, int, int)
         __attribute__((always_inline));
     static CYTHON_INLINE int __pyx_f_6hearts_6solver_5_core_order_rest(
         struct __pyx_t_6hearts_6solver_5_core_Ctx const *,
