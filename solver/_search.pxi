@@ -1137,8 +1137,8 @@ cdef inline int has_free_lead(const RulesC* r, const State* s, u64 cand) noexcep
 cdef inline int first_move(const Ctx* c, const State* s, u64 cand, int tt_move) noexcept nogil:
     """The card `order_moves` puts first when it is known without scoring the others: the
     table's move, else the killer (for the target's opponents, and for the target on lead:
-    the slot of its leads is written when a lead cuts off); -1 when neither is a candidate
-    (or there are more candidates than `order_moves` scores).
+    the slot of its leads is written when a lead cuts off); -1 when neither is a
+    candidate (or there are more candidates than `order_moves` scores).
 
     The killer also while the target is winning the trick, now that its slot is per
     winning card (`kslot`): it cut off on this very trick before, in another line of the
