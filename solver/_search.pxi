@@ -758,7 +758,15 @@ cdef inline int kslot(const State* s, int seat, int T) noexcept nogil:
     8 tricks 5,074,758 -> 5,029,305, 9 tricks 21,867,299 -> 21,668,839 nodes (-0.3% /
     -0.9% / -0.9%); seeds 2-5 3,166,643 -> 3,156,700, 19,653,638 -> 19,605,532,
     63,922,061 -> 63,462,737 (-0.3% / -0.25% / -0.7%); callgrind, the 9-trick pair
-    475.95 M -> 473.89 M instructions, the workload 446.71 M -> 446.12 M."""
+    475.95 M -> 473.89 M instructions, the workload 446.71 M -> 446.12 M. The target's
+    own leads keep a second killer too (tried after the first, in `first_move`): seed 1
+    619,202 -> 617,999 / 5,029,305 -> 5,119,482 / 21,668,839 -> 21,479,778 (-0.2% /
+    +1.8% / -0.9%), seeds 2-5 3,156,700 -> 3,159,222 / 19,605,532 -> 19,527,465 /
+    63,462,737 -> 63,312,448 (+0.1% / -0.4% / -0.2%), seeds 6-8 1,845,593 -> 1,844,898 /
+    21,693,143 -> 21,529,537 / 86,933,609 -> 86,022,876 (0.0% / -0.75% / -1.05%);
+    callgrind, the whole 9-trick set 7,341.2 M -> 7,298.8 M instructions (-0.6%), but
+    the 9-trick pair 473.89 M -> 476.18 M (1,496,733 -> 1,498,301 nodes) and the
+    workload 446.12 M -> 446.81 M (1,343,474 -> 1,342,063 nodes): +0.3% a node."""
     cdef u64 a, v
     cdef int x
     if s.ntrick:
@@ -1188,8 +1196,11 @@ cdef inline int first_move(const Ctx* c, const State* s, u64 cand, int tt_move) 
     if s.turn == c.target and not s.ntrick:
         # the target on lead: the lead that last held it to its bound with as many cards
         # left (measured: seeds 2-5, 6 tricks -5.3%, 8 tricks -7.1%, 9 tricks -8.4% nodes;
-        # a killer at every target node instead: +17% to +40%)
-        kl = c.killer[kslot(s, s.turn, c.target)]
+        # a killer at every target node instead: +17% to +40%), else the one before it
+        ks = kslot(s, s.turn, c.target)
+        kl = c.killer[ks]
+        if not (kl >= 0 and (cand >> kl) & 1):
+            kl = c.killer2[ks]
         if kl >= 0 and (cand >> kl) & 1:
             if c.model != MODEL_MOON and has_free_lead(c.r, s, cand):
                 # a free trick comes before the killer, as in `order_leads` (measured:
@@ -1437,7 +1448,10 @@ cdef int alphabeta(Ctx* c, State* s, int alpha, int beta) noexcept nogil:
                 bm = moves[i]
                 if best <= alpha:
                     if not s.ntrick:
-                        c.killer[kslot(s, T, c.target)] = <i8>bm
+                        ks = kslot(s, T, c.target)
+                        if c.killer[ks] != bm:
+                            c.killer2[ks] = c.killer[ks]
+                            c.killer[ks] = <i8>bm
                     break
                 if best < beta:
                     beta = best
