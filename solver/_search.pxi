@@ -766,7 +766,16 @@ cdef inline int kslot(const State* s, int seat, int T) noexcept nogil:
     21,693,143 -> 21,529,537 / 86,933,609 -> 86,022,876 (0.0% / -0.75% / -1.05%);
     callgrind, the whole 9-trick set 7,341.2 M -> 7,298.8 M instructions (-0.6%), but
     the 9-trick pair 473.89 M -> 476.18 M (1,496,733 -> 1,498,301 nodes) and the
-    workload 446.12 M -> 446.81 M (1,343,474 -> 1,342,063 nodes): +0.3% a node."""
+    workload 446.12 M -> 446.81 M (1,343,474 -> 1,342,063 nodes): +0.3% a node.
+    Mid-trick the opponents also keep a killer per suit led (the coarser context of
+    before, in the slot of the led suit's rank 15, which no card has), read in
+    `order_moves` where the slot's second killer is not a candidate: seed 1 617,999 ->
+    614,113 / 5,119,482 -> 5,132,958 / 21,479,778 -> 21,342,916 (-0.6% / +0.3% /
+    -0.6%), seeds 2-5 3,159,222 -> 3,154,385 / 19,527,465 -> 19,417,706 / 63,312,448 ->
+    62,970,851 (-0.15% / -0.6% / -0.5%), seeds 6-8 1,844,898 -> 1,822,362 / 21,529,537
+    -> 21,443,324 / 86,022,876 -> 86,373,388 (-1.2% / -0.4% / +0.4%); callgrind, the
+    9-trick pair 476.18 M -> 473.49 M (1,498,301 -> 1,497,001 nodes), the workload
+    446.81 M -> 444.28 M (1,342,063 -> 1,339,100 nodes)."""
     cdef u64 a, v
     cdef int x
     if s.ntrick:
@@ -999,6 +1008,9 @@ cdef int order_moves(const Ctx* c, const State* s, u64 cand, int tt_move, int* m
         y = kslot(s, m, c.target)
         killer = c.killer[y]
         k2 = c.killer2[y]
+        if s.ntrick and (k2 < 0 or not (cand >> k2) & 1):
+            # the suit led's killer (`kslot`), in the slot of rank 15 (no card has it)
+            k2 = c.killer[y | 15]
     if not s.ntrick:
         # an opponent's lead: a suit the target holds, low cards and few points, better
         # one it can win; else the lowest
@@ -1471,6 +1483,8 @@ cdef int alphabeta(Ctx* c, State* s, int alpha, int beta) noexcept nogil:
                 bm = moves[i]
                 if best >= beta:
                     ks = kslot(s, s.turn, c.target)
+                    if s.ntrick:
+                        c.killer[ks | 15] = <i8>bm
                     if c.killer[ks] != bm:
                         c.killer2[ks] = c.killer[ks]
                         c.killer[ks] = <i8>bm
