@@ -306,6 +306,8 @@ cdef class Core:
         # 6-trick solve clears 9% of the table (the whole is 55 KB)
         memset(c.killer, -1, (popcount(s.rem) + 1) * 8 * 64)
         memset(&c.killer[KILLER_LEADS], -1, ((popcount(s.rem) >> 2) + 1) * 8 * 256)
+        memset(c.killer2, -1, (popcount(s.rem) + 1) * 8 * 64)
+        memset(&c.killer2[KILLER_LEADS], -1, ((popcount(s.rem) >> 2) + 1) * 8 * 256)
         c.node_limit = node_limit
         c.abort = 0
         c.gen = self.gen

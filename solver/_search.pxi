@@ -716,14 +716,16 @@ cdef inline void insert_move(int* scores, int* moves, int n, int sc, int x) noex
 
 
 cdef inline int feed_score(const RulesC* r, int x, int tt_move, int killer,
-                           int wcard) noexcept nogil:
+                           int wcard, int k2) noexcept nogil:
     """`order_moves`' score of card `x` for an opponent following while the target wins the
-    trick: the table's move, the killer, else below the winning card (a duck) its points
-    and rank, above it the lowest first."""
+    trick: the table's move, the killer, the second killer (`kslot`), else below the
+    winning card (a duck) its points and rank, above it the lowest first."""
     if x == tt_move:
         return 10000
     if x == killer:
         return 9000
+    if x == k2:
+        return 8999
     if x < wcard:
         return 200 + (x & 15) + 8 * r.value[x]
     return -(x & 15)
@@ -740,13 +742,15 @@ cdef inline int follow_score(const RulesC* r, int x, int tt_move, int wcard) noe
 
 
 cdef inline int discard_score(const RulesC* r, int x, int tt_move, int killer, int base,
-                              int kv) noexcept nogil:
-    """`order_moves`' score of card `x` discarded: the table's move, the killer, else
-    `base + rank + kv * points` (one weight set per node)."""
+                              int kv, int k2=-1) noexcept nogil:
+    """`order_moves`' score of card `x` discarded: the table's move, the killer, the second
+    killer (`kslot`), else `base + rank + kv * points` (one weight set per node)."""
     if x == tt_move:
         return 10000
     if x == killer:
         return 9000
+    if x == k2:
+        return 8999
     return base + (x & 15) + kv * r.value[x]
 
 
@@ -765,7 +769,30 @@ cdef inline int kslot(const State* s, int seat, int T) noexcept nogil:
     on them): seed 1 0.0% / -1.6% / -0.7%, seeds 2-5 -0.45% / -1.7% / -1.2%; per its
     suit lengths up to 3 instead: seed 1 +0.2% / +3.2% / -1.7%, seeds 2-5 -0.1% / -0.8% /
     -2.75%, seeds 6-8 -0.2% / -1.1% / -2.4% (up to 2: about the same, -2.25% at 9 tricks
-    on seeds 1-5)."""
+    on seeds 1-5).
+    The opponents keep two killers a slot (`Ctx.killer2`: the one the last cut-off
+    displaced, tried second; branch `kslot2`): seed 1, 6 tricks 620,795 -> 619,202,
+    8 tricks 5,074,758 -> 5,029,305, 9 tricks 21,867,299 -> 21,668,839 nodes (-0.3% /
+    -0.9% / -0.9%); seeds 2-5 3,166,643 -> 3,156,700, 19,653,638 -> 19,605,532,
+    63,922,061 -> 63,462,737 (-0.3% / -0.25% / -0.7%); callgrind, the 9-trick pair
+    475.95 M -> 473.89 M instructions, the workload 446.71 M -> 446.12 M. The target's
+    own leads keep a second killer too (tried after the first, in `first_move`): seed 1
+    619,202 -> 617,999 / 5,029,305 -> 5,119,482 / 21,668,839 -> 21,479,778 (-0.2% /
+    +1.8% / -0.9%), seeds 2-5 3,156,700 -> 3,159,222 / 19,605,532 -> 19,527,465 /
+    63,462,737 -> 63,312,448 (+0.1% / -0.4% / -0.2%), seeds 6-8 1,845,593 -> 1,844,898 /
+    21,693,143 -> 21,529,537 / 86,933,609 -> 86,022,876 (0.0% / -0.75% / -1.05%);
+    callgrind, the whole 9-trick set 7,341.2 M -> 7,298.8 M instructions (-0.6%), but
+    the 9-trick pair 473.89 M -> 476.18 M (1,496,733 -> 1,498,301 nodes) and the
+    workload 446.12 M -> 446.81 M (1,343,474 -> 1,342,063 nodes): +0.3% a node.
+    Mid-trick the opponents also keep a killer per suit led (the coarser context of
+    before, in the slot of the led suit's rank 15, which no card has), read in
+    `order_moves` where the slot's second killer is not a candidate: seed 1 617,999 ->
+    614,113 / 5,119,482 -> 5,132,958 / 21,479,778 -> 21,342,916 (-0.6% / +0.3% /
+    -0.6%), seeds 2-5 3,159,222 -> 3,154,385 / 19,527,465 -> 19,417,706 / 63,312,448 ->
+    62,970,851 (-0.15% / -0.6% / -0.5%), seeds 6-8 1,844,898 -> 1,822,362 / 21,529,537
+    -> 21,443,324 / 86,022,876 -> 86,373,388 (-1.2% / -0.4% / +0.4%); callgrind, the
+    9-trick pair 476.18 M -> 473.49 M (1,498,301 -> 1,497,001 nodes), the workload
+    446.81 M -> 444.28 M (1,342,063 -> 1,339,100 nodes)."""
     cdef u64 a, v
     cdef int x
     if s.ntrick:
@@ -950,7 +977,7 @@ cdef int order_moves(const Ctx* c, const State* s, u64 cand, int tt_move, int* m
     cdef const RulesC* r = c.r
     cdef int T = c.target
     cdef int m = s.turn
-    cdef int n = 0, x, y, rx, sc, wcard = -1, killer = -1, tpos, t_played, b0, v0
+    cdef int n = 0, x, y, rx, sc, wcard = -1, killer = -1, tpos, t_played, b0, v0, k2 = -1
     cdef int scores[16]         # 16, not MAXHAND: measured 8% fewer instructions here
     cdef u64 lane, th, rest
     if (cand & (cand - 1)) == 0:            # one card: nothing to order
@@ -967,7 +994,12 @@ cdef int order_moves(const Ctx* c, const State* s, u64 cand, int tt_move, int* m
     if c.model == MODEL_MOON or (m == T and not s.ntrick):
         return order_leads_p(c, s, cand, tt_move, moves)
     if m != T:                              # see first_move
-        killer = c.killer[kslot(s, m, c.target)]
+        y = kslot(s, m, c.target)
+        killer = c.killer[y]
+        k2 = c.killer2[y]
+        if s.ntrick and (k2 < 0 or not (cand >> k2) & 1):
+            # the suit led's killer (`kslot`), in the slot of rank 15 (no card has it)
+            k2 = c.killer[y | 15]
     if not s.ntrick:
         # an opponent's lead: a suit the target holds, low cards and few points, better
         # one it can win; else the lowest
@@ -981,6 +1013,8 @@ cdef int order_moves(const Ctx* c, const State* s, u64 cand, int tt_move, int* m
                 sc = 10000
             elif x == killer:
                 sc = 9000
+            elif x == k2:
+                sc = 8999
             elif lane:
                 sc = 100 - rx - 4 * r.value[x]
                 if (lane >> rx) != 0:
@@ -1047,6 +1081,10 @@ cdef int order_moves(const Ctx* c, const State* s, u64 cand, int tt_move, int* m
                 moves[n] = killer
                 n += 1
                 cand &= ~((<u64>1) << killer)
+            if k2 >= 0 and (cand >> k2) & 1:
+                moves[n] = k2
+                n += 1
+                cand &= ~((<u64>1) << k2)
             while cand:
                 moves[n] = ctz(cand)
                 cand &= cand - 1
@@ -1060,7 +1098,8 @@ cdef int order_moves(const Ctx* c, const State* s, u64 cand, int tt_move, int* m
                 # two cards (most calls): one comparison, no sort
                 x = ctz(cand)
                 y = ctz(rest)
-                if feed_score(r, y, tt_move, killer, wcard) > feed_score(r, x, tt_move, killer, wcard):
+                if feed_score(r, y, tt_move, killer, wcard, k2) > \
+                        feed_score(r, x, tt_move, killer, wcard, k2):
                     moves[0] = y
                     moves[1] = x
                 else:
@@ -1070,7 +1109,7 @@ cdef int order_moves(const Ctx* c, const State* s, u64 cand, int tt_move, int* m
             while cand:
                 x = ctz(cand)
                 cand &= cand - 1
-                insert_move(scores, moves, n, feed_score(r, x, tt_move, killer, wcard), x)
+                insert_move(scores, moves, n, feed_score(r, x, tt_move, killer, wcard, k2), x)
                 n += 1
             return n
         if s.win_seat == T or not t_played:
@@ -1084,8 +1123,8 @@ cdef int order_moves(const Ctx* c, const State* s, u64 cand, int tt_move, int* m
     if (rest & (rest - 1)) == 0:
         x = ctz(cand)
         y = ctz(rest)
-        if discard_score(r, y, tt_move, killer, b0, v0) > \
-                discard_score(r, x, tt_move, killer, b0, v0):
+        if discard_score(r, y, tt_move, killer, b0, v0, k2) > \
+                discard_score(r, x, tt_move, killer, b0, v0, k2):
             moves[0] = y
             moves[1] = x
         else:
@@ -1095,7 +1134,7 @@ cdef int order_moves(const Ctx* c, const State* s, u64 cand, int tt_move, int* m
     while cand:
         x = ctz(cand)
         cand &= cand - 1
-        insert_move(scores, moves, n, discard_score(r, x, tt_move, killer, b0, v0), x)
+        insert_move(scores, moves, n, discard_score(r, x, tt_move, killer, b0, v0, k2), x)
         n += 1
     return n
 
@@ -1145,14 +1184,17 @@ cdef inline int first_move(const Ctx* c, const State* s, u64 cand, int tt_move) 
     earlier tricks (with the slot per suit led, the rules of thumb there, duck under it
     with the dearest card and dump points on it, had beaten the killer: 3-4% fewer
     nodes); in the moon model not there."""
-    cdef int kl
+    cdef int kl, ks
     if tt_move >= 0 and (cand >> tt_move) & 1:
         return tt_move if popcount(cand) <= 16 else -1
     if s.turn == c.target and not s.ntrick:
         # the target on lead: the lead that last held it to its bound with as many cards
         # left (measured: seeds 2-5, 6 tricks -5.3%, 8 tricks -7.1%, 9 tricks -8.4% nodes;
-        # a killer at every target node instead: +17% to +40%)
-        kl = c.killer[kslot(s, s.turn, c.target)]
+        # a killer at every target node instead: +17% to +40%), else the one before it
+        ks = kslot(s, s.turn, c.target)
+        kl = c.killer[ks]
+        if not (kl >= 0 and (cand >> kl) & 1):
+            kl = c.killer2[ks]
         if kl >= 0 and (cand >> kl) & 1:
             if c.model != MODEL_MOON and has_free_lead(c.r, s, cand):
                 # a free trick comes before the killer, as in `order_leads` (measured:
@@ -1164,7 +1206,11 @@ cdef inline int first_move(const Ctx* c, const State* s, u64 cand, int tt_move) 
     if s.turn != c.target:
         if s.ntrick and s.win_seat == c.target and c.model == MODEL_MOON:
             return -1
-        kl = c.killer[kslot(s, s.turn, c.target)]
+        ks = kslot(s, s.turn, c.target)
+        kl = c.killer[ks]
+        if kl >= 0 and (cand >> kl) & 1:
+            return kl if popcount(cand) <= 16 else -1
+        kl = c.killer2[ks]
         if kl >= 0 and (cand >> kl) & 1:
             return kl if popcount(cand) <= 16 else -1
         if s.ntrick and s.win_seat == c.target:
@@ -1307,7 +1353,7 @@ cdef int alphabeta(Ctx* c, State* s, int alpha, int beta) noexcept nogil:
     """
     cdef int T = c.target
     cdef int lo, hi, base = 0, v, best, i, n, bm = -1, tt_move = -1, first
-    cdef int a0 = alpha, b0 = beta, use_tt = 0, ilo, ihi
+    cdef int a0 = alpha, b0 = beta, use_tt = 0, ilo, ihi, ks
     cdef u64 cand
     cdef int64_t nodes0 = c.nodes
     cdef u64 k[3]
@@ -1396,7 +1442,10 @@ cdef int alphabeta(Ctx* c, State* s, int alpha, int beta) noexcept nogil:
                 bm = moves[i]
                 if best <= alpha:
                     if not s.ntrick:
-                        c.killer[kslot(s, T, c.target)] = <i8>bm
+                        ks = kslot(s, T, c.target)
+                        if c.killer[ks] != bm:
+                            c.killer2[ks] = c.killer[ks]
+                            c.killer[ks] = <i8>bm
                     break
                 if best < beta:
                     beta = best
@@ -1415,7 +1464,12 @@ cdef int alphabeta(Ctx* c, State* s, int alpha, int beta) noexcept nogil:
                 best = v
                 bm = moves[i]
                 if best >= beta:
-                    c.killer[kslot(s, s.turn, c.target)] = <i8>bm
+                    ks = kslot(s, s.turn, c.target)
+                    if s.ntrick:
+                        c.killer[ks | 15] = <i8>bm
+                    if c.killer[ks] != bm:
+                        c.killer2[ks] = c.killer[ks]
+                        c.killer[ks] = <i8>bm
                     break
                 if best > alpha:
                     alpha = best

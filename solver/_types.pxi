@@ -229,3 +229,5 @@ cdef struct Ctx:
     i16 gen
     i8 killer[KILLER_SLOTS] # per (cards left, seat < 8, winning card or on lead the target's
                             # suit lengths: `kslot`): the card that last cut off
+    i8 killer2[KILLER_SLOTS] # the killer before it (the opponents' slots and the
+                             # target's leads; `kslot`)
