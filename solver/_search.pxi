@@ -680,6 +680,8 @@ cdef inline void node_bounds(const Ctx* c, const State* s, int* plo, int* phi) n
 cdef inline int top_value(const RulesC* r, u64 m) noexcept nogil:
     """The highest point value among the cards of `m` (0 if none is positive)."""
     cdef int i
+    if not (m & ~r.zero):                   # (most lanes: no card of points)
+        return 0
     for i in range(r.nvals - 1, -1, -1):
         if r.vals[i] <= 0:
             return 0
