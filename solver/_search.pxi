@@ -1436,9 +1436,7 @@ cdef int alphabeta(Ctx* c, State* s, int alpha, int beta) noexcept nogil:
     if s.turn == T:
         best = INF
         while i < n:
-            memcpy(&child, s, STATE4_BYTES)
-            if c.r.n > 4:                   # hands 4..6 in use (see STATE4_BYTES)
-                memcpy(&child.hand[4], &s.hand[4], sizeof(State) - STATE4_BYTES)
+            child = s[0]
             play_card(&child, moves[i], c.r)
             v = alphabeta(c, &child, alpha, beta)
             if c.abort:
@@ -1461,9 +1459,7 @@ cdef int alphabeta(Ctx* c, State* s, int alpha, int beta) noexcept nogil:
     else:
         best = -INF
         while i < n:
-            memcpy(&child, s, STATE4_BYTES)
-            if c.r.n > 4:                   # hands 4..6 in use (see STATE4_BYTES)
-                memcpy(&child.hand[4], &s.hand[4], sizeof(State) - STATE4_BYTES)
+            child = s[0]
             play_card(&child, moves[i], c.r)
             v = alphabeta(c, &child, alpha, beta)
             if c.abort:
