@@ -293,6 +293,8 @@ cdef class Core:
         cdef Ctx c
         self._load(&s, state)
         self.r.fast_pext = self.fast_pext
+        self.r.key_fast = (self.fast_pext and self.r.n <= 4 and not self.r.spec2_lanes
+                           and not self.r.bonus and not self.r.sun_mode and self.r.moon != 0)
         c.r = &self.r
         c.g = &self.game
         c.tt = self.tt

@@ -154,15 +154,29 @@ cdef inline void make_key(const Ctx* c, const State* s, u64* k) noexcept nogil:
     of owner per card; 5 to 7 seats take `make_key_wide`.
     """
     cdef const RulesC* r = c.r
-    if r.n > 4:
-        key_wide(c, s, k)
-        return
     cdef u64 rem = remaining(s)
     cdef u64 own13, own23, spec
     cdef u64 lengths = (<u64>popcount(rem & LANE) | (<u64>popcount(rem & (LANE << 16)) << 4)
                         | (<u64>popcount(rem & (LANE << 32)) << 8)
                         | (<u64>popcount(rem & (LANE << 48)) << 12))
     cdef int hb, takers, won, sunc
+    if r.key_fast:
+        # the common case (`RulesC.key_fast`) with one test: the same bits as below
+        own13 = pext_hw(s.hand[1] | s.hand[3], rem)
+        own23 = pext_hw(s.hand[2] | s.hand[3], rem)
+        spec = pext_hw(rem & r.spec_odd, rem & r.spec1_lanes)
+        hb = (s.hb != 0) | ((rem & r.hearts) == 0)
+        takers = s.takers & 15
+        if popcount(<u64>takers) >= 2:
+            takers = 15
+        k[0] = own13 | ((lengths & 0xFFF) << 52)
+        k[1] = (own23 | ((lengths >> 12) << 52) | (<u64>s.leader << 56) | (<u64>hb << 58)
+                | (<u64>(s.tricks_done == 0) << 59) | c.key_tm)
+        k[2] = spec | (<u64>takers << 52)
+        return
+    if r.n > 4:
+        key_wide(c, s, k)
+        return
     # the owner planes and the kind-1 point layout (0 when no suit is of kind 1)
     if r.fast_pext:
         own13 = pext_hw(s.hand[1] | s.hand[3], rem)

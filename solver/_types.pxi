@@ -151,6 +151,8 @@ cdef struct RulesC:
     u64 spec2_lanes        # the lanes of the suits of three values or more (kind 2)
     int spec2_shift        # 13 bits per kind-1 suit: where the kind-2 lanes go in the key
     int fast_pext          # the CPU has a fast PEXT instruction (hd_pext_is_fast)
+    int key_fast           # `make_key`'s common case: fast PEXT, 3 or 4 seats, a moon card, no
+                           # suit of three values, no sun, no no-trick bonus (set per search)
     int plain              # no sun, no no-trick bonus, no negative card: see score_bounds
     int spec_bits          # key bits the point layout takes in the third word (MODEL_GAME
                            # puts the points taken above them)

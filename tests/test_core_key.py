@@ -3,7 +3,9 @@
 Keys pack cards in relative ranks with PEXT: the CPU instruction where it is fast, a portable
 loop elsewhere. Both must give the same key, so the same search: same values and, since every
 probe and store is the same, the same node count. Point tables cover suits of one value, of
-two (Q♠, J♦) and of many (Spot Hearts).
+two (Q♠, J♦) and of many (Spot Hearts). With PEXT fast, the tables of 3 and 4 seats without
+a suit of many values, sun or no-trick bonus take ``make_key``'s one-test path
+(``RulesC.key_fast``): it must give the portable loop's key as well.
 """
 from __future__ import annotations
 
@@ -19,6 +21,7 @@ RULES = {
     "omnibus": Rules.omnibus(),
     "spot_hearts": Rules.spot_hearts(),
     "three_players": Rules(players=3, card_removal="kitty"),   # 2 bits of owner, seat 3 empty
+    "sun_bonus": Rules(sun="all_tricks", no_trick_bonus=-5),    # not key_fast: sun, bonus bits
 }
 
 
