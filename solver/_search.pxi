@@ -169,7 +169,7 @@ cdef inline int shooter_blocked(const State* s, const RulesC* r, int seat, int x
 
 
 cdef inline int moon_card_block(const State* s, const RulesC* r, int seat,
-                                u64 shooters) noexcept nogil:
+                                u64 shooters, u64 skip) noexcept nogil:
     """True at a trick start (trick 1 over) when `seat` holds a moon card q above every
     card of q's suit that each seat of `shooters` holds, and each of them holds a moon card
     of that suit. `seat` keeps q, plays it on the first trick of its suit and discards it
@@ -177,11 +177,13 @@ cdef inline int moon_card_block(const State* s, const RulesC* r, int seat,
     can only come to it as `seat`'s last card, discarded on a last trick of another suit.
     But then no trick of the suit was played before, and x's own moon card c of the suit
     (which it must win, so c must win a trick of its suit) never wins. The same play
-    stops every shooter at once. The club rule's card must lie outside the suit."""
+    stops every shooter at once. The club rule's card must lie outside the suit, and the
+    suit outside the lanes of `skip` (mid-trick, `seat` having played: the suit led while
+    a shooter is still to play, which might win this trick with c)."""
     cdef int su, top, x
     cdef u64 lane, sh
     for su in range(4):
-        if suit_lane(r.queen, su) or not suit_lane(s.hand[seat] & r.moon, su):
+        if suit_lane(r.queen | skip, su) or not suit_lane(s.hand[seat] & r.moon, su):
             continue
         top = -1
         sh = shooters
@@ -289,8 +291,8 @@ cdef inline int moon_stoppable(const State* s, const RulesC* r, int seat, int ta
     if not sh:
         return 1
     if sh & (sh - 1):
-        return moon_card_block(s, r, seat, sh)
-    return (shooter_blocked(s, r, seat, xs, 0) or moon_card_block(s, r, seat, sh)
+        return moon_card_block(s, r, seat, sh, 0)
+    return (shooter_blocked(s, r, seat, xs, 0) or moon_card_block(s, r, seat, sh, 0)
             or sweep_blocked(s, r, seat, xs))
 
 
@@ -427,8 +429,8 @@ cdef void score_bounds_moon(const RulesC* r, const State* s, int seat, int* plo,
     if shooters:
         nm = live & ~r.moon
         if own and s.tricks_done and (
-                moon_card_block(s, r, seat, shm) if shooters > 1 else
-                (shooter_blocked(s, r, seat, xs, 0) or moon_card_block(s, r, seat, shm)
+                moon_card_block(s, r, seat, shm, 0) if shooters > 1 else
+                (shooter_blocked(s, r, seat, xs, 0) or moon_card_block(s, r, seat, shm, 0)
                  or sweep_blocked(s, r, seat, xs))):
             # `seat` may let the moon happen, but it can stop it: no upper bound
             widen(&lo, &hi, pts + r.moon_other_adj, -INF)
@@ -1387,30 +1389,32 @@ cdef inline u64 play_forced(Ctx* c, State* s, u64 cand, int64_t* nodes0) noexcep
 
 
 cdef int moon_blocked_mid(const State* s, const RulesC* r, int T) noexcept nogil:
-    """Mid-trick, the target `T` having played to the trick: can it keep the one other seat
-    that might still shoot from taking every moon card? As `shooter_blocked` (trick 1
-    over), with its count of `x`'s cards taken now, except the suit led while `x` is
-    still to play (`x` might win this trick with its moon card). 0 when two or more seats
-    might shoot, as in `moon_stoppable`: the ways of play that stop two need not go
-    together."""
+    """Mid-trick, the target `T` having played to the trick: can it keep every other seat
+    that might still shoot from taking every moon card? One such seat x by
+    `shooter_blocked`'s test with its count of `x`'s cards taken now, except the suit led
+    while `x` is still to play (`x` might win this trick with its moon card); one or more
+    by `moon_card_block` (the same suit left out while any of them is still to play).
+    Two or more only so: as in `moon_stoppable`, the ways of play that stop each need not
+    go together."""
     cdef int x, xpos, shooter = -1
     cdef int takers = s.takers & 127
-    cdef u64 skip = 0
+    cdef u64 skip = 0, sh = 0
     if s.tricks_done == 0:
         return 0
     for x in range(r.n):
         if x != T and (takers == 0 or takers == (1 << x)):
-            if shooter >= 0:
-                return 0
+            sh |= <u64>1 << x
             shooter = x
-    if shooter < 0:
+            xpos = x - s.leader
+            if xpos < 0:
+                xpos += r.n
+            if xpos >= s.ntrick:            # still to play: not by the suit led
+                skip = LANE << (16 * (s.win >> 4))
+    if not sh:
         return 1
-    xpos = shooter - s.leader
-    if xpos < 0:
-        xpos += r.n
-    if xpos >= s.ntrick:                    # still to play: not by the suit led
-        skip = LANE << (16 * (s.win >> 4))
-    return shooter_blocked(s, r, T, shooter, skip)
+    if sh & (sh - 1):
+        return moon_card_block(s, r, T, sh, skip)
+    return shooter_blocked(s, r, T, shooter, skip) or moon_card_block(s, r, T, sh, skip)
 
 
 cdef inline int beaten_target(const Ctx* c, const State* s, int alpha, int* v) noexcept nogil:

@@ -101,3 +101,32 @@ def test_each_new_stop_rule_is_real(seed, position, target, bounds):
     lo, hi = bounds
     value = min(paranoid_values(position, target).values())
     assert lo <= value <= hi
+
+
+def mid_trick_positions(count: int):
+    """Seeded mid-trick positions of 3 or 4 tricks where the target has played and
+    ``moon_card_block`` (within ``moon_blocked_mid``) says it stops every other moon."""
+    seed = 0
+    while count:
+        rules = rules_for(seed)
+        try:
+            position = random_position(seed, rules, rules.players * (3 + seed % 2) - 2)
+        except ValueError:
+            seed += 1
+            continue
+        position, core, state = loaded_core(position, seed)
+        for target in range(rules.players):
+            answer = core.moon_blocked_mid(state, target)
+            if answer is not None and answer[1]:
+                count -= 1
+                yield seed, position, target
+                break
+        seed += 1
+
+
+@pytest.mark.parametrize("seed, position, target", list(mid_trick_positions(30)),
+                         ids=lambda x: str(x)[:12])
+def test_the_moon_card_block_mid_trick_is_real(seed, position, target):
+    """`moon_blocked_mid` by `moon_card_block`: the target has played to the trick; the
+    suit led is left out while a shooter is still to play."""
+    assert other_moon(position, target) == 0
