@@ -487,6 +487,56 @@ cdef class Core:
             return False
         return bool(moon_stoppable(&s, &self.r, target, takers))
 
+    def moon_stop_rules(self, tuple state, int target):
+        """Which of ``moon_stoppable``'s tests fire for ``target`` at the trick start
+        ``state`` (for tests): ``(shooter_blocked, sweep_blocked, moon_card_block, seats
+        that might shoot)``, each test False where it does not apply (two or more seats
+        that might shoot: only the last), or None where no other seat can shoot."""
+        cdef State s
+        cdef int takers, x, xs = -1
+        cdef u64 sh = 0
+        self._load(&s, state)
+        takers = s.takers & 127
+        if (not (self.r.moon_on and self.r.moon) or popcount(<u64>takers) > 1
+                or takers == (1 << target) or not ((s.rem | s.trick_mask) & self.r.moon)
+                or s.ntrick or s.tricks_done == 0):
+            return None
+        for x in range(self.r.n):
+            if x != target and (takers == 0 or takers == (1 << x)) and not never_wins(&s, x):
+                sh |= (<u64>1) << x
+                xs = x
+        if not sh:
+            return None
+        if sh & (sh - 1):
+            return (False, False, bool(moon_card_block(&s, &self.r, target, sh, 0)),
+                    popcount(sh))
+        return (bool(shooter_blocked(&s, &self.r, target, xs, 0)),
+                bool(sweep_blocked(&s, &self.r, target, xs)),
+                bool(moon_card_block(&s, &self.r, target, sh, 0)), 1)
+
+    def moon_blocked_mid(self, tuple state, int target):
+        """``moon_blocked_mid``'s answer mid-trick for ``target`` (having played to the
+        trick) and whether ``moon_card_block`` alone gives it (for tests): ``(blocked,
+        by_moon_card)``, or None where it does not apply."""
+        cdef State s
+        cdef int x, xpos, takers, pos
+        cdef u64 sh = 0, skip = 0
+        self._load(&s, state)
+        takers = s.takers & 127
+        pos = (target - s.leader + self.r.n) % self.r.n
+        if (not s.ntrick or pos >= s.ntrick or s.tricks_done == 0
+                or not (self.r.moon_on and self.r.moon) or popcount(<u64>takers) > 1
+                or takers == (1 << target)):
+            return None
+        for x in range(self.r.n):
+            if x != target and (takers == 0 or takers == (1 << x)):
+                sh |= (<u64>1) << x
+                xpos = (x - s.leader + self.r.n) % self.r.n
+                if xpos >= s.ntrick:
+                    skip = LANE << (16 * (s.win >> 4))
+        return (bool(moon_blocked_mid(&s, &self.r, target)),
+                bool(moon_card_block(&s, &self.r, target, sh, skip)))
+
     def shed_bound(self, tuple state, int target):
         """``shed_bound``'s upper bound on ``target``'s final points at a trick start where
         it is on lead (for tests), or None where it does not apply."""

@@ -168,6 +168,104 @@ cdef inline int shooter_blocked(const State* s, const RulesC* r, int seat, int x
     return 0
 
 
+cdef inline int moon_card_block(const State* s, const RulesC* r, int seat,
+                                u64 shooters, u64 skip) noexcept nogil:
+    """True at a trick start (trick 1 over) when `seat` holds a moon card q above every
+    card of q's suit that each seat of `shooters` holds, and each of them holds a moon card
+    of that suit. `seat` keeps q, plays it on the first trick of its suit and discards it
+    only as its last card. A shooter x must take q, and it cannot win q's trick; so q
+    can only come to it as `seat`'s last card, discarded on a last trick of another suit.
+    But then no trick of the suit was played before, and x's own moon card c of the suit
+    (which it must win, so c must win a trick of its suit) never wins. The same play
+    stops every shooter at once. The club rule's card must lie outside the suit, and the
+    suit outside the lanes of `skip` (mid-trick, `seat` having played: the suit led while
+    a shooter is still to play, which might win this trick with c)."""
+    cdef int su, top, x
+    cdef u64 lane, sh
+    for su in range(4):
+        if suit_lane(r.queen | skip, su) or not suit_lane(s.hand[seat] & r.moon, su):
+            continue
+        top = -1
+        sh = shooters
+        while sh:
+            x = ctz(sh)
+            sh &= sh - 1
+            lane = suit_lane(s.hand[x], su)
+            if not (lane & suit_lane(r.moon, su)):
+                top = 99
+                break
+            if topbit(lane) > top:
+                top = topbit(lane)
+        if top < 16 and suit_lane(s.hand[seat] & r.moon, su) >> (top + 1):
+            return 1
+    return 0
+
+
+cdef int sweep_blocked(const State* s, const RulesC* r, int seat, int x) noexcept nogil:
+    """True at a trick start (trick 1 over) when `seat` can make `x` lose more tricks than
+    `x` may lose and still shoot. Some seat y other than `x` holds k moon cards, each on its
+    own trick, so `x` must win at least k of the h tricks left.
+
+    k < h: in a suit where `x` holds m cards, `seat` makes `x` lose the trick of each card
+    c of `x` below which `seat` holds at least m cards of the suit, by playing as in
+    `shooter_blocked` for that suit: on c's trick it still holds a card above c and plays
+    it (c is led or discarded: either way not the winning card). If those tricks number
+    more than h - k, `x` cannot shoot.
+
+    k = h: `x` must win every trick, so it leads every trick after this one, and `seat`
+    plays after it. On lead now, `seat` stops it with a legal lead `x` cannot beat (the top
+    of a suit where `x` holds nothing higher). Else take a suit where `seat` holds t >= m
+    cards (m: `x`'s), its top card u above `x`'s lowest c1 there. `seat` beats `x`'s card
+    with u whenever it can, else plays its lowest card of the suit, and discards it only
+    when it holds nothing else (then it holds h cards, `x` at most h - 1 of the suit, as
+    `x` must follow to win). So it holds at least as many cards of the suit as `x` on
+    every trick, keeps u while it holds any, and beats c1 when `x` leads it. Only on this
+    trick, led by another seat, may `seat` play before `x` (its lowest card then) and
+    `x` win with c1: then u must be above `x`'s second card c2 too."""
+    cdef int y, su, c, m, k = 0, j, h = popcount(s.hand[x]), after
+    cdef u64 lane, mine, legal
+    for y in range(r.n):
+        if y != x:
+            c = popcount(s.hand[y] & r.moon)
+            if c > k:
+                k = c
+    if not k:
+        return 0
+    if k == h:
+        if s.leader == seat:
+            legal = legal_moves(s, r)
+            for su in range(4):
+                mine = suit_lane(legal, su)
+                if mine and suit_lane(s.hand[x], su) >> (topbit(mine) + 1) == 0:
+                    return 1
+        # `seat` plays after `x` on this trick
+        after = (seat - s.leader + r.n) % r.n > (x - s.leader + r.n) % r.n
+        for su in range(4):
+            lane = suit_lane(s.hand[x], su)
+            mine = suit_lane(s.hand[seat], su)
+            if lane and mine and not suit_lane(r.queen, su) and popcount(mine) >= popcount(lane):
+                if not after:
+                    lane &= lane - 1        # `x` may win with c1 on this trick
+                if lane and topbit(mine) > ctz(lane):
+                    return 1
+        return 0
+    for su in range(4):
+        lane = suit_lane(s.hand[x], su)
+        if lane and not suit_lane(r.queen, su):
+            m = popcount(lane)
+            mine = suit_lane(s.hand[seat], su)
+            j = 0
+            while lane:
+                c = ctz(lane)
+                lane &= lane - 1
+                if popcount(mine >> (c + 1)) < m:
+                    break
+                j += 1
+            if j > h - k:
+                return 1
+    return 0
+
+
 cdef inline int other_moon_dead(const RulesC* r, const State* s, int seat) noexcept nogil:
     """No seat but `seat` can shoot the moon any more: no moon rule, two seats took moon
     cards, or `seat` took one."""
@@ -177,19 +275,25 @@ cdef inline int other_moon_dead(const RulesC* r, const State* s, int seat) noexc
 
 cdef inline int moon_stoppable(const State* s, const RulesC* r, int seat, int takers) noexcept nogil:
     """True at a trick start when `seat` has a way to play that keeps every other seat
-    from shooting the moon (whatever they play): the one seat that might (see
-    `other_can_shoot`) is blocked by `shooter_blocked`. Only an upper bound may use it:
-    `seat` need not play that way."""
-    cdef int x, blocked = 0
+    from shooting the moon (whatever they play): one seat x that might (see
+    `other_can_shoot`) is blocked by `shooter_blocked`, `sweep_blocked` or
+    `moon_card_block`; several by `moon_card_block` (one way of play for all: the ways
+    that stop each need not go together). Only an upper bound may use it: `seat` need
+    not play that way."""
+    cdef int x, xs = -1
+    cdef u64 sh = 0
     if s.tricks_done == 0 or s.ntrick:
         return 0
     for x in range(r.n):
         if x != seat and (takers == 0 or takers == (1 << x)) and not never_wins(s, x):
-            # one seat only: the ways of play that stop two need not go together
-            if blocked or not shooter_blocked(s, r, seat, x, 0):
-                return 0
-            blocked = 1
-    return 1
+            sh |= <u64>1 << x
+            xs = x
+    if not sh:
+        return 1
+    if sh & (sh - 1):
+        return moon_card_block(s, r, seat, sh, 0)
+    return (shooter_blocked(s, r, seat, xs, 0) or moon_card_block(s, r, seat, sh, 0)
+            or sweep_blocked(s, r, seat, xs))
 
 
 cdef void idle_bounds(const RulesC* r, const State* s, int seat, int* plo, int* phi) noexcept nogil:
@@ -292,13 +396,14 @@ cdef void score_bounds_moon(const RulesC* r, const State* s, int seat, int* plo,
     526.5 M -> 501.1 M instructions; 248 a call of `score_bounds_full` before, 91 now
     plus the tests inline). `test_score_bounds_paths` checks it against the general
     code."""
-    cdef u64 live = s.rem | s.trick_mask, nm, h
+    cdef u64 live = s.rem | s.trick_mask, nm, h, shm
     cdef int pts = s.points[seat], lo, hi, x, shooters, xs, full
     cdef int takers = s.takers & 127
     full = pts + s.live_points
     lo = pts
     hi = full
     shooters = 0
+    shm = 0
     if takers:
         # one seat took moon cards (nt <= 1 here): it alone may shoot
         xs = ctz(<u64>takers)
@@ -309,6 +414,7 @@ cdef void score_bounds_moon(const RulesC* r, const State* s, int seat, int* plo,
         else:
             h = s.hand[xs]
             shooters = s.leader == xs or (h & above_lowest(s.rem & ~h)) != 0
+            shm = <u64>shooters << xs
     else:
         hi = full - min_value(r, live & r.moon)     # (as above)
         widen(&lo, &hi, pts + r.moon_shooter_adj, full + r.moon_shooter_adj)
@@ -318,10 +424,14 @@ cdef void score_bounds_moon(const RulesC* r, const State* s, int seat, int* plo,
                 h = s.hand[x]
                 if s.leader == x or (h & above_lowest(s.rem & ~h)):
                     shooters += 1
+                    shm |= <u64>1 << x
                     xs = x
     if shooters:
         nm = live & ~r.moon
-        if own and shooters == 1 and s.tricks_done and shooter_blocked(s, r, seat, xs, 0):
+        if own and s.tricks_done and (
+                moon_card_block(s, r, seat, shm, 0) if shooters > 1 else
+                (shooter_blocked(s, r, seat, xs, 0) or moon_card_block(s, r, seat, shm, 0)
+                 or sweep_blocked(s, r, seat, xs))):
             # `seat` may let the moon happen, but it can stop it: no upper bound
             widen(&lo, &hi, pts + r.moon_other_adj, -INF)
         else:
@@ -1281,30 +1391,32 @@ cdef inline u64 play_forced(Ctx* c, State* s, u64 cand, int64_t* nodes0) noexcep
 
 
 cdef int moon_blocked_mid(const State* s, const RulesC* r, int T) noexcept nogil:
-    """Mid-trick, the target `T` having played to the trick: can it keep the one other seat
-    that might still shoot from taking every moon card? As `shooter_blocked` (trick 1
-    over), with its count of `x`'s cards taken now, except the suit led while `x` is
-    still to play (`x` might win this trick with its moon card). 0 when two or more seats
-    might shoot, as in `moon_stoppable`: the ways of play that stop two need not go
-    together."""
+    """Mid-trick, the target `T` having played to the trick: can it keep every other seat
+    that might still shoot from taking every moon card? One such seat x by
+    `shooter_blocked`'s test with its count of `x`'s cards taken now, except the suit led
+    while `x` is still to play (`x` might win this trick with its moon card); one or more
+    by `moon_card_block` (the same suit left out while any of them is still to play).
+    Two or more only so: as in `moon_stoppable`, the ways of play that stop each need not
+    go together."""
     cdef int x, xpos, shooter = -1
     cdef int takers = s.takers & 127
-    cdef u64 skip = 0
+    cdef u64 skip = 0, sh = 0
     if s.tricks_done == 0:
         return 0
     for x in range(r.n):
         if x != T and (takers == 0 or takers == (1 << x)):
-            if shooter >= 0:
-                return 0
+            sh |= <u64>1 << x
             shooter = x
-    if shooter < 0:
+            xpos = x - s.leader
+            if xpos < 0:
+                xpos += r.n
+            if xpos >= s.ntrick:            # still to play: not by the suit led
+                skip = LANE << (16 * (s.win >> 4))
+    if not sh:
         return 1
-    xpos = shooter - s.leader
-    if xpos < 0:
-        xpos += r.n
-    if xpos >= s.ntrick:                    # still to play: not by the suit led
-        skip = LANE << (16 * (s.win >> 4))
-    return shooter_blocked(s, r, T, shooter, skip)
+    if sh & (sh - 1):
+        return moon_card_block(s, r, T, sh, skip)
+    return shooter_blocked(s, r, T, shooter, skip) or moon_card_block(s, r, T, sh, skip)
 
 
 cdef inline int beaten_target(const Ctx* c, const State* s, int alpha, int* v) noexcept nogil:

@@ -60,3 +60,73 @@ def test_target_stops_every_other_moon(seed, position, target, bounds):
     lo, hi = bounds
     value = min(paranoid_values(position, target).values())
     assert lo <= value <= hi
+
+
+def rule_positions(rule: int, count: int, shooters2: bool = False):
+    """Seeded trick starts of 3 or 4 tricks where test ``rule`` of ``moon_stop_rules``
+    (0 ``shooter_blocked``, 1 ``sweep_blocked``, 2 ``moon_card_block``) fires and the
+    others do not, with one seat that might shoot (``shooters2``: two or more)."""
+    seed = 0
+    while count:
+        rules = rules_for(seed)
+        try:
+            position = random_position(seed, rules, rules.players * (3 + seed % 2))
+        except ValueError:
+            seed += 1
+            continue
+        position, core, state = loaded_core(position, seed)
+        for target in range(rules.players):
+            fired = core.moon_stop_rules(state, target)
+            if (fired is None or sum(fired[:3]) != 1 or not fired[rule]
+                    or shooters2 != (fired[3] > 1)):
+                continue
+            count -= 1
+            yield seed, position, target, core.bounds(state, target)[:2]
+            break
+        seed += 1
+
+
+RULE_CASES = (list(rule_positions(1, 15)) + list(rule_positions(2, 15))
+              + list(rule_positions(2, 10, shooters2=True)))
+
+
+@pytest.mark.parametrize("seed, position, target, bounds", RULE_CASES,
+                         ids=lambda x: str(x)[:12])
+def test_each_new_stop_rule_is_real(seed, position, target, bounds):
+    """`sweep_blocked` (a seat holds moon cards only, or the shooter must win more tricks
+    than the target lets it) and `moon_card_block` (the target's moon card above the
+    shooters' cards of its suit, which hold a moon card there): each alone must mean that
+    no other seat can shoot, and the bounds must hold."""
+    assert other_moon(position, target) == 0
+    lo, hi = bounds
+    value = min(paranoid_values(position, target).values())
+    assert lo <= value <= hi
+
+
+def mid_trick_positions(count: int):
+    """Seeded mid-trick positions of 3 or 4 tricks where the target has played and
+    ``moon_card_block`` (within ``moon_blocked_mid``) says it stops every other moon."""
+    seed = 0
+    while count:
+        rules = rules_for(seed)
+        try:
+            position = random_position(seed, rules, rules.players * (3 + seed % 2) - 2)
+        except ValueError:
+            seed += 1
+            continue
+        position, core, state = loaded_core(position, seed)
+        for target in range(rules.players):
+            answer = core.moon_blocked_mid(state, target)
+            if answer is not None and answer[1]:
+                count -= 1
+                yield seed, position, target
+                break
+        seed += 1
+
+
+@pytest.mark.parametrize("seed, position, target", list(mid_trick_positions(30)),
+                         ids=lambda x: str(x)[:12])
+def test_the_moon_card_block_mid_trick_is_real(seed, position, target):
+    """`moon_blocked_mid` by `moon_card_block`: the target has played to the trick; the
+    suit led is left out while a shooter is still to play."""
+    assert other_moon(position, target) == 0
