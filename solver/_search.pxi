@@ -3,6 +3,10 @@
 
 from posix.time cimport clock_gettime, timespec, CLOCK_MONOTONIC
 
+cdef extern from *:
+    # Cython's own macro (__builtin_expect under gcc and clang): the branch is rarely taken
+    bint unlikely(bint x) noexcept nogil
+
 
 cdef inline double now_ms() noexcept nogil:
     cdef timespec ts
@@ -1379,7 +1383,7 @@ cdef inline u64 play_forced(Ctx* c, State* s, u64 cand, int64_t* nodes0) noexcep
         play_card(s, ctz(cand), c.r)
         nodes0[0] = c.nodes
         c.nodes += 1
-        if (c.nodes & 1023) == 0:
+        if unlikely((c.nodes & 1023) == 0):
             check_limits(c)
             if c.abort:
                 return 0
@@ -1478,7 +1482,7 @@ cdef int alphabeta(Ctx* c, State* s, int alpha, int beta) noexcept nogil:
     cdef int moves[MAXHAND]
     cdef State child
     c.nodes += 1
-    if (c.nodes & 1023) == 0:
+    if unlikely((c.nodes & 1023) == 0):
         # the only place the limits are checked: a search that returns on abort is
         # never resumed, so the test stays off the path of the other nodes
         check_limits(c)
@@ -1490,7 +1494,7 @@ cdef int alphabeta(Ctx* c, State* s, int alpha, int beta) noexcept nogil:
             # one card to play mid-trick (no table entry here): the node's value is the
             # child's, and so on down the forced cards, played out here in `s`
             cand = play_forced(c, s, cand, &nodes0)
-            if c.abort:
+            if unlikely(c.abort):
                 return 0
     if s.ntrick and c.model == MODEL_PARANOID and beaten_target(c, s, alpha, &v):
         return v
@@ -1551,7 +1555,7 @@ cdef int alphabeta(Ctx* c, State* s, int alpha, int beta) noexcept nogil:
             child = s[0]
             play_card(&child, moves[i], c.r)
             v = alphabeta(c, &child, alpha, beta)
-            if c.abort:
+            if unlikely(c.abort):
                 return 0
             if v < best:
                 best = v
@@ -1574,7 +1578,7 @@ cdef int alphabeta(Ctx* c, State* s, int alpha, int beta) noexcept nogil:
             child = s[0]
             play_card(&child, moves[i], c.r)
             v = alphabeta(c, &child, alpha, beta)
-            if c.abort:
+            if unlikely(c.abort):
                 return 0
             if v > best:
                 best = v
