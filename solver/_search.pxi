@@ -221,7 +221,9 @@ cdef int sweep_blocked(const State* s, const RulesC* r, int seat, int x) noexcep
     `x` must follow to win). So it holds at least as many cards of the suit as `x` on
     every trick, keeps u while it holds any, and beats c1 when `x` leads it. Only on this
     trick, led by another seat, may `seat` play before `x` (its lowest card then) and
-    `x` win with c1: then u must be above `x`'s second card c2 too."""
+    `x` win with c1: then u must be above `x`'s second card c2 too. And any seat other
+    than `x` that holds one suit only, every card above `x`'s lowest there, must follow
+    with a higher card on that card's trick (seeds 2-5 at 9 tricks -0.55% nodes)."""
     cdef int y, su, c, m, k = 0, j, h = popcount(s.hand[x]), after
     cdef u64 lane, mine, legal
     for y in range(r.n):
@@ -237,6 +239,14 @@ cdef int sweep_blocked(const State* s, const RulesC* r, int seat, int x) noexcep
             for su in range(4):
                 mine = suit_lane(legal, su)
                 if mine and suit_lane(s.hand[x], su) >> (topbit(mine) + 1) == 0:
+                    return 1
+        # a seat holding one suit only, every card above `x`'s lowest there, must beat it
+        for y in range(r.n):
+            if y != x and s.hand[y]:
+                su = ctz(s.hand[y]) >> 4
+                lane = suit_lane(s.hand[x], su)
+                if (s.hand[y] == suit_lane(s.hand[y], su) << (16 * su) and lane
+                        and ctz(s.hand[y]) - 16 * su > ctz(lane)):
                     return 1
         # `seat` plays after `x` on this trick
         after = (seat - s.leader + r.n) % r.n > (x - s.leader + r.n) % r.n
