@@ -535,6 +535,19 @@ cdef class Core:
         return (bool(moon_blocked_mid(&s, &self.r, target)),
                 bool(moon_card_block(&s, &self.r, target, sh, skip)))
 
+    def moon_unplayed_block(self, tuple state, int target):
+        """``moon_unplayed_block`` mid-trick for ``target`` still to play to the trick (for
+        tests), or None where it does not apply."""
+        cdef State s
+        cdef int takers, pos
+        self._load(&s, state)
+        takers = s.takers & 127
+        pos = (target - s.leader + self.r.n) % self.r.n
+        if (not s.ntrick or pos < s.ntrick or not (self.r.moon_on and self.r.moon)
+                or popcount(<u64>takers) > 1 or takers == (1 << target)):
+            return None
+        return bool(moon_unplayed_block(&s, &self.r, target))
+
     def shed_bound(self, tuple state, int target):
         """``shed_bound``'s upper bound on ``target``'s final points at a trick start where
         it is on lead (for tests), or None where it does not apply."""

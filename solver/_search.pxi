@@ -1427,6 +1427,23 @@ cdef int moon_blocked_mid(const State* s, const RulesC* r, int T) noexcept nogil
     return shooter_blocked(s, r, T, shooter, skip) or moon_card_block(s, r, T, sh, skip)
 
 
+cdef int moon_unplayed_block(const State* s, const RulesC* r, int T) noexcept nogil:
+    """Mid-trick, the target `T` still to play: `moon_card_block` for every other seat that
+    might shoot, the suit led left out (the target plays a card of it, or discards one of
+    another suit: not its moon card q, outside that suit, unless q is its last card)."""
+    cdef int x
+    cdef int takers = s.takers & 127
+    cdef u64 sh = 0
+    if s.tricks_done == 0:
+        return 0
+    for x in range(r.n):
+        if x != T and (takers == 0 or takers == (1 << x)):
+            sh |= <u64>1 << x
+    if not sh:
+        return 1
+    return moon_card_block(s, r, T, sh, LANE << (16 * (s.win >> 4)))
+
+
 cdef inline int beaten_target(const Ctx* c, const State* s, int alpha, int* v) noexcept nogil:
     """Mid-trick, paranoid, plain scoring (no sun, bonus or negative card) and no other seat
     able to shoot: when the target surely loses this trick (it played and is beaten, or it
@@ -1452,19 +1469,22 @@ cdef inline int beaten_target(const Ctx* c, const State* s, int alpha, int* v) n
                                           & (((<u64>1) << (s.win & 15)) - 1)):
             return 0
         duck = 1
-    if not other_moon_dead(r, s, T) and (pos >= s.ntrick or not moon_blocked_mid(s, r, T)):
-        return 0
     if (mine & above_lowest(s.rem & ~mine)) == 0 and (
             s.takers != (1 << T) or (s.rem | s.trick_mask) & r.moon):
         v[0] = s.points[T]                  # (not when its moon is already made)
         if duck and s.takers == (1 << T) and r.moon_on and r.moon:
-            return v[0] <= alpha            # winning instead, it might still shoot
-        return 1
-    # the points left in the hands: plain scoring has no negative card
-    v[0] = s.points[T] + s.live_points - s.trick_points
-    if s.tricks_done == 0:
-        v[0] -= r.kitty_points
-    return v[0] <= alpha
+            return v[0] <= alpha            # winning instead, it might still shoot (the
+                                            # target took a moon card: no other moon)
+    else:
+        # the points left in the hands: plain scoring has no negative card
+        v[0] = s.points[T] + s.live_points - s.trick_points
+        if s.tricks_done == 0:
+            v[0] -= r.kitty_points
+        if v[0] > alpha:
+            return 0
+    # the moon tests last, only where the bound would cut (they cost more than the rest)
+    return other_moon_dead(r, s, T) or (moon_blocked_mid(s, r, T) if pos < s.ntrick
+                                        else moon_unplayed_block(s, r, T))
 
 
 cdef int alphabeta(Ctx* c, State* s, int alpha, int beta) noexcept nogil:
