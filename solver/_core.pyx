@@ -334,7 +334,7 @@ cdef class Core:
         cdef int n, i, j
         n = order_moves(&c, &s, reps, -1, moves)
         results = []
-        node_bounds(&c, &s, &lo, &hi)
+        node_bounds(&c, &s, &lo, &hi, INF)
         # a first guess inside the bounds near the points already taken
         cdef int pace, taken[MAXSEATS], after[MAXSEATS]
         if guess is None:
@@ -398,7 +398,7 @@ cdef class Core:
                     if deal_decided(c.r, &s):
                         break
                 else:
-                    node_bounds(c, &s, &lo, &hi)
+                    node_bounds(c, &s, &lo, &hi, INF)
                     if lo == hi:
                         break
             if c.model == MODEL_MAXN:
@@ -455,7 +455,7 @@ cdef class Core:
         c.r = &self.r
         c.target = target
         c.model = MODEL_PARANOID
-        node_bounds(&c, &s, &lo, &hi)
+        node_bounds(&c, &s, &lo, &hi, INF)
         lead_out = None
         if s.ntrick == 0 and s.leader == target and leads_out(&s, &self.r, target):
             idle_bounds(&self.r, &s, target, &ilo, &ihi)
@@ -468,7 +468,7 @@ cdef class Core:
         cdef State s
         cdef int lo, hi, flo, fhi
         self._load(&s, state)
-        score_bounds(&self.r, &s, target, &lo, &hi, own)
+        score_bounds(&self.r, &s, target, &lo, &hi, own, INF)
         score_bounds_full(&self.r, &s, target, &flo, &fhi, own)
         return (lo, hi), (flo, fhi)
 

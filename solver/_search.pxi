@@ -371,11 +371,15 @@ cdef inline int leads_out(const State* s, const RulesC* r, int seat) noexcept no
 
 
 cdef inline void score_bounds(const RulesC* r, const State* s, int seat, int* plo,
-                              int* phi, int own) noexcept nogil:
+                              int* phi, int own, int cut) noexcept nogil:
     """Cheap bounds on `seat`'s final deal points: the union of what each way the
     deal can still end allows (no moon, a moon by `seat` or by another, a sun).
     `own`: `seat` is the paranoid target, which minimises these points, so the upper
-    bound may assume it plays to stop another seat's moon (`moon_stoppable`).
+    bound may assume it plays to stop another seat's moon (`moon_stoppable`). `cut`: in
+    the common moon case the stop tests run only where the moon-free upper bound is at
+    most `cut` (the search's alpha: elsewhere a stopped moon would not cut the node, and
+    the higher bound changes nothing the search reads; INF: always. The 9-trick pair
+    347.6 M -> 342.8 M instructions, the same nodes).
 
     The common case (below) is inline; plain scoring with a moon still live at a trick
     start where `seat` can win a trick is `score_bounds_moon` (at 9 tricks most of the
@@ -391,13 +395,13 @@ cdef inline void score_bounds(const RulesC* r, const State* s, int seat, int* pl
         return
     if (r.plain and s.ntrick == 0 and r.moon_on and (s.rem | s.trick_mask) & r.moon
             and (s.leader == seat or (s.hand[seat] & above_lowest(s.rem & ~s.hand[seat])))):
-        score_bounds_moon(r, s, seat, plo, phi, own)
+        score_bounds_moon(r, s, seat, plo, phi, own, cut)
         return
     score_bounds_full(r, s, seat, plo, phi, own)
 
 
 cdef void score_bounds_moon(const RulesC* r, const State* s, int seat, int* plo,
-                            int* phi, int own) noexcept nogil:
+                            int* phi, int own, int cut) noexcept nogil:
     """`score_bounds_full` for plain scoring at a trick start, with a moon still live
     (and at most one seat that took moon cards) and `seat` able to win a trick. No
     negative card (the live points are all positive), and the seats that might shoot
@@ -438,7 +442,7 @@ cdef void score_bounds_moon(const RulesC* r, const State* s, int seat, int* plo,
                     xs = x
     if shooters:
         nm = live & ~r.moon
-        if own and s.tricks_done and (
+        if own and s.tricks_done and hi <= cut and (
                 moon_card_block(s, r, seat, shm, 0) if shooters > 1 else
                 (shooter_blocked(s, r, seat, xs, 0) or moon_card_block(s, r, seat, shm, 0)
                  or sweep_blocked(s, r, seat, xs))):
@@ -619,7 +623,7 @@ cdef void game_bounds(const Ctx* c, const State* s, int* plo, int* phi) noexcept
     moon_open = g.choice and r.moon_on and r.moon and popcount(<u64>(s.takers & 127)) <= 1
     sun_open = g.sun_clears and r.sun_mode and s.sunc != n
     for i in range(n):
-        score_bounds(r, s, i, &lo, &hi, 0)
+        score_bounds(r, s, i, &lo, &hi, 0, INF)
         if lo != hi:
             decided = 0
         if moon_open:
@@ -760,11 +764,11 @@ cdef extern from *:
     struct __pyx_t_6hearts_6solver_5_core_RulesC;
     static CYTHON_INLINE void __pyx_f_6hearts_6solver_5_core_node_bounds(
         struct __pyx_t_6hearts_6solver_5_core_Ctx const *,
-        struct __pyx_t_6hearts_6solver_5_core_State const *, int *, int *)
+        struct __pyx_t_6hearts_6solver_5_core_State const *, int *, int *, int)
         __attribute__((always_inline));
     static CYTHON_INLINE void __pyx_f_6hearts_6solver_5_core_score_bounds(
         struct __pyx_t_6hearts_6solver_5_core_RulesC const *,
-        struct __pyx_t_6hearts_6solver_5_core_State const *, int, int *, int *, int)
+        struct __pyx_t_6hearts_6solver_5_core_State const *, int, int *, int *, int, int)
         __attribute__((always_inline));
     static CYTHON_INLINE void __pyx_f_6hearts_6solver_5_core_make_key(
         struct __pyx_t_6hearts_6solver_5_core_Ctx const *,
@@ -784,13 +788,14 @@ cdef extern from *:
     """
 
 
-cdef inline void node_bounds(const Ctx* c, const State* s, int* plo, int* phi) noexcept nogil:
+cdef inline void node_bounds(const Ctx* c, const State* s, int* plo, int* phi,
+                             int cut) noexcept nogil:
     if s.ntrick == 0 and (popcount(s.rem) == c.r.n or leader_wins_all(s)):
         # (the State the play-out needs lives in settled_value, off this hot path)
         settled_value(c, s, plo, phi)
         return
     if c.model == MODEL_PARANOID:
-        score_bounds(c.r, s, c.target, plo, phi, 1)
+        score_bounds(c.r, s, c.target, plo, phi, 1, cut)
     elif c.model == MODEL_GAME:
         game_bounds(c, s, plo, phi)
     else:
@@ -1523,7 +1528,7 @@ cdef int alphabeta(Ctx* c, State* s, int alpha, int beta) noexcept nogil:
     if s.ntrick and c.model == MODEL_PARANOID and beaten_target(c, s, alpha, &v):
         return v
     if s.ntrick == 0:
-        node_bounds(c, s, &lo, &hi)
+        node_bounds(c, s, &lo, &hi, alpha)
         if lo >= beta or lo == hi:
             return lo
         if hi <= alpha:
@@ -1648,7 +1653,7 @@ cdef int mtdf(Ctx* c, const State* s, int guess, int floor) noexcept nogil:
     5-8% fewer nodes on the 6-, 8- and 9-trick sets, seeds 1-8)."""
     cdef int lo, hi, g = guess, b, first = 1
     cdef State t
-    node_bounds(c, s, &lo, &hi)             # lo <= value <= hi throughout
+    node_bounds(c, s, &lo, &hi, INF)        # lo <= value <= hi throughout
     if g < lo:
         g = lo
     if g > hi:
@@ -1677,7 +1682,7 @@ cdef inline int deal_decided(const RulesC* r, const State* s) noexcept nogil:
     if not live:
         return 1
     for seat in range(r.n):
-        score_bounds(r, s, seat, &lo, &hi, 0)
+        score_bounds(r, s, seat, &lo, &hi, 0, INF)
         if lo != hi:
             return 0
     return 1
@@ -1720,7 +1725,7 @@ cdef void maxn(Ctx* c, const State* s, int* out) noexcept nogil:
                 for i in range(c.r.n):
                     out[i] = vec[i] + s.points[i]
                 return
-    score_bounds(c.r, s, mover, &own_lo, &own_hi, 0)
+    score_bounds(c.r, s, mover, &own_lo, &own_hi, 0, INF)
     cand = candidate_moves(s, c.r)
     while cand:
         x = ctz(cand)
