@@ -336,7 +336,7 @@ cdef class Core:
         cdef int n, i, j
         n = order_moves(&c, &s, reps, -1, moves)
         results = []
-        node_bounds(&c, &s, &lo, &hi)
+        node_bounds(&c, &s, &lo, &hi, INF)
         # a first guess inside the bounds near the points already taken
         cdef int pace, taken[MAXSEATS], after[MAXSEATS]
         if guess is None:
@@ -400,7 +400,7 @@ cdef class Core:
                     if deal_decided(c.r, &s):
                         break
                 else:
-                    node_bounds(c, &s, &lo, &hi)
+                    node_bounds(c, &s, &lo, &hi, INF)
                     if lo == hi:
                         break
             if c.model == MODEL_MAXN:
@@ -457,7 +457,7 @@ cdef class Core:
         c.r = &self.r
         c.target = target
         c.model = MODEL_PARANOID
-        node_bounds(&c, &s, &lo, &hi)
+        node_bounds(&c, &s, &lo, &hi, INF)
         lead_out = None
         if s.ntrick == 0 and s.leader == target and leads_out(&s, &self.r, target):
             idle_bounds(&self.r, &s, target, &ilo, &ihi)
@@ -470,7 +470,7 @@ cdef class Core:
         cdef State s
         cdef int lo, hi, flo, fhi
         self._load(&s, state)
-        score_bounds(&self.r, &s, target, &lo, &hi, own)
+        score_bounds(&self.r, &s, target, &lo, &hi, own, INF)
         score_bounds_full(&self.r, &s, target, &flo, &fhi, own)
         return (lo, hi), (flo, fhi)
 
@@ -536,6 +536,19 @@ cdef class Core:
                     skip = LANE << (16 * (s.win >> 4))
         return (bool(moon_blocked_mid(&s, &self.r, target)),
                 bool(moon_card_block(&s, &self.r, target, sh, skip)))
+
+    def moon_unplayed_block(self, tuple state, int target):
+        """``moon_unplayed_block`` mid-trick for ``target`` still to play to the trick (for
+        tests), or None where it does not apply."""
+        cdef State s
+        cdef int takers, pos
+        self._load(&s, state)
+        takers = s.takers & 127
+        pos = (target - s.leader + self.r.n) % self.r.n
+        if (not s.ntrick or pos < s.ntrick or not (self.r.moon_on and self.r.moon)
+                or popcount(<u64>takers) > 1 or takers == (1 << target)):
+            return None
+        return bool(moon_unplayed_block(&s, &self.r, target))
 
     def shed_bound(self, tuple state, int target):
         """``shed_bound``'s upper bound on ``target``'s final points at a trick start where

@@ -130,3 +130,44 @@ def test_the_moon_card_block_mid_trick_is_real(seed, position, target):
     """`moon_blocked_mid` by `moon_card_block`: the target has played to the trick; the
     suit led is left out while a shooter is still to play."""
     assert other_moon(position, target) == 0
+
+
+def unplayed_positions(count: int):
+    """Seeded mid-trick positions of 3 or 4 tricks (plain point tables) where the target is
+    still to play, surely loses the trick (no card of the suit led above the winning one)
+    and ``moon_unplayed_block`` says it stops every other moon."""
+    seed = 0
+    plain = [Rules.standard(), Rules.spot_hearts(), dataclasses.replace(Rules.standard(),
+                                                                        moon="new")]
+    while count:
+        rules = plain[seed % len(plain)]
+        position = random_position(seed, rules, 4 * (3 + seed % 2) - 1 - seed % 3)
+        position, core, state = loaded_core(position, seed)
+        seed += 1
+        trick = position.trick
+        if not trick:
+            continue
+        top = max(c for c in trick if c.suit == trick[0].suit)
+        for target in range(4):
+            if (target - position.leader) % 4 < len(trick):
+                continue
+            if any(c.suit == top.suit and c.rank > top.rank for c in position.hand(target)):
+                continue
+            if core.moon_unplayed_block(state, target):
+                count -= 1
+                yield seed, position, target
+                break
+
+
+@pytest.mark.parametrize("seed, position, target", list(unplayed_positions(80)),
+                         ids=lambda x: str(x)[:12])
+def test_an_unplayed_beaten_target_stops_the_moon(seed, position, target):
+    """`beaten_target` with the target still to play and `moon_unplayed_block`: no other
+    seat can shoot, and the target ends with at most its points plus the points left in
+    the hands."""
+    assert other_moon(position, target) == 0
+    values = paranoid_values(position, target).values()
+    value = (min if position.to_move == target else max)(values)
+    points = position.rules.point_values()
+    left = sum(max(0, points[b]) for h in position.hands for b in range(64) if h >> b & 1)
+    assert value <= position.points[target] + left
