@@ -514,6 +514,24 @@ cdef class Core:
                 bool(sweep_blocked(&s, &self.r, target, xs)),
                 bool(moon_card_block(&s, &self.r, target, sh, 0)), 1)
 
+    def own_moon_blocked(self, tuple state, int target):
+        """Whether some other seat can keep ``target`` from taking every moon card, by
+        the test of ``own_moon_blocked`` (for tests); None where it does not apply (no
+        moon rule, a trick in play, trick 1, or another seat took a moon card)."""
+        cdef State s
+        cdef int takers
+        self._load(&s, state)
+        takers = s.takers & 127
+        if (not (self.r.moon_on and self.r.moon) or s.ntrick or s.tricks_done == 0
+                or takers & ~(1 << target)):
+            return None
+        return bool(own_moon_blocked(&s, &self.r, target))
+
+    def plain(self):
+        """Whether the loaded rules score plainly: no sun, no-trick bonus or negative
+        card (``RulesC.plain``; for tests)."""
+        return bool(self.r.plain)
+
     def moon_blocked_mid(self, tuple state, int target):
         """``moon_blocked_mid``'s answer mid-trick for ``target`` (having played to the
         trick) and whether ``moon_card_block`` alone gives it (for tests): ``(blocked,

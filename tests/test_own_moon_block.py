@@ -1,0 +1,58 @@
+"""The other seats' way to stop the target's own moon (``own_moon_blocked``) is real:
+brute force.
+
+Where the test fires, the target playing for a moon of its own against every other seat
+must fail; and under plain scoring (no sun, no-trick bonus or negative card) the paranoid
+value is then at least the points the target has taken, the lower bound `alphabeta`
+returns from it (another seat's moon only adds to them).
+"""
+from __future__ import annotations
+
+import pytest
+
+from bruteforce import _Minimax, loaded_core, paranoid_values, random_position
+from test_moon_stop import rules_for
+from hearts.solver import Position
+
+
+def own_moon(position: Position, target: int) -> int:
+    """1 if ``target``, against every other seat, can take every moon card, else 0
+    (plain minimax)."""
+    moon = position.rules.moon_mask()
+    return _Minimax(lambda p: int(p.taken[target] & moon == moon),
+                    lambda mover, v, best: v > best if mover == target else v < best,
+                    True).value(position.copy())
+
+
+def blocked_positions(count: int, want_taken: bool):
+    """Seeded trick starts of 3 or 4 tricks where the test fires for some target;
+    ``want_taken``: the target has taken a moon card (the case `alphabeta` reads)."""
+    seed = 0
+    while count:
+        rules = rules_for(seed)
+        try:
+            position = random_position(seed, rules, rules.players * (3 + seed % 2))
+        except ValueError:
+            seed += 1
+            continue
+        position, core, state = loaded_core(position, seed)
+        moon = rules.moon_mask()
+        for target in range(rules.players):
+            if want_taken != bool(position.taken[target] & moon):
+                continue
+            if core.own_moon_blocked(state, target):
+                count -= 1
+                yield seed, position, target, core.plain()
+                break
+        seed += 1
+
+
+CASES = list(blocked_positions(25, True)) + list(blocked_positions(15, False))
+
+
+@pytest.mark.parametrize("seed, position, target, plain", CASES, ids=lambda x: str(x)[:12])
+def test_the_others_stop_the_target_moon(seed, position, target, plain):
+    assert own_moon(position, target) == 0
+    if plain:
+        value = min(paranoid_values(position, target).values())
+        assert value >= position.points[target]
