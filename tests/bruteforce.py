@@ -329,3 +329,28 @@ def loaded_core(position: Position, seed: int) -> tuple:
     core = Core(10)
     core.set_rules(rules_spec(position.rules, position.pass_direction))
     return position, core, core_state(position)
+
+
+def seeded_cases(count: int, rules_for, pick, cards_played: int = 0):
+    """Seeded positions of 3 or 4 tricks (by the seed's parity) for the bound tests,
+    ``cards_played`` cards into the trick, loaded by :func:`loaded_core`: for seeds 0, 1,
+    ... (the rules ``rules_for(seed)``; seeds whose table is too small are skipped), the
+    first target ``t`` for which ``pick(position, core, state, t)`` returns a tuple gives
+    ``(seed, position, t) + that tuple``; ``count`` of them."""
+    seed = 0
+    while count:
+        rules = rules_for(seed)
+        try:
+            position = random_position(seed, rules,
+                                       rules.players * (3 + seed % 2) - cards_played)
+        except ValueError:
+            seed += 1
+            continue
+        position, core, state = loaded_core(position, seed)
+        for target in range(rules.players):
+            case = pick(position, core, state, target)
+            if case is not None:
+                count -= 1
+                yield (seed, position, target) + case
+                break
+        seed += 1

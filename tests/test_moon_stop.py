@@ -10,7 +10,7 @@ import dataclasses
 
 import pytest
 
-from bruteforce import _Minimax, loaded_core, paranoid_values, random_position
+from bruteforce import _Minimax, loaded_core, paranoid_values, random_position, seeded_cases
 from hearts.solver import Position, Rules
 
 BASES = [Rules.standard(), Rules.omnibus(), Rules.pink_lady(), Rules.black_jack(),
@@ -36,21 +36,10 @@ def other_moon(position: Position, target: int) -> int:
 
 def stoppable_positions(count: int = 30):
     """Seeded trick starts of 3 or 4 tricks where the test fires."""
-    seed = 0
-    while count:
-        rules = rules_for(seed)
-        try:
-            position = random_position(seed, rules, rules.players * (3 + seed % 2))
-        except ValueError:
-            seed += 1
-            continue
-        position, core, state = loaded_core(position, seed)
-        for target in range(rules.players):
-            if core.moon_stoppable(state, target):
-                count -= 1
-                yield seed, position, target, core.bounds(state, target)[:2]
-                break
-        seed += 1
+    def pick(position, core, state, target):
+        if core.moon_stoppable(state, target):
+            return (core.bounds(state, target)[:2],)
+    return seeded_cases(count, rules_for, pick)
 
 
 @pytest.mark.parametrize("seed, position, target, bounds", list(stoppable_positions()),
@@ -66,24 +55,12 @@ def rule_positions(rule: int, count: int, shooters2: bool = False):
     """Seeded trick starts of 3 or 4 tricks where test ``rule`` of ``moon_stop_rules``
     (0 ``shooter_blocked``, 1 ``sweep_blocked``, 2 ``moon_card_block``) fires and the
     others do not, with one seat that might shoot (``shooters2``: two or more)."""
-    seed = 0
-    while count:
-        rules = rules_for(seed)
-        try:
-            position = random_position(seed, rules, rules.players * (3 + seed % 2))
-        except ValueError:
-            seed += 1
-            continue
-        position, core, state = loaded_core(position, seed)
-        for target in range(rules.players):
-            fired = core.moon_stop_rules(state, target)
-            if (fired is None or sum(fired[:3]) != 1 or not fired[rule]
-                    or shooters2 != (fired[3] > 1)):
-                continue
-            count -= 1
-            yield seed, position, target, core.bounds(state, target)[:2]
-            break
-        seed += 1
+    def pick(position, core, state, target):
+        fired = core.moon_stop_rules(state, target)
+        if (fired is not None and sum(fired[:3]) == 1 and fired[rule]
+                and shooters2 == (fired[3] > 1)):
+            return (core.bounds(state, target)[:2],)
+    return seeded_cases(count, rules_for, pick)
 
 
 RULE_CASES = (list(rule_positions(1, 15)) + list(rule_positions(2, 15))
@@ -106,22 +83,11 @@ def test_each_new_stop_rule_is_real(seed, position, target, bounds):
 def mid_trick_positions(count: int):
     """Seeded mid-trick positions of 3 or 4 tricks where the target has played and
     ``moon_card_block`` (within ``moon_blocked_mid``) says it stops every other moon."""
-    seed = 0
-    while count:
-        rules = rules_for(seed)
-        try:
-            position = random_position(seed, rules, rules.players * (3 + seed % 2) - 2)
-        except ValueError:
-            seed += 1
-            continue
-        position, core, state = loaded_core(position, seed)
-        for target in range(rules.players):
-            answer = core.moon_blocked_mid(state, target)
-            if answer is not None and answer[1]:
-                count -= 1
-                yield seed, position, target
-                break
-        seed += 1
+    def pick(position, core, state, target):
+        answer = core.moon_blocked_mid(state, target)
+        if answer is not None and answer[1]:
+            return ()
+    return seeded_cases(count, rules_for, pick, cards_played=2)
 
 
 @pytest.mark.parametrize("seed, position, target", list(mid_trick_positions(30)),

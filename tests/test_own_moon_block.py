@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import pytest
 
-from bruteforce import _Minimax, loaded_core, paranoid_values, random_position
+from bruteforce import _Minimax, paranoid_values, seeded_cases
 from test_moon_stop import rules_for
 from hearts.solver import Position
 
@@ -27,24 +27,11 @@ def own_moon(position: Position, target: int) -> int:
 def blocked_positions(count: int, want_taken: bool):
     """Seeded trick starts of 3 or 4 tricks where the test fires for some target;
     ``want_taken``: the target has taken a moon card (the case `alphabeta` reads)."""
-    seed = 0
-    while count:
-        rules = rules_for(seed)
-        try:
-            position = random_position(seed, rules, rules.players * (3 + seed % 2))
-        except ValueError:
-            seed += 1
-            continue
-        position, core, state = loaded_core(position, seed)
-        moon = rules.moon_mask()
-        for target in range(rules.players):
-            if want_taken != bool(position.taken[target] & moon):
-                continue
-            if core.own_moon_blocked(state, target):
-                count -= 1
-                yield seed, position, target, core.plain()
-                break
-        seed += 1
+    def pick(position, core, state, target):
+        taken = bool(position.taken[target] & position.rules.moon_mask())
+        if want_taken == taken and core.own_moon_blocked(state, target):
+            return (core.plain(),)
+    return seeded_cases(count, rules_for, pick)
 
 
 CASES = list(blocked_positions(25, True)) + list(blocked_positions(15, False))
