@@ -569,12 +569,13 @@ cdef class Core:
         return bool(moon_unplayed_block(&s, &self.r, target))
 
     def shed_bound(self, tuple state, int target):
-        """``shed_bound``'s upper bound on ``target``'s final points at a trick start where
-        it is on lead (for tests), or None where it does not apply."""
+        """``shed_bound``'s upper bound on ``target``'s final points at a trick start (for
+        tests; on lead by `lead_shed`, else by `follow_shed`), or None where it does not
+        apply."""
         cdef State s
         cdef int v
         self._load(&s, state)
-        if s.ntrick or s.leader != target:
+        if s.ntrick:
             return None
         v = shed_bound(&self.r, &s, target)
         return None if v == INF else v

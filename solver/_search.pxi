@@ -1061,22 +1061,53 @@ cdef int lead_shed(const State* s, const RulesC* r, int seat) noexcept nogil:
     return out
 
 
+cdef int follow_shed(const State* s, const RulesC* r, int seat) noexcept nogil:
+    """Points of this trick that `seat`, not on lead, surely leaves to another seat when
+    it can beat no legal lead (in each suit the leader may lead, every card of `seat`'s
+    is below the leader's lowest lead there): the fewest, over those suits, of the
+    leader's cheapest lead, `seat`'s dearest card of the suit (else its dearest card)
+    and the cheapest card each other seat may play to it. At a trick start from trick
+    2 on, with no negative card and no club rule; else 0."""
+    cdef u64 lead, m, h, mine = s.hand[seat]
+    cdef int v, out = INF, su, z, L = s.leader
+    if s.tricks_done == 0 or r.queen:
+        return 0
+    lead = legal_moves(s, r)
+    if mine & above_lowest(lead):
+        return 0
+    while lead:
+        su = ctz(lead) >> 4
+        m = LANE << (16 * su)
+        h = mine & m
+        v = min_value(r, lead & m) + top_value(r, h if h else mine)
+        lead &= ~m
+        for z in range(r.n):
+            if z != seat and z != L:
+                h = s.hand[z] & m
+                v += min_value(r, h if h else s.hand[z])
+        if v < out:
+            out = v
+    return out
+
+
 ctypedef int (*ShedFn)(const State* s, const RulesC* r, int seat) noexcept nogil
 # Called through a pointer so that gcc cannot inline it into `alphabeta` (inlined, it
 # pushed `candidate_moves` out of line there: more instructions in all).
 cdef ShedFn lead_shed_fn = lead_shed
+cdef ShedFn follow_shed_fn = follow_shed
 
 
 cdef inline int shed_bound(const RulesC* r, const State* s, int seat) noexcept nogil:
-    """An upper bound on `seat`'s final points at a trick start where it is on lead and
-    no other seat's moon is left to score (and no sun, bonus or negative card, as in
-    `score_bounds`' common case; a moon of `seat`'s own scores less): the live points
-    less those of this trick it can surely leave to others (`lead_shed`). INF when it
+    """An upper bound on `seat`'s final points at a trick start where no other seat's moon
+    is left to score (and no sun, bonus or negative card, as in `score_bounds`' common
+    case; a moon of `seat`'s own scores less): the live points less those of this trick
+    it can surely leave to others (`lead_shed` on lead, else `follow_shed`). INF when it
     does not apply."""
     if not (r.plain and other_moon_dead(r, s, seat)):
         return INF
     # (no negative card: the live points are all positive)
-    return s.points[seat] + s.live_points - lead_shed_fn(s, r, seat)
+    return s.points[seat] + s.live_points - (lead_shed_fn(s, r, seat) if s.leader == seat
+                                             else follow_shed_fn(s, r, seat))
 
 
 cdef int order_moves(const Ctx* c, const State* s, u64 cand, int tt_move, int* moves) noexcept nogil:
@@ -1587,10 +1618,10 @@ cdef int alphabeta(Ctx* c, State* s, int alpha, int beta) noexcept nogil:
                 return hi
             if e.best >= 0:
                 tt_move = absolute_move(s, e.best)
-        if c.model == MODEL_PARANOID and s.leader == T and popcount(s.rem) >= SHED_MIN_CARDS:
-            # on lead, the target may lead a card that surely loses: the points the others
-            # must add to it are not the target's (from 3 tricks left: below, the search
-            # itself costs less than the test; not on lead, the test cost more than it saved)
+        if c.model == MODEL_PARANOID and popcount(s.rem) >= SHED_MIN_CARDS:
+            # the points of a trick the target surely leaves to others are not its own: on
+            # lead, a lead that surely loses; not on lead, when it can beat no legal lead
+            # (from 3 tricks left: below, the search itself costs less than the test)
             v = shed_bound(c.r, s, T)
             if v <= alpha:
                 return v
