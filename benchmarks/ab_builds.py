@@ -55,10 +55,14 @@ def load(path: str, workdir: str, index: int):
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("builds", nargs="+", help="built _core .so files")
-    parser.add_argument("--tricks", type=int, default=9)
-    parser.add_argument("--count", type=int, default=40)
-    parser.add_argument("--rounds", type=int, default=3)
+    parser.add_argument("--tricks", type=int, default=9, help="tricks left (default 9)")
+    parser.add_argument("--count", type=int, default=40, help="positions (default 40)")
+    parser.add_argument("--rounds", type=int, default=3,
+                        help="solves per position and build; the best counts (default 3)")
     args = parser.parse_args()
+    for path in args.builds:
+        if not os.path.isfile(path):
+            parser.error(f"no such build: {path}")
     rules = Rules.standard()
     positions = [endgame(1000 + i, args.tricks, rules) for i in range(args.count)]
     with tempfile.TemporaryDirectory() as workdir:

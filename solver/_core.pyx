@@ -494,15 +494,16 @@ cdef class Core:
         that might shoot: only the last), or None where no other seat can shoot."""
         cdef State s
         cdef int takers, x, xs = -1
-        cdef u64 sh = 0
+        cdef u64 sh = 0, hope
         self._load(&s, state)
         takers = s.takers & 127
         if (not (self.r.moon_on and self.r.moon) or popcount(<u64>takers) > 1
                 or takers == (1 << target) or not ((s.rem | s.trick_mask) & self.r.moon)
                 or s.ntrick or s.tricks_done == 0):
             return None
+        hope = moon_hopefuls(&self.r, target, takers)
         for x in range(self.r.n):
-            if x != target and (takers == 0 or takers == (1 << x)) and not never_wins(&s, x):
+            if (hope >> x) & 1 and not never_wins(&s, x):
                 sh |= (<u64>1) << x
                 xs = x
         if not sh:
@@ -537,8 +538,8 @@ cdef class Core:
         trick) and whether ``moon_card_block`` alone gives it (for tests): ``(blocked,
         by_moon_card)``, or None where it does not apply."""
         cdef State s
-        cdef int x, xpos, takers, pos
-        cdef u64 sh = 0, skip = 0
+        cdef int takers, pos
+        cdef u64 sh, skip
         self._load(&s, state)
         takers = s.takers & 127
         pos = (target - s.leader + self.r.n) % self.r.n
@@ -546,12 +547,8 @@ cdef class Core:
                 or not (self.r.moon_on and self.r.moon) or popcount(<u64>takers) > 1
                 or takers == (1 << target)):
             return None
-        for x in range(self.r.n):
-            if x != target and (takers == 0 or takers == (1 << x)):
-                sh |= (<u64>1) << x
-                xpos = (x - s.leader + self.r.n) % self.r.n
-                if xpos >= s.ntrick:
-                    skip = LANE << (16 * (s.win >> 4))
+        sh = moon_hopefuls(&self.r, target, takers)
+        skip = suit_led_if_to_play(&s, &self.r, sh)
         return (bool(moon_blocked_mid(&s, &self.r, target)),
                 bool(moon_card_block(&s, &self.r, target, sh, skip)))
 

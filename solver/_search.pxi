@@ -280,6 +280,46 @@ cdef int sweep_blocked(const State* s, const RulesC* r, int seat, int x) noexcep
     return 0
 
 
+cdef inline u64 moon_hopefuls(const RulesC* r, int seat, int takers) noexcept nogil:
+    """The seats other than `seat` that took every moon card taken so far (`takers`, a
+    seat mask; every other seat when none was taken): the only ones that may still shoot,
+    before asking whether they can win a trick."""
+    if takers == 0:
+        return ((<u64>1 << r.n) - 1) & ~(<u64>1 << seat)
+    if takers & (takers - 1) or takers == (1 << seat):
+        return 0
+    return <u64>takers
+
+
+cdef inline int shooters_blocked(const State* s, const RulesC* r, int seat,
+                                 u64 shooters) noexcept nogil:
+    """At a trick start (trick 1 over), can `seat` keep every seat of `shooters` (not
+    empty) from shooting? One seat by `shooter_blocked`, `moon_card_block` or
+    `sweep_blocked`; two or more by `moon_card_block` only (one way of play stops them
+    all; the ways that stop each need not go together)."""
+    cdef int x
+    if shooters & (shooters - 1):
+        return moon_card_block(s, r, seat, shooters, 0)
+    x = ctz(shooters)
+    return (shooter_blocked(s, r, seat, x, 0) or moon_card_block(s, r, seat, shooters, 0)
+            or sweep_blocked(s, r, seat, x))
+
+
+cdef inline u64 suit_led_if_to_play(const State* s, const RulesC* r, u64 shooters) noexcept nogil:
+    """Mid-trick: the lane of the suit led when a seat of `shooters` is still to play to
+    the trick (it might win it with its moon card of that suit), else 0."""
+    cdef int x, pos
+    while shooters:
+        x = ctz(shooters)
+        shooters &= shooters - 1
+        pos = x - s.leader
+        if pos < 0:
+            pos += r.n
+        if pos >= s.ntrick:
+            return LANE << (16 * (s.win >> 4))
+    return 0
+
+
 cdef inline int other_moon_dead(const RulesC* r, const State* s, int seat) noexcept nogil:
     """No seat but `seat` can shoot the moon any more: no moon rule, two seats took moon
     cards, or `seat` took one."""
@@ -294,20 +334,18 @@ cdef inline int moon_stoppable(const State* s, const RulesC* r, int seat, int ta
     `moon_card_block`; several by `moon_card_block` (one way of play for all: the ways
     that stop each need not go together). Only an upper bound may use it: `seat` need
     not play that way."""
-    cdef int x, xs = -1
-    cdef u64 sh = 0
+    cdef int x
+    cdef u64 sh, hope
     if s.tricks_done == 0 or s.ntrick:
         return 0
-    for x in range(r.n):
-        if x != seat and (takers == 0 or takers == (1 << x)) and not never_wins(s, x):
-            sh |= <u64>1 << x
-            xs = x
-    if not sh:
-        return 1
-    if sh & (sh - 1):
-        return moon_card_block(s, r, seat, sh, 0)
-    return (shooter_blocked(s, r, seat, xs, 0) or moon_card_block(s, r, seat, sh, 0)
-            or sweep_blocked(s, r, seat, xs))
+    hope = moon_hopefuls(r, seat, takers)
+    sh = hope
+    while hope:
+        x = ctz(hope)
+        hope &= hope - 1
+        if never_wins(s, x):
+            sh &= ~(<u64>1 << x)
+    return not sh or shooters_blocked(s, r, seat, sh)
 
 
 cdef void idle_bounds(const RulesC* r, const State* s, int seat, int* plo, int* phi) noexcept nogil:
@@ -415,13 +453,12 @@ cdef void score_bounds_moon(const RulesC* r, const State* s, int seat, int* plo,
     plus the tests inline). `test_score_bounds_paths` checks it against the general
     code."""
     cdef u64 live = s.rem | s.trick_mask, nm, h, shm
-    cdef int pts = s.points[seat], lo, hi, x, shooters, xs, full
+    cdef int pts = s.points[seat], lo, hi, x, xs, full
     cdef int takers = s.takers & 127
     full = pts + s.live_points
     lo = pts
     hi = full
-    shooters = 0
-    shm = 0
+    shm = 0                                 # the seats that might shoot
     if takers:
         # one seat took moon cards (nt <= 1 here): it alone may shoot
         xs = ctz(<u64>takers)
@@ -431,25 +468,18 @@ cdef void score_bounds_moon(const RulesC* r, const State* s, int seat, int* plo,
             widen(&lo, &hi, pts + r.moon_shooter_adj, full + r.moon_shooter_adj)
         else:
             h = s.hand[xs]
-            shooters = s.leader == xs or (h & above_lowest(s.rem & ~h)) != 0
-            shm = <u64>shooters << xs
+            shm = <u64>(s.leader == xs or (h & above_lowest(s.rem & ~h)) != 0) << xs
     else:
         hi = full - min_value(r, live & r.moon)     # (as above)
         widen(&lo, &hi, pts + r.moon_shooter_adj, full + r.moon_shooter_adj)
-        xs = -1
         for x in range(r.n):
             if x != seat:
                 h = s.hand[x]
                 if s.leader == x or (h & above_lowest(s.rem & ~h)):
-                    shooters += 1
                     shm |= <u64>1 << x
-                    xs = x
-    if shooters:
+    if shm:
         nm = live & ~r.moon
-        if own and s.tricks_done and hi <= cut and (
-                moon_card_block(s, r, seat, shm, 0) if shooters > 1 else
-                (shooter_blocked(s, r, seat, xs, 0) or moon_card_block(s, r, seat, shm, 0)
-                 or sweep_blocked(s, r, seat, xs))):
+        if own and s.tricks_done and hi <= cut and shooters_blocked(s, r, seat, shm):
             # `seat` may let the moon happen, but it can stop it: no upper bound
             widen(&lo, &hi, pts + r.moon_other_adj, -INF)
         else:
@@ -885,6 +915,16 @@ cdef inline int discard_score(const RulesC* r, int x, int tt_move, int killer, i
     return base + (x & 15) + kv * r.value[x]
 
 
+cdef inline int put_first(int* moves, int n, u64* cand, int x) noexcept nogil:
+    """Append card `x` to `moves` (`n` so far) and take it out of `cand` when it is a
+    candidate (the table's move or a killer ahead of a fixed order); return the count."""
+    if x >= 0 and (cand[0] >> x) & 1:
+        moves[n] = x
+        cand[0] &= ~((<u64>1) << x)
+        return n + 1
+    return n
+
+
 cdef inline int kslot(const State* s, int seat, int T) noexcept nogil:
     """The killer slot of `seat` at `s`: per cards left, seat and the card winning the
     trick so far, or on lead (256 + 8 bits) the target `T`'s number of cards in each
@@ -1202,10 +1242,7 @@ cdef int order_moves(const Ctx* c, const State* s, u64 cand, int tt_move, int* m
         if (cand & ~r.zero) == 0 or not other_moon_dead(r, s, T):
             # the points weigh nothing: the scores' order after the table's move,
             # emitted without them
-            if tt_move >= 0 and (cand >> tt_move) & 1:
-                moves[0] = tt_move
-                n = 1
-                cand &= ~((<u64>1) << tt_move)
+            n = put_first(moves, 0, &cand, tt_move)
             rest = cand & (((<u64>1) << wcard) - 1)     # the ducks
             cand &= ~(((<u64>1) << wcard) - 1)          # the cards above
             while cand:
@@ -1236,18 +1273,9 @@ cdef int order_moves(const Ctx* c, const State* s, u64 cand, int tt_move, int* m
         if wcard >= 0 and not (t_played and s.win_seat == T):
             # following, the target not winning the trick: after the table's move and
             # the killer, the cards from the lowest up (the scores were -rank)
-            if tt_move >= 0 and (cand >> tt_move) & 1:
-                moves[0] = tt_move
-                n = 1
-                cand &= ~((<u64>1) << tt_move)
-            if killer >= 0 and (cand >> killer) & 1:
-                moves[n] = killer
-                n += 1
-                cand &= ~((<u64>1) << killer)
-            if k2 >= 0 and (cand >> k2) & 1:
-                moves[n] = k2
-                n += 1
-                cand &= ~((<u64>1) << k2)
+            n = put_first(moves, 0, &cand, tt_move)
+            n = put_first(moves, n, &cand, killer)
+            n = put_first(moves, n, &cand, k2)
             while cand:
                 moves[n] = ctz(cand)
                 cand &= cand - 1
@@ -1448,42 +1476,27 @@ cdef int moon_blocked_mid(const State* s, const RulesC* r, int T) noexcept nogil
     by `moon_card_block` (the same suit left out while any of them is still to play).
     Two or more only so: as in `moon_stoppable`, the ways of play that stop each need not
     go together."""
-    cdef int x, xpos, shooter = -1
-    cdef int takers = s.takers & 127
-    cdef u64 skip = 0, sh = 0
+    cdef u64 skip, sh
     if s.tricks_done == 0:
         return 0
-    for x in range(r.n):
-        if x != T and (takers == 0 or takers == (1 << x)):
-            sh |= <u64>1 << x
-            shooter = x
-            xpos = x - s.leader
-            if xpos < 0:
-                xpos += r.n
-            if xpos >= s.ntrick:            # still to play: not by the suit led
-                skip = LANE << (16 * (s.win >> 4))
+    sh = moon_hopefuls(r, T, s.takers & 127)
     if not sh:
         return 1
+    skip = suit_led_if_to_play(s, r, sh)
     if sh & (sh - 1):
         return moon_card_block(s, r, T, sh, skip)
-    return shooter_blocked(s, r, T, shooter, skip) or moon_card_block(s, r, T, sh, skip)
+    return shooter_blocked(s, r, T, ctz(sh), skip) or moon_card_block(s, r, T, sh, skip)
 
 
 cdef int moon_unplayed_block(const State* s, const RulesC* r, int T) noexcept nogil:
     """Mid-trick, the target `T` still to play: `moon_card_block` for every other seat that
     might shoot, the suit led left out (the target plays a card of it, or discards one of
     another suit: not its moon card q, outside that suit, unless q is its last card)."""
-    cdef int x
-    cdef int takers = s.takers & 127
-    cdef u64 sh = 0
+    cdef u64 sh
     if s.tricks_done == 0:
         return 0
-    for x in range(r.n):
-        if x != T and (takers == 0 or takers == (1 << x)):
-            sh |= <u64>1 << x
-    if not sh:
-        return 1
-    return moon_card_block(s, r, T, sh, LANE << (16 * (s.win >> 4)))
+    sh = moon_hopefuls(r, T, s.takers & 127)
+    return not sh or moon_card_block(s, r, T, sh, LANE << (16 * (s.win >> 4)))
 
 
 cdef int own_moon_blocked(const State* s, const RulesC* r, int T) noexcept nogil:
@@ -1497,9 +1510,7 @@ cdef int own_moon_blocked(const State* s, const RulesC* r, int T) noexcept nogil
     if s.tricks_done == 0:
         return 0
     for y in range(r.n):
-        if y != T and (shooter_blocked(s, r, y, T, 0)
-                       or moon_card_block(s, r, y, (<u64>1) << T, 0)
-                       or sweep_blocked(s, r, y, T)):
+        if y != T and shooters_blocked(s, r, y, (<u64>1) << T):
             return 1
     return 0
 
