@@ -11,6 +11,7 @@ rules, seat, model, illegal play), every file error and every usage error prints
 from __future__ import annotations
 
 import json
+import re
 import sys
 from dataclasses import dataclass, replace
 from importlib import resources
@@ -72,6 +73,11 @@ class _HeartsGroup(TyperGroup):
                 typer.echo(err.ctx.get_help() if err.ctx else err.format_message())
                 sys.exit(0)
             message = err.format_message()
+            # click joins the extra arguments with spaces, so empty ones read "()"
+            empty = re.search(r"extra argument\S* \((\s*)\)", message)
+            if empty:
+                blanks = " ".join(["''"] * (len(empty.group(1)) + 1))
+                message = message[:empty.start(1)] + blanks + message[empty.end(1):]
             ctx = getattr(err, "ctx", None)
             if isinstance(err, _USAGE_ERROR) and ctx is not None:
                 message += f" (see '{ctx.command_path} --help')"
@@ -300,7 +306,8 @@ def solve_command(
         None, "--example", "-e", metavar="NAME", help="Solve a built-in example."),
     as_json: bool = typer.Option(False, "--json", help="Print the result as JSON."),
     nodes: Optional[int] = typer.Option(
-        None, "--nodes", metavar="N", min=1, max=2**63 - 1, help="Stop after N search nodes."),
+        None, "--nodes", metavar="N", min=1, max=2**63 - 1,
+        help="Stop after N search nodes (checked every 1,024 nodes)."),
     time_ms: Optional[float] = typer.Option(
         None, "--time", metavar="MS", min=0.001, help="Stop after MS milliseconds."),
     no_pv: bool = typer.Option(False, "--no-pv", help="Do not compute the lines of play."),

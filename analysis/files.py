@@ -97,6 +97,11 @@ def error_line(err: Exception) -> str:
     """The one line the commands print for an error: an ``OSError`` as ``path: reason``
     (``/tmp: Is a directory``, not ``[Errno 21] ...``), anything else as its message."""
     if isinstance(err, OSError):
-        where = f"{err.filename}: " if err.filename else ""
+        if err.filename is None:
+            where = ""
+        elif err.filename == "":
+            where = "'' (an empty file name): "   # else the line would not say which input
+        else:
+            where = f"{err.filename}: "
         return f"{where}{err.strerror or err}"
     return str(err)

@@ -77,7 +77,7 @@ class Seat(IntEnum):
             for seat in Seat:
                 if key in (seat.name.lower(), _SEAT_TITLES[seat].lower()):
                     return seat
-        raise HeartsError(f"unknown seat {text!r}")
+        raise HeartsError(f"unknown seat {text!r} (seats N, E, S, W)")
 
     def __str__(self) -> str:
         return self.name
