@@ -350,32 +350,77 @@ cdef class Core:
         g0 = min(max(lo, <int>guess), hi)
         # Later cards start at the best value found so far (for the mover: the lowest
         # when it is the target, else the highest), and after a first probe that fails
-        # low climb from the first card's guess (`mtdf`): 5-8% fewer nodes on the fixed
-        # sets (seeds 1-8) than starting at the previous card's value.
-        cdef int floor = g0, vbest = 0, mover_min = s.turn == target
-        for i in range(n):
-            child = s
-            play_card(&child, moves[i], &self.r)
-            if c.model == MODEL_MAXN:
+        # low climb from the first card's guess (`mtdf_probe`): 5-8% fewer nodes on the
+        # fixed sets (seeds 1-8) than starting at the previous card's value.
+        cdef int floor = g0, vbest = 0, mover_min = s.turn == target, left
+        cdef State kids[MAXHAND]
+        cdef Climb climbs[MAXHAND]
+        lines = [None] * n              # per card: its pv once valued (None: not yet)
+        values = [None] * n
+        if c.model == MODEL_MAXN:
+            for i in range(n):
+                child = s
+                play_card(&child, moves[i], &self.r)
                 with nogil:
                     maxn(&c, &child, vec)
-                value = [vec[j] for j in range(self.r.n)]
-            else:
-                with nogil:
-                    v = mtdf(&c, &child, g0, floor)
-                value = v
-                if not c.abort:
-                    if i == 0 or (v < vbest if mover_min else v > vbest):
-                        vbest = v
-                    g0 = vbest
-            if c.abort:
-                break
-            pv = []
-            if want_pv:
-                pv = [moves[i]] + self._pv(&c, &child, value)
                 if c.abort:
                     break
-            results.append((moves[i], groups[moves[i]], value, pv))
+                values[i] = [vec[j] for j in range(self.r.n)]
+                lines[i] = self._line(&c, &child, moves[i], values[i], want_pv)
+                if lines[i] is None:
+                    break
+        else:
+            # The first card and every card whose first probe fails low climb to their
+            # value at once (the best so far may change); the other cards then take one
+            # probe each in turn, so that a card's last probes, the fail-low ones above
+            # all (the dearest), come after the other cards' fail-high probes and find
+            # their lower bounds in the table (within one card, a fail-high probe at the
+            # value before the fail-low one above it costs 4-10% fewer nodes than the
+            # other order). Seed 1, 6/8/9 tricks: 582,688 / 4,407,292 / 19,024,198 ->
+            # 580,479 / 4,211,822 / 18,860,532 nodes; seeds 2-5 2,979,008 / 17,290,766 /
+            # 49,903,299 -> 2,964,657 / 17,201,475 / 49,346,791.
+            for i in range(n):
+                kids[i] = s
+                play_card(&kids[i], moves[i], &self.r)
+                mtdf_start(&c, &kids[i], &climbs[i], g0)
+                with nogil:
+                    if i > 0 and climbs[i].lo < climbs[i].hi:
+                        mtdf_probe(&c, &kids[i], &climbs[i], floor)
+                    if i == 0 or climbs[i].low or climbs[i].lo == climbs[i].hi:
+                        mtdf(&c, &kids[i], &climbs[i], floor)
+                if c.abort:
+                    break
+                if climbs[i].lo < climbs[i].hi:
+                    continue                # to the rounds below
+                v = climbs[i].lo
+                if i == 0 or (v < vbest if mover_min else v > vbest):
+                    vbest = v
+                g0 = vbest
+                values[i] = v
+                lines[i] = self._line(&c, &kids[i], moves[i], v, want_pv)
+                if lines[i] is None:
+                    break
+            left = not c.abort
+            while left:
+                left = 0
+                for i in range(1, n):
+                    if values[i] is not None:
+                        continue
+                    with nogil:
+                        mtdf_probe(&c, &kids[i], &climbs[i], floor)
+                    if c.abort:
+                        break
+                    if climbs[i].lo < climbs[i].hi:
+                        left = 1
+                        continue
+                    values[i] = climbs[i].lo
+                    lines[i] = self._line(&c, &kids[i], moves[i], values[i], want_pv)
+                    if lines[i] is None:
+                        left = 0
+                        break
+        for i in range(n):
+            if lines[i] is not None:
+                results.append((moves[i], groups[moves[i]], values[i], lines[i]))
         return {
             "moves": results,
             "nodes": c.nodes,
@@ -383,6 +428,14 @@ cdef class Core:
             "complete": not c.abort,
             "ms": now_ms() - t0,
         }
+
+    cdef object _line(self, Ctx* c, State* kid, int move, object value, bint want_pv):
+        """A valued root card's pv (the card first; empty without `want_pv`), or None
+        when a limit stopped its search."""
+        if not want_pv:
+            return []
+        line = [move] + self._pv(c, kid, value)
+        return None if c.abort else line
 
     cdef list _pv(self, Ctx* c, State* start, object value):
         """The line after a root card: at each turn the first card keeping the value."""

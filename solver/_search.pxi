@@ -1715,39 +1715,51 @@ cdef int alphabeta(Ctx* c, State* s, int alpha, int beta) noexcept nogil:
     return best
 
 
-cdef int mtdf(Ctx* c, const State* s, int guess, int floor) noexcept nogil:
-    """Exact value by zero-window probes converging from `guess` (MTD(f), Plaat 1996).
+cdef struct Climb:
+    # one root card's MTD(f) (Plaat 1996) between its probes: lo <= value <= hi, the next
+    # probe's guess g, and whether the first probe is still to come or failed low
+    int lo, hi, g, first, low
 
-    Each probe moves to the bound it returned; measured on seeded endgames this takes
-    fewer nodes than bisecting the open interval, as probes near the value are cheap.
+
+cdef void mtdf_start(Ctx* c, const State* s, Climb* m, int guess) noexcept nogil:
+    """A climb to the exact value of `s` from `guess` (points), inside the cheap bounds."""
+    node_bounds(c, s, &m.lo, &m.hi, INF)
+    m.g = min(max(guess, m.lo), m.hi)
+    m.first = 1
+    m.low = 0
+
+
+cdef void mtdf_probe(Ctx* c, const State* s, Climb* m, int floor) noexcept nogil:
+    """One zero-window probe of MTD(f); the climb moves to the bound it returned.
+
     When the first probe fails low the next starts at `floor` (a low estimate, e.g. the
     points already taken) and climbs: a probe that fails low (the target keeps to less)
     costs about as much at every threshold above the value, while one that fails high
     far below it is cheap, so stepping down one point at a time from a guess far too
     high cost more than climbing from the bottom (measured with `Core.analyse`'s guesses:
-    5-8% fewer nodes on the 6-, 8- and 9-trick sets, seeds 1-8)."""
-    cdef int lo, hi, g = guess, b, first = 1
-    cdef State t
-    node_bounds(c, s, &lo, &hi, INF)        # lo <= value <= hi throughout
-    if g < lo:
-        g = lo
-    if g > hi:
-        g = hi
-    while lo < hi:
-        b = g if g > lo else lo + 1
-        c.probes += 1
-        t = s[0]                            # alphabeta may change its State
-        g = alphabeta(c, &t, b - 1, b)
-        if c.abort:
-            return g
-        if g < b:
-            hi = g
-            if first and floor < g:
-                g = floor               # the next probe: max(floor, lo + 1)
-        else:
-            lo = g
-        first = 0
-    return lo
+    5-8% fewer nodes on the 6-, 8- and 9-trick sets, seeds 1-8). Unchanged on abort."""
+    cdef int b = m.g if m.g > m.lo else m.lo + 1, g
+    cdef State t = s[0]                     # alphabeta may change its State
+    c.probes += 1
+    g = alphabeta(c, &t, b - 1, b)
+    if c.abort:
+        return
+    m.low = g < b
+    if m.low:
+        m.hi = g
+        if m.first and floor < g:
+            g = floor                   # the next probe: max(floor, lo + 1)
+    else:
+        m.lo = g
+    m.g = g
+    m.first = 0
+
+
+cdef void mtdf(Ctx* c, const State* s, Climb* m, int floor) noexcept nogil:
+    """The climb `m` (from `mtdf_start`) to the end: m.lo == m.hi is the value, unless
+    a limit stopped it (c.abort)."""
+    while m.lo < m.hi and not c.abort:
+        mtdf_probe(c, s, m, floor)
 
 
 cdef inline int deal_decided(const RulesC* r, const State* s) noexcept nogil:
