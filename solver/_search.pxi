@@ -1168,19 +1168,30 @@ cdef int order_moves(const Ctx* c, const State* s, u64 cand, int tt_move, int* m
     the order are made once per node, not per card. Following suit (one suit: no ties),
     the target plays its cards above the winning one from the highest down, then its
     ducks from the highest down (cards above with points after the ducks while no
-    other seat can shoot: then scored, `follow_score`); an opponent its cards from the
-    lowest up, except while the target wins the trick: then it ducks under it with the
-    dearest card, else overtakes low (`feed_score`). Where the order is fixed it is
+    other seat can shoot: then scored, `follow_score`). Where the order is fixed it is
     emitted without scores (measured: the 9-trick pair 497.9 M -> 490.7 M
-    instructions). Discarding, each card scores `base + rank + kv * points`, one weight
-    set per node (`discard_score`: 490.7 M -> 489.2 M; `feed_score` for the case left,
-    instead of two weight sets in arrays: 472.0 M -> 468.1 M). The target's leads and
-    the moon model are `order_leads`.
+    instructions). The target discarding scores each card `200 + rank + 16 * points`
+    (`discard_score`). The target's leads and the moon model are `order_leads`.
+
+    An opponent mid-trick, after the table's move and the killers, takes its cards in
+    card order, unscored (it had ducked under the target's winning card with the
+    dearest one, else overtaken low, `feed_score`, and discarded by one weight set
+    per node, `discard_score`). Counted on the 9-trick set, 99.6% of its nodes in
+    the fail-low probes and 98-99% in the fail-high ones that order more than one
+    card search every candidate (no cut), and where the first card (the table's move or
+    a killer, `first_move`) failed, a later one cut off at 0.3-0.8%: the order
+    changes the node count only through what the table and the killers learn from the
+    siblings. Measured (branch `allnode7`): seed 1, 6/8/9 tricks 582,688 / 4,407,292 /
+    19,024,198 -> 598,511 / 4,850,790 / 18,559,858 nodes; seeds 2-5 2,979,008 /
+    17,290,766 / 49,903,299 -> 3,070,960 / 17,303,248 / 49,924,520; the 9-trick pair
+    338.51 M -> 325.20 M instructions (1,013,257 -> 997,233 nodes), the workload
+    404.88 M -> 387.69 M; side by side (`ab_builds.py`, 40 nine-trick positions) median
+    28.33 -> 26.42 ms and 29.28 -> 26.30 ms (the builds' order reversed).
     """
     cdef const RulesC* r = c.r
     cdef int T = c.target
     cdef int m = s.turn
-    cdef int n = 0, x, y, rx, sc, wcard = -1, killer = -1, tpos, t_played, b0, v0, k2 = -1, ks
+    cdef int n = 0, x, y, rx, sc, wcard = -1, killer = -1, b0, v0, k2 = -1, ks
     cdef int scores[16]         # 16, not MAXHAND: measured 8% fewer instructions here
     cdef u64 lane, th, rest
     if (cand & (cand - 1)) == 0:            # one card: nothing to order
@@ -1203,6 +1214,17 @@ cdef int order_moves(const Ctx* c, const State* s, u64 cand, int tt_move, int* m
         if s.ntrick and (k2 < 0 or not (cand >> k2) & 1):
             # the suit led's killer (`kslot`), in the slot of rank 15 (no card has it)
             k2 = c.killer[ks | 15]
+        if s.ntrick:
+            # mid-trick: after the table's move and the killers, the cards in card order
+            # (an all-node nearly always: see the docstring)
+            n = put_first(moves, 0, &cand, tt_move)
+            n = put_first(moves, n, &cand, killer)
+            n = put_first(moves, n, &cand, k2)
+            while cand:
+                moves[n] = ctz(cand)
+                cand &= cand - 1
+                n += 1
+            return n
     if not s.ntrick:
         # an opponent's lead: a suit the target holds, low cards and few points, better
         # one it can win; else the lowest
@@ -1262,53 +1284,9 @@ cdef int order_moves(const Ctx* c, const State* s, u64 cand, int tt_move, int* m
             insert_move(scores, moves, n, follow_score(r, x, tt_move, wcard), x)
             n += 1
         return n
-    if m == T:
-        b0 = 200                            # discarding: points first, then the highest
-        v0 = 16
-    else:
-        tpos = T - s.leader                 # the target's place in the trick
-        if tpos < 0:
-            tpos += r.n
-        t_played = tpos < s.ntrick
-        if wcard >= 0 and not (t_played and s.win_seat == T):
-            # following, the target not winning the trick: after the table's move and
-            # the killer, the cards from the lowest up (the scores were -rank)
-            n = put_first(moves, 0, &cand, tt_move)
-            n = put_first(moves, n, &cand, killer)
-            n = put_first(moves, n, &cand, k2)
-            while cand:
-                moves[n] = ctz(cand)
-                cand &= cand - 1
-                n += 1
-            return n
-        if wcard >= 0:
-            # the target winning: duck under it with points, else overtake low
-            # (`feed_score`)
-            rest = cand & (cand - 1)
-            if (rest & (rest - 1)) == 0:
-                # two cards (most calls): one comparison, no sort
-                x = ctz(cand)
-                y = ctz(rest)
-                if feed_score(r, y, tt_move, killer, wcard, k2) > \
-                        feed_score(r, x, tt_move, killer, wcard, k2):
-                    moves[0] = y
-                    moves[1] = x
-                else:
-                    moves[0] = x
-                    moves[1] = y
-                return 2
-            while cand:
-                x = ctz(cand)
-                cand &= cand - 1
-                insert_move(scores, moves, n, feed_score(r, x, tt_move, killer, wcard, k2), x)
-                n += 1
-            return n
-        if s.win_seat == T or not t_played:
-            b0 = 200                        # feed points to the target (or its trick to come)
-            v0 = 8
-        else:
-            b0 = 0                          # keep the points
-            v0 = -8
+    # the target discarding: points first, then the highest
+    b0 = 200
+    v0 = 16
     # discarding: one weight set, rank weight 1
     rest = cand & (cand - 1)
     if (rest & (rest - 1)) == 0:
@@ -1331,13 +1309,14 @@ cdef int order_moves(const Ctx* c, const State* s, u64 cand, int tt_move, int* m
 
 
 cdef inline int top_feed(const RulesC* r, const State* s, u64 cand) noexcept nogil:
-    """The card `order_moves` puts first for an opponent of the target while the target
-    wins the trick (paranoid and game models), by its scores (`feed_score`, and
-    `discard_score` with the feeding weights): the dearest card below the winning one
-    (points, then rank), else the lowest; discarding, the dearest card. Ties go to the
-    lowest card, as in `order_moves`' sort. Found without the general scoring, as the first
-    card cuts off at most such nodes (measured: 0.8-1.2% fewer instructions on 6- and
-    9-trick solves, the same nodes)."""
+    """The card an opponent of the target tries first while the target wins the trick
+    (paranoid and game models) when neither the table's move nor a killer is a
+    candidate, by the scores `order_moves` once sorted all its cards by (`feed_score`,
+    and `discard_score` with the feeding weights): the dearest card below the winning
+    one (points, then rank), else the lowest; discarding, the dearest card; ties to the
+    lowest card. Found without the general scoring, as the first card cuts off at most
+    such cut nodes (measured: 0.8-1.2% fewer instructions on 6- and 9-trick solves, the
+    same nodes); the cards after it come in card order (see `order_moves`)."""
     cdef int x, sc, best = -INF, bx = -1, led = s.win >> 4, w = s.win
     while cand:
         x = ctz(cand)
