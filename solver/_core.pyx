@@ -371,7 +371,10 @@ cdef class Core:
                     break
         else:
             # The first card and every card whose first probe fails low climb to their
-            # value at once (the best so far may change); the other cards then take one
+            # value at once (with the target on move such a card is a new best, so the
+            # guess changes; with another seat on move it is a worse card, which only
+            # leaves the guess as it was: the values are exact either way, the benchmarks
+            # measure the target on move); the other cards then take one
             # probe each in turn, so that a card's last probes, the fail-low ones above
             # all (the dearest), come after the other cards' fail-high probes and find
             # their lower bounds in the table (within one card, a fail-high probe at the
