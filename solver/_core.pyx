@@ -11,6 +11,8 @@ include "_play.pxi"
 include "_tt.pxi"
 include "_search.pxi"
 
+duck_init()                 # the lookup table of `lane_ducks`, once per process
+
 MODELS = {"paranoid": MODEL_PARANOID, "moon": MODEL_MOON, "maxn": MODEL_MAXN,
           "game": MODEL_GAME}
 
@@ -632,6 +634,27 @@ cdef class Core:
             return None
         v = shed_bound(&self.r, &s, target)
         return None if v == INF else v
+
+    def can_duck_all(self, tuple state, int target):
+        """Whether ``target`` can lose every trick left by the search's static tests (for
+        tests): at a trick start ``can_duck_all``; mid-trick, where it surely loses the
+        trick in play (it played and is beaten, or it is still to play with no card of the
+        suit led above the winning one, or with one below it to duck with), ``idle_after_trick``;
+        None where neither applies (a trick it may win, trick 1, the club rule)."""
+        cdef State s
+        cdef int pos
+        self._load(&s, state)
+        if s.tricks_done == 0 or self.r.queen:
+            return None
+        if not s.ntrick:
+            return bool(can_duck_all(&s, &self.r, target))
+        if s.win_seat == target:
+            return None
+        pos = (target - s.leader + self.r.n) % self.r.n
+        if pos >= s.ntrick and (suit_lane(s.hand[target], s.win >> 4) >> (s.win & 15)):
+            if not (suit_lane(s.hand[target], s.win >> 4) & (((<u64>1) << (s.win & 15)) - 1)):
+                return None
+        return bool(idle_after_trick(&s, &self.r, target, pos))
 
     def score(self, tuple state, int seat):
         """``seat``'s final points in a finished ``state`` (for cross-checks)."""

@@ -412,6 +412,120 @@ cdef inline int leads_out(const State* s, const RulesC* r, int seat) noexcept no
     return 0
 
 
+cdef extern from *:
+    """
+    /* For `lane_ducks`: entry x | 1 << L says whether a seat holding, of the L cards of a
+       suit held by it and the others, those whose places from the lowest are the set bits
+       of x, has its i-th lowest card below the others' i-th lowest for every i up to the
+       smaller count: at the others' j-th card (j up to its own count) it has at least j
+       cards below. Filled once per process (16 KiB). */
+    static unsigned char hd_duck_ok[1 << 14];
+    static void hd_duck_init(void) {
+        int len, x, j, mine, theirs, k, ok;
+        for (len = 0; len <= 13; len++) {
+            for (x = 0; x < (1 << len); x++) {
+                mine = theirs = 0;
+                ok = 1;
+                k = __builtin_popcount(x);
+                for (j = 0; j < len && ok; j++) {
+                    if ((x >> j) & 1) mine++;
+                    else if (++theirs <= k && mine < theirs) ok = 0;
+                }
+                hd_duck_ok[x | (1 << len)] = (unsigned char)ok;
+            }
+        }
+    }
+    """
+    const unsigned char* duck_ok "hd_duck_ok"
+    void duck_init "hd_duck_init"() noexcept nogil
+
+
+cdef inline int lane_ducks(const RulesC* r, u64 a, u64 b) noexcept nogil:
+    """`ducks_hold` in one suit: `a` and `b` are the seat's and the others' cards of it."""
+    cdef u64 u = a | b
+    return duck_ok[pext(r, a, u) | ((<u64>1) << popcount(u))]
+
+
+cdef inline u64 duck_failures(const RulesC* r, u64 mine, u64 theirs) noexcept nogil:
+    """The lanes of the suits where `ducks_hold`'s condition fails (0: it holds), up to
+    the second such suit (one card played mends at most one)."""
+    cdef u64 above = above_lowest(theirs), bad = mine & above, lane, out = 0, x
+    if not bad:
+        return 0
+    x = mine | LANE_TOPS
+    x = (x ^ (x - LANE_ONES)) & bad         # the seat's lowest card of a suit, above theirs
+    if x & (x - 1):
+        return DECK                         # two suits fail at their first pair
+    while bad:
+        lane = LANE << (16 * (ctz(bad) >> 4))
+        bad &= ~lane
+        if not lane_ducks(r, mine & lane, theirs & lane):
+            if out:
+                return out | lane
+            out = lane
+    return out
+
+
+cdef inline int ducks_hold(const RulesC* r, u64 mine, u64 theirs) noexcept nogil:
+    """True when a seat holding `mine`, never on lead, can lose every trick whatever the
+    seats holding `theirs` play: in each suit, its i-th lowest card is below the i-th
+    lowest card of `theirs` there (for i up to the smaller count).
+
+    Only the others lead, so a trick of suit s is led with one of their cards, c; the seat
+    then holds a card below c (by the condition, its lowest is below their lowest) and
+    plays its highest card below c, losing the trick. Afterwards the condition still holds:
+    with c the l-th lowest of theirs and the card played the j-th lowest of mine (j >= l
+    where it holds l cards or more, as l of them are below c; else it plays its highest,
+    which drops no pair), dropping both shifts the pairs above them in step, and the
+    others' further cards on the trick only raise their i-th lowest. A
+    discard (void in the suit led) of its highest card of any suit keeps the condition
+    too. The others' choices never help them: fewer cards of theirs only raise their
+    i-th lowest. This widens `never_wins` (every card of `mine` below all of theirs in its
+    suit), which it tests first; a suit past that test is looked up whole (`lane_ducks`)."""
+    cdef u64 above = above_lowest(theirs), bad = mine & above, lane, x
+    if not bad:
+        return 1
+    # the first pair first, in every suit at once: the seat's lowest card of each suit
+    # must be below the others' lowest
+    x = mine | LANE_TOPS
+    if (x ^ (x - LANE_ONES)) & mine & above:
+        return 0
+    while bad:
+        lane = LANE << (16 * (ctz(bad) >> 4))
+        bad &= ~lane
+        if not lane_ducks(r, mine & lane, theirs & lane):
+            return 0
+    return 1
+
+
+cdef int can_duck_all(const State* s, const RulesC* r, int seat) noexcept nogil:
+    """True at a trick start (trick 1 over, no club rule) when `seat` can lose every trick
+    left, whatever the others play: off lead when `ducks_hold`; on lead when it has a
+    legal lead that surely loses (`lead_loses`) after which `ducks_hold` (the others'
+    cards on that trick only help). `never_wins` is the case where it cannot do otherwise.
+    On lead the lead must mend the one suit that fails, if any (two cannot be)."""
+    cdef u64 mine = s.hand[seat], theirs = s.rem & ~s.hand[seat], leads, fail, lane
+    cdef int x
+    if s.tricks_done == 0 or r.queen or s.ntrick:
+        return 0
+    if s.leader != seat:
+        return ducks_hold(r, mine, theirs)
+    fail = duck_failures(r, mine, theirs)
+    leads = legal_moves(s, r)
+    if fail:
+        if popcount(fail) > 13:
+            return 0                        # two suits fail: one lead mends one
+        leads &= fail
+    while leads:
+        x = ctz(leads)
+        leads &= leads - 1
+        if lead_loses(s, r, seat, x):
+            lane = LANE << (16 * (x >> 4))
+            if lane_ducks(r, mine & lane & ~((<u64>1) << x), theirs & lane):
+                return 1
+    return 0
+
+
 cdef inline void score_bounds(const RulesC* r, const State* s, int seat, int* plo,
                               int* phi, int own, int cut) noexcept nogil:
     """Cheap bounds on `seat`'s final deal points: the union of what each way the
@@ -433,7 +547,9 @@ cdef inline void score_bounds(const RulesC* r, const State* s, int seat, int* pl
         pts = s.points[seat]
         plo[0] = pts
         # (no negative card: the positive points left are all the points left)
-        phi[0] = pts if never_wins(s, seat) else pts + s.live_points
+        phi[0] = pts if (never_wins(s, seat) or (own and pts <= cut < pts + s.live_points
+                                                 and can_duck_all(s, r, seat))) \
+            else pts + s.live_points
         return
     if (r.plain and s.ntrick == 0 and r.moon_on and (s.rem | s.trick_mask) & r.moon
             and (s.leader == seat or (s.hand[seat] & above_lowest(s.rem & ~s.hand[seat])))):
@@ -465,6 +581,8 @@ cdef void score_bounds_moon(const RulesC* r, const State* s, int seat, int* plo,
         if xs == seat:
             # without a moon `seat` misses a moon card: taking them all is its own moon
             hi = full - min_value(r, live & r.moon)
+            if own and pts <= cut and can_duck_all(s, r, seat):
+                hi = pts                    # it takes nothing more: no moon at all
             widen(&lo, &hi, pts + r.moon_shooter_adj, full + r.moon_shooter_adj)
         else:
             h = s.hand[xs]
@@ -547,6 +665,8 @@ cdef void score_bounds_full(const RulesC* r, const State* s, int seat, int* plo,
         # no other seat took a moon card: `seat` taking every one left would be its own
         # moon, so without a moon it misses at least the cheapest of them
         x = min_value(r, moonrem)
+        if own and takers and can_duck_all(s, r, seat):
+            x = pos                         # it took one and can lose every trick left
     widen(&lo, &hi, pts + neg + blo, pts + pos + bhi - x)
     plo[0] = lo
     phi[0] = hi
@@ -1494,15 +1614,45 @@ cdef int own_moon_blocked(const State* s, const RulesC* r, int T) noexcept nogil
     return 0
 
 
+cdef int idle_after_trick(const State* s, const RulesC* r, int T, int pos) noexcept nogil:
+    """Mid-trick (trick 1 over, no club rule), the target `T` surely losing this trick
+    (see `beaten_target`; `pos` its place in the trick): can it then lose every trick
+    left (`ducks_hold`)? Having played, with the hand it holds; still to play, after its
+    highest card of the suit led below the winning one, or if void its highest card of
+    the one suit that fails, if any (a discard)."""
+    cdef u64 mine = s.hand[T], theirs = s.rem & ~s.hand[T], low, fail
+    cdef int led = s.win >> 4
+    if s.tricks_done == 0 or r.queen:
+        return 0
+    if pos < s.ntrick:
+        return ducks_hold(r, mine, theirs)
+    low = mine & (LANE << (16 * led))
+    if low:
+        low &= ((<u64>1) << s.win) - 1
+        return low != 0 and ducks_hold(r, mine & ~((<u64>1) << topbit(low)), theirs)
+    fail = duck_failures(r, mine, theirs)
+    if not fail:
+        return 1
+    if popcount(fail) > 13:
+        return 0                            # two suits fail: one discard mends one
+    mine &= ~((<u64>1) << topbit(mine & fail))
+    return lane_ducks(r, mine & fail, theirs & fail)
+
+
 cdef inline int beaten_target(const Ctx* c, const State* s, int alpha, int* v) noexcept nogil:
     """Mid-trick, paranoid, plain scoring (no sun, bonus or negative card) and no other seat
     able to shoot: when the target surely loses this trick (it played and is beaten, or it
     is still to play and holds no card of the suit led above the winning one), the trick's
-    cards go to another seat (and when it is to move and can duck, its value is at most
-    that of the duck). Then the target ends with at most its points plus the points
-    left in the hands, and with exactly its points when it can win no trick left either
-    (`never_wins` after this trick holds when it holds now: the others' cards only get
-    fewer). Returns 1 with the value in `v` when that cuts (the bound <= alpha, or exact)."""
+    cards go to another seat (and when it still holds a card of the suit led below the
+    winning one, its value is at most that of the duck). Then the target ends with at most
+    its points plus the points left in the hands, and with exactly its points when it can
+    win no trick left either (`never_wins` after this trick holds when it holds now: the
+    others' cards only get fewer). Where that bound does not cut and no other seat can
+    shoot, a target able to lose every trick left (`idle_after_trick`) keeps its points:
+    exact, or a bound if it alone took moon cards (it might shoot instead; with the trick
+    starts' `can_duck_all`, seed 1, 6/8/9 tricks 594,849 / 4,751,417 / 18,340,833 ->
+    444,428 / 4,075,982 / 16,256,136 nodes: docs/internals.md "Losing every trick").
+    Returns 1 with the value in `v` when that cuts (the bound <= alpha, or exact)."""
     cdef const RulesC* r = c.r
     cdef int T = c.target, pos, duck = 0
     cdef u64 mine = s.hand[T]
@@ -1512,11 +1662,10 @@ cdef inline int beaten_target(const Ctx* c, const State* s, int alpha, int* v) n
     if pos < 0:
         pos += r.n
     if pos >= s.ntrick and (suit_lane(mine, s.win >> 4) >> (s.win & 15)) != 0:
-        # still to play, and it may beat the winner: only on its own turn with a lower card
-        # of the suit to duck with (the value is at most the duck's; not under the club
-        # rule, whose forced card may be the higher one)
-        if s.turn != T or r.queen or not (suit_lane(mine, s.win >> 4)
-                                          & (((<u64>1) << (s.win & 15)) - 1)):
+        # still to play, and it may beat the winner: only with a lower card of the suit to
+        # duck with, below whatever wins when its turn comes (the value is at most the
+        # duck's; not under the club rule, whose forced card may be the higher one)
+        if r.queen or not (suit_lane(mine, s.win >> 4) & (((<u64>1) << (s.win & 15)) - 1)):
             return 0
         duck = 1
     if (mine & above_lowest(s.rem & ~mine)) == 0 and (
@@ -1531,7 +1680,16 @@ cdef inline int beaten_target(const Ctx* c, const State* s, int alpha, int* v) n
         if s.tricks_done == 0:
             v[0] -= r.kitty_points
         if v[0] > alpha:
-            return 0
+            # Able to lose every trick left (`idle_after_trick`), the target keeps its
+            # points. Only where no other seat can shoot: ducking stops no moon, and the
+            # moon stops below need the target to win tricks. Exact unless it is the one
+            # seat that took moon cards (winning instead, it might shoot): then a bound.
+            if not (other_moon_dead(r, s, T) and idle_after_trick(s, r, T, pos)):
+                return 0
+            v[0] = s.points[T]
+            if s.takers == (1 << T) and r.moon_on and r.moon:
+                return v[0] <= alpha
+            return 1
     # the moon tests last, only where the bound would cut (they cost more than the rest)
     return other_moon_dead(r, s, T) or (moon_blocked_mid(s, r, T) if pos < s.ntrick
                                         else moon_unplayed_block(s, r, T))

@@ -32,7 +32,7 @@ from typing import Callable, Iterator
 from hearts.solver import ALL_CARDS, Card, Deal, Position, Rules, Seat, Suit
 
 __all__ = ["paranoid_values", "moon_values", "maxn_values", "standing_values", "paranoid_value",
-           "moon_value",
+           "moon_value", "can_lose_every_trick",
            "maxn_value", "leaf_count", "random_playout", "random_position"]
 
 
@@ -172,6 +172,29 @@ def moon_value(position: Position, target: "Seat | int") -> int:
 def maxn_value(position: Position) -> tuple[int, int, int, int]:
     """The max^n vector of ``position`` itself (the deal may be over: then its score)."""
     return _maxn(True).value(position.copy())  # type: ignore[return-value]
+
+
+def can_lose_every_trick(position: Position, target: "Seat | int") -> bool:
+    """True when ``target`` can play so that it wins none of the tricks left (the trick in
+    play included), whatever the other seats play: every card of the others, some card of
+    the target's, a line ending as soon as the target wins a trick. The reference for the
+    core's ducking tests (``Core.can_duck_all``)."""
+    work = position.copy()
+    t = int(target)
+
+    def lose_all() -> bool:
+        if work.is_over():
+            return True
+        mine = int(work.to_move) == t
+        for card in work.legal_moves():
+            work.play(card, check=False)
+            ok = not (not work.trick and int(work.leader) == t) and lose_all()
+            work.unplay()
+            if ok == mine:
+                return ok
+        return not mine
+
+    return lose_all()
 
 
 def leaf_count(position: Position, *, memo: bool = True) -> int:

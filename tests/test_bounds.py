@@ -198,5 +198,6 @@ def test_without_a_moon_the_only_taker_misses_a_moon_card(seed, position, target
     if lo < hi and position.taken[target] & rules_spec(position.rules,
                                                       position.pass_direction)["moon"]:
         # no other seat can shoot: the no-moon branch is the bound (the target's own moon
-        # scores less)
-        assert hi == position.points[target] + sum(live) - min(live)
+        # scores less), or its points where it can lose every trick left (`can_duck_all`)
+        ducks = core.can_duck_all(core_state(position), target)
+        assert hi == position.points[target] + (0 if ducks else sum(live) - min(live))
