@@ -26,13 +26,14 @@ Each function returns a dict with one entry per legal card of the seat to move.
 """
 from __future__ import annotations
 
+import dataclasses
 import random
 from typing import Callable, Iterator
 
 from hearts.solver import ALL_CARDS, Card, Deal, Position, Rules, Seat, Suit
 
 __all__ = ["paranoid_values", "moon_values", "maxn_values", "standing_values", "paranoid_value",
-           "moon_value", "can_lose_every_trick",
+           "moon_value", "can_lose_every_trick", "POINT_TABLES", "varied_rules",
            "maxn_value", "leaf_count", "random_playout", "random_position"]
 
 
@@ -337,6 +338,18 @@ def random_position(seed: int, rules: Rules, cards_left: int) -> Position:
         if total - len(position.history) == cards_left:
             return position
     raise ValueError(f"cards_left must be 0..{total}, got {cards_left}")
+
+
+#: The point tables the bound tests cycle through (:func:`varied_rules`).
+POINT_TABLES = [Rules.standard(), Rules.omnibus(), Rules.pink_lady(), Rules.black_jack(),
+                Rules.spot_hearts()]
+
+
+def varied_rules(seed: int, variants: list[dict]) -> Rules:
+    """The rules of ``seed`` for a bound test: the point tables in turn, each with one of
+    ``variants`` (``Rules`` fields) for five seeds in a row."""
+    return dataclasses.replace(POINT_TABLES[seed % len(POINT_TABLES)],
+                               **variants[seed // 5 % len(variants)])
 
 
 def loaded_core(position: Position, seed: int) -> tuple:

@@ -12,21 +12,19 @@ import dataclasses
 
 import pytest
 
-from bruteforce import paranoid_values, random_position
+from bruteforce import paranoid_values, random_position, varied_rules
 from hearts.solver import PassDirection, Position, Rules
 from hearts.solver._core import Core
 from hearts.solver.position import trick_winner
 from hearts.solver.solve import core_state, rules_spec
 
-BASES = [Rules.standard(), Rules.omnibus(), Rules.pink_lady(), Rules.black_jack(),
-         Rules.spot_hearts()]
 VARIANTS = [{}, {"moon": "new"}, {"moon": "none"}, {"no_trick_bonus": -5},
             {"sun": "all_tricks"}, {"sun": "last_twelve", "sun_paid_by": "passer"},
             {"hearts_broken_by": "any_penalty"}]
 
 
 def rules_for(seed: int) -> Rules:
-    return dataclasses.replace(BASES[seed % len(BASES)], **VARIANTS[seed // 5 % len(VARIANTS)])
+    return varied_rules(seed, VARIANTS)
 
 
 def lead_out_positions(count: int = 60):

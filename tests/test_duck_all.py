@@ -11,23 +11,19 @@ points taken (a moon block and ducking do not go together).
 """
 from __future__ import annotations
 
-import dataclasses
-
 import pytest
 
-from bruteforce import can_lose_every_trick, paranoid_values, seeded_cases
+from bruteforce import can_lose_every_trick, paranoid_values, seeded_cases, varied_rules
 from hearts.solver import Deal, Hand, Position, Rules
 from hearts.solver._core import Core
 from hearts.solver.solve import Solver, rules_spec
 
-BASES = [Rules.standard(), Rules.omnibus(), Rules.pink_lady(), Rules.black_jack(),
-         Rules.spot_hearts()]
 VARIANTS = [{}, {"moon": "new"}, {"moon": "none"}, {"players": 3}, {"players": 5},
             {"hearts_broken_by": "any_penalty"}]
 
 
 def rules_for(seed: int) -> Rules:
-    return dataclasses.replace(BASES[seed % len(BASES)], **VARIANTS[seed // 5 % len(VARIANTS)])
+    return varied_rules(seed, VARIANTS)
 
 
 def duck_cases(count: int, cards_played: int, want_leader: bool | None = None):

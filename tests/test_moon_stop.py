@@ -10,17 +10,16 @@ import dataclasses
 
 import pytest
 
-from bruteforce import _Minimax, loaded_core, paranoid_values, random_position, seeded_cases
+from bruteforce import (_Minimax, loaded_core, paranoid_values, random_position, seeded_cases,
+                        varied_rules)
 from hearts.solver import Position, Rules
 
-BASES = [Rules.standard(), Rules.omnibus(), Rules.pink_lady(), Rules.black_jack(),
-         Rules.spot_hearts()]
 VARIANTS = [{}, {"moon": "new"}, {"no_trick_bonus": -5}, {"sun": "all_tricks"},
             {"players": 3}, {"players": 5}, {"hearts_broken_by": "any_penalty"}]
 
 
 def rules_for(seed: int) -> Rules:
-    return dataclasses.replace(BASES[seed % len(BASES)], **VARIANTS[seed // 5 % len(VARIANTS)])
+    return varied_rules(seed, VARIANTS)
 
 
 def other_moon(position: Position, target: int) -> int:

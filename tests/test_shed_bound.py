@@ -13,17 +13,16 @@ import dataclasses
 
 import pytest
 
-from bruteforce import loaded_core, paranoid_values, random_position, seeded_cases
+from bruteforce import (loaded_core, paranoid_values, random_position, seeded_cases,
+                        varied_rules)
 from hearts.solver import Rules
 
-BASES = [Rules.standard(), Rules.omnibus(), Rules.pink_lady(), Rules.black_jack(),
-         Rules.spot_hearts()]
 VARIANTS = [{}, {"moon": "new"}, {"moon": "none"}, {"players": 3}, {"players": 5},
             {"hearts_broken_by": "any_penalty"}]
 
 
 def rules_for(seed: int) -> Rules:
-    return dataclasses.replace(BASES[seed % len(BASES)], **VARIANTS[seed // 5 % len(VARIANTS)])
+    return varied_rules(seed, VARIANTS)
 
 
 def shed_positions(count: int = 60):
