@@ -133,7 +133,9 @@ def load_example(name: str) -> Example:
     Raises:
         CommandError: no such example.
     """
-    key = DEFAULT_EXAMPLE if name == "example" else name.strip().lower()
+    key = name.strip().lower()
+    if key == "example":
+        key = DEFAULT_EXAMPLE
     names = example_names()
     if key not in names:
         raise CommandError(f'unknown example "{name}" (examples: {", ".join(["example"] + names)})')
@@ -325,6 +327,12 @@ def solve_command(
         raise CommandError("missing DEAL: a PBN deal \"N:<N> <E> <S> <W>\" or an example name "
                            f"({', '.join(['example'] + example_names())})")
     elif ":" not in deal:
+        names = ["example"] + example_names()
+        if deal.strip().lower() not in names:
+            # Without a seat prefix it is no PBN deal; the user may have meant either.
+            raise CommandError(f'"{deal}" is neither a deal nor an example: a deal is PBN '
+                               '"N:<N> <E> <S> <W>", each hand spades.hearts.diamonds.clubs; '
+                               f'examples: {", ".join(names)}')
         chosen = load_example(deal)
     if chosen is not None:
         deal_text, before = chosen.deal, parse_cards(chosen.played)

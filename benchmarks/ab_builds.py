@@ -52,6 +52,23 @@ def load(path: str, workdir: str, index: int):
     return module
 
 
+def load_cores(parser: argparse.ArgumentParser, paths: list[str], workdir: str) -> list:
+    """The ``Core`` class of each build in `paths`; a missing file or one that is not a built
+    core extension (ImportError, or OSError such as an invalid ELF header) ends the run through
+    ``parser.error``: one line, exit code 2."""
+    cores = []
+    for i, path in enumerate(paths):
+        if not os.path.isfile(path):
+            parser.error(f"no such build: {path}")
+        try:
+            cores.append(load(path, workdir, i).Core)
+        except (ImportError, OSError, AttributeError) as exc:
+            # The loader names the private copy; the reason is what the user needs.
+            reason = str(exc).rsplit(": ", 1)[-1]
+            parser.error(f"not a built hearts core extension: {path} ({reason})")
+    return cores
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("builds", nargs="+", help="built _core .so files")
@@ -60,13 +77,14 @@ def main() -> None:
     parser.add_argument("--rounds", type=int, default=3,
                         help="solves per position and build; the best counts (default 3)")
     args = parser.parse_args()
-    for path in args.builds:
-        if not os.path.isfile(path):
-            parser.error(f"no such build: {path}")
+    if not 1 <= args.tricks <= 13:
+        parser.error(f"--tricks must be 1 to 13, got {args.tricks}")
+    if args.count < 1 or args.rounds < 1:
+        parser.error(f"--count and --rounds must be positive, got {args.count} and {args.rounds}")
     rules = Rules.standard()
     positions = [endgame(1000 + i, args.tricks, rules) for i in range(args.count)]
     with tempfile.TemporaryDirectory() as workdir:
-        cores = [load(p, workdir, i).Core for i, p in enumerate(args.builds)]
+        cores = load_cores(parser, args.builds, workdir)
         best = [[float("inf")] * len(positions) for _ in cores]
         nodes = [0] * len(cores)
         for r in range(args.rounds):

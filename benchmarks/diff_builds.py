@@ -22,7 +22,6 @@ from __future__ import annotations
 
 import argparse
 import importlib
-import os
 import random
 import sys
 import tempfile
@@ -30,7 +29,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).parent))
 
-from ab_builds import load  # noqa: E402
+from ab_builds import load_cores  # noqa: E402
 
 from hearts.solver import Deal, Position, Rules  # noqa: E402
 
@@ -73,14 +72,11 @@ def main() -> None:
     parser.add_argument("--single-taker", action="store_true",
                         help="only positions where one seat took every moon card so far")
     args = parser.parse_args()
-    for path in args.builds:
-        if not os.path.isfile(path):
-            parser.error(f"no such build: {path}")
     if args.count < 1:
         parser.error(f"--count must be positive, got {args.count}")
     checked = differ = 0
     with tempfile.TemporaryDirectory() as workdir:
-        cores = [load(p, workdir, i).Core for i, p in enumerate(args.builds)]
+        cores = load_cores(parser, args.builds, workdir)
         for seed in range(args.seed, args.seed + args.count):
             case = random_case(seed, args.single_taker)
             if case is None:

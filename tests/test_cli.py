@@ -291,6 +291,7 @@ def _bad_inputs(tmp: Path) -> dict[str, list[str]]:
         "unknown preset": ["solve", "example", "--rules", "hoyle"],
         "unknown model": ["solve", "example", "--model", "minimax"],
         "unknown example": ["solve", "--example", "middlegame"],
+        "deal without seat prefix": ["solve", f"{_N} {_E} {_S} {_W}"],
         "deal and example": ["solve", _DEAL, "--example", "endgame"],
         "deal over": ["solve", load_example("endgame").deal, "--played",
                       " ".join(load_example("endgame").played.split())
@@ -346,6 +347,8 @@ def test_bad_input_messages_name_the_problem(tmp_path):
         "unknown seat": "unknown seat 'X' (seats N, E, S, W)",
         "unknown rule": '"mon"',
         "unknown model": "unknown model",
+        "unknown example": 'unknown example "middlegame"',
+        "deal without seat prefix": 'is neither a deal nor an example: a deal is PBN "N:',
         "missing file": "no-such-file.txt",
         # these read "error: No such file or directory" and "argument(s) ()"
         "empty file name": "'' (an empty file name): No such file or directory",
