@@ -285,7 +285,7 @@ def solve_command(
         None, metavar="DEAL", show_default=False,
         help='PBN deal `N:<N> <E> <S> <W>` (hands S.H.D.C after the pass), or an example name. '
              'A table of 3, 5, 6 or 7 players lists its hands clockwise from seat A: '
-             '`A:<A> <B> <C>` (and a kitty `+<cards>`).'),
+             '`A:<A> <B> <C>` (and a kitty `+<S.H.D.C>`, written as a hand).'),
     played: str = typer.Option(
         "", "--played", "-p", metavar="CARDS",
         help='Cards played so far, in order from the first lead: "2C 3C AC 4C". With an '

@@ -59,12 +59,13 @@ def load_cores(parser: argparse.ArgumentParser, paths: list[str], workdir: str) 
     cores = []
     for i, path in enumerate(paths):
         if not os.path.isfile(path):
-            parser.error(f"no such build: {path}")
+            what = "a folder, not a build" if os.path.isdir(path) else "no such build"
+            parser.error(f"{what}: {path}")
         try:
             cores.append(load(path, workdir, i).Core)
         except (ImportError, OSError, AttributeError) as exc:
-            # The loader names the private copy; the reason is what the user needs.
-            reason = str(exc).rsplit(": ", 1)[-1]
+            # The loader names the private copy (core<i>.so in workdir): name the user's file.
+            reason = str(exc).replace(os.path.join(workdir, f"core{i}.so"), path)
             parser.error(f"not a built hearts core extension: {path} ({reason})")
     return cores
 

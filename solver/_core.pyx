@@ -340,7 +340,9 @@ cdef class Core:
         results = []
         node_bounds(&c, &s, &lo, &hi, INF)
         # a first guess inside the bounds near the points already taken
-        cdef int pace, taken[MAXSEATS], after[MAXSEATS]
+        cdef int pace
+        cdef int taken[MAXSEATS]
+        cdef int after[MAXSEATS]
         if guess is None:
             guess = s.points[target] if c.model == MODEL_PARANOID else 0
             if c.model == MODEL_GAME:

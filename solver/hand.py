@@ -140,7 +140,8 @@ def _parse_pbn_hand(pbn: str) -> int:
     groups = pbn.strip().split(".")
     if len(groups) != 4:
         raise InvalidDealError(
-            f'hand "{pbn}" has {len(groups)} suit groups, expected 4 (spades.hearts.diamonds.clubs)')
+            f'hand "{pbn}" has {len(groups)} suit group{"" if len(groups) == 1 else "s"}, '
+            'expected 4 (spades.hearts.diamonds.clubs)')
     mask = 0
     for suit, group in zip(_PBN_SUITS, groups):
         text = group.strip().upper().replace("10", "T")

@@ -68,6 +68,8 @@ def test_duplicate_card_in_one_hand_is_an_error():
 def test_hand_needs_four_suit_groups():
     with pytest.raises(InvalidDealError, match='hand "AK.Q" has 2 suit groups, expected 4'):
         Hand("AK.Q")
+    with pytest.raises(InvalidDealError, match='hand "AKQ" has 1 suit group, expected 4'):
+        Hand("AKQ")
 
 
 def test_unknown_rank_names_suit_and_hand():
