@@ -327,13 +327,13 @@ def solve_command(
         raise CommandError("missing DEAL: a PBN deal \"N:<N> <E> <S> <W>\" or an example name "
                            f"({', '.join(['example'] + example_names())})")
     elif ":" not in deal:
-        names = ["example"] + example_names()
-        if deal.strip().lower() not in names:
+        try:
+            chosen = load_example(deal)
+        except CommandError:
             # Without a seat prefix it is no PBN deal; the user may have meant either.
             raise CommandError(f'"{deal}" is neither a deal nor an example: a deal is PBN '
                                '"N:<N> <E> <S> <W>", each hand spades.hearts.diamonds.clubs; '
-                               f'examples: {", ".join(names)}')
-        chosen = load_example(deal)
+                               f'examples: {", ".join(["example"] + example_names())}') from None
     if chosen is not None:
         deal_text, before = chosen.deal, parse_cards(chosen.played)
         rules_text = rules if rules is not None else chosen.rules

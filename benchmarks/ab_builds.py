@@ -41,9 +41,14 @@ from hearts.solver import Rules  # noqa: E402
 solve_module = importlib.import_module("hearts.solver.solve")
 
 
+def copy_path(workdir: str, index: int) -> str:
+    """Where build number `index` is copied before it is loaded."""
+    return os.path.join(workdir, f"core{index}.so")
+
+
 def load(path: str, workdir: str, index: int):
     """The extension at `path`, loaded from a private copy as ``hearts.solver._core``."""
-    copy = os.path.join(workdir, f"core{index}.so")
+    copy = copy_path(workdir, index)
     shutil.copy(path, copy)
     loader = importlib.machinery.ExtensionFileLoader("hearts.solver._core", copy)
     spec = importlib.util.spec_from_file_location("hearts.solver._core", copy, loader=loader)
@@ -64,8 +69,8 @@ def load_cores(parser: argparse.ArgumentParser, paths: list[str], workdir: str) 
         try:
             cores.append(load(path, workdir, i).Core)
         except (ImportError, OSError, AttributeError) as exc:
-            # The loader names the private copy (core<i>.so in workdir): name the user's file.
-            reason = str(exc).replace(os.path.join(workdir, f"core{i}.so"), path)
+            # The loader names the private copy: name the user's file.
+            reason = str(exc).replace(copy_path(workdir, i), path)
             parser.error(f"not a built hearts core extension: {path} ({reason})")
     return cores
 
