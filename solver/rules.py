@@ -37,6 +37,13 @@ _QS = Card("QS")
 _JS = Card("JS")
 _QH = Card("QH")
 
+#: The largest point value (and award) an option may set, either sign. The search core keeps
+#: points and table bounds in 16-bit integers: 4 special cards, the hearts, the moon, sun and
+#: no-trick awards at this limit stay far below its infinity (30,000).
+POINTS_LIMIT = 1000
+_POINT_OPTIONS = ("queen_of_spades", "jack_of_spades", "queen_of_hearts", "bonus_points",
+                  "no_trick_bonus", "moon_points", "sun_points")
+
 _FIRST_LEADS = ("two_of_clubs", "any_club", "any_card")
 _BREAKS = ("hearts", "hearts_or_queen", "any_penalty")
 _HEART_SCALES = ("one", "spot", "double_eagle")
@@ -80,7 +87,9 @@ class Rules:
     ``repr`` shows only the fields that differ from the defaults and round-trips.
 
     Raises:
-        RulesError: a field has a bad type or value (the message names the field).
+        RulesError: a field has a bad type or value (the message names the field); the
+            point values and awards (``queen_of_spades`` ... ``sun_points``) must lie within
+            ±``POINTS_LIMIT`` (1,000), the range the search core's 16-bit points hold exactly.
 
     Fields -- players and deck (``rules.md`` "Players and deck"; :mod:`.deck`):
         players: number of players, 3..7 (standard 4). Seats of a 4-player table are
@@ -339,6 +348,10 @@ class Rules:
         need(self.pass_scheme != "star" or self.players == 5, "pass_scheme",
              f"the star pass is for 5 players (not {self.players})")
         need(self.target >= 1, "target", "expected a positive number of points")
+        for name in _POINT_OPTIONS:
+            value = getattr(self, name)
+            need(value is None or -POINTS_LIMIT <= value <= POINTS_LIMIT, name,
+                 f"expected {-POINTS_LIMIT}..{POINTS_LIMIT} points")
         if self.no_pass_cards is not None:
             try:
                 cards = parse_cards(str(self.no_pass_cards).replace("+", " "))

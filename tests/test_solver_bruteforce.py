@@ -36,6 +36,8 @@ import bruteforce
 from bruteforce import maxn_values, moon_values, paranoid_values, random_position
 from hearts.solver import Card, Deal, PassDirection, Position, Rules, Seat
 from hearts.solver._core import Core
+from hearts.solver.errors import RulesError
+from hearts.solver.rules import POINTS_LIMIT
 from hearts.solver.solve import (MODELS, CardValue, SolveResult, Solver, core_rules,
                                 core_state)
 
@@ -503,3 +505,30 @@ def test_a_void_follower_with_seventeen_cards_to_choose_from():
     assert len(position.legal_moves()) == 17
     result = Solver(tt_bits=16).solve_position(position, node_limit=50_000, pv=False)
     assert not result.complete and result.nodes >= 50_000
+
+
+# -- point values at the rules' limit (`POINTS_LIMIT`) --------------------------------------------
+LIMIT_RULES = [
+    Rules(queen_of_spades=POINTS_LIMIT, queen_of_hearts=POINTS_LIMIT, jack_of_spades=-POINTS_LIMIT),
+    Rules(queen_of_spades=POINTS_LIMIT, moon="new", moon_points=POINTS_LIMIT,
+          no_trick_bonus=-POINTS_LIMIT),
+    Rules(bonus_card="JD", bonus_points=-POINTS_LIMIT, sun="all_tricks",
+          sun_points=POINTS_LIMIT, queen_of_hearts=POINTS_LIMIT),
+]
+
+
+@pytest.mark.parametrize("model", ["paranoid", "moon", "maxn"])
+def test_points_at_the_limit_equal_brute_force(model):
+    # A QA run found values wrapped past 32,767 (Q♠ and Q♥ at 20,000: -25,534); the rules now
+    # refuse more than POINTS_LIMIT, and every value up to it must still come out exactly.
+    for seed in range(24):
+        rules = LIMIT_RULES[seed % len(LIMIT_RULES)]
+        position = random_position(seed, rules, 9 + seed % 4)
+        solves_as_brute_force(position, model, seed % 4 if model != "maxn" else 0)
+
+
+def test_points_beyond_the_limit_are_refused():
+    with pytest.raises(RulesError, match=r"queen_of_spades=1001: expected -1000\.\.1000 points"):
+        Rules(queen_of_spades=POINTS_LIMIT + 1)
+    with pytest.raises(RulesError, match=r"moon_points=-40000: expected -1000\.\.1000 points"):
+        Rules.parse("standard,moon_points=-40000")
