@@ -24,7 +24,7 @@ from rich.text import Text
 from typer.core import TyperGroup
 
 from hearts.analysis.files import error_line, read_text
-from hearts.analysis.game_cli import SCORES_OPTION, TARGET_OPTION, game_model
+from hearts.analysis.game_cli import SCORES_OPTION, TARGET_OPTION, check_game_on, game_model
 from hearts.analysis.openspiel import parse_action_lines
 from hearts.analysis.openspiel import replay as replay_game
 from hearts.solver import (Card, CardError, Deal, HeartsError, IllegalPlayError, Position, Rules,
@@ -363,6 +363,8 @@ def solve_command(
     # is that error, not "unknown seat 'N' at a table of 5").
     totals = parse_scores(scores, the_rules.players) if scores is not None else None
     target = parse_seat(seat, the_rules.players) if seat is not None else None
+    if totals is not None:
+        check_game_on(totals, the_rules)
     if position.is_over():
         raise SolverError(f"the deal is over: all {len(position.history)} cards are played")
     solver = Solver()

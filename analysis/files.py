@@ -7,8 +7,8 @@ import sys
 
 from hearts.solver.errors import HeartsError
 
-__all__ = ["InputFileError", "OutputFileError", "check_output", "error_line", "read_text",
-           "same_file", "write_output"]
+__all__ = ["InputFileError", "OutputFileError", "check_output", "error_line", "json_kind",
+           "read_text", "same_file", "strip_bom", "write_output"]
 
 
 class InputFileError(HeartsError):
@@ -20,21 +20,39 @@ class OutputFileError(HeartsError):
     ``--force``, or a file that cannot be written (the message names the path)."""
 
 
+def strip_bom(text: str) -> str:
+    """``text`` without a leading UTF-8 byte-order mark (``\\ufeff``, which Windows editors
+    write), so that every reader and the format detection see the first real character."""
+    return text[1:] if text.startswith("\ufeff") else text
+
+
 def read_text(path: str) -> str:
-    """The whole text of ``path`` (``-`` reads standard input).
+    """The whole text of ``path`` (``-`` reads standard input), without a leading byte-order
+    mark (:func:`strip_bom`).
 
     Raises:
         InputFileError: the file is not UTF-8 text; the message names it and the byte.
         OSError: the file is missing or unreadable (the commands turn it into one line).
     """
     if path == "-":
-        return sys.stdin.read()
+        return strip_bom(sys.stdin.read())
     try:
+        # utf-8, not utf-8-sig: the byte of a decoding error stays the file's own offset
         with open(path, encoding="utf-8") as f:
-            return f.read()
+            return strip_bom(f.read())
     except UnicodeDecodeError as err:
         raise InputFileError(f"{path}: not a UTF-8 text file ({err.reason} at byte {err.start})") \
             from None
+
+
+_JSON_KINDS = {type(None): "null", bool: "true/false", int: "a number", float: "a number",
+               str: "a string", list: "an array", dict: "an object"}
+
+
+def json_kind(value: object) -> str:
+    """What a parsed JSON value is, for messages: ``null``, ``a string``, ``an array``, ...
+    (JSON's names, not Python's: the user wrote JSON)."""
+    return _JSON_KINDS.get(type(value), type(value).__name__)
 
 
 def same_file(a: str, b: str) -> bool:

@@ -3,13 +3,16 @@ totals before the deal) and ``--target`` (where the game ends), and the rule tha
 model from them (``docs/variants.md``, "Game-level advice")."""
 from __future__ import annotations
 
-from typing import Any, Optional
+from typing import Any, Optional, Sequence
 
 import typer
 
 from hearts.solver.errors import HeartsError
+from hearts.solver.rules import Rules
+from hearts.solver.seats import seat_letter
+from hearts.solver.solve import game_spec
 
-__all__ = ["SCORES_OPTION", "TARGET_OPTION", "GameOptionError", "game_model"]
+__all__ = ["SCORES_OPTION", "TARGET_OPTION", "GameOptionError", "check_game_on", "game_model"]
 
 #: ``--scores TOTALS``: every seat's game total before this deal.
 SCORES_OPTION: Any = typer.Option(
@@ -51,3 +54,34 @@ def game_model(model: Optional[str], scores: Optional[str], target: Optional[int
     if target is not None and scores is None:
         raise GameOptionError("--target is the game's target: give the totals with --scores")
     return model
+
+
+def check_game_on(totals: Sequence[int], rules: Rules) -> None:
+    """Check that a game with these totals before the deal is still on (``solver/game.py``:
+    the game ends when a total reaches ``rules.target``, except after a deal with a moon or
+    sun under ``no_game_end_on_moon``, on by default: then any totals may go on one more
+    deal; with ``reset_at_target`` a total of exactly the target drops to 0 instead, so no
+    game stands at it between deals).
+
+    Raises:
+        SolverError: the totals are not one whole number per seat in -400..400.
+        GameOptionError: a total at or past the target with ``no_game_end_on_moon`` off (the
+            game is over: no deal to value), or with ``reset_at_target`` a total of exactly
+            the target.
+    """
+    game_spec(rules, totals)            # the totals' own errors first (a count, a range)
+    n, target = len(totals), rules.target
+    over = [seat for seat, total in enumerate(totals)
+            if not rules.no_game_end_on_moon
+            and (total > target or (total == target and not rules.reset_at_target))]
+    if over:
+        seat = max(over, key=lambda s: totals[s])
+        raise GameOptionError(f"the game is already over: {seat_letter(seat, n)} has "
+                              f"{totals[seat]}, the target is {target} (a game ends when a "
+                              f"total reaches the target, unless on a moon under "
+                              f"no_game_end_on_moon)")
+    if target in totals:
+        seat = list(totals).index(target)
+        raise GameOptionError(f"--scores: {seat_letter(seat, n)}={target} is exactly the "
+                              f"target, which drops to 0 under reset_at_target: give "
+                              f"{seat_letter(seat, n)}=0")

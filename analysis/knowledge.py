@@ -660,12 +660,14 @@ def _read_pass(seat: Seat, rules: Rules, start: int,
             raise InconsistentRecordError(
                 f"{who} {what} {mask.bit_count()} cards, expected {rules.pass_count}")
     if passed_mask & start:
+        them = "it" if (passed_mask & start).bit_count() == 1 else "them"
         raise InconsistentRecordError(
-            f"{who} passed {_text(passed_mask & start)} but holds it at the start of play")
+            f"{who} passed {_text(passed_mask & start)} but holds {them} at the start of play")
     if received_mask & ~start:
+        them = "it" if (received_mask & ~start).bit_count() == 1 else "them"
         raise InconsistentRecordError(
-            f"{who} received {_text(received_mask & ~start)} but does not hold it at the start "
-            f"of play")
+            f"{who} received {_text(received_mask & ~start)} but does not hold {them} at the "
+            f"start of play")
     return direction, passed_mask, received_mask
 
 

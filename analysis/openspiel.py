@@ -16,6 +16,7 @@ Peer records (``tests/data/peer-games/README.md``) are JSON objects with the Ope
 """
 from __future__ import annotations
 
+import json
 from dataclasses import dataclass, field
 from typing import Any, Iterator, Mapping
 
@@ -26,6 +27,8 @@ from hearts.solver.hand import Hand
 from hearts.solver.position import Position
 from hearts.solver.rules import Rules
 from hearts.solver.seats import PassDirection, Seat
+
+from .files import json_kind
 
 __all__ = [
     "OpenSpielGame",
@@ -265,35 +268,71 @@ class PeerRecord:
         return [p.card for p in self.play_records]
 
 
+def _typed(value: Any, kind: type, expected: str, where: str = "") -> Any:
+    """``value`` if it is of JSON type ``kind`` (true/false is no ``int`` here); else a
+    ``TypeError`` saying what was expected and found, e.g. ``jd_bonus: expected true or false,
+    not a string "yes"`` (:func:`load_peer_record` adds the field and the line)."""
+    if not isinstance(value, kind) or (isinstance(value, bool) and kind is not bool):
+        shown = f" {json.dumps(value)}" if isinstance(value, (str, int, float)) else ""
+        prefix = f"{where}: " if where else ""
+        raise TypeError(f"{prefix}expected {expected}, not {json_kind(value)}{shown}")
+    return value
+
+
+def _peer_cards(value: Any, where: str) -> list[Card]:
+    return [Card(_typed(c, str, "a card", where))
+            for c in _typed(value, list, "an array of cards", where)]
+
+
+def _peer_play(value: Any, number: int) -> PeerPlay:
+    where = f"play {number}"
+    play = _typed(value, Mapping, 'an object {"seat": ..., "card": ...}', where)
+    return PeerPlay(Seat.parse(_typed(play["seat"], str, "a seat", f"{where} seat")),
+                    Card(_typed(play["card"], str, "a card", f"{where} card")),
+                    frozenset(_peer_cards(play.get("legal", []), f"{where} legal")))
+
+
 def load_peer_record(data: Mapping[str, Any], line_number: int | None = None) -> PeerRecord:
-    """Read one peer record (a parsed JSON object).
+    """Read one peer record (a parsed JSON object). Every field read must have its JSON
+    type: the ``rules`` parameters true or false, the ``points`` whole numbers, cards and seats
+    strings (``"yes"`` is not taken for true, nor ``"7"`` for 7).
 
     Raises:
-        RecordSyntaxError: a missing field or a bad value (with ``line_number`` if given).
+        RecordSyntaxError: a missing field, a value of the wrong JSON type (``peer record:
+            malformed field 'rules' (jd_bonus: expected true or false, not a string "yes")``)
+            or a bad value; with ``line_number`` if given.
     """
     field = "rules"         # the field being read, for a value of the wrong JSON type
     try:
         if not isinstance(data, Mapping):
             raise RecordSyntaxError(f"peer record: expected a JSON object, not "
                                     f"{type(data).__name__}", line_number)
-        params = dict(data["rules"])
+        params = dict(_typed(data["rules"], Mapping, "an object of OpenSpiel parameters"))
+        for key, value in params.items():
+            _typed(value, bool, "true or false", key)
         rules = Rules.from_openspiel_dict(params)
         field = "pass_direction"
-        direction = PassDirection.parse(data["pass_direction"])
+        direction = PassDirection.parse(_typed(data["pass_direction"], str,
+                                               "left, right, across or hold"))
         field = "deal"
-        dealt = Deal.from_hands({seat: Hand.from_cards(cards)
-                                 for seat, cards in data["deal"].items()})
+        dealt = Deal.from_hands({seat: Hand.from_cards(_peer_cards(cards, seat)) for seat, cards
+                                 in _typed(data["deal"], Mapping,
+                                           'an object {"N": [cards], ...}').items()})
         field = "passes"
-        passes = {Seat.parse(seat): [Card(c) for c in cards]
-                  for seat, cards in data.get("passes", {}).items()}
+        passes = {Seat.parse(seat): _peer_cards(cards, seat) for seat, cards
+                  in _typed(data.get("passes", {}), Mapping,
+                            'an object {"N": [cards], ...}').items()}
         after = dealt.after_pass(passes, direction)
         field = "plays"
-        plays = [PeerPlay(Seat.parse(p["seat"]), Card(p["card"]),
-                          frozenset(Card(c) for c in p.get("legal", ())))
-                 for p in data["plays"]]
+        plays = [_peer_play(p, number) for number, p
+                 in enumerate(_typed(data["plays"], list, "an array of plays"), start=1)]
         field = "points"
-        points_by_seat = data["points"]
-        points = [int(points_by_seat[seat.name]) for seat in Seat]
+        points_by_seat = _typed(data["points"], Mapping, 'an object {"N": n, ...}')
+        points = [_typed(points_by_seat[seat.name], int, "a whole number", seat.name)
+                  for seat in Seat]
+        for field in ("policy", "source"):
+            if data.get(field) is not None:
+                _typed(data[field], str, "a string")
     except KeyError as err:
         raise RecordSyntaxError(f"peer record has no field {err}", line_number) from None
     except HeartsError as err:

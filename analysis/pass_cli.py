@@ -34,7 +34,7 @@ def pass_command(
     samples: int = typer.Option(DEFAULT_SAMPLES, "--samples", "-n", metavar="N", min=1,
                                 help="Most sampled deals for one pass (the racing stops "
                                      "earlier once the best pass's 95% interval is ±1)."),
-    seed: int = typer.Option(0, "--seed", metavar="S", help="Seed of the sampled deals."),
+    seed: int = typer.Option(0, "--seed", metavar="S", min=0, help="Seed of the sampled deals."),
     model: str = typer.Option("maxn", "--model", "-m", metavar="MODEL",
                               help="Model of the exact solve at the horizon: maxn or paranoid."),
     horizon: Optional[int] = typer.Option(

@@ -552,13 +552,20 @@ def rate_passes(hand: "Hand | str | Iterable[Card | str]", direction: "PassDirec
         A :class:`PassRanking`, values in points for the deal (lower is better).
 
     Raises:
-        PassError: the hand does not hold 13 cards; a hold direction or rules without
-            passing; bad counts; an unknown model; a horizon outside 1..13.
+        PassError: rules for another table than 4 players; the hand does not hold 13 cards;
+            a hold direction or rules without passing; bad counts; an unknown model; a
+            horizon outside 1..13.
         ClusterError: the scheduler cannot be used.
         CardError: a card text is no card.
     """
     t0 = time.perf_counter()
     rules = Rules.standard() if rules is None else rules
+    if rules.players != 4:
+        # The rating deals the 39 unseen cards to three other seats of 13 (policy passes,
+        # rule bots and apply_passes are 4-seat), so a hand at another table has no rating.
+        raise PassError(f"pass rating is for 4 players, 13 cards a hand; the rules are for "
+                        f"{rules.players} players (players={rules.players}), "
+                        f"{rules.hand_size()} cards a hand")
     seat = Seat.parse(seat) if not isinstance(seat, Seat) else seat
     mask = _hand_mask(hand)
     direction = _direction(direction, rules)

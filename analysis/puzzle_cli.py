@@ -23,10 +23,12 @@ from rich.text import Text
 from hearts.solver.cards import Card, Suit, cards_from_mask
 from hearts.solver.errors import HeartsError
 from hearts.solver.position import Position, trick_winner
+from hearts.solver.rules import Rules
 from hearts.solver.seats import Seat
 
 from . import puzzles as pz
 from .files import check_output, error_line, write_output
+from .records import rules_text
 
 app = typer.Typer(help="Double-dummy Hearts puzzles: one right card, proved by the solver.",
                   add_completion=False)
@@ -70,6 +72,14 @@ def _hand_text(mask: int) -> Text:
     return text
 
 
+def rules_words(rules: Rules) -> str:
+    """The rules as a person reads them, in the ``--rules`` spelling the other commands print
+    (:func:`~hearts.analysis.records.rules_text`): ``standard``, or ``standard with
+    no_points_on_first_trick=false``."""
+    base, *changes = rules_text(rules).split(",")
+    return base if not changes else f"{base} with {', '.join(changes)}"
+
+
 def _points(value: int) -> str:
     return f"{value} point" + ("" if value == 1 else "s")
 
@@ -95,10 +105,9 @@ def show_position(console: Console, puzzle: pz.Puzzle) -> Position:
     stars = "★" * puzzle.difficulty + "☆" * (5 - puzzle.difficulty)
     console.print(Text.assemble((f"Puzzle {puzzle.id}", "bold"), f"  {stars}  ",
                                 (puzzle.task, "italic")))
-    rules = puzzle.rules.name or ", ".join(f"{k}={v}" for k, v in
-                                           pz._rules_to_json(puzzle.rules).items())
-    console.print(Text(f"Rules: {rules}. Trick {position.tricks_played + 1} of 13, "
-                       f"{puzzle.tricks_left} left.", style="dim"))
+    console.print(Text(f"Rules: {rules_words(puzzle.rules)}. Trick "
+                       f"{position.tricks_played + 1} of 13, {puzzle.tricks_left} left.",
+                       style="dim"))
 
     def panel(seat: Seat) -> Text:
         title = Text(f"{seat.name_title} ", style="bold")
@@ -199,6 +208,22 @@ def show_solution(console: Console, puzzle: pz.Puzzle, guess: Card | None) -> No
     console.print(Text("Final points: " + "  ".join(f"{s.letter} {score[s]}" for s in Seat)))
 
 
+def _ask(prompt: str) -> str:
+    """One answer typed on stdin (``typer.prompt`` would turn end of file into an abort, the
+    Ctrl-C exit code 130: a closed stdin is bad input, a Ctrl-C stays an abort).
+
+    Raises:
+        HeartsError: stdin is at end of file (``< /dev/null``, a pipe that ended).
+        typer.Abort: Ctrl-C (``error: aborted``, exit code 130, as ``typer.prompt`` had it).
+    """
+    try:
+        return input(f"{prompt}: ")
+    except EOFError:
+        raise HeartsError("no answer given: stdin is closed; give --answer CARD") from None
+    except KeyboardInterrupt:
+        raise typer.Abort() from None
+
+
 def _load(file: Optional[Path]) -> list[pz.Puzzle]:
     if file is None:
         return pz.load_shipped()
@@ -209,7 +234,8 @@ def _load(file: Optional[Path]) -> list[pz.Puzzle]:
 def serve(
     ctx: typer.Context,
     puzzle_id: Optional[str] = typer.Option(None, "--id", help="Serve this puzzle."),
-    seed: Optional[int] = typer.Option(None, "--seed", help="Pick reproducibly."),
+    seed: Optional[int] = typer.Option(None, "--seed", metavar="S", min=0,
+                                        help="Pick reproducibly."),
     difficulty: Optional[int] = typer.Option(None, "--difficulty", "-d", min=1, max=5,
                                              help="Only puzzles of this difficulty (1-5)."),
     task: Optional[str] = typer.Option(None, "--task", "-t", help=(
@@ -247,7 +273,9 @@ def serve(
                 raise HeartsError(f"{guess} cannot be played: {reason}")
         else:
             while True:
-                text = typer.prompt("Your card")
+                text = _ask("Your card")
+                if not text.strip():
+                    continue            # an empty line asks again, as typer.prompt did
                 try:
                     guess = Card(text)
                 except HeartsError as err:
@@ -304,7 +332,8 @@ def mine_command(
         "Game records: OpenSpiel action-id lines (xinxin), peer JSONL, HGN or our JSON.")),
     out: Optional[Path] = typer.Option(None, "--out", "-o", help="Write here (default stdout)."),
     max_count: Optional[int] = typer.Option(None, "--max", min=1, help="Keep at most N puzzles."),
-    seed: int = typer.Option(0, "--seed", help="Seed of the random deals and of the selection."),
+    seed: int = typer.Option(0, "--seed", metavar="S", min=0,
+                              help="Seed of the random deals and of the selection."),
     random_deals: int = typer.Option(0, "--random", min=0, help=(
         "Also mine N seeded random deals (seeds SEED .. SEED+N-1).")),
     per_record: int = typer.Option(1, "--per-record", min=1, help="Puzzles per deal at most."),

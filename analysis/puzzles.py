@@ -47,6 +47,7 @@ from hearts.solver.rules import Rules
 from hearts.solver.seats import Seat
 from hearts.solver.solve import SolveResult, Solver
 
+from .files import strip_bom
 from .openspiel import load_peer_record, parse_action_lines
 
 __all__ = [
@@ -349,10 +350,11 @@ def load(source: "str | Path | IO[str]") -> list[Puzzle]:
 
 
 def _read_text(path: Path, error: type[RecordSyntaxError]) -> str:
-    """The file's text; a file that is not UTF-8 raises ``error`` naming the line."""
+    """The file's text without a leading byte-order mark (:func:`.files.strip_bom`); a file
+    that is not UTF-8 raises ``error`` naming the line."""
     data = path.read_bytes()
     try:
-        return data.decode("utf-8")
+        return strip_bom(data.decode("utf-8"))
     except UnicodeDecodeError as err:
         line = data[:err.start].count(b"\n") + 1
         raise error(f"{path.name}: not UTF-8 text (byte {err.start + 1})", line) from None

@@ -13,7 +13,7 @@ import re
 from typing import Any, Iterator, Mapping
 
 from hearts.solver.errors import (HeartsError, IllegalPlayError, InvalidDealError,
-                                  RecordSyntaxError)
+                                  RecordSyntaxError, RulesError)
 from hearts.solver.rules import OPENSPIEL_PARAMETERS, Rules
 from hearts.solver.seats import PassDirection, Seat
 
@@ -37,9 +37,13 @@ def openspiel_spec(params: Mapping[str, Any]) -> str:
     (``"openspiel,no_pts_on_first_trick=false"``).
 
     Raises:
-        RulesError: an unknown parameter or a non-boolean value.
+        RulesError: an unknown parameter or a value that is not true or false (``"yes"`` or
+            ``1`` included: the spec would write ``bool(value)``).
     """
-    Rules.from_openspiel_dict(params)  # validates names and values
+    for key, value in params.items():
+        if not isinstance(value, bool):
+            raise RulesError(f"OpenSpiel parameter {key}={value!r}: expected true or false")
+    Rules.from_openspiel_dict(params)  # validates names
     parts = ["openspiel"]
     for key, default in OPENSPIEL_PARAMETERS.items():
         value = params.get(key, default)

@@ -21,9 +21,10 @@ Schema (also in ``docs/records.md``; version 1)::
         "plays": [{"trick": 1, "seat": "S", "card": "2C", "nags": [2], "comment": "...",
                    "data": {"dd": "13"}}, ...],   # trick/seat/data derived; seat checked
         "points": {"N": 0, "E": 1, "S": 7, "W": 18} | null,   # null: unfinished
-        "scores": {"N": 0, ...} | null     # running totals (derived; ignored on read)
+        "scores": {"N": 0, ...} | null     # running totals (derived; checked when given)
       }, ...],
       "totals": {"N": 0, "E": 1, "S": 7, "W": 18}   # scores after the last finished deal
+                                                    # (checked when given)
     }
 
 Cards are written rank then suit (``QS``, ``TH``); seats ``N E S W``. ``from_json`` accepts any
@@ -38,7 +39,8 @@ from hearts.solver.cards import Card
 from hearts.solver.errors import HeartsError, RecordSyntaxError
 from hearts.solver.seats import Seat
 
-from .records import DealRecord, GameRecord, Play, replay_deal
+from .files import json_kind
+from .records import DealRecord, GameRecord, Play, replay_deal, seat_values_text
 
 __all__ = ["to_json", "from_json", "FORMAT", "VERSION"]
 
@@ -90,21 +92,12 @@ def to_json(game: GameRecord) -> dict[str, Any]:
     }
 
 
-_JSON_TYPES = {type(None): "null", bool: "true/false", int: "a number", float: "a number",
-               str: "a string", list: "an array", dict: "an object"}
-
-
-def _kind(value: Any) -> str:
-    """What a JSON value is, for messages: ``null``, ``a string``, ``an array``, ..."""
-    return _JSON_TYPES.get(type(value), type(value).__name__)
-
-
 def _text(value: Any, where: str) -> str:
     """A text field (a tag value, a comment): JSON strings only, so that ``null`` or a number
     is an error rather than the text ``None`` or ``5``."""
     if not isinstance(value, str):
         raise RecordSyntaxError(f"{where}: expected a string, not "
-                                f"{_kind(value)}")
+                                f"{json_kind(value)}")
     return value
 
 
@@ -113,7 +106,7 @@ def _whole(value: Any, where: str) -> int:
     ``"7"`` or ``true`` is an error rather than 7 or 1."""
     if isinstance(value, bool) or not isinstance(value, int):
         raise RecordSyntaxError(f"{where}: expected a whole number, not "
-                                f"{_kind(value)} "
+                                f"{json_kind(value)} "
                                 f"{json.dumps(value) if _plain(value) else repr(value)}")
     return value
 
@@ -126,11 +119,44 @@ def _plain(value: Any) -> bool:
     return True
 
 
-def _nags(value: Any, where: str) -> set[int]:
+def _array(value: Any, where: str, what: str) -> Sequence[Any]:
+    """An array field (``plays``, ``deals``, a seat's passes): a JSON array only, so that a
+    number or a string is an error naming the field rather than a Python message."""
     if not isinstance(value, (list, tuple)):
-        raise RecordSyntaxError(f"{where}: expected an array of NAG numbers, not "
-                                f"{_kind(value)}")
-    return {_whole(n, where) for n in value}
+        raise RecordSyntaxError(f"{where}: expected an array of {what}, not {json_kind(value)}")
+    return value
+
+
+def _object(value: Any, where: str, what: str = "an object") -> Mapping[str, Any]:
+    """An object field (a deal, a play, the passes): a JSON object only."""
+    if not isinstance(value, Mapping):
+        raise RecordSyntaxError(f"{where}: expected {what}, not {json_kind(value)}")
+    return value
+
+
+def _nags(value: Any, where: str) -> set[int]:
+    return {_whole(n, where) for n in _array(value, where, "NAG numbers")}
+
+
+def _play(value: Any, where: str) -> Play:
+    """A play object: ``card`` (required), ``nags``, ``comment`` (``seat`` is checked by the
+    caller; ``trick`` and ``data`` are derived)."""
+    play = _object(value, where, 'an object {"card": ...}')
+    if "card" not in play:
+        raise RecordSyntaxError(f"{where}: no field 'card'")
+    return Play(Card(_text(play["card"], f"{where} card")),
+                _nags(play.get("nags", []), f"{where} nags"),
+                _text(play.get("comment", ""), f"{where} comment"))
+
+
+def _passes(value: Any, where: str) -> dict[str, Sequence[str]]:
+    """The ``passes`` object: seat → an array of card texts (``null`` = none)."""
+    if value is None:
+        return {}
+    passes = _object(value, where, 'an object {"N": [cards], ...}')
+    return {seat: [_text(card, f"{where} {seat}")
+                   for card in _array(cards, f"{where} {seat}", "cards")]
+            for seat, cards in passes.items()}
 
 
 def _tags(value: Any, where: str) -> dict[str, str]:
@@ -138,7 +164,7 @@ def _tags(value: Any, where: str) -> dict[str, str]:
         return {}
     if not isinstance(value, Mapping):
         raise RecordSyntaxError(f"{where}: expected an object, not "
-                                f"{_kind(value)}")
+                                f"{json_kind(value)}")
     return {str(k): _text(v, f"{where} {k}") for k, v in value.items()}
 
 
@@ -146,26 +172,32 @@ def _seat_points(value: Any, where: str) -> tuple[int, ...] | None:
     if value is None:
         return None
     if not isinstance(value, Mapping) or set(value) != set("NESW"):
-        raise RecordSyntaxError(f"{where}: expected {{\"N\": n, \"E\": n, \"S\": n, \"W\": n}}")
+        got = (f"seats {', '.join(map(str, value)) or 'none'}" if isinstance(value, Mapping)
+               else json_kind(value))
+        raise RecordSyntaxError(f"{where}: expected {{\"N\": n, \"E\": n, \"S\": n, \"W\": n}}"
+                                f" or null, not {got}")
     return tuple(_whole(value[seat.letter], f"{where} {seat.letter}") for seat in Seat)
 
 
 def from_json(data: Mapping[str, Any]) -> GameRecord:
     """A :class:`GameRecord` from the dicts of :func:`to_json` (e.g. after ``json.loads``).
 
-    The record is checked as the text reader checks it: passes, every play under the
-    ``Rules`` tag, the seat of each play when given, the points when given (missing or
-    ``null`` points of a finished deal are computed).
+    The record is checked as the text reader checks it: the JSON type of every field read,
+    passes, every play under the ``Rules`` tag, the seat of each play when given, the points
+    and the running scores when given (missing or ``null`` points of a finished deal are
+    computed).
 
     Raises:
-        RecordSyntaxError: a missing field, a bad value, an illegal play, wrong points; the
-            message names the deal and play (``JSON record: deal 2: trick 3, card 2 (5H by
-            E): East must follow clubs``); ``line`` is ``None``.
+        RecordSyntaxError: a missing field, a value of the wrong JSON type, a bad value, an
+            illegal play, wrong points or scores; the message names the deal, the field and
+            the play (``JSON record: deal 1: plays: expected an array of plays, not a number``,
+            ``JSON record: deal 2: trick 3, card 2 (5H by E): East must follow clubs``);
+            ``line`` is ``None``.
     """
     where = "JSON record"
     try:
         if not isinstance(data, Mapping):
-            raise RecordSyntaxError(f"{where}: expected an object, not {type(data).__name__}")
+            raise RecordSyntaxError(f"{where}: expected an object, not {json_kind(data)}")
         if data.get("format", FORMAT) != FORMAT:
             raise RecordSyntaxError(f"{where}: format {data.get('format')!r}, expected {FORMAT!r}")
         if _whole(data.get("version", VERSION), f"{where}: version") > VERSION:
@@ -174,22 +206,28 @@ def from_json(data: Mapping[str, Any]) -> GameRecord:
         game = GameRecord(_tags(data.get("tags"), f"{where}: tags"), [],
                           _text(data.get("comment", ""), f"{where}: comment"))
         rules = game.rules
-        for index, item in enumerate(data.get("deals", ()), start=1):
+        scores: list[tuple[int, ...] | None] = []     # as given, checked after the replay
+        for index, item in enumerate(_array(data.get("deals", []), f"{where}: deals", "deals"),
+                                     start=1):
             where = f"JSON record: deal {index}"
-            plays = [Play(Card(p["card"]),
-                          _nags(p.get("nags", []), f"{where}: play {number} nags"),
-                          _text(p.get("comment", ""), f"{where}: play {number} comment"))
-                     for number, p in enumerate(item["plays"], start=1)]
+            item = _object(item, where)
+            raw_plays = _array(item["plays"], f"{where}: plays", "plays")
+            plays = [_play(p, f"{where}: play {number}")
+                     for number, p in enumerate(raw_plays, start=1)]
+            leader = item.get("first_leader")
             deal = DealRecord(_whole(item.get("number", index), f"{where}: number"),
-                              item["dealt"],
-                              item["pass_direction"], dict(item.get("passes") or {}), plays,
+                              _text(item["dealt"], f"{where}: dealt"),
+                              _text(item["pass_direction"], f"{where}: pass_direction"),
+                              _passes(item.get("passes"), f"{where}: passes"), plays,
                               _seat_points(item.get("points"), f"{where}: points"),
-                              item.get("first_leader"),
+                              None if leader is None else _text(leader, f"{where}: first_leader"),
                               _text(item.get("comment", ""), f"{where}: comment"),
                               _tags(item.get("pass_comments"), f"{where}: pass_comments"),
                               _tags(item.get("tags"), f"{where}: tags"))
-            for number, (play, seat) in enumerate(zip(item["plays"], deal.seats()), start=1):
-                if "seat" in play and Seat.parse(play["seat"]) != seat:
+            scores.append(_seat_points(item.get("scores"), f"{where}: scores"))
+            for number, (play, seat) in enumerate(zip(raw_plays, deal.seats()), start=1):
+                if "seat" in play and Seat.parse(_text(play["seat"], f"{where}: play {number} "
+                                                                     f"seat")) != seat:
                     raise RecordSyntaxError(f"{where}: play {number} ({play['card']}) is "
                                             f"{play['seat']}'s, but {seat} is to play")
             if deal.points is None:
@@ -199,6 +237,19 @@ def from_json(data: Mapping[str, Any]) -> GameRecord:
             game.deals.append(deal)
         where = "JSON record"
         game.validate()
+        # As the HGN reader's Scores: line: given running totals must be the computed ones.
+        for number, (given_scores, running) in enumerate(zip(scores, game.scores()), start=1):
+            if given_scores is not None and given_scores != running:
+                totals = ("none: the deal is unfinished" if running is None
+                          else seat_values_text(running))
+                raise RecordSyntaxError(f"{where}: deal {number}: scores "
+                                        f"{seat_values_text(given_scores)} differ from the "
+                                        f"running totals ({totals})")
+        given_totals = _seat_points(data.get("totals"), f"{where}: totals")
+        if given_totals is not None and given_totals != tuple(game.totals()):
+            raise RecordSyntaxError(f"{where}: totals {seat_values_text(given_totals)} differ "
+                                    f"from the deals' points "
+                                    f"({seat_values_text(tuple(game.totals()))})")
     except RecordSyntaxError as err:
         if err.detail.startswith("JSON record"):
             raise

@@ -32,6 +32,7 @@ from hearts.solver.position import Position
 from hearts.solver.rules import Rules
 from hearts.solver.seats import PassDirection, Seat
 
+from .files import strip_bom
 from .records import (
     DATE_RE,
     DEAL_TAGS,
@@ -139,9 +140,7 @@ class _Fatal(Exception):
 
 class _Reader:
     def __init__(self, text: str, strict: bool) -> None:
-        if text.startswith("\ufeff"):
-            text = text[1:]
-        text = text.replace("\r\n", "\n").replace("\r", "\n")
+        text = strip_bom(text).replace("\r\n", "\n").replace("\r", "\n")
         self._tokens = _lex(text)
         self._next: _Token | None = None
         self._done = False

@@ -193,6 +193,15 @@ def test_replay_xinxin_train_points(tmp_path):
     assert "20 deals, 20 legal" in out
 
 
+def test_replay_reads_a_file_that_starts_with_a_byte_order_mark(tmp_path):
+    # It failed with 'line 1, column 1: token 1 "\ufeff1" is not an integer action id'.
+    path = tmp_path / "train.txt"
+    path.write_text((XINXIN / "xinxin_train.txt").read_text(), encoding="utf-8-sig")
+    assert path.read_bytes().startswith(b"\xef\xbb\xbf")
+    rows = json.loads(run_ok("replay", str(path), "--json").stdout)
+    assert [list(r["points"].values()) for r in rows] == TRAIN_POINTS
+
+
 def test_replay_reports_the_first_illegal_play(tmp_path):
     lines = (XINXIN / "xinxin_train.txt").read_text().splitlines()
     path = tmp_path / "games.txt"
@@ -615,13 +624,21 @@ def test_huge_samples_is_an_error_not_a_traceback(command):
 
 
 @pytest.mark.parametrize("command", [
-    ["moon", "A.AKQJT987.AK.AK"],
-    ["play", str(Path(__file__).parent / "data" / "records" / "xinxin-train-1.hgn"), "--at", "33"],
+    ["moon", "A.AKQJT987.AK.AK", "--samples", "2"],
+    ["play", str(Path(__file__).parent / "data" / "records" / "xinxin-train-1.hgn"), "--at", "33",
+     "--samples", "2"],
+    # These reached numpy's "expected non-negative integer" (or took it silently).
+    ["pass", "AKQ5.5432.432.32", "-d", "left", "--samples", "2"],
+    ["annotate", str(Path(__file__).parent / "data" / "records" / "xinxin-train-1.hgn"),
+     "--mode", "fair", "--samples", "2"],
+    ["puzzle", "--answer", "2C"],
+    ["puzzle", "mine", "--random", "1"],
 ])
 def test_negative_seed_is_an_error_not_a_traceback(command):
-    result = run(*command, "--samples", "2", "--seed", "-1")
+    result = run(*command, "--seed", "-1")
     assert result.exit_code == 2
-    assert "Invalid value for '--seed'" in result.stderr
+    lines = result.stderr.strip().splitlines()
+    assert len(lines) == 1 and lines[0].startswith("error: Invalid value for '--seed'"), lines
 
 
 @pytest.mark.parametrize("text,source_format", [
@@ -666,3 +683,90 @@ def test_solve_with_scores_prints_the_standing():
     out = run_ok("solve", "--example", "endgame", "--scores", "N=80,E=95,S=63,W=40").stdout
     assert "game totals N 80  E 95  S 63  W 40  game ends at 100" in out
     assert "S standing" in out and "game on, 12 behind" in out
+
+
+# -- a game that is over has no deal to value (solver/game.py: a total reaching the target) ----
+
+ENDGAME = load_example("endgame")
+
+
+@pytest.mark.parametrize("command", [
+    ["solve", "example"],
+    ["play", "--position", ENDGAME.deal, "--played", ENDGAME.played, "--samples", "2"],
+])
+@pytest.mark.parametrize("scores, extra, message", [
+    # Without no_game_end_on_moon the game ends when a total reaches the target: exactly
+    # 100 ends it too.
+    ("N=150,E=95,S=63,W=40", ["--rules", "standard,no_game_end_on_moon=false"],
+     "the game is already over: N has 150, the target is 100"),
+    ("N=80,E=100,S=63,W=40", ["--rules", "standard,no_game_end_on_moon=false"],
+     "the game is already over: E has 100, the target is 100"),
+    ("80,95,63,40", ["--target", "90", "--rules", "standard,no_game_end_on_moon=false"],
+     "the game is already over: E has 95, the target is 90"),
+    # Under reset_at_target exactly the target drops to 0: no game stands at it between deals.
+    ("N=80,E=100,S=63,W=40", ["--rules", "standard,reset_at_target=true"],
+     "--scores: E=100 is exactly the target, which drops to 0 under reset_at_target"),
+    ("N=80,E=101,S=63,W=40",
+     ["--rules", "standard,reset_at_target=true,no_game_end_on_moon=false"],
+     "the game is already over: E has 101, the target is 100"),
+])
+def test_scores_of_a_game_that_is_over_are_an_error(command, scores, extra, message):
+    result = run(*command, "--scores", scores, *extra)
+    assert result.exit_code == 2
+    lines = result.stderr.strip().splitlines()
+    assert len(lines) == 1 and lines[0].startswith(f"error: {message}"), lines
+    assert result.stdout == ""
+
+
+def test_scores_past_the_target_go_on_after_a_moon_by_default():
+    # no_game_end_on_moon (standard): a moon or sun deal that took a total past the target
+    # does not end the game, so the next deal has a total over it and is valued.
+    out = run_ok("solve", "example", "--scores", "N=110,E=95,S=63,W=40", "--no-pv").stdout
+    assert "game totals N 110  E 95  S 63  W 40  game ends at 100" in out
+
+
+def test_scores_one_below_the_target_are_a_game_still_on():
+    out = run_ok("solve", "example", "--scores", "N=99,E=95,S=63,W=40", "--no-pv").stdout
+    assert "game totals N 99  E 95  S 63  W 40  game ends at 100" in out
+
+
+# -- hearts puzzle: a closed stdin, Ctrl-C, the rules line ----------------------------------------
+
+def test_puzzle_with_stdin_at_end_of_file_asks_for_answer_not_abort():
+    # It was "error: aborted" with the Ctrl-C code 130.
+    result = _runner().invoke(app, ["puzzle", "--id", "hd-018"], input="")
+    assert result.exit_code == 2
+    assert result.stderr.strip() == "error: no answer given: stdin is closed; give --answer CARD"
+
+
+def test_puzzle_stdin_ending_after_a_wrong_card_asks_for_answer():
+    result = _runner().invoke(app, ["puzzle", "--id", "hd-018"], input="XX\n")
+    assert result.exit_code == 2
+    assert result.stderr.strip() == "error: no answer given: stdin is closed; give --answer CARD"
+
+
+def test_puzzle_empty_line_asks_again():
+    result = _runner().invoke(app, ["puzzle", "--id", "hd-018"], input="\n\n2C\n")
+    assert "unknown card" not in result.stdout
+    assert result.stdout.count("Your card: ") == 4      # two empty lines, 2C, end of file
+    assert result.exit_code == 2
+
+
+def test_puzzle_ctrl_c_at_the_prompt_is_still_an_abort(monkeypatch):
+    def interrupted(prompt: str = "") -> str:
+        raise KeyboardInterrupt
+    monkeypatch.setattr("builtins.input", interrupted)
+    result = _runner().invoke(app, ["puzzle", "--id", "hd-018"])
+    assert result.exit_code == 130
+    assert result.stderr.strip().splitlines()[-1] == "error: aborted"
+
+
+@pytest.mark.parametrize("puzzle, rules", [
+    ("hd-018", "Rules: standard."),
+    ("hd-001", "Rules: standard with no_points_on_first_trick=false."),
+    ("hd-007", "Rules: standard with first_lead=any_club."),
+])
+def test_puzzle_rules_line_is_a_rules_spec_not_python(puzzle, rules):
+    # It was "Rules: no_points_on_first_trick=False." (a Python bool, no base preset).
+    result = run("puzzle", "--id", puzzle, "--answer", "2C")
+    assert result.stdout.splitlines()[1].startswith(rules)

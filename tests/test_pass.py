@@ -217,6 +217,14 @@ def test_pass_bad_input_gives_one_error_line_and_exit_2(args, message):
     assert message in error_line(_run(*args))
 
 
+@pytest.mark.parametrize("players, hand_size", [(3, 17), (5, 10)])
+def test_pass_at_another_table_says_pass_rating_is_for_4_players(players, hand_size):
+    # It was "the deal has 4 hands, the rules are for 3 players" (the user gave one hand).
+    line = error_line(_run("pass", TOP_SPADES, "-d", "left", "--rules", f"players={players}"))
+    assert line == (f"error: pass rating is for 4 players, 13 cards a hand; the rules are for "
+                    f"{players} players (players={players}), {hand_size} cards a hand")
+
+
 def test_play_record_where_a_seat_plays_a_suit_it_showed_void_in(tmp_path):
     # Trick 1: North discards 9♦ on the club lead (showing a club void), although it holds
     # Q♣ 5♣ and later plays 5♣: the record is inconsistent; one error line names the play.

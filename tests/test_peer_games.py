@@ -7,6 +7,7 @@ rule) equal the recorded ``points``.
 from __future__ import annotations
 
 import json
+import re
 from collections import Counter
 
 import pytest
@@ -73,6 +74,64 @@ def test_a_malformed_peer_field_is_one_error_line(tmp_path, change, message):
         assert result.exit_code == 2, (command, result.output)
         assert result.exception is None or isinstance(result.exception, SystemExit)
         assert "Traceback" not in result.output and message in result.output
+
+
+def _edited(path, value):
+    data = json.loads(json.dumps(RECORDS[0]))
+    where = data
+    for key in path[:-1]:
+        where = where[key]
+    where[path[-1]] = value
+    return data
+
+
+@pytest.mark.parametrize("path, value, message", [
+    # was "malformed field 'deal' ('str' object has no attribute 'items')"
+    (("deal",), "hello",
+     'malformed field \'deal\' (expected an object {"N": [cards], ...}, not a string "hello")'),
+    # "yes" was taken for true (the only error a points mismatch later), 1 for true
+    (("rules", "jd_bonus"), "yes",
+     'malformed field \'rules\' (jd_bonus: expected true or false, not a string "yes")'),
+    (("rules", "qs_breaks_hearts"), 1,
+     "malformed field 'rules' (qs_breaks_hearts: expected true or false, not a number 1)"),
+    (("rules", "pass_cards"), None,
+     "malformed field 'rules' (pass_cards: expected true or false, not null)"),
+    # "18" and 18.0 were read as 18, true as 1
+    (("points", "S"), "18",
+     'malformed field \'points\' (S: expected a whole number, not a string "18")'),
+    (("points", "S"), 18.0,
+     "malformed field 'points' (S: expected a whole number, not a number 18.0)"),
+    (("points", "N"), True,
+     "malformed field 'points' (N: expected a whole number, not true/false true)"),
+    (("pass_direction",), 0,
+     "malformed field 'pass_direction' (expected left, right, across or hold, not a number 0)"),
+    (("deal", "N"), "7S 6S",
+     'malformed field \'deal\' (N: expected an array of cards, not a string "7S 6S")'),
+    (("plays", 2), "4C",
+     'malformed field \'plays\' (play 3: expected an object {"seat": ..., "card": ...}, not a '
+     'string "4C")'),
+    (("plays", 2, "card"), 4,
+     "malformed field 'plays' (play 3 card: expected a card, not a number 4)"),
+    (("plays", 2, "legal"), None,
+     "malformed field 'plays' (play 3 legal: expected an array of cards, not null)"),
+    (("policy",), 1, "malformed field 'policy' (expected a string, not a number 1)"),
+])
+def test_a_peer_field_of_the_wrong_json_type_is_named(tmp_path, path, value, message):
+    from typer.testing import CliRunner
+
+    from hearts.analysis.cli import app
+    from hearts.analysis.record_import import from_peer_record
+    from hearts.solver import RecordSyntaxError
+    data = _edited(path, value)
+    expected = rf"^line 3: peer record: {re.escape(message)}$"
+    for read in (load_peer_record, from_peer_record):
+        with pytest.raises(RecordSyntaxError, match=expected):
+            read(data, 3)
+    bad = tmp_path / "bad.jsonl"
+    bad.write_text(json.dumps(RECORDS[1]) + "\n" + json.dumps(data) + "\n")
+    result = CliRunner().invoke(app, ["convert", str(bad)])
+    assert result.exit_code == 2, result.output
+    assert result.output.splitlines() == [f"error: line 2: peer record: {message}"]
 
 
 def test_a_peer_line_that_is_no_object_is_one_error_line():

@@ -320,6 +320,29 @@ def test_cli_check_binary_file_exits_2(tmp_path):
     assert result.stderr.strip() == f"error: line 2: p.jsonl: not UTF-8 text (byte {byte})"
 
 
+def test_cli_check_a_file_that_starts_with_a_byte_order_mark(tmp_path):
+    # It failed with "line 1: bad JSON: Unexpected UTF-8 BOM".
+    path = tmp_path / "p.jsonl"
+    path.write_text(_line() + "\n", encoding="utf-8-sig")
+    assert path.read_bytes().startswith(b"\xef\xbb\xbf")
+    assert pz.load(path) == [_known_puzzle()]
+    result = runner.invoke(app, ["check", str(path)])
+    assert result.exit_code == 0, result.output
+    assert "checked 1 puzzles" in result.output
+
+
+@pytest.mark.parametrize("name, source", [
+    ("lines.txt", XINXIN_TEST),
+    ("peer.jsonl", DATA / "peer-games" / "openspiel-hearts.jsonl"),
+    ("game.hgn", DATA / "records" / "xinxin-train-1-4.hgn"),
+])
+def test_mining_reads_records_that_start_with_a_byte_order_mark(tmp_path, name, source):
+    marked = tmp_path / name
+    marked.write_text(source.read_text(), encoding="utf-8-sig")
+    assert ([(d.deal, d.plays) for d in pz.read_records(marked)]
+            == [(d.deal, d.plays) for d in pz.read_records(source)])
+
+
 def test_cli_check_directory_exits_2(tmp_path):
     result = runner.invoke(app, ["check", str(tmp_path)])
     assert result.exit_code == 2

@@ -272,6 +272,15 @@ def test_openspiel_spec_names_only_changed_parameters():
     assert Rules.parse(spec) == Rules.openspiel(no_pts_on_first_trick=False, jd_bonus=True)
 
 
+@pytest.mark.parametrize("value", ["yes", "false", 1, None])
+def test_openspiel_spec_wants_true_or_false(value):
+    # "false" was written as jd_bonus=true (bool("false")), "yes" taken for true.
+    from hearts.solver import RulesError
+    with pytest.raises(RulesError, match=rf"^OpenSpiel parameter jd_bonus={re.escape(repr(value))}"
+                                         rf": expected true or false$"):
+        openspiel_spec({"jd_bonus": value})
+
+
 @pytest.mark.parametrize("rules", [Rules.standard(), Rules(moon="new", no_trick_bonus=-5),
                                    Rules.omnibus(), Rules(bonus_card="JD", queen_of_hearts=13)])
 def test_rules_text_round_trips(rules):
@@ -578,6 +587,88 @@ def test_json_reader_wants_whole_numbers(path, value, message):
     _set_and_read(path, value, message)
 
 
+@pytest.mark.parametrize("path, value, message", [
+    # were Python messages naming no field: "'int' object is not iterable", "'int' object is
+    # not subscriptable", "dictionary update sequence element #0 ...", "'NoneType' object ..."
+    (("deals", 0, "plays"), 5,
+     r"^JSON record: deal 1: plays: expected an array of plays, not a number$"),
+    (("deals", 0, "plays"), [1, 2, 3],
+     r'^JSON record: deal 1: play 1: expected an object \{"card": \.\.\.\}, not a number$'),
+    (("deals", 0, "passes"), "abc",
+     r'^JSON record: deal 1: passes: expected an object \{"N": \[cards\], \.\.\.\}, not a '
+     r'string$'),
+    (("deals", 0, "passes", "N"), "2S 6D 5C",
+     r"^JSON record: deal 1: passes N: expected an array of cards, not a string$"),
+    (("deals",), None, r"^JSON record: deals: expected an array of deals, not null$"),
+    (("deals",), [None], r"^JSON record: deal 1: expected an object, not null$"),
+    (("deals", 0, "dealt"), 5, r"^JSON record: deal 1: dealt: expected a string, not a number$"),
+    (("deals", 0, "pass_direction"), None,
+     r"^JSON record: deal 1: pass_direction: expected a string, not null$"),
+    (("deals", 0, "first_leader"), 2,
+     r"^JSON record: deal 1: first_leader: expected a string, not a number$"),
+    (("deals", 0, "plays", 0, "seat"), 1,
+     r"^JSON record: deal 1: play 1 seat: expected a string, not a number$"),
+    (("deals", 0, "plays", 0, "card"), ["2C"],
+     r"^JSON record: deal 1: play 1 card: expected a string, not an array$"),
+    (("deals", 1, "scores"), "zz",
+     r'^JSON record: deal 2: scores: expected \{"N": n, "E": n, "S": n, "W": n\} or null, not '
+     r'a string$'),
+    (("deals", 1, "scores"), {"N": 2, "E": 15},
+     r'^JSON record: deal 2: scores: expected \{"N": n, "E": n, "S": n, "W": n\} or null, not '
+     r'seats N, E$'),
+    (("deals", 1, "scores", "W"), "18",
+     r'^JSON record: deal 2: scores W: expected a whole number, not a string "18"$'),
+])
+def test_json_reader_wants_each_field_as_its_json_type(path, value, message):
+    _set_and_read(path, value, message)
+
+
+def test_json_reader_wants_a_play_to_have_its_card():
+    data = to_json(loads(GAME_1_4))
+    del data["deals"][0]["plays"][4]["card"]
+    with pytest.raises(RecordSyntaxError, match=r"^JSON record: deal 1: play 5: no field 'card'$"):
+        from_json(data)
+
+
+def test_json_reader_checks_scores_as_the_hgn_reader():
+    # Wrong scores were ignored (exit 0, the computed totals written); the HGN reader refuses
+    # the same Scores line.
+    _set_and_read(("deals", 1, "scores", "W"), 19,
+                  r"^JSON record: deal 2: scores N 2 E 15 S 17 W 19 differ from the running "
+                  r"totals \(N 2 E 15 S 17 W 18\)$")
+    with pytest.raises(RecordSyntaxError, match=r"Scores N 2 E 15 S 17 W 19 differ from the "
+                                                r"running totals: N 2 E 15 S 17 W 18$"):
+        loads(_edit("Scores: N 2 E 15 S 17 W 18", "Scores: N 2 E 15 S 17 W 19"))
+    data = to_json(loads(GAME_1_4))
+    assert data["deals"][1]["scores"] == {"N": 2, "E": 15, "S": 17, "W": 18}
+    data["deals"][1]["scores"] = None            # null: not given, nothing to check
+    assert from_json(data) == loads(GAME_1_4)
+
+
+def test_json_reader_refuses_scores_after_an_unfinished_deal():
+    data = to_json(loads(GAME_1_4))
+    last = data["deals"][-1]
+    last["plays"], last["points"], last["scores"] = last["plays"][:8], None, None
+    data["totals"] = {"N": 4, "E": 19, "S": 30, "W": 25}     # after deal 3, the last finished
+    assert from_json(data).deals[-1].points is None
+    last["scores"] = {"N": 12, "E": 33, "S": 32, "W": 27}
+    with pytest.raises(RecordSyntaxError, match=r"^JSON record: deal 4: scores N 12 E 33 S 32 "
+                                                r"W 27 differ from the running totals \(none: "
+                                                r"the deal is unfinished\)$"):
+        from_json(data)
+
+
+
+def test_json_reader_checks_the_totals():
+    data = to_json(loads(GAME_1_4))
+    assert data["totals"] == {"N": 12, "E": 33, "S": 32, "W": 27}
+    _set_and_read(("totals", "E"), 34,
+                  r"^JSON record: totals N 12 E 34 S 32 W 27 differ from the deals' points "
+                  r"\(N 12 E 33 S 32 W 27\)$")
+    _set_and_read(("totals",), "zz", r"^JSON record: totals: ")
+    data["totals"] = None                        # null: not given, nothing to check
+    assert from_json(data) == loads(GAME_1_4)
+
 def _set_and_read(path, value, message):
     data = to_json(loads(GAME_1_4))
     where = data
@@ -618,6 +709,66 @@ def test_convert_between_formats(tmp_path):
     result = runner.invoke(convert_app, [str(bad)])
     assert isinstance(result.exception, RecordSyntaxError)
     assert result.exception.line == _line_of(bad.read_text(), "1. E 2C S AC")
+
+
+def _convert(*args, input=None):
+    """``hearts convert ARGS`` through the ``hearts`` group (which turns errors into one line)."""
+    from typer.testing import CliRunner
+
+    from hearts.analysis.cli import app
+    return CliRunner().invoke(app, ["convert", *args], input=input)
+
+
+def _edited_json(*path_and_value):
+    data = [to_json(g) for g in loads_all(GAME_1_4)]
+    *path, value = path_and_value
+    where = data[0]
+    for key in path[:-1]:
+        where = where[key]
+    where[path[-1]] = value
+    return json.dumps(data)
+
+
+@pytest.mark.parametrize("edit, message", [
+    (("deals", 0, "plays", 5), "JSON record: deal 1: plays: expected an array of plays, not a "
+                               "number"),
+    (("deals", 0, "passes", "abc"), 'JSON record: deal 1: passes: expected an object {"N": '
+                                    '[cards], ...}, not a string'),
+    (("deals", None), "JSON record: deals: expected an array of deals, not null"),
+    (("deals", 1, "scores", "zz"), 'JSON record: deal 2: scores: expected {"N": n, "E": n, '
+                                   '"S": n, "W": n} or null, not a string'),
+    (("deals", 1, "scores", {"N": 2, "E": 15, "S": 17, "W": 19}),
+     "JSON record: deal 2: scores N 2 E 15 S 17 W 19 differ from the running totals "
+     "(N 2 E 15 S 17 W 18)"),
+])
+def test_convert_bad_json_field_is_one_error_line(tmp_path, edit, message):
+    path = tmp_path / "bad.json"
+    path.write_text(_edited_json(*edit))
+    result = _convert(str(path))
+    assert result.exit_code == 2, result.output
+    assert result.output.splitlines() == [f"error: {message}"]
+
+
+@pytest.mark.parametrize("name, text", [
+    ("game.hgn", GAME_1_4),
+    ("game.json", json.dumps([to_json(g) for g in loads_all(GAME_1_4)], indent=2)),
+    ("lines.txt", "\n".join(TEST_LINES[:2]) + "\n"),
+    ("peer.jsonl", "".join(json.dumps(d) + "\n" for d in PEER[:2])),
+    ("playthrough.txt", (XINXIN / "playthrough_hearts.txt").read_text()),
+])
+def test_convert_reads_a_file_that_starts_with_a_byte_order_mark(tmp_path, name, text):
+    # OpenSpiel lines failed ('token 1 "\ufeff1" is not an integer action id'), the JSON
+    # export was taken for HGN ("line 1, column 1: malformed tag '['").
+    plain, marked = tmp_path / name, tmp_path / f"bom-{name}"
+    plain.write_text(text, encoding="utf-8")
+    marked.write_text(text, encoding="utf-8-sig")
+    assert marked.read_bytes().startswith(b"\xef\xbb\xbf")
+    expected = _convert(str(plain))
+    assert expected.exit_code == 0, expected.output
+    for args, stdin in (([str(marked)], None), (["-"], "\ufeff" + text)):
+        result = _convert(*args, input=stdin)
+        assert result.exit_code == 0, result.output
+        assert result.output == expected.output
 
 
 def test_reader_accepts_lenient_forms_and_writes_the_canonical_one():
