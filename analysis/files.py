@@ -45,7 +45,7 @@ def read_text(path: str) -> str:
             from None
 
 
-_JSON_KINDS = {type(None): "null", bool: "true/false", int: "a number", float: "a number",
+_JSON_KINDS = {type(None): "null", bool: "a boolean", int: "a number", float: "a number",
                str: "a string", list: "an array", dict: "an object"}
 
 

@@ -102,7 +102,7 @@ def _edited(path, value):
     (("points", "S"), 18.0,
      "malformed field 'points' (S: expected a whole number, not a number 18.0)"),
     (("points", "N"), True,
-     "malformed field 'points' (N: expected a whole number, not true/false true)"),
+     "malformed field 'points' (N: expected a whole number, not a boolean true)"),
     (("pass_direction",), 0,
      "malformed field 'pass_direction' (expected left, right, across or hold, not a number 0)"),
     (("deal", "N"), "7S 6S",
