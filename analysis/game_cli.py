@@ -9,7 +9,6 @@ import typer
 
 from hearts.solver.errors import HeartsError
 from hearts.solver.rules import Rules
-from hearts.solver.seats import seat_letter
 from hearts.solver.solve import game_spec
 
 __all__ = ["SCORES_OPTION", "TARGET_OPTION", "GameOptionError", "check_game_on", "game_model"]
@@ -57,31 +56,11 @@ def game_model(model: Optional[str], scores: Optional[str], target: Optional[int
 
 
 def check_game_on(totals: Sequence[int], rules: Rules) -> None:
-    """Check that a game with these totals before the deal is still on (``solver/game.py``:
-    the game ends when a total reaches ``rules.target``, except after a deal with a moon or
-    sun under ``no_game_end_on_moon``, on by default: then any totals may go on one more
-    deal; with ``reset_at_target`` a total of exactly the target drops to 0 instead, so no
-    game stands at it between deals).
+    """Check the totals before any work starts (a progress bar, sampling): one whole number
+    per seat in -400..400, and a game still on (:func:`hearts.solver.solve.game_spec`, which
+    every game-model solve applies too).
 
     Raises:
-        SolverError: the totals are not one whole number per seat in -400..400.
-        GameOptionError: a total at or past the target with ``no_game_end_on_moon`` off (the
-            game is over: no deal to value), or with ``reset_at_target`` a total of exactly
-            the target.
+        SolverError: bad totals, or a game that is already over.
     """
-    game_spec(rules, totals)            # the totals' own errors first (a count, a range)
-    n, target = len(totals), rules.target
-    over = [seat for seat, total in enumerate(totals)
-            if not rules.no_game_end_on_moon
-            and (total > target or (total == target and not rules.reset_at_target))]
-    if over:
-        seat = max(over, key=lambda s: totals[s])
-        raise GameOptionError(f"the game is already over: {seat_letter(seat, n)} has "
-                              f"{totals[seat]}, the target is {target} (a game ends when a "
-                              f"total reaches the target, unless on a moon under "
-                              f"no_game_end_on_moon)")
-    if target in totals:
-        seat = list(totals).index(target)
-        raise GameOptionError(f"--scores: {seat_letter(seat, n)}={target} is exactly the "
-                              f"target, which drops to 0 under reset_at_target: give "
-                              f"{seat_letter(seat, n)}=0")
+    game_spec(rules, totals)

@@ -140,7 +140,11 @@ def game_spec(rules: Rules, scores: Sequence[int]) -> dict:
 
     Raises:
         SolverError: not one score per player, a score that is no whole number (a float, a
-            bool, a text), or a score outside -400..400.
+            bool, a text), or a score outside -400..400; a game that is already over (a
+            total at or past ``rules.target`` with ``no_game_end_on_moon`` off: by default a
+            moon or sun deal may leave a total past the target for one more deal,
+            :mod:`.game`); with ``reset_at_target``, a total of exactly the target (it drops
+            to 0, so no game stands at it between deals).
     """
     n = rules.players
     if isinstance(scores, (str, bytes)):
@@ -160,6 +164,7 @@ def game_spec(rules: Rules, scores: Sequence[int]) -> dict:
         if not -_MAX_SCORE <= score <= _MAX_SCORE:
             raise SolverError(f"--scores: {seat_letter(seat, n)}={score} is outside "
                               f"-{_MAX_SCORE}..{_MAX_SCORE}")
+    _check_game_on(scores, rules)
     if rules.moon == "choice":
         choice = 1
     elif rules.new_moon_if_old_loses:
@@ -185,6 +190,24 @@ def game_spec(rules: Rules, scores: Sequence[int]) -> dict:
         "pbits": (pmax - pmin).bit_length(),
         "pmin": pmin,
     }
+
+
+def _check_game_on(totals: Sequence[int], rules: Rules) -> None:
+    """Raise ``SolverError`` when no deal can follow these totals (see :func:`game_spec`)."""
+    n, target = len(totals), rules.target
+    over = [seat for seat, total in enumerate(totals)
+            if not rules.no_game_end_on_moon
+            and (total > target or (total == target and not rules.reset_at_target))]
+    if over:
+        seat = max(over, key=lambda s: totals[s])
+        raise SolverError(f"the game is already over: {seat_letter(seat, n)} has "
+                          f"{totals[seat]}, the target is {target} (a game ends when a total "
+                          f"reaches the target, unless on a moon under no_game_end_on_moon)")
+    if rules.reset_at_target and target in totals:
+        seat = list(totals).index(target)
+        raise SolverError(f"--scores: {seat_letter(seat, n)}={target} is exactly the target, "
+                          f"which drops to 0 under reset_at_target: give "
+                          f"{seat_letter(seat, n)}=0")
 
 
 _LAST_SPEC: tuple = (None, None, 0, None)    # (rules, pass direction, kitty, spec)

@@ -157,6 +157,26 @@ def test_bad_game_requests(kwargs, message):
         Solver().solve_position(position, **kwargs)
 
 
+@pytest.mark.parametrize("changes, scores, message", [
+    ({"no_game_end_on_moon": False}, (150, 95, 63, 40),
+     "the game is already over: N has 150, the target is 100"),
+    ({"no_game_end_on_moon": False}, (80, 100, 63, 40), "E has 100, the target is 100"),
+    ({"reset_at_target": True}, (80, 100, 63, 40), "E=100 is exactly the target"),
+])
+def test_a_game_that_is_over_has_no_deal_to_value(changes, scores, message):
+    # Only the CLI refused these at first; the Python twin valued a deal after the game.
+    position = random_position(3, Rules(**changes), 8)
+    with pytest.raises(SolverError, match=message):
+        Solver().solve_position(position, model="game", scores=scores)
+
+
+def test_a_total_past_the_target_goes_on_after_a_moon_by_default():
+    # no_game_end_on_moon (standard): the deal after a moon that took N past 100 is valued.
+    position = random_position(3, Rules.standard(), 8)
+    result = Solver().solve_position(position, model="game", scores=(110, 95, 63, 40))
+    assert result.scores == (110, 95, 63, 40) and result.complete
+
+
 def test_scores_of_numpy_ints_are_whole_numbers():
     import numpy as np
     position = random_position(3, Rules.standard(), 8)
