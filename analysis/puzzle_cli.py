@@ -265,6 +265,13 @@ def serve(
             raise HeartsError(f"no puzzle with {', '.join(w for w in what if w)}"
                               if any(what) else "the puzzle file is empty")
         puzzle = random.Random(seed).choice(pool)
+        if file is not None:
+            # A file's stored values are what says right or wrong: re-solve the puzzle first,
+            # so that an edited or stale file cannot call the right card wrong.
+            problems = pz.check_puzzle(puzzle).problems
+            if problems:
+                raise HeartsError(f"{file}: puzzle {puzzle.id} does not check out: "
+                                  f"{problems[0]} (hearts puzzle check {file} lists them all)")
         position = show_position(console, puzzle)
         if answer is not None:
             guess = Card(answer)

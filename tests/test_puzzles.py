@@ -238,6 +238,20 @@ def test_cli_serves_a_puzzle_and_checks_the_answer(tmp_path):
     assert "Wrong." in wrong.output
 
 
+def test_cli_serve_refuses_a_puzzle_that_does_not_check_out(tmp_path):
+    # The stored answer was what said right or wrong: an edited file called QH, the solver's
+    # best card, wrong. The puzzle is now re-solved before it is shown.
+    path = tmp_path / "p.jsonl"
+    path.write_text(_line(answer=["TC"]) + "\n")
+    result = runner.invoke(app, ["--file", str(path), "--answer", "QH"])
+    assert result.exit_code == 2
+    assert result.stdout == ""
+    line, = result.stderr.strip().splitlines()
+    assert line.startswith(f"error: {path}: puzzle hd-001 does not check out: answer TC, "
+                           f"solver's best class QH")
+    assert line.endswith(f"(hearts puzzle check {path} lists them all)")
+
+
 def test_cli_serve_asks_until_a_legal_card(tmp_path):
     path = tmp_path / "p.jsonl"
     path.write_text(_line() + "\n")
