@@ -36,7 +36,7 @@ from hearts.solver.seats import PassDirection
 from .advice import EVALUATORS, MODELS, STOP_RULE, Advice, AdviceError, advise
 from .files import read_text
 from .game_cli import SCORES_OPTION, TARGET_OPTION, check_game_on, game_model
-from .knowledge import Knowledge, _check_direction, record_knowledge
+from .knowledge import Knowledge, record_knowledge
 from .moon import DEFAULT_TIME_MS, MoonOdds, MoonWatch, moon_odds, moon_watch
 from .record_cli import read_games
 from .records import DealRecord
@@ -131,37 +131,6 @@ def parse_hand(text: str) -> "Hand | list[Card]":
         return Hand(text)
     cards = parse_cards(text)
     return cards
-
-
-def check_after_pass(hand: "Hand | list[Card]", passed: Optional[str],
-                     received: Optional[str]) -> None:
-    """With ``--after-pass``, HAND is the hand after the pass: the ``--passed`` cards are gone
-    from it and the ``--received`` ones are in it. Names the wrong cards in the order given.
-
-    Raises:
-        CardError: a card of ``--passed``/``--received`` is no card.
-        PlayInputError: a passed card still in HAND, or a received card not in it.
-    """
-    held = hand.mask if isinstance(hand, Hand) else sum(card.mask for card in hand)
-    for option, text, in_hand in (("--passed", passed, False), ("--received", received, True)):
-        if text is None:
-            continue                    # the missing option is the knowledge layer's error
-        try:
-            cards = parse_cards(text)
-        except CardError as err:
-            raise CardError(f"{option}: {err}") from None
-        wrong = [card for card in cards if bool(held & card.mask) != in_hand]
-        if not wrong:
-            continue
-        listed = " ".join(map(str, wrong))
-        one = len(wrong) == 1
-        if in_hand:
-            raise PlayInputError(
-                f"--received {listed}: {'it is' if one else 'they are'} not in HAND, which is "
-                f"the hand after the pass (with the cards received)")
-        raise PlayInputError(
-            f"--passed {listed}: HAND still holds {'it' if one else 'them'}, but HAND is the "
-            f"hand after the pass (without the cards passed)")
 
 
 # -- display helpers --------------------------------------------------------------------------
@@ -582,10 +551,6 @@ def moon_command(
         # "hand 'game.hgn' has 2 suit groups" did not say what went wrong
         raise PlayInputError(f"HAND {hand} is a file: a game record goes with --record {hand}")
     cards = parse_hand(hand)
-    if direction is not None and direction is not PassDirection.HOLD:
-        # A direction the rules never use is that error first, not the cards'.
-        _check_direction(the_rules, direction)
-        check_after_pass(cards, passed, received)
     with _progress("moon odds", not as_json) as update:
         odds = moon_odds(cards, seat=seat or "S", samples=samples, seed=seed, rules=the_rules,
                          pass_direction=direction, passed=passed, received=received,

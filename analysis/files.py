@@ -2,13 +2,15 @@
 from __future__ import annotations
 
 import errno
+import json
 import os
 import sys
+from typing import Any
 
-from hearts.solver.errors import HeartsError
+from hearts.solver.errors import HeartsError, RecordSyntaxError
 
-__all__ = ["InputFileError", "OutputFileError", "check_output", "error_line", "json_kind",
-           "read_text", "same_file", "strip_bom", "write_output"]
+__all__ = ["InputFileError", "OutputFileError", "check_output", "error_line", "expect_json",
+           "json_kind", "read_text", "same_file", "strip_bom", "write_output"]
 
 
 class InputFileError(HeartsError):
@@ -53,6 +55,23 @@ def json_kind(value: object) -> str:
     """What a parsed JSON value is, for messages: ``null``, ``a string``, ``an array``, ...
     (JSON's names, not Python's: the user wrote JSON)."""
     return _JSON_KINDS.get(type(value), type(value).__name__)
+
+
+def expect_json(value: object, kind: "type | tuple[type, ...]", expected: str, where: str = "",
+                error: type[Exception] = RecordSyntaxError) -> Any:
+    """``value`` if it is of the JSON type ``kind`` (``true``/``false`` is no number here),
+    for the readers of JSON records.
+
+    Raises:
+        ``error`` (default ``RecordSyntaxError``): ``{where}: expected {expected}, not {what}``
+            with the value shown when it is a scalar, e.g. ``points N: expected a whole
+            number, not a string "7"``.
+    """
+    if isinstance(value, kind) and (kind is bool or not isinstance(value, bool)):
+        return value
+    shown = f" {json.dumps(value)}" if isinstance(value, (str, int, float)) else ""
+    prefix = f"{where}: " if where else ""
+    raise error(f"{prefix}expected {expected}, not {json_kind(value)}{shown}")
 
 
 def same_file(a: str, b: str) -> bool:

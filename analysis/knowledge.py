@@ -660,14 +660,15 @@ def _read_pass(seat: Seat, rules: Rules, start: int,
             raise InconsistentRecordError(
                 f"{who} {what} {mask.bit_count()} cards, expected {rules.pass_count}")
     if passed_mask & start:
-        them = "it" if (passed_mask & start).bit_count() == 1 else "them"
+        wrong = passed_mask & start
         raise InconsistentRecordError(
-            f"{who} passed {_text(passed_mask & start)} but holds {them} at the start of play")
-    if received_mask & ~start:
-        them = "it" if (received_mask & ~start).bit_count() == 1 else "them"
-        raise InconsistentRecordError(
-            f"{who} received {_text(received_mask & ~start)} but does not hold {them} at the "
+            f"{who} passed {_in_given_order(passed, wrong)} but holds {_them(wrong)} at the "
             f"start of play")
+    if received_mask & ~start:
+        wrong = received_mask & ~start
+        raise InconsistentRecordError(
+            f"{who} received {_in_given_order(received, wrong)} but does not hold "
+            f"{_them(wrong)} at the start of play")
     return direction, passed_mask, received_mask
 
 
@@ -728,6 +729,18 @@ def _suit_word(suit: Suit) -> str:
 
 def _text(mask: int) -> str:
     return " ".join(str(c) for c in cards_from_mask(mask))
+
+
+def _in_given_order(cards: "Hand | str | Iterable[Card | str] | None", mask: int) -> str:
+    """The cards of ``mask`` in the order the caller gave ``cards`` (already checked by
+    :func:`_mask_of_cards`), so that a message echoes what the user wrote."""
+    if cards is None or isinstance(cards, Hand) or (isinstance(cards, str) and "." in cards):
+        return _text(mask)
+    return _text_list([c for c in _card_list(cards, "") if c.mask & mask])
+
+
+def _them(mask: int) -> str:
+    return "it" if mask.bit_count() == 1 else "them"
 
 
 def _text_list(cards: list[Card]) -> str:

@@ -16,7 +16,6 @@ Peer records (``tests/data/peer-games/README.md``) are JSON objects with the Ope
 """
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass, field
 from typing import Any, Iterator, Mapping
 
@@ -28,7 +27,7 @@ from hearts.solver.position import Position
 from hearts.solver.rules import Rules
 from hearts.solver.seats import PassDirection, Seat
 
-from .files import json_kind
+from .files import expect_json
 
 __all__ = [
     "OpenSpielGame",
@@ -269,14 +268,9 @@ class PeerRecord:
 
 
 def _typed(value: Any, kind: type, expected: str, where: str = "") -> Any:
-    """``value`` if it is of JSON type ``kind`` (true/false is no ``int`` here); else a
-    ``TypeError`` saying what was expected and found, e.g. ``jd_bonus: expected true or false,
-    not a string "yes"`` (:func:`load_peer_record` adds the field and the line)."""
-    if not isinstance(value, kind) or (isinstance(value, bool) and kind is not bool):
-        shown = f" {json.dumps(value)}" if isinstance(value, (str, int, float)) else ""
-        prefix = f"{where}: " if where else ""
-        raise TypeError(f"{prefix}expected {expected}, not {json_kind(value)}{shown}")
-    return value
+    """``value`` if it is of JSON type ``kind``; else a ``TypeError``
+    (:func:`.files.expect_json`), to which :func:`load_peer_record` adds the field and line."""
+    return expect_json(value, kind, expected, where, TypeError)
 
 
 def _peer_cards(value: Any, where: str) -> list[Card]:

@@ -39,7 +39,7 @@ from hearts.solver.cards import Card
 from hearts.solver.errors import HeartsError, RecordSyntaxError
 from hearts.solver.seats import Seat
 
-from .files import json_kind
+from .files import expect_json, json_kind
 from .records import DealRecord, GameRecord, Play, replay_deal, seat_values_text
 
 __all__ = ["to_json", "from_json", "FORMAT", "VERSION"]
@@ -95,43 +95,24 @@ def to_json(game: GameRecord) -> dict[str, Any]:
 def _text(value: Any, where: str) -> str:
     """A text field (a tag value, a comment): JSON strings only, so that ``null`` or a number
     is an error rather than the text ``None`` or ``5``."""
-    if not isinstance(value, str):
-        raise RecordSyntaxError(f"{where}: expected a string, not "
-                                f"{json_kind(value)}")
-    return value
+    return expect_json(value, str, "a string", where)
 
 
 def _whole(value: Any, where: str) -> int:
     """A number field (points, a deal number, a NAG): a JSON integer only, so that ``7.9``,
     ``"7"`` or ``true`` is an error rather than 7 or 1."""
-    if isinstance(value, bool) or not isinstance(value, int):
-        raise RecordSyntaxError(f"{where}: expected a whole number, not "
-                                f"{json_kind(value)} "
-                                f"{json.dumps(value) if _plain(value) else repr(value)}")
-    return value
-
-
-def _plain(value: Any) -> bool:
-    try:
-        json.dumps(value)
-    except (TypeError, ValueError):
-        return False
-    return True
+    return expect_json(value, int, "a whole number", where)
 
 
 def _array(value: Any, where: str, what: str) -> Sequence[Any]:
     """An array field (``plays``, ``deals``, a seat's passes): a JSON array only, so that a
     number or a string is an error naming the field rather than a Python message."""
-    if not isinstance(value, (list, tuple)):
-        raise RecordSyntaxError(f"{where}: expected an array of {what}, not {json_kind(value)}")
-    return value
+    return expect_json(value, (list, tuple), f"an array of {what}", where)
 
 
 def _object(value: Any, where: str, what: str = "an object") -> Mapping[str, Any]:
     """An object field (a deal, a play, the passes): a JSON object only."""
-    if not isinstance(value, Mapping):
-        raise RecordSyntaxError(f"{where}: expected {what}, not {json_kind(value)}")
-    return value
+    return expect_json(value, Mapping, what, where)
 
 
 def _nags(value: Any, where: str) -> set[int]:
@@ -162,10 +143,7 @@ def _passes(value: Any, where: str) -> dict[str, Sequence[str]]:
 def _tags(value: Any, where: str) -> dict[str, str]:
     if value is None:
         return {}
-    if not isinstance(value, Mapping):
-        raise RecordSyntaxError(f"{where}: expected an object, not "
-                                f"{json_kind(value)}")
-    return {str(k): _text(v, f"{where} {k}") for k, v in value.items()}
+    return {str(k): _text(v, f"{where} {k}") for k, v in _object(value, where).items()}
 
 
 def _seat_points(value: Any, where: str) -> tuple[int, ...] | None:

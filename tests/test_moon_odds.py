@@ -174,16 +174,14 @@ def test_moon_bad_input_gives_one_error_line_and_exit_2(args, message):
 
 @pytest.mark.parametrize("passed, received, message", [
     # It was "South passed QS KS AS but holds it at the start of play".
-    ("AS KS QS", "7H 6H 5H", "error: --passed AS KS QS: HAND still holds them, but HAND is the "
-                             "hand after the pass (without the cards passed)"),
-    ("2C 3C 4C", "7H 6H 5H", "error: --passed 2C: HAND still holds it, but HAND is the hand "
-                             "after the pass (without the cards passed)"),
-    ("2D 3C 4C", "AH 6H 5H", "error: --received 6H 5H: they are not in HAND, which is the hand "
-                             "after the pass (with the cards received)"),
-    ("2D 3C XC", "AH KH QH", 'error: --passed: unknown card "XC" (item 3 of "2D 3C XC")'),
+    ("AS KS QS", "7H 6H 5H", "South passed AS KS QS but holds them at the start of play"),
+    ("2C 3C 4C", "7H 6H 5H", "South passed 2C but holds it at the start of play"),
+    ("2D 3C 4C", "AH 6H 5H", "South received 6H 5H but does not hold them at the start of play"),
+    ("2D 3C XC", "AH KH QH", 'unknown card "XC"'),
 ])
 def test_moon_after_pass_names_the_wrong_cards_in_the_order_given(passed, received, message):
     result = _run("moon", "AKQ.AKQJ98.AK.A2", "--after-pass", "left", "--passed", passed,
                   "--received", received, "--samples", "2")
     assert result.exit_code == 2
-    assert result.stderr.strip() == message
+    line, = result.stderr.strip().splitlines()
+    assert line.startswith("error: ") and message in line, line

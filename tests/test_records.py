@@ -553,16 +553,16 @@ def test_json_reader_checks_the_play():
 
 @pytest.mark.parametrize("path, value, message", [
     (("tags", "Event"), None, r"^JSON record: tags Event: expected a string, not null$"),
-    (("tags", "North"), 5, r"^JSON record: tags North: expected a string, not a number$"),
+    (("tags", "North"), 5, r"^JSON record: tags North: expected a string, not a number 5$"),
     (("tags",), ["Event"], r"^JSON record: tags: expected an object, not an array$"),
     (("comment",), {"a": 1}, r"^JSON record: comment: expected a string, not an object$"),
     (("deals", 0, "tags", "Source"), True,
-     r"^JSON record: deal 1: tags Source: expected a string, not a boolean$"),
+     r"^JSON record: deal 1: tags Source: expected a string, not a boolean true$"),
     (("deals", 0, "comment"), 1.5, r"^JSON record: deal 1: comment: expected a string"),
     (("deals", 0, "plays", 2, "comment"), None,
      r"^JSON record: deal 1: play 3 comment: expected a string, not null$"),
     (("deals", 0, "pass_comments", "S"), 7,
-     r"^JSON record: deal 1: pass_comments S: expected a string, not a number$"),
+     r"^JSON record: deal 1: pass_comments S: expected a string, not a number 7$"),
 ])
 def test_json_reader_wants_text_as_strings(path, value, message):
     # A null tag was read as the text "None", a number as its digits.
@@ -580,7 +580,7 @@ def test_json_reader_wants_text_as_strings(path, value, message):
     (("deals", 0, "plays", 0, "nags"), [1.7],
      r"^JSON record: deal 1: play 1 nags: expected a whole number, not a number 1.7$"),
     (("deals", 0, "plays", 0, "nags"), "12",
-     r"^JSON record: deal 1: play 1 nags: expected an array of NAG numbers, not a string$"),
+     r"^JSON record: deal 1: play 1 nags: expected an array of NAG numbers, not a string "12"$"),
     (("version",), "1", r'^JSON record: version: expected a whole number, not a string "1"$'),
 ])
 def test_json_reader_wants_whole_numbers(path, value, message):
@@ -591,23 +591,23 @@ def test_json_reader_wants_whole_numbers(path, value, message):
     # were Python messages naming no field: "'int' object is not iterable", "'int' object is
     # not subscriptable", "dictionary update sequence element #0 ...", "'NoneType' object ..."
     (("deals", 0, "plays"), 5,
-     r"^JSON record: deal 1: plays: expected an array of plays, not a number$"),
+     r"^JSON record: deal 1: plays: expected an array of plays, not a number 5$"),
     (("deals", 0, "plays"), [1, 2, 3],
-     r'^JSON record: deal 1: play 1: expected an object \{"card": \.\.\.\}, not a number$'),
+     r'^JSON record: deal 1: play 1: expected an object \{"card": \.\.\.\}, not a number 1$'),
     (("deals", 0, "passes"), "abc",
      r'^JSON record: deal 1: passes: expected an object \{"N": \[cards\], \.\.\.\}, not a '
-     r'string$'),
+     r'string "abc"$'),
     (("deals", 0, "passes", "N"), "2S 6D 5C",
-     r"^JSON record: deal 1: passes N: expected an array of cards, not a string$"),
+     r"^JSON record: deal 1: passes N: expected an array of cards, not a string "2S 6D 5C"$"),
     (("deals",), None, r"^JSON record: deals: expected an array of deals, not null$"),
     (("deals",), [None], r"^JSON record: deal 1: expected an object, not null$"),
-    (("deals", 0, "dealt"), 5, r"^JSON record: deal 1: dealt: expected a string, not a number$"),
+    (("deals", 0, "dealt"), 5, r"^JSON record: deal 1: dealt: expected a string, not a number 5$"),
     (("deals", 0, "pass_direction"), None,
      r"^JSON record: deal 1: pass_direction: expected a string, not null$"),
     (("deals", 0, "first_leader"), 2,
-     r"^JSON record: deal 1: first_leader: expected a string, not a number$"),
+     r"^JSON record: deal 1: first_leader: expected a string, not a number 2$"),
     (("deals", 0, "plays", 0, "seat"), 1,
-     r"^JSON record: deal 1: play 1 seat: expected a string, not a number$"),
+     r"^JSON record: deal 1: play 1 seat: expected a string, not a number 1$"),
     (("deals", 0, "plays", 0, "card"), ["2C"],
      r"^JSON record: deal 1: play 1 card: expected a string, not an array$"),
     (("deals", 1, "scores"), "zz",
@@ -731,9 +731,9 @@ def _edited_json(*path_and_value):
 
 @pytest.mark.parametrize("edit, message", [
     (("deals", 0, "plays", 5), "JSON record: deal 1: plays: expected an array of plays, not a "
-                               "number"),
+                               "number 5"),
     (("deals", 0, "passes", "abc"), 'JSON record: deal 1: passes: expected an object {"N": '
-                                    '[cards], ...}, not a string'),
+                                    '[cards], ...}, not a string "abc"'),
     (("deals", None), "JSON record: deals: expected an array of deals, not null"),
     (("deals", 1, "scores", "zz"), 'JSON record: deal 2: scores: expected {"N": n, "E": n, '
                                    '"S": n, "W": n} or null, not a string'),
