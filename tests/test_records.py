@@ -580,7 +580,7 @@ def test_json_reader_wants_text_as_strings(path, value, message):
     (("deals", 0, "plays", 0, "nags"), [1.7],
      r"^JSON record: deal 1: play 1 nags: expected a whole number, not a number 1.7$"),
     (("deals", 0, "plays", 0, "nags"), "12",
-     r"^JSON record: deal 1: play 1 nags: expected an array of NAG numbers, not a string "12"$"),
+     r'^JSON record: deal 1: play 1 nags: expected an array of NAG numbers, not a string "12"$'),
     (("version",), "1", r'^JSON record: version: expected a whole number, not a string "1"$'),
 ])
 def test_json_reader_wants_whole_numbers(path, value, message):
@@ -598,7 +598,7 @@ def test_json_reader_wants_whole_numbers(path, value, message):
      r'^JSON record: deal 1: passes: expected an object \{"N": \[cards\], \.\.\.\}, not a '
      r'string "abc"$'),
     (("deals", 0, "passes", "N"), "2S 6D 5C",
-     r"^JSON record: deal 1: passes N: expected an array of cards, not a string "2S 6D 5C"$"),
+     r'^JSON record: deal 1: passes N: expected an array of cards, not a string "2S 6D 5C"$'),
     (("deals",), None, r"^JSON record: deals: expected an array of deals, not null$"),
     (("deals",), [None], r"^JSON record: deal 1: expected an object, not null$"),
     (("deals", 0, "dealt"), 5, r"^JSON record: deal 1: dealt: expected a string, not a number 5$"),
