@@ -1916,6 +1916,13 @@ cdef inline int deal_decided(const RulesC* r, const State* s) noexcept nogil:
     return 1
 
 
+cdef inline char* maxn_bytes(TTEntry* e) noexcept nogil:
+    """The 4 bytes of `e.lo` and `e.hi` (after the three key words), where max^n keeps its
+    vector (n <= 4): addressed from the entry, since a pointer taken from the 2-byte `lo`
+    may not reach `hi` in C."""
+    return (<char*>e) + 3 * sizeof(u64)
+
+
 cdef void maxn(Ctx* c, const State* s, int* out) noexcept nogil:
     """Max^n: every seat minimises its own final points. Ties between cards with the
     same own points go to the lowest card (clubs < diamonds < hearts < spades, then
@@ -1926,7 +1933,7 @@ cdef void maxn(Ctx* c, const State* s, int* out) noexcept nogil:
     cdef u64 cand
     cdef TTEntry* e = NULL
     cdef TTEntry* bucket = NULL
-    cdef i8* vec
+    cdef i8 vec[4]                # the vector in the entry's lo and hi (r.maxn_tt: n <= 4)
     cdef State child, end
     cdef int x
     cdef int64_t nodes0 = c.nodes
@@ -1949,7 +1956,7 @@ cdef void maxn(Ctx* c, const State* s, int* out) noexcept nogil:
             bucket = tt_bucket(c, k)
             e = tt_probe(c, bucket, k)
             if e != NULL and e.best >= 0:
-                vec = <i8*>&e.lo
+                memcpy(vec, maxn_bytes(e), 4)
                 for i in range(c.r.n):
                     out[i] = vec[i] + s.points[i]
                 return
@@ -1972,7 +1979,7 @@ cdef void maxn(Ctx* c, const State* s, int* out) noexcept nogil:
                 break
     if s.ntrick == 0 and c.r.maxn_tt:
         e = tt_slot(c, bucket, k, search_size(c, nodes0))
-        vec = <i8*>&e.lo
         for i in range(c.r.n):
             vec[i] = <i8>(out[i] - s.points[i])
+        memcpy(maxn_bytes(e), vec, 4)
         e.best = <i8>relative_move(s, bm)
