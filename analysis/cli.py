@@ -87,7 +87,7 @@ class _HeartsGroup(TyperGroup):
         except HeartsError as err:
             _fail(str(err))
         except UnicodeDecodeError as err:
-            _fail(f"not a UTF-8 text file ({err.reason} at byte {err.start})")
+            _fail(f"not a UTF-8 text file ({err.reason} at byte {err.start + 1})")
         except OSError as err:
             _fail(error_line(err))
         if not standalone_mode:

@@ -9,8 +9,8 @@ from typing import Any
 
 from hearts.solver.errors import HeartsError, RecordSyntaxError
 
-__all__ = ["InputFileError", "OutputFileError", "check_output", "error_line", "expect_json",
-           "json_kind", "read_text", "same_file", "strip_bom", "write_output"]
+__all__ = ["InputFileError", "OutputFileError", "check_output", "decode_text", "error_line",
+           "expect_json", "json_kind", "read_text", "same_file", "strip_bom", "write_output"]
 
 
 class InputFileError(HeartsError):
@@ -28,23 +28,35 @@ def strip_bom(text: str) -> str:
     return text[1:] if text.startswith("\ufeff") else text
 
 
+def decode_text(data: bytes, name: str) -> str:
+    """``data`` as UTF-8 text, without a leading byte-order mark (:func:`strip_bom`).
+
+    Raises:
+        InputFileError: ``data`` is not UTF-8; the message names ``name`` and the line and
+            byte of the first bad byte, both 1-based as GNU ``cmp`` counts them.
+    """
+    try:
+        # utf-8, not utf-8-sig: the byte of a decoding error stays the file's own offset
+        return strip_bom(data.decode("utf-8"))
+    except UnicodeDecodeError as err:
+        line = data.count(b"\n", 0, err.start) + 1
+        raise InputFileError(f"{name}: not a UTF-8 text file ({err.reason} at line {line}, "
+                             f"byte {err.start + 1})") from None
+
+
 def read_text(path: str) -> str:
     """The whole text of ``path`` (``-`` reads standard input), without a leading byte-order
     mark (:func:`strip_bom`).
 
     Raises:
-        InputFileError: the file is not UTF-8 text; the message names it and the byte.
+        InputFileError: the file is not UTF-8 text; the message names it, the line and the
+            byte (:func:`decode_text`).
         OSError: the file is missing or unreadable (the commands turn it into one line).
     """
     if path == "-":
-        return strip_bom(sys.stdin.read())
-    try:
-        # utf-8, not utf-8-sig: the byte of a decoding error stays the file's own offset
-        with open(path, encoding="utf-8") as f:
-            return strip_bom(f.read())
-    except UnicodeDecodeError as err:
-        raise InputFileError(f"{path}: not a UTF-8 text file ({err.reason} at byte {err.start})") \
-            from None
+        return decode_text(sys.stdin.buffer.read(), "stdin")
+    with open(path, "rb") as f:
+        return decode_text(f.read(), path)
 
 
 _JSON_KINDS = {type(None): "null", bool: "a boolean", int: "a number", float: "a number",

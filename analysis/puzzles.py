@@ -47,7 +47,7 @@ from hearts.solver.rules import Rules
 from hearts.solver.seats import Seat
 from hearts.solver.solve import SolveResult, Solver
 
-from .files import strip_bom
+from .files import decode_text
 from .openspiel import load_peer_record, parse_action_lines
 
 __all__ = [
@@ -342,22 +342,12 @@ def load(source: "str | Path | IO[str]") -> list[Puzzle]:
     """Read puzzles from a path or an open text file.
 
     Raises:
-        PuzzleError: malformed content or not UTF-8. OSError: the file cannot be read.
+        PuzzleError: malformed content. InputFileError: not UTF-8 text (the line and byte).
+        OSError: the file cannot be read.
     """
     if hasattr(source, "read"):
         return loads(source.read())  # type: ignore[union-attr]
-    return loads(_read_text(Path(source), PuzzleError))
-
-
-def _read_text(path: Path, error: type[RecordSyntaxError]) -> str:
-    """The file's text without a leading byte-order mark (:func:`.files.strip_bom`); a file
-    that is not UTF-8 raises ``error`` naming the line."""
-    data = path.read_bytes()
-    try:
-        return strip_bom(data.decode("utf-8"))
-    except UnicodeDecodeError as err:
-        line = data[:err.start].count(b"\n") + 1
-        raise error(f"{path.name}: not UTF-8 text (byte {err.start + 1})", line) from None
+    return loads(decode_text(Path(source).read_bytes(), Path(source).name))
 
 
 def dumps(puzzles: Iterable[Puzzle]) -> str:
@@ -740,10 +730,11 @@ def read_records(path: "str | Path") -> Iterator[PlayedDeal]:
     records in HGN or our JSON export (``docs/records.md``), one :class:`PlayedDeal` per deal.
 
     Raises:
-        RecordSyntaxError: a malformed record (with its line number). OSError: unreadable file.
+        RecordSyntaxError: a malformed record (with its line number). InputFileError: not
+        UTF-8 text (the line and byte). OSError: unreadable file.
     """
     path = Path(path)
-    text = _read_text(path, RecordSyntaxError)
+    text = decode_text(path.read_bytes(), path.name)
     name = path.name
     first = next((ln.strip() for ln in text.splitlines() if ln.strip()
                   and not ln.strip().startswith("#")), "")

@@ -331,7 +331,8 @@ def test_cli_check_binary_file_exits_2(tmp_path):
     result = runner.invoke(app, ["check", str(path)])
     assert result.exit_code == 2
     byte = len(_line().encode()) + 2  # the first byte of line 2, 1-based
-    assert result.stderr.strip() == f"error: line 2: p.jsonl: not UTF-8 text (byte {byte})"
+    assert result.stderr.strip() == (f"error: p.jsonl: not a UTF-8 text file (invalid start "
+                                      f"byte at line 2, byte {byte})")
 
 
 def test_cli_check_a_file_that_starts_with_a_byte_order_mark(tmp_path):

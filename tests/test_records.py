@@ -771,6 +771,22 @@ def test_convert_reads_a_file_that_starts_with_a_byte_order_mark(tmp_path, name,
         assert result.output == expected.output
 
 
+def test_convert_names_the_line_and_byte_of_text_that_is_not_utf8(tmp_path):
+    # The first byte of line 2 is the file's 9th, counted 1-based as GNU cmp counts, by every
+    # reader (the record readers said 0-based "at byte 8", the puzzle reader 1-based).
+    data = b"# games\n\xff 1 2\n"
+    path = tmp_path / "bad.txt"
+    path.write_bytes(data)
+    detail = "not a UTF-8 text file (invalid start byte at line 2, byte 9)"
+    result = _convert(str(path))
+    assert result.exit_code == 2
+    assert result.stderr.strip() == f"error: {path}: {detail}"
+    result = _convert("-", input=data)
+    assert result.exit_code == 2
+    assert result.stderr.strip() == f"error: stdin: {detail}"
+    assert path.read_bytes() == data
+
+
 def test_reader_accepts_lenient_forms_and_writes_the_canonical_one():
     text = GAME_1_4
     text = text.replace("1. E 2C S AC W KC N QC", "1. 2♣ a♣ W kc QC")
