@@ -54,7 +54,8 @@ def read_text(path: str) -> str:
         OSError: the file is missing or unreadable (the commands turn it into one line).
     """
     if path == "-":
-        return decode_text(sys.stdin.buffer.read(), "stdin")
+        raw = getattr(sys.stdin, "buffer", None)    # None where a caller put a text stream
+        return decode_text(raw.read(), "stdin") if raw else strip_bom(sys.stdin.read())
     with open(path, "rb") as f:
         return decode_text(f.read(), path)
 
