@@ -41,6 +41,9 @@ _QH = Card("QH")
 #: points and table bounds in 16-bit integers: 4 special cards, the hearts, the moon, sun and
 #: no-trick awards at this limit stay far below its infinity (30,000).
 POINTS_LIMIT = 1000
+#: The highest game target: the game model keeps totals within ±400 (``solve.game_spec``), and
+#: ``--target`` takes 1..400.
+TARGET_LIMIT = 400
 _POINT_OPTIONS = ("queen_of_spades", "jack_of_spades", "queen_of_hearts", "bonus_points",
                   "no_trick_bonus", "moon_points", "sun_points")
 
@@ -229,7 +232,7 @@ class Rules:
             game goes on although a total reached the target). Default true (``rules.md``).
 
     Fields -- game end (``rules.md`` "Game end"; :mod:`.game`):
-        target: the game ends when a total reaches this many points (standard 100, Morehead
+        target: the game ends when a total reaches this many points, 1..400 (standard 100, Morehead
             2001; 50 or any agreed number); the lowest total wins, ties allowed.
         reset_at_target: a total of exactly ``target`` drops to 0 (then ``target + 1`` is
             needed to end the game; a common variant, ``rules.md`` "Game end").
@@ -347,7 +350,8 @@ class Rules:
              f"expected 0..{_deck.hand_size(self.players)}")
         need(self.pass_scheme != "star" or self.players == 5, "pass_scheme",
              f"the star pass is for 5 players (not {self.players})")
-        need(self.target >= 1, "target", "expected a positive number of points")
+        need(isinstance(self.target, int) and not isinstance(self.target, bool)
+             and 1 <= self.target <= TARGET_LIMIT, "target", f"expected 1..{TARGET_LIMIT} points")
         for name in _POINT_OPTIONS:
             value = getattr(self, name)
             need(value is None or -POINTS_LIMIT <= value <= POINTS_LIMIT, name,
@@ -888,7 +892,7 @@ OPTION_SOURCES: dict[str, tuple[str, str, str]] = {
                          "board)", "common variant (rules.md)"),
     "no_game_end_on_moon": ("Moon and sun", "a game cannot end on a deal with a moon or sun",
                             "common variant (rules.md)"),
-    "target": ("Game end", "the game ends when a total reaches this (100; 50 or any agreed)",
+    "target": ("Game end", "the game ends when a total reaches this (100; 50 or any agreed, 1..400)",
                "Morehead 2001"),
     "reset_at_target": ("Game end", "a total of exactly the target drops to 0",
                         "common variant (rules.md)"),

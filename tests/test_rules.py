@@ -448,8 +448,14 @@ def test_target_and_reset_options():
     rules = Rules.parse("target=50,reset_at_target=true")
     assert rules.target == 50 and rules.reset_at_target
     assert repr(rules) == "Rules(target=50, reset_at_target=True)"
-    with pytest.raises(RulesError, match="target=0: expected a positive number of points"):
+    with pytest.raises(RulesError, match=r"target=0: expected 1\.\.400 points"):
         Rules(target=0)
+    # The game model keeps totals within ±400; a larger target reached the core and raised
+    # OverflowError ("value too large to convert to int") with --scores.
+    assert Rules(target=400).target == 400
+    with pytest.raises(RulesError, match=r"^rules option target=2147483648: expected 1\.\.400 "
+                                         r"points$"):
+        Rules.parse("standard,target=2147483648")
 
 
 def test_moon_void_round_trips():
