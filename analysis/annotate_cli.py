@@ -31,7 +31,7 @@ from . import records
 from .annotate import (DEFAULT_SAMPLES, GameAnnotation, JudgedPlay, MoonAlert, PassNote,
                        annotate_games, fair_json, judged_from_trick, mistake_count, modes_run,
                        moon_text, primary, summarise, summary_json)
-from .files import check_output, read_text, same_file, write_output
+from .files import check_output, load_json, read_text, same_file, write_output
 from .parallel import connect, default_threads
 from .passing import DEFAULT_SAMPLES as PASS_SAMPLES
 from .passing import RecordPassRater
@@ -72,7 +72,7 @@ def read_games_lenient(text: str, name: str = "input",
                 games.append(from_openspiel_line(line, number, rules=rules))
             else:
                 try:
-                    data = json.loads(line)
+                    data = load_json(line)
                 except ValueError as err:
                     raise RecordSyntaxError(f"not JSON: {err}", number) from None
                 games.append(from_peer_record(data, number))

@@ -10,7 +10,8 @@ from typing import Any
 from hearts.solver.errors import HeartsError, RecordSyntaxError
 
 __all__ = ["InputFileError", "OutputFileError", "check_output", "decode_text", "error_line",
-           "expect_json", "json_kind", "read_text", "same_file", "strip_bom", "write_output"]
+           "expect_json", "json_kind", "load_json", "read_text", "same_file", "strip_bom",
+           "write_output"]
 
 
 class InputFileError(HeartsError):
@@ -58,6 +59,44 @@ def read_text(path: str) -> str:
         return decode_text(raw.read(), "stdin") if raw else strip_bom(sys.stdin.read())
     with open(path, "rb") as f:
         return decode_text(f.read(), path)
+
+
+def load_json(text: str) -> Any:
+    """``json.loads(text)``, with JSON nested deeper than Python's recursion allows (a
+    ``RecursionError`` from the decoder) reported as the ``json.JSONDecodeError``
+    "nested too deeply" at the first bracket of the deepest nesting, so every reader's
+    "bad JSON" message covers it.
+
+    Raises:
+        json.JSONDecodeError: not JSON, or nested too deeply (a ``ValueError``).
+    """
+    try:
+        return json.loads(text)
+    except RecursionError:
+        raise json.JSONDecodeError("nested too deeply", text, _deepest_bracket(text)) from None
+
+
+def _deepest_bracket(text: str) -> int:
+    """The offset of the first ``[`` or ``{`` at the deepest nesting, strings skipped."""
+    depth = deepest = at = 0
+    in_string = escaped = False
+    for i, ch in enumerate(text):
+        if in_string:
+            if escaped:
+                escaped = False
+            elif ch == "\\":
+                escaped = True
+            elif ch == '"':
+                in_string = False
+        elif ch == '"':
+            in_string = True
+        elif ch in "[{":
+            depth += 1
+            if depth > deepest:
+                deepest, at = depth, i
+        elif ch in "]}":
+            depth -= 1
+    return at
 
 
 _JSON_KINDS = {type(None): "null", bool: "a boolean", int: "a number", float: "a number",

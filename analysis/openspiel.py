@@ -16,6 +16,7 @@ Peer records (``tests/data/peer-games/README.md``) are JSON objects with the Ope
 """
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from typing import Any, Iterator, Mapping
 
@@ -40,6 +41,7 @@ __all__ = [
     "load_peer_record",
 ]
 
+_ACTION_ID = re.compile(r"-?[0-9]+")
 _DEAL_IDS = 52
 _PASS_IDS = 12
 _PLAYS = 52
@@ -129,10 +131,11 @@ def parse_action_line(line: str, line_number: int | None = None, *,
 
     ids: list[int] = []
     for i, (_, text) in enumerate(tokens):
-        try:
-            ids.append(int(text))
-        except ValueError:
-            raise error(f'token {i + 1} "{text}" is not an integer action id', i) from None
+        # ASCII digits only: int() also reads "+7", "1_0" and other scripts' digits ("٢")
+        if not _ACTION_ID.fullmatch(text):
+            shown = text if len(text) <= 20 else text[:20] + "…"
+            raise error(f'token {i + 1} "{shown}" is not an integer action id', i)
+        ids.append(int(text))
     if not ids:
         raise error("empty line: expected OpenSpiel action ids")
     if not 0 <= ids[0] <= 3:

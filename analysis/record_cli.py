@@ -18,7 +18,7 @@ from typing import Any, Optional
 
 import typer
 
-from hearts.analysis.files import check_output, read_text, write_output
+from hearts.analysis.files import check_output, load_json, read_text, write_output
 from hearts.solver.errors import HeartsError, RecordSyntaxError
 
 from . import records
@@ -55,13 +55,15 @@ def detect_format(text: str) -> str:
         return "playthrough"
     if first.startswith(("{", "[")):
         try:
-            data = json.loads(text)
-        except ValueError:
+            data = load_json(text)
+        except json.JSONDecodeError as err:
+            if err.msg == "nested too deeply":
+                return "json"           # JSON after all: its reader says where
             data = None
         if isinstance(data, list) or (isinstance(data, dict) and "deals" in data):
             return "json"
         try:
-            line = json.loads(first)
+            line = load_json(first)
         except ValueError:
             line = None
         if isinstance(line, dict) and "plays" in line:
@@ -110,13 +112,13 @@ def read_games(text: str, source_format: str = "auto", *, rules: Optional[str] =
         for number, line in enumerate(text.splitlines(), start=1):
             if line.strip():
                 try:
-                    data = json.loads(line)
+                    data = load_json(line)
                 except ValueError as err:
                     raise RecordSyntaxError(f"not JSON: {err}", number) from None
                 games.append(from_peer_record(data, number))
     else:
         try:
-            data = json.loads(text)
+            data = load_json(text)
         except json.JSONDecodeError as err:
             hint = (" (one JSON value: a game or a list of games; JSON lines are read as peer "
                     "records)" if err.msg == "Extra data" else "")

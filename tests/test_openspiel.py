@@ -65,6 +65,23 @@ def test_non_integer_token():
         parse_action_line("0 QS", 1)
 
 
+@pytest.mark.parametrize("token", ["\u0662", "+3", "1_0", "\uff13"])
+def test_action_ids_are_ascii_digits(token):
+    # int() reads each of these (Arabic-Indic 2, a plus sign, an underscore, a full-width 3):
+    # a line of them was replayed as if written in plain digits.
+    tokens = HOLD_LINE.split()
+    tokens[2] = token
+    with pytest.raises(RecordSyntaxError) as info:
+        parse_action_line(" ".join(tokens), 1)
+    assert str(info.value).endswith(f'token 3 "{token}" is not an integer action id')
+
+
+def test_a_long_bad_token_is_shortened():
+    with pytest.raises(RecordSyntaxError) as info:
+        parse_action_line("0 " + "[" * 3000, 1)
+    assert str(info.value) == 'line 1, column 3: token 2 "' + "[" * 20 + '…" is not an integer action id'
+
+
 def test_bad_direction():
     with pytest.raises(RecordSyntaxError, match="^line 4, column 1: token 1 is pass direction 9"):
         parse_action_line("9 " + " ".join(HOLD_LINE.split()[1:]), 4)

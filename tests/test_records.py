@@ -787,6 +787,21 @@ def test_convert_names_the_line_and_byte_of_text_that_is_not_utf8(tmp_path):
     assert path.read_bytes() == data
 
 
+@pytest.mark.parametrize("text, where", [
+    ("[" * 3000 + "]" * 3000 + "\n", "line 1 column 3000"),
+    ('{"plays": ' + "[" * 3000 + "]" * 3000 + "}\n", "line 1 column 3010"),
+])
+def test_convert_refuses_json_nested_too_deeply(tmp_path, text, where):
+    # json.loads raised RecursionError: a traceback (exit 1) from every command reading files.
+    path = tmp_path / "deep.json"
+    path.write_text(text)
+    result = _convert(str(path))
+    assert result.exit_code == 2
+    assert result.stderr.startswith("error: ")
+    assert f"not JSON: nested too deeply: {where}" in result.stderr
+    assert "Traceback" not in result.output
+
+
 def test_reader_accepts_lenient_forms_and_writes_the_canonical_one():
     text = GAME_1_4
     text = text.replace("1. E 2C S AC W KC N QC", "1. 2♣ a♣ W kc QC")
