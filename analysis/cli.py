@@ -381,12 +381,15 @@ def solve_command(
         typer.echo(json.dumps(result.to_json(), indent=2, ensure_ascii=False))
         return
     _print_solve(Console(highlight=False), position, result, chosen, rules_text,
-                 show_pv=not no_pv)
+                 show_pv=not no_pv,
+                 seat_ignored=model == "maxn" and target not in (None, position.to_move))
 
 
 def _print_solve(console: Console, position: Position, result: SolveResult,
-                 chosen: Optional[Example], rules_text: str, show_pv: bool = True) -> None:
-    """The header (hands, seat to move, model), one row per card class, the footer."""
+                 chosen: Optional[Example], rules_text: str, show_pv: bool = True,
+                 seat_ignored: bool = False) -> None:
+    """The header (hands, seat to move, model), one row per card class, the footer;
+    ``seat_ignored``: say that maxn ignored the --seat given."""
     mover, target, model = result.seat, result.target, result.model
     n = position.players
     if chosen is not None:
@@ -434,7 +437,7 @@ def _print_solve(console: Console, position: Position, result: SolveResult,
         console.print(Text.assemble(("game totals ", "dim"), "  ".join(
             f"{seat_letter(x, n)} {v}" for x, v in enumerate(result.scores)),
             ("  game ends at ", "dim"), str(result.rules.target)))
-    if model == "maxn" and target != mover:
+    if seat_ignored:
         console.print(Text("(--seat is ignored by maxn: every seat plays for itself)", style="dim"))
 
     table = Table(show_lines=False, header_style="bold")
@@ -471,11 +474,7 @@ def _print_solve(console: Console, position: Position, result: SolveResult,
         if with_pv:
             row.append(_pv_text(position, cv.pv, per_line))
         table.add_row(*row)
-    valued = set()
-    for cv in result.cards:
-        valued.add(cv.card)
-        valued.update(cv.equals)
-    missing = [c for c in position.legal_moves() if c not in valued]
+    missing = result.unvalued()
     for card in missing:
         row = [_card_text(card), Text(""), Text("…", style="yellow")]
         if model == "maxn":

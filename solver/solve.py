@@ -398,11 +398,20 @@ class SolveResult:
         """
         return self.card_value(card).value
 
+    def unvalued(self) -> list[Card]:
+        """The legal cards without a value (a node or time limit stopped the search first),
+        ascending; ``[]`` when ``complete`` or the position is not kept."""
+        if self.complete or self.position is None:
+            return []
+        valued = {c for cv in self.cards for c in (cv.card, *cv.equals)}
+        return [c for c in self.position.legal_moves() if c not in valued]
+
     def to_json(self) -> dict:
         """A JSON-ready dict: ``seat``, ``target``, ``model``, ``rules``, ``rules_name``, ``cards``,
-        ``nodes``, ``ms``, ``tt_bytes``, ``complete``; the game model adds ``scores`` (per seat
-        letter) and ``game_target``. Seats are letters: N, E, S, W at 4 players, A, B, C, ...
-        at other tables."""
+        ``unvalued`` (the legal cards a node or time limit left without a value, ascending;
+        empty when ``complete``), ``nodes``, ``ms``, ``tt_bytes``, ``complete``; the game
+        model adds ``scores`` (per seat letter) and ``game_target``. Seats are letters: N, E,
+        S, W at 4 players, A, B, C, ... at other tables."""
         n = self.rules.players
         game = {} if self.scores is None else {
             "scores": {seat_letter(x, n): v for x, v in enumerate(self.scores)},
@@ -414,6 +423,7 @@ class SolveResult:
             "rules": self.rules.to_dict(),
             "rules_name": self.rules.name,
             "cards": [cv.to_json() for cv in self.cards],
+            "unvalued": [str(c) for c in self.unvalued()],
             "nodes": self.nodes,
             "ms": round(self.ms, 3),
             "tt_bytes": self.tt_bytes,
@@ -474,7 +484,8 @@ class Solver:
 
         Args:
             position: any reachable position, mid-trick included.
-            seat: the target seat (default: the seat to move); ignored by ``maxn``.
+            seat: the target seat (default: the seat to move); ``maxn`` checks it but
+                ignores it: its result's ``target`` is the mover, whose points the values are.
             model: ``paranoid``, ``maxn``, ``moon`` or ``game``.
             node_limit: stop after this many search nodes.
             time_limit_ms: stop after this many milliseconds.
@@ -501,6 +512,8 @@ class Solver:
         n = position.players
         mover = position.to_move
         target = mover if seat is None else parse_seat(seat, n)
+        if model == "maxn":
+            target = mover          # each card's value is the mover's own points
         core = self._core_for(position, model)
         spec = core_rules(position)
         if spec is not self._rules:

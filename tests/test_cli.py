@@ -141,6 +141,15 @@ def test_solve_maxn_gives_every_seats_points():
         assert card["value"] == card["points"][mover]
     out = run_ok("solve", "example", "--model", "maxn").stdout
     assert "N E S W" in out and "every seat" in out
+    assert "--seat is ignored" not in out
+    # --seat W is ignored: the values stay South's (the mover's), and the JSON said
+    # "target": "W" beside them.
+    with_seat = json.loads(run_ok("solve", "example", "--model", "maxn", "--seat", "W",
+                                  "--json").stdout)
+    assert (with_seat["seat"], with_seat["target"]) == ("S", "S")
+    assert json_values(with_seat) == json_values(data)
+    out = run_ok("solve", "example", "--model", "maxn", "--seat", "W").stdout
+    assert "(--seat is ignored by maxn: every seat plays for itself)" in out
 
 
 def test_solve_moon_answers_yes_or_no():
@@ -170,6 +179,8 @@ def test_solve_node_limit_says_unfinished():
     data = json.loads(run_ok("solve", "--example", "opening", "--nodes", "1000",
                              "--json").stdout)
     assert data["complete"] is False
+    # The table shows the opening's one legal card as not valued; the JSON listed no card.
+    assert (data["cards"], data["unvalued"]) == ([], ["2C"])
 
 
 def test_solve_help_states_models_units_and_examples():

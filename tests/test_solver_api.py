@@ -75,6 +75,7 @@ def test_a_node_limit_stops_the_search_with_only_finished_cards():
     position, exact = solved_position(62)   # 8 tricks left, about 1.6 million nodes
     full = Solver().solve_position(position)
     assert full.complete and card_values(full) == exact
+    assert full.unvalued() == [] and full.to_json()["unvalued"] == []
     partial_cards = 0
     for fraction in (0.1, 0.5, 0.9):
         limit = max(2048, int(full.nodes * fraction))
@@ -84,6 +85,10 @@ def test_a_node_limit_stops_the_search_with_only_finished_cards():
         got = card_values(result)
         assert len(result.cards) < len(full.cards)
         assert all(got[card] == exact[card] for card in got), (fraction, got)
+        # every legal card is either valued or listed as unvalued, once
+        listed = [str(c) for c in result.unvalued()]
+        assert sorted(listed + list(got)) == sorted(exact)
+        assert result.to_json()["unvalued"] == listed
         partial_cards += len(got)
     assert partial_cards > 0, "no card finished before any limit: the check above is empty"
 
