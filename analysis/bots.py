@@ -3,6 +3,7 @@
 A bot makes two kinds of decision, each from its own seat's view only:
 
 * :meth:`Bot.choose_pass`: the cards to pass from its dealt hand (``rules.md`` "Passing"),
+  never a card of ``Rules.no_pass_cards`` ("some tables forbid passing certain cards"),
 * :meth:`Bot.choose_play`: the card to play; it gets the position (the rule and random bots
   read only their own hand, the cards played and the legal cards from it) and a function that
   builds the seat's :class:`~hearts.analysis.knowledge.Knowledge` (its hand, its pass, the
@@ -39,13 +40,14 @@ from hearts.solver.cards import Card, cards_from_mask
 from hearts.solver.deal import Deal
 from hearts.solver.errors import InvalidDealError
 from hearts.solver.hand import Hand
+from hearts.solver.passing import no_pass_note
 from hearts.solver.position import Position
 from hearts.solver.rules import Rules
 from hearts.solver.seats import PassDirection, Seat
 
 from .advice import advise
 from .knowledge import Knowledge
-from .passing import apply_passes, policy_pass, rate_passes
+from .passing import apply_passes, passable, policy_pass, rate_passes
 from .policy import rule_play
 from .stats import Z95, mean_se
 
@@ -76,14 +78,15 @@ def _seed(key: tuple[int, ...]) -> int:
 
 @dataclass(frozen=True)
 class RandomBot:
-    """Passes 3 random cards of its hand and plays a random legal card (seeded by the deal,
-    the seat and the play)."""
+    """Passes 3 random cards of its hand (of those the rules allow passing) and plays a random
+    legal card (seeded by the deal, the seat and the play)."""
 
     name: str = "random"
 
     def choose_pass(self, seat: Seat, hand: int, direction: PassDirection, rules: Rules,
                     key: tuple[int, ...]) -> int:
-        chosen = _rng(key).sample(cards_from_mask(hand), rules.pass_count)
+        allowed = passable(hand, rules, f"{seat.name_title}'s hand")
+        chosen = _rng(key).sample(cards_from_mask(allowed), rules.pass_count)
         return sum(c.mask for c in chosen)
 
     def choose_play(self, position: Position, knowledge: Callable[[], Knowledge],
@@ -101,7 +104,7 @@ class RuleBot:
 
     def choose_pass(self, seat: Seat, hand: int, direction: PassDirection, rules: Rules,
                     key: tuple[int, ...]) -> int:
-        return policy_pass(hand, rules.pass_count)
+        return policy_pass(hand, rules.pass_count, rules.no_pass_mask())
 
     def choose_play(self, position: Position, knowledge: Callable[[], Knowledge],
                     key: tuple[int, ...]) -> Card:
@@ -184,9 +187,12 @@ def play_deal(dealt: Deal, direction: PassDirection, bots: Sequence[Bot], rules:
         key: seeds the bots' randomness with the seat and the play appended.
 
     Raises:
-        InvalidDealError: a bot passed anything but 3 cards of its own hand.
+        InvalidDealError: a bot passed anything but 3 cards of its own hand, or a card the
+            rules forbid passing (``no_pass_cards``).
+        PassError: a seat holds fewer cards the rules allow passing than ``pass_count``.
     """
     hands = dealt.masks
+    forbidden = rules.no_pass_mask()
     passes = [0, 0, 0, 0]
     if direction is not PassDirection.HOLD:
         for seat in Seat:
@@ -197,6 +203,12 @@ def play_deal(dealt: Deal, direction: PassDirection, bots: Sequence[Bot], rules:
                 raise InvalidDealError(f"{type(bots[seat]).__name__} passed "
                                        f"{' '.join(map(str, cards_from_mask(passes[seat])))} "
                                        f"for {seat.name_title}: not 3 cards of its hand")
+            if passes[seat] & forbidden:
+                wrong = " ".join(map(str, cards_from_mask(passes[seat] & forbidden)))
+                raise InvalidDealError(f"{type(bots[seat]).__name__} passed "
+                                       f"{' '.join(map(str, cards_from_mask(passes[seat])))} "
+                                       f"for {seat.name_title}: {wrong} may not be passed "
+                                       f"({no_pass_note(forbidden)})")
         after = Deal.from_masks(apply_passes(hands, passes, direction))
     else:
         after = dealt

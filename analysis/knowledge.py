@@ -45,6 +45,7 @@ from hearts.solver.cards import DECK_MASK, SUIT_MASKS, Card, Suit, cards_from_ma
 from hearts.solver.deal import Deal
 from hearts.solver.errors import CardError, HeartsError, IllegalPlayError, InvalidDealError
 from hearts.solver.hand import Hand
+from hearts.solver.passing import forbidden_pass_text
 from hearts.solver.position import Position, trick_winner
 from hearts.solver.rules import Rules
 from hearts.solver.seats import PassDirection, Seat
@@ -182,7 +183,8 @@ class Knowledge:
 
         Raises:
             InconsistentRecordError: the hand does not hold 13 cards; a pass on a hold deal, a
-                wrong pass count, passed cards still held or received cards not held; a card
+                wrong pass count, a card passed or received that the rules forbid passing
+                (``no_pass_cards``), passed cards still held or received cards not held; a card
                 played twice; the seat plays a card it does not hold, or a card that is illegal
                 with its hand; another seat plays a card the seat holds, a card known to be
                 held by a third seat, or a card an earlier fact rules out (e.g. a suit it
@@ -304,15 +306,17 @@ class Knowledge:
             first_leader: the first leader under ``first_lead="any_card"`` (default North).
 
         Raises:
-            InconsistentRecordError: a bad pass (wrong count, a card not held, a pass on a hold
-                deal), an illegal play, or as :meth:`from_position`.
+            InconsistentRecordError: a bad pass (wrong count, a card not held, a card the rules
+                forbid passing, a pass on a hold deal), an illegal play, or as
+                :meth:`from_position`.
         """
         rules = Rules.standard() if rules is None else rules
         seat = Seat.parse(seat)
         direction = _check_direction(rules, PassDirection.parse(direction))
         dealt = deal_before_pass if isinstance(deal_before_pass, Deal) else Deal(deal_before_pass)
         try:
-            after = dealt.after_pass(passes, direction, rules.pass_count)
+            after = dealt.after_pass(passes, direction, rules.pass_count,
+                                     forbidden=rules.no_pass_mask())
             position = Position(after, rules, played, first_leader=first_leader)
         except (InvalidDealError, IllegalPlayError) as err:
             raise InconsistentRecordError(str(err)) from None
@@ -634,7 +638,11 @@ def _read_pass(seat: Seat, rules: Rules, start: int,
                passed: "Iterable[Card | str] | str | None",
                received: "Iterable[Card | str] | str | None",
                ) -> tuple[PassDirection | None, int, int]:
-    """Check the seat's pass; returns (direction, passed mask, received mask)."""
+    """Check the seat's pass; returns (direction, passed mask, received mask).
+
+    No card of ``rules.no_pass_cards`` may be passed (``rules.md`` "Passing": "some tables
+    forbid passing certain cards"): not by the seat, nor by the seat that passed to it.
+    """
     who = seat.name_title
     passed_mask = 0 if passed is None else _mask_of_cards(passed, f"{who}'s pass")
     received_mask = 0 if received is None else _mask_of_cards(received, f"{who}'s received cards")
@@ -659,6 +667,12 @@ def _read_pass(seat: Seat, rules: Rules, start: int,
         if mask.bit_count() != rules.pass_count:
             raise InconsistentRecordError(
                 f"{who} {what} {mask.bit_count()} cards, expected {rules.pass_count}")
+    forbidden = rules.no_pass_mask()
+    for what, mask, given in (("passes", passed_mask, passed),
+                              ("receives", received_mask, received)):
+        if mask & forbidden:
+            raise InconsistentRecordError(forbidden_pass_text(
+                who, _in_given_order(given, mask & forbidden), forbidden, what))
     if passed_mask & start:
         wrong = passed_mask & start
         raise InconsistentRecordError(

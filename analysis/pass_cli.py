@@ -14,6 +14,7 @@ from rich.table import Table
 from rich.text import Text
 
 from hearts.solver import Rules
+from hearts.solver.cards import cards_from_mask
 
 from .advice_cli import (SCHEDULER_OPTION, THREADS_OPTION, _cards_text, _hand_text, _pct,
                          _progress, emit)
@@ -51,7 +52,8 @@ def pass_command(
                                         help="Rules (default standard)."),
     as_json: bool = typer.Option(False, "--json", help="Print every pass as JSON."),
 ) -> None:
-    """Pass rating: all 286 passes of a hand ranked by expected points for the deal.
+    """Pass rating: all 286 passes of a hand ranked by expected points for the deal
+    (fewer under rules with `no_pass_cards`: a pass holding such a card is not rated).
 
     **How a pass is rated.** The 39 cards the seat cannot see are dealt to the other seats
     uniformly, `--samples` times at most (the 3 cards the seat will receive are unknown). The
@@ -98,8 +100,15 @@ def _print_ranking(console: Console, ranking: PassRanking) -> None:
                                 ranking.receiver.name_title, ("  receives from ", "dim"),
                                 ranking.passer.name_title,
                                 (f" ({ranking.rules.pass_count} unknown cards)", "dim")))
+    # The count of passes rated is C(k, pass_count) for the k cards the seat may pass.
+    forbidden = cards_from_mask(ranking.rules.no_pass_mask())
     console.print(Text.assemble(
-        ("rules ", "dim"), ranking.rules.name or "custom", ("  model ", "dim"),
+        ("rules ", "dim"), ranking.rules.name or "custom", ("  passes rated ", "dim"),
+        str(len(ranking.passes)),
+        (Text.assemble((" (no seat may pass ", "dim"), _cards_text(forbidden),
+                       (": rules no_pass_cards)", "dim"))
+         if forbidden else ""),
+        ("  model ", "dim"),
         (ranking.model, "bold"), ("  evaluator ", "dim"), (ranking.evaluator, "bold"),
         ("  seed ", "dim"), str(ranking.seed), ("  threads ", "dim"), str(ranking.threads)))
     console.print(Text(f"evaluator = {ranking.evaluator_text()}", style="italic"))

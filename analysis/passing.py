@@ -12,6 +12,8 @@ Somekh 2013, "Almost Optimal Exploration in Multi-Armed Bandits", ICML):
    policy that sees only its own dealt hand (below). Passes are chosen before any card is
    received (``rules.md`` "Passing"), so in one sample the other seats' passes are the same
    whatever the seat passes: the seat's pass changes only its own hand and its receiver's.
+   No seat passes a card of ``Rules.no_pass_cards`` ("some tables forbid passing certain
+   cards"): the seat's passes that hold one are not rated, and the policy skips them.
 3. **Evaluator** (:func:`evaluate_pass`, named in every output): from the start of play,
    every seat plays the rule bot of :mod:`hearts.analysis.policy` until ``horizon`` tricks are
    left, then the position is solved exactly under ``model`` (default max^n: every seat for
@@ -60,6 +62,7 @@ from hearts.solver.cards import DECK_MASK, SUIT_MASKS, Card, Suit, cards_from_ma
 from hearts.solver.deal import Deal
 from hearts.solver.errors import HeartsError
 from hearts.solver.hand import Hand
+from hearts.solver.passing import no_pass_note
 from hearts.solver.position import Position
 from hearts.solver.rules import Rules
 from hearts.solver.seats import PassDirection, Seat
@@ -74,7 +77,7 @@ from .policy import play_out
 from .stats import Z95, mean_se
 
 __all__ = ["PassError", "PassWhy", "PassRating", "PassRanking", "RecordPassRater", "rate_passes",
-           "policy_pass",
+           "policy_pass", "passable",
            "evaluate_pass", "pass_why", "apply_passes", "PASS_POLICY", "MODELS", "FIRST_SAMPLES",
            "TOP", "NODE_LIMIT", "MOON_SAMPLES", "MOON_NODE_LIMIT", "DEFAULT_HORIZON",
            "DEFAULT_SAMPLES", "CI_TARGET", "Z95"]
@@ -118,15 +121,40 @@ PASS_POLICY = ("the other seats pass by a simple rule, from their dealt hand onl
 
 class PassError(HeartsError):
     """A pass question that cannot be asked: no pass (a hold deal, or rules without passing),
-    a hand of the wrong size, bad counts, an unknown model."""
+    a hand of the wrong size, bad counts, fewer cards the rules allow passing than the count,
+    an unknown model."""
+
+
+def passable(hand: int, rules: Rules, who: str = "the hand") -> int:
+    """The cards of ``hand`` (a mask) that the rules allow passing: all but
+    ``rules.no_pass_cards`` (``rules.md`` "Passing": "some tables forbid passing certain
+    cards").
+
+    Raises:
+        PassError: fewer than ``rules.pass_count`` of them, e.g. ``South's hand holds 2 cards
+            the rules allow passing (rules no_pass_cards=...), fewer than the 3 to pass``
+            (``rules.md`` does not say what such a player does, so no pass is made up).
+    """
+    return _allowed(hand, rules.pass_count, rules.no_pass_mask(), who)
+
+
+def _allowed(hand: int, count: int, forbidden: int, who: str) -> int:
+    """``hand`` less ``forbidden``; PassError when fewer than ``count`` cards are left."""
+    allowed = hand & ~forbidden
+    if allowed.bit_count() < count:
+        raise PassError(f"{who} holds {allowed.bit_count()} card"
+                        f"{'' if allowed.bit_count() == 1 else 's'} the rules allow passing "
+                        f"({no_pass_note(forbidden)}), fewer than the {count} to pass")
+    return allowed
 
 
 # -- the other seats' pass policy -----------------------------------------------------------
 
-def policy_pass(hand: int, count: int = 3) -> int:
+def policy_pass(hand: int, count: int = 3, forbidden: int = 0) -> int:
     """The simple pass of the other seats (and of the rule bot): ``count`` cards of ``hand``.
 
-    Rules, in order, until ``count`` cards are chosen (the hand's own cards only):
+    Rules, in order, until ``count`` cards are chosen (the hand's own cards only, never one of
+    ``forbidden``: each rule skips them, and a suit holding one cannot be emptied):
 
     1. Q♠, then A♠, then K♠ -- unless the hand holds at least 3 spades below the queen (the
        queen is then guarded: it can be ducked under higher spades);
@@ -134,19 +162,25 @@ def policy_pass(hand: int, count: int = 3) -> int:
     3. the shorter of clubs and diamonds (clubs on a tie), highest card first, if the cards
        still to choose can empty it (to make a void);
     4. the highest remaining cards other than Q♠ (ties: ♠, ♥, ♦, ♣): a guarded queen is
-       kept.
+       kept;
+    5. Q♠ after all, when nothing else may be passed.
 
     Args:
         hand: the dealt hand, a card mask.
         count: cards to pass (``Rules.pass_count``).
+        forbidden: the cards nobody may pass (``Rules.no_pass_mask()``).
 
     Returns:
         The passed cards, a mask with ``count`` bits.
+
+    Raises:
+        PassError: the hand holds fewer than ``count`` cards outside ``forbidden``.
     """
+    allowed = _allowed(hand, count, forbidden, "the hand")
     chosen: list[Card] = []
 
     def take(card: Card) -> None:
-        if len(chosen) < count and hand & card.mask and card not in chosen:
+        if len(chosen) < count and allowed & card.mask and card not in chosen:
             chosen.append(card)
 
     if (hand & _LOW_SPADES).bit_count() < 3:
@@ -160,13 +194,14 @@ def policy_pass(hand: int, count: int = 3) -> int:
                        key=lambda s: ((hand & SUIT_MASKS[s]).bit_count(), s))
         for suit in sides:
             n = (hand & SUIT_MASKS[suit]).bit_count()
-            if 0 < n <= left:
+            if 0 < n <= left and not hand & SUIT_MASKS[suit] & forbidden:
                 for card in reversed(cards_from_mask(hand & SUIT_MASKS[suit])):
                     take(card)
                 break
     rest = sorted(cards_from_mask(hand & ~_QS.mask), key=lambda c: (-c.rank, -c.suit))
     for card in rest:
         take(card)
+    take(_QS)   # only short when Q♠ is among the few cards that may be passed
     return sum(c.mask for c in chosen)
 
 
@@ -358,7 +393,8 @@ class PassRanking:
         the hand-over. node_limit: node limit of one solve.
         samples: the most deals for one pass (asked). ci_target: the target half-width.
         seed: the seed of the deals. threads: worker threads (does not change the numbers).
-        passes: every pass, best first (``len`` = C(13, pass_count), 286 for 3 cards).
+        passes: every pass the rules allow, best first (``len`` = C(k, pass_count) for the k
+            cards of the hand not in ``rules.no_pass_cards``: 286 for 3 of 13 cards).
         rounds: per racing round, ``(passes raced, deals per pass)``.
         stopped: why the racing ended: ``"ci"`` (the target reached) or ``"samples"``.
         evaluations: deals evaluated in total (pass × deal). ms: wall time.
@@ -386,6 +422,12 @@ class PassRanking:
     @property
     def best(self) -> PassRating:
         return self.passes[0]
+
+    @property
+    def forbidden(self) -> Hand:
+        """The cards of the hand that the rules forbid passing (``no_pass_cards``): in no
+        rated pass."""
+        return Hand.from_mask(self.hand.mask & self.rules.no_pass_mask())
 
     @property
     def top(self) -> tuple[PassRating, ...]:
@@ -436,7 +478,8 @@ class PassRanking:
             "samples": self.samples, "ci_target": self.ci_target, "seed": self.seed,
             "threads": self.threads, "rounds": [list(r) for r in self.rounds],
             "stopped": self.stopped, "evaluations": self.evaluations,
-            "ms": round(self.ms, 1), "passes": [p.to_json() for p in self.passes],
+            "ms": round(self.ms, 1), "forbidden": [str(c) for c in self.forbidden],
+            "count": len(self.passes), "passes": [p.to_json() for p in self.passes],
         }
 
 
@@ -447,7 +490,7 @@ class _PassWork(PerThreadSolver):
     """Values passes on one sampled deal; shared by threads or pickled to Dask workers.
 
     ``candidates``: the seat's passes (masks); ``others``: per sample, the four dealt hands
-    by seat (the seat's own too)."""
+    by seat (the seat's own too); ``forbidden``: the cards no seat may pass."""
 
     seat: Seat
     hand: int
@@ -458,6 +501,7 @@ class _PassWork(PerThreadSolver):
     node_limit: int | None
     candidates: list[int]
     others: list[tuple[int, int, int, int]]
+    forbidden: int = 0
 
     def __post_init__(self) -> None:
         # The solves at the horizon are small: a table that fits in the cache is faster;
@@ -470,7 +514,8 @@ class _PassWork(PerThreadSolver):
         solver = self.solver()
         hands = self.others[index]
         # The other seats' passes do not depend on the seat's: chosen once per deal.
-        passes = [policy_pass(hands[s], self.rules.pass_count) for s in range(4)]
+        passes = [policy_pass(hands[s], self.rules.pass_count, self.forbidden)
+                  for s in range(4)]
         out: list = []
         for arm in arms:
             passes[self.seat] = self.candidates[arm]
@@ -553,8 +598,9 @@ def rate_passes(hand: "Hand | str | Iterable[Card | str]", direction: "PassDirec
 
     Raises:
         PassError: rules for another table than 4 players; the hand does not hold 13 cards;
-            a hold direction or rules without passing; bad counts; an unknown model; a
-            horizon outside 1..13.
+            a hold direction or rules without passing; bad counts; the hand holds fewer cards
+            the rules allow passing (``no_pass_cards``) than ``pass_count``, or another seat
+            could be dealt such a hand; an unknown model; a horizon outside 1..13.
         ClusterError: the scheduler cannot be used.
         CardError: a card text is no card.
     """
@@ -581,12 +627,14 @@ def rate_passes(hand: "Hand | str | Iterable[Card | str]", direction: "PassDirec
     if not ci_target > 0:
         raise PassError(f"the interval target must be positive, got {ci_target}")
     count = rules.pass_count
-    cards = cards_from_mask(mask)
+    forbidden = rules.no_pass_mask()
+    cards = cards_from_mask(passable(mask, rules, f"{seat.name_title}'s hand"))
+    _check_others_can_pass(mask, rules)
     combos = [tuple(c) for c in combinations(cards, count)]
     candidates = [sum(c.mask for c in combo) for combo in combos]
     others = _sample_hands(seat, mask, samples, seed)
     work = _PassWork(seat, mask, direction, rules, model, horizon, node_limit, candidates,
-                     others)
+                     others, forbidden)
     plan = _schedule(len(candidates), samples)
     total = sum(arms * (n - (plan[k - 1][1] if k else 0)) for k, (arms, n) in enumerate(plan))
     n_threads = threads or default_threads()
@@ -661,6 +709,19 @@ def rate_passes(hand: "Hand | str | Iterable[Card | str]", direction: "PassDirec
                        direction.passer(seat), rules, model, horizon, node_limit, samples,
                        ci_target, seed, n_threads, tuple(ratings), tuple(rounds), stopped,
                        done, (time.perf_counter() - t0) * 1000.0)
+
+
+def _check_others_can_pass(hand: int, rules: Rules) -> None:
+    """Refuse rules under which a sampled other hand could hold fewer cards it may pass than
+    ``pass_count``: ``rules.md`` does not say what such a seat passes, so such a deal has no
+    value to give."""
+    unseen = (DECK_MASK & ~hand & rules.no_pass_mask()).bit_count()
+    most = min(unseen, 13)
+    if 13 - most < rules.pass_count:
+        raise PassError(f"the rules forbid passing {unseen} of the 39 unseen cards "
+                        f"({no_pass_note(rules.no_pass_mask())}): another seat could be dealt "
+                        f"{13 - most} cards it may pass, fewer than the {rules.pass_count} to "
+                        f"pass")
 
 
 def _hand_mask(hand: "Hand | str | Iterable[Card | str]") -> int:

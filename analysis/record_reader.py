@@ -28,6 +28,7 @@ from typing import IO, Iterator
 from hearts.solver.cards import Card
 from hearts.solver.deal import Deal
 from hearts.solver.errors import CardError, HeartsError, RecordSyntaxError
+from hearts.solver.passing import forbidden_pass_text
 from hearts.solver.position import Position
 from hearts.solver.rules import Rules
 from hearts.solver.seats import PassDirection, Seat
@@ -182,6 +183,10 @@ class _Reader:
         return RecordSyntaxError(message, token.line, token.column)
 
     def fatal(self, token: _Token | None, message: str) -> None:
+        if token is not None and token.kind == "error":
+            # a bad token (an unclosed or nested comment, a stray '}') is what stopped the
+            # check that failed here: "no pass line for West" hid "comments do not nest"
+            message = token.text
         raise _Fatal(self.error(token, message))
 
     def soft(self, token: _Token | None, message: str) -> None:
@@ -376,6 +381,7 @@ class _Reader:
                 number: int) -> tuple[dict[Seat, tuple[Card, ...]], dict[Seat, str]]:
         passes: dict[Seat, tuple[Card, ...]] = {}
         comments: dict[Seat, str] = {}
+        forbidden = rules.no_pass_mask()
         while self.peek_word() in _SEATS:
             seat_token = self.take()
             seat = _SEATS[seat_token.text]
@@ -399,6 +405,8 @@ class _Reader:
                 if card not in dealt[seat]:
                     self.fatal(token, f"{seat.name_title} passes {card}, which "
                                       f"{dealt.holder(card).name_title} was dealt")
+                if forbidden & card.mask:
+                    self.fatal(token, forbidden_pass_text(seat.name_title, card, forbidden))
                 cards.append(card)
             if len(cards) != rules.pass_count:
                 self.fatal(seat_token, f"{seat.name_title} passes {len(cards)} cards, expected "

@@ -43,7 +43,7 @@ from hearts.solver.cards import Card, parse_cards
 from hearts.solver.deal import Deal
 from hearts.solver.errors import (HeartsError, IllegalPlayError, InvalidDealError,
                                   RecordSyntaxError, RulesError)
-from hearts.solver.passing import pass_plan
+from hearts.solver.passing import forbidden_pass_text, pass_plan
 from hearts.solver.position import Position, trick_winner
 from hearts.solver.rules import Rules
 from hearts.solver.seats import PassDirection, Seat
@@ -349,11 +349,14 @@ def replay_deal(deal: DealRecord, rules: Rules) -> Position:
     """Check a deal record against ``rules`` and return the position after its plays.
 
     Checks: the pass count is ``rules.pass_count`` (no card on hold), no pass under
-    ``pass_scheme="hold"``, the first leader agrees with ``rules.first_lead``, and every play is
-    legal (:meth:`Position.why_illegal`).
+    ``pass_scheme="hold"``, no passed card among ``rules.no_pass_cards`` (``rules.md``
+    "Passing": "some tables forbid passing certain cards"), the first leader agrees with
+    ``rules.first_lead``, and every play is legal (:meth:`Position.why_illegal`).
 
     Raises:
-        InvalidDealError: a wrong pass count, or a pass under hold rules.
+        InvalidDealError: a wrong pass count, a pass under hold rules, or a passed card the
+            rules forbid passing (``South passes AH, which may not be passed (rules
+            no_pass_cards=AH)``).
         RulesError: the rules are not for 4 players, or the first leader is not the holder of 2♣
             with a ``first_lead`` other than ``any_card``.
         IllegalPlayError: ``trick 3, card 2 (5H by E): East must follow clubs``; the error's
@@ -373,6 +376,12 @@ def replay_deal(deal: DealRecord, rules: Rules) -> Position:
             if len(deal.passes[seat]) != rules.pass_count:
                 raise InvalidDealError(f"{seat.name_title} passes {len(deal.passes[seat])} cards, "
                                        f"expected {rules.pass_count}")
+        # DealRecord checks its passes without rules; the forbidden cards are a rules matter.
+        forbidden = rules.no_pass_mask()
+        for seat in Seat:
+            for card in deal.passes[seat]:
+                if forbidden & card.mask:
+                    raise InvalidDealError(forbidden_pass_text(seat.name_title, card, forbidden))
     position = Position(deal.deal, rules, first_leader=deal.first_leader)
     for index, play in enumerate(deal.plays, start=1):
         reason = position.why_illegal(play.card)

@@ -215,7 +215,8 @@ class Deal:
     # -- passing --------------------------------------------------------------------------
 
     def after_pass(self, passes: "Mapping[Seat | str, Iterable[Card | str] | str] | None",
-                   direction: "PassDirection | str | int", count: int = 3) -> "Deal":
+                   direction: "PassDirection | str | int", count: int = 3, *,
+                   forbidden: int = 0) -> "Deal":
         """The deal after every seat passes ``count`` cards to ``direction.receiver(seat)``.
 
         A 4-player directional pass; :func:`~.passing.apply_pass` moves the cards of every
@@ -230,15 +231,17 @@ class Deal:
             passes: seat → the cards it passes (Cards, texts, or one text ``"QS AS 2C"``).
             direction: the pass direction.
             count: cards each seat passes.
+            forbidden: mask of the cards nobody may pass (``Rules.no_pass_mask()``).
 
         Raises:
-            InvalidDealError: a missing pass, a wrong count, a repeated card, or a card the passer
-                does not hold; the message names the seat and the card.
+            InvalidDealError: a missing pass, a wrong count, a repeated or forbidden card, or a
+                card the passer does not hold; the message names the seat and the card.
         """
         from .passing import PassPlan, apply_pass
 
         direction = PassDirection.parse(direction)
-        return apply_pass(self, PassPlan.directional(direction, count), passes)
+        return apply_pass(self, PassPlan.directional(direction, count), passes,
+                          forbidden=forbidden)
 
     # -- output ---------------------------------------------------------------------------
 

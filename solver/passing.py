@@ -22,7 +22,7 @@ import random as _random
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Iterable, Mapping
 
-from .cards import Card, parse_cards
+from .cards import Card, cards_from_mask, parse_cards
 from .errors import CardError, InvalidDealError, RulesError
 from .seats import PassDirection, parse_seat, seat_title, table_seats
 
@@ -30,7 +30,7 @@ if TYPE_CHECKING:  # pragma: no cover
     from .deal import Deal
     from .rules import Rules
 
-__all__ = ["PassPlan", "pass_plan", "apply_pass"]
+__all__ = ["PassPlan", "pass_plan", "apply_pass", "no_pass_note", "forbidden_pass_text"]
 
 
 @dataclass(frozen=True)
@@ -231,8 +231,7 @@ def apply_pass(deal: "Deal", plan: PassPlan,
                          else "nobody holds it")
                 raise InvalidDealError(f"{who} passes {card}, which it does not hold ({where})")
             if forbidden & card.mask:
-                raise InvalidDealError(f"{who} passes {card}, which may not be passed "
-                                       f"(rules no_pass_cards)")
+                raise InvalidDealError(forbidden_pass_text(who, card, forbidden))
         masks[seat] &= ~seen
         if plan.pooled:
             pool.extend(cards)
@@ -246,6 +245,19 @@ def apply_pass(deal: "Deal", plan: PassPlan,
             for card in pool[seat * plan.count:(seat + 1) * plan.count]:
                 masks[seat] |= card.mask
     return Deal.from_masks(masks, full=deal.is_full(), kitty=deal.kitty.mask)
+
+
+def no_pass_note(forbidden: int) -> str:
+    """``"rules no_pass_cards=2C+QS"``: the rule a pass of a card in ``forbidden`` (a mask,
+    ``Rules.no_pass_mask()``) breaks, as a rules spec writes it; for error messages."""
+    return "rules no_pass_cards=" + "+".join(str(c) for c in cards_from_mask(forbidden))
+
+
+def forbidden_pass_text(who: str, cards: "Card | str", forbidden: int,
+                        verb: str = "passes") -> str:
+    """The one error line of a pass that breaks ``no_pass_cards``: ``"South passes AH, which
+    may not be passed (rules no_pass_cards=AH)"`` (``verb`` "receives" for the receiver)."""
+    return f"{who} {verb} {cards}, which may not be passed ({no_pass_note(forbidden)})"
 
 
 def _card_list(cards: "Iterable[Card | str] | str | None") -> list[Card]:

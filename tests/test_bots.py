@@ -4,6 +4,7 @@ from __future__ import annotations
 import pytest
 
 from hearts.analysis.bots import AdviceBot, RandomBot, RuleBot, duplicate_match, play_deal
+from hearts.analysis.passing import policy_pass
 from hearts.solver import Card, Deal, InvalidDealError, Rules, Seat
 from hearts.solver.seats import PassDirection
 
@@ -38,6 +39,35 @@ def test_a_bot_passing_a_card_it_does_not_hold_is_an_error():
     with pytest.raises(InvalidDealError, match="Cheat passed QS KS AS for East: not 3 cards"):
         play_deal(DEALS[0][0], PassDirection.LEFT, [RuleBot(), Cheat(), RuleBot(), RuleBot()],
                   Rules.standard())
+
+
+def test_bots_never_pass_a_card_the_rules_forbid():
+    # rules.md "Passing": some tables forbid passing certain cards. North holds A♠ K♠ Q♠ and
+    # the rule bot passed all three; under no_pass_cards=QS+AH it keeps Q♠.
+    rules = Rules.parse("standard,no_pass_cards=QS+AH")
+    forbidden = rules.no_pass_mask()
+    north = DEALS[0][0].hands[Seat.N].mask
+    assert RuleBot().choose_pass(Seat.N, north, PassDirection.LEFT, Rules.standard(), (0,)) \
+        == Card("QS").mask | Card("KS").mask | Card("AS").mask
+    assert RuleBot().choose_pass(Seat.N, north, PassDirection.LEFT, rules, (0,)) \
+        == Card("JD").mask | Card("KS").mask | Card("AS").mask
+    for k in range(50):
+        chosen = RandomBot().choose_pass(Seat.N, north, PassDirection.LEFT, rules, (k,))
+        assert chosen.bit_count() == 3 and not chosen & forbidden and chosen & ~north == 0
+    game = play_deal(DEALS[0][0], PassDirection.LEFT, [RuleBot(), RandomBot(), RuleBot(),
+                                                       RandomBot()], rules, (0,))
+    assert not any(m & forbidden for m in game.passes) and _total_ok(game.points)
+
+
+def test_a_bot_passing_a_card_the_rules_forbid_is_an_error():
+    class Cheat(RuleBot):
+        def choose_pass(self, seat, hand, direction, rules, key):
+            return policy_pass(hand, rules.pass_count)      # blind to no_pass_cards
+
+    with pytest.raises(InvalidDealError, match=r"^Cheat passed QS KS AS for North: QS may not be "
+                                               r"passed \(rules no_pass_cards=QS\)$"):
+        play_deal(DEALS[0][0], PassDirection.LEFT, [Cheat(), RuleBot(), RuleBot(), RuleBot()],
+                  Rules.parse("standard,no_pass_cards=QS"))
 
 
 def test_duplicate_accounting():

@@ -10,6 +10,7 @@ from hearts.analysis.knowledge import (
     Fact, InconsistentRecordError, Knowledge, NoConsistentDealError)
 from hearts.solver import Card, Deal, Hand, HeartsError, Position, Rules, Seat, Suit
 
+from conftest import error_line, run_hearts
 from knowledge_cases import VARIANTS, skewed_deal
 
 N, E, S, W = Seat.N, Seat.E, Seat.S, Seat.W
@@ -246,6 +247,13 @@ def test_a_seat_plays_a_card_passed_to_another():
     (dict(pass_direction="right", passed="AS KS QS", received="AH 3S KH"),
      "South received KH but does not hold it at the start of play"),
     (dict(first_leader="S"), "first leader South, but South does not hold 2C"),
+    # rules.md "Passing": some tables forbid passing certain cards (no_pass_cards).
+    (dict(pass_direction="right", passed="KS AS QS", received="AH 2S 3S",
+          rules=Rules(no_pass_cards="QS AS")),
+     "South passes AS QS, which may not be passed (rules no_pass_cards=QS+AS)"),
+    (dict(pass_direction="right", passed="AS KS QS", received="AH 2S 3S",
+          rules=Rules(no_pass_cards="AH")),
+     "South receives AH, which may not be passed (rules no_pass_cards=AH)"),
 ])
 def test_inconsistent_views_raise(kwargs, message):
     args = dict(start_hand=VIEW)
@@ -264,6 +272,21 @@ def test_from_deal_wraps_bad_passes_and_plays():
     with pytest.raises(InconsistentRecordError, match="on a hold deal"):
         Knowledge.from_deal(DEAL, None, "left", "", S, Rules(pass_scheme="hold"))
     assert issubclass(InconsistentRecordError, HeartsError)
+
+
+def test_from_deal_refuses_a_pass_the_rules_forbid():
+    passes = {N: "AS KS QS", E: "9S 8S 7S", S: "2S 3S 4S", W: "2H 3H 4H"}
+    with pytest.raises(InconsistentRecordError, match=r"^North passes AS, which may not be "
+                                                      r"passed \(rules no_pass_cards=AS\)$"):
+        Knowledge.from_deal(DEAL, passes, "left", "", S, Rules(no_pass_cards="AS"))
+
+
+def test_moon_after_a_pass_the_rules_forbid_is_one_error_line():
+    # It ran (exit 0): the moon odds read the pass without the rules' no_pass_cards.
+    line = error_line(run_hearts("moon", "AKQ.AKQJ98.AK.A2", "--after-pass", "left",
+                                 "--passed", "2S 3D 4C", "--received", "AH KH 8H",
+                                 "--rules", "standard,no_pass_cards=2S", "--samples", "2"))
+    assert line == "error: South passes 2S, which may not be passed (rules no_pass_cards=2S)"
 
 
 def test_from_position_checks_the_pass_against_the_deal():

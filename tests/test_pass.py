@@ -60,6 +60,27 @@ def test_policy_never_passes_a_guarded_queen_as_a_high_card():
     assert policy_pass(mask("QT987.T9.8765.32")) & Card("QS").mask == 0
 
 
+def test_policy_never_passes_a_card_the_rules_forbid():
+    # no_pass_cards=QS: A♠ K♠ still go, then the highest card left (5♠ before 5♥).
+    assert cards(policy_pass(mask(TOP_SPADES), 3, Card("QS").mask)) == "5S KS AS"
+
+
+def test_policy_cannot_empty_a_suit_holding_a_forbidden_card():
+    # no_pass_cards=2C: the clubs 3♣ 2♣ can no longer make a void; the highest cards go.
+    assert cards(policy_pass(mask("8765.T9.AKQJ2.32"), 3, Card("2C").mask)) == "QD KD AD"
+
+
+def test_policy_passes_a_guarded_queen_when_nothing_else_may_be_passed():
+    assert cards(policy_pass(mask("QT987.T9.8765.32"), 3, mask("T98.T9.8765.3"))) == "2C 7S QS"
+
+
+def test_policy_with_fewer_passable_cards_than_the_count_raises():
+    with pytest.raises(PassError, match=r"^the hand holds 2 cards the rules allow passing "
+                                        r"\(rules no_pass_cards=2C\+3C\+5D\+6D\+7D\+8D\+9H\+"
+                                        r"TH\+8S\+9S\+TS\+JS\), fewer than the 3 to pass$"):
+        policy_pass(mask("QT987.T9.8765.32"), 3, mask("JT98.T9.8765.32"))
+
+
 def test_apply_passes_moves_each_pass_to_its_receiver():
     deal = Deal("N:AKQ2.T93.J4.8765 JT98.AK82.KQ3.J3 7653.Q4.A9876.QT 4.J765.T52.AK942")
     hands = deal.masks
@@ -125,6 +146,19 @@ def test_passing_a_whole_suit_makes_a_void_and_wins():
     assert ranking.best.why.voids == (Suit.HEARTS,)
 
 
+def test_a_pass_the_rules_forbid_is_not_rated():
+    # no_pass_cards=QS (rules.md "Passing": some tables forbid passing Q♠): the 12 other
+    # cards give C(12,3) = 220 passes, none with Q♠; before, Q♠ K♠ A♠ was ranked first.
+    ranking = rate_passes(TOP_SPADES, "left", rules=Rules.parse("standard,no_pass_cards=QS"),
+                          samples=4, threads=2, moon=False)
+    assert len(ranking.passes) == 220
+    assert all(Card("QS") not in p.cards for p in ranking.passes)
+    assert ranking.rounds[0] == (220, 4)
+    assert list(ranking.forbidden) == [Card("QS")]
+    with pytest.raises(KeyError):
+        ranking.rating_of("QS KS AS")
+
+
 def test_racing_schedule_prunes_then_halves():
     ranking = _ranking(TOP_SPADES)
     assert ranking.rounds[0] == (286, FIRST_SAMPLES)
@@ -167,6 +201,12 @@ def test_moon_chance_is_searched_for_the_top_passes_only():
     (TOP_SPADES, "left", "standard,pass_scheme=hold", "the rules have no passing"),
     (TOP_SPADES, "right", "standard,pass_scheme=left", "not used by the rules"),
     ("AS AS KS QS 2H 3H 4H 5H 2D 3D 4D 2C 3C", "left", None, "the hand: AS is given twice"),
+    (TOP_SPADES, "left", "standard,no_pass_cards=AS+KS+QS+5S+5H+4H+3H+2H+4D+3D+2D",
+     "South's hand holds 2 cards the rules allow passing (rules no_pass_cards=2D+3D+4D+2H+3H+"
+     "4H+5H+5S+QS+KS+AS), fewer than the 3 to pass"),
+    (TOP_SPADES, "left", "standard,no_pass_cards=" + "+".join(f"{r}D" for r in "23456789TJQKA")
+     + "+" + "+".join(f"{r}C" for r in "456789TJQKA"),
+     "the rules forbid passing 21 of the 39 unseen cards"),
 ])
 def test_bad_pass_questions_raise(hand, direction, rules, message):
     with pytest.raises(PassError) as info:
@@ -195,6 +235,25 @@ def test_pass_json_names_the_evaluator_and_ranks_every_pass():
     assert means == sorted(means)
 
 
+def test_pass_json_lists_only_the_passes_the_rules_allow():
+    result = _run("pass", TOP_SPADES, "-d", "left", "-n", "4", "--threads", "1", "--no-moon",
+                  "--rules", "standard,no_pass_cards=QS", "--json")
+    assert result.exit_code == 0, result.stderr
+    data = json.loads(result.stdout)
+    assert data["forbidden"] == ["QS"] and data["count"] == 220 == len(data["passes"])
+    assert not [p for p in data["passes"] if "QS" in p["cards"]]
+    assert data["rounds"][0] == [220, 4]
+
+
+def test_pass_table_counts_the_passes_rated_and_names_the_forbidden_cards():
+    result = _run("pass", TOP_SPADES, "-d", "left", "-n", "4", "--threads", "1", "--no-moon",
+                  "--rules", "standard,no_pass_cards=QS")
+    assert result.exit_code == 0, result.stderr
+    assert "passes rated 220 (no seat may pass Q♠: rules no_pass_cards)" in result.stdout
+    assert "Q♠ K♠ A♠" not in result.stdout and "Q♠ to W" not in result.stdout
+    assert "Round 0 values all 220 passes" in result.stdout
+
+
 def test_pass_table_shows_the_evaluator_and_the_top_ten():
     result = _run("pass", TOP_SPADES, "-d", "left", "--samples", "16", "--threads", "1",
                   "--no-moon")
@@ -212,6 +271,10 @@ def test_pass_table_shows_the_evaluator_and_the_top_ten():
     (("pass", TOP_SPADES, "-d", "sideways"), "unknown pass direction"),
     (("pass", TOP_SPADES, "-d", "left", "--model", "moon"), "unknown model"),
     (("pass", TOP_SPADES, "-d", "left", "--scheduler", "localhost:8786"), "tcp://HOST:PORT"),
+    (("pass", TOP_SPADES, "-d", "left", "--rules",
+      "standard,no_pass_cards=AS+KS+QS+5S+5H+4H+3H+2H+4D+3D+2D+3C"),
+     "South's hand holds 1 card the rules allow passing (rules no_pass_cards=3C+2D+3D+4D+2H+"
+     "3H+4H+5H+5S+QS+KS+AS), fewer than the 3 to pass"),
 ])
 def test_pass_bad_input_gives_one_error_line_and_exit_2(args, message):
     assert message in error_line(_run(*args))

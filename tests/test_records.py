@@ -343,6 +343,9 @@ BAD = [
      r"North passes AS, which West was dealt$"),
     ("pass of two cards", "N passes: 2S 6D 5C", "N passes: 2S 6D", "N passes: 2S 6D",
      r"North passes 2 cards, expected 3$"),
+    ("pass of a card the rules forbid", '[Rules "openspiel"]',
+     '[Rules "openspiel,no_pass_cards=AH"]', "S passes: 7D AH 4H",
+     r"South passes AH, which may not be passed \(rules no_pass_cards=AH\)$"),
     ("missing pass line", "W passes: AD TC 7H\n", "", "1. E 2C S AC",
      r"deal 1: no pass line for West"),
     ("pass line on a hold deal", '[Pass "hold"]', '[Pass "hold"]\nN passes: 2C 3C 4C',
@@ -361,6 +364,12 @@ BAD = [
      r"comment not closed"),
     ("nested comment", "1. E 2C S AC W KC N QC", "1. E 2C S AC {a {b} W KC N QC", "{a {b}",
      r"'\{' inside the comment opened at line \d+ \(comments do not nest"),
+    # A comment after a pass: the check for the next pass line reported "no pass line for
+    # West" instead of the bad comment that stopped it.
+    ("nested comment after a pass", "S passes: 7D AH 4H", "S passes: 7D AH 4H {a {b} c}",
+     "{a {b}", r"'\{' inside the comment opened at line \d+ \(comments do not nest"),
+    ("unclosed comment after a pass", "S passes: 7D AH 4H", "S passes: 7D AH 4H {oops",
+     "{oops", r"comment not closed"),
     ("stray closing brace", "1. E 2C S AC W KC N QC", "1. E 2C S AC } W KC N QC", "S AC }",
      r"'\}' without an opening '\{'$"),
     ("comment before any card", "1. E 2C S AC W KC N QC", "1. {x} E 2C S AC W KC N QC", "1. {x}",
@@ -482,6 +491,23 @@ def test_add_deal_checks_play_and_fills_points():
         game.add_deal(original.dealt, "across", original.passes, bad)
     with pytest.raises(InvalidDealError, match="North passes 2C, which it does not hold"):
         DealRecord(1, original.dealt, "left", {"N": ["2C", "3C", "4C"], "E": [], "S": [], "W": []})
+
+
+def test_add_deal_refuses_a_pass_the_rules_forbid():
+    # rules.md "Passing": some tables forbid passing certain cards; South passes A♥ here.
+    original = parse_action_line(TRAIN_LINES[0], 1)
+    game = GameRecord({"Rules": "standard,no_pass_cards=AH"})
+    with pytest.raises(InvalidDealError, match=r"^South passes AH, which may not be passed "
+                                               r"\(rules no_pass_cards=AH\)$"):
+        game.add_deal(original.dealt, "across", original.passes, original.plays)
+
+
+def test_json_reader_refuses_a_pass_the_rules_forbid():
+    data = to_json(loads(GAME_1_4))
+    data["tags"]["Rules"] = "openspiel,no_pass_cards=AH"
+    with pytest.raises(RecordSyntaxError, match=r"^JSON record: deal 1: South passes AH, which "
+                                                r"may not be passed \(rules no_pass_cards=AH\)$"):
+        from_json(data)
 
 
 def test_validate_reports_wrong_points():
@@ -709,6 +735,18 @@ def test_convert_between_formats(tmp_path):
     result = runner.invoke(convert_app, [str(bad)])
     assert isinstance(result.exception, RecordSyntaxError)
     assert result.exception.line == _line_of(bad.read_text(), "1. E 2C S AC")
+
+
+def test_convert_refuses_a_pass_the_rules_forbid(tmp_path):
+    # It converted with exit 0: the readers did not check no_pass_cards.
+    path = tmp_path / "no-pass.hgn"
+    path.write_text((RECORDS / "xinxin-train-1.hgn").read_text().replace(
+        '[Rules "openspiel"]', '[Rules "standard,no_pass_cards=AH"]'))
+    result = _convert(str(path))
+    assert result.exit_code == 2, result.output
+    assert result.output.splitlines() == [
+        "error: line 16, column 14: South passes AH, which may not be passed "
+        "(rules no_pass_cards=AH)"]
 
 
 def _convert(*args, input=None):
