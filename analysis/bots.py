@@ -187,8 +187,8 @@ def play_deal(dealt: Deal, direction: PassDirection, bots: Sequence[Bot], rules:
         key: seeds the bots' randomness with the seat and the play appended.
 
     Raises:
-        InvalidDealError: a bot passed anything but 3 cards of its own hand, or a card the
-            rules forbid passing (``no_pass_cards``).
+        InvalidDealError: a bot passed anything but ``pass_count`` cards of its own hand, or
+            a card the rules forbid passing (``no_pass_cards``).
         PassError: a seat holds fewer cards the rules allow passing than ``pass_count``.
     """
     hands = dealt.masks
@@ -198,11 +198,12 @@ def play_deal(dealt: Deal, direction: PassDirection, bots: Sequence[Bot], rules:
         for seat in Seat:
             passes[seat] = bots[seat].choose_pass(seat, hands[seat], direction, rules,
                                                   key + (int(seat), -1))
-            if bin(passes[seat]).count("1") != 3 or passes[seat] & ~hands[seat]:
+            if passes[seat].bit_count() != rules.pass_count or passes[seat] & ~hands[seat]:
                 # apply_passes trusts its masks: a bad bot must not deal a wrong deck
                 raise InvalidDealError(f"{type(bots[seat]).__name__} passed "
                                        f"{' '.join(map(str, cards_from_mask(passes[seat])))} "
-                                       f"for {seat.name_title}: not 3 cards of its hand")
+                                       f"for {seat.name_title}: not {rules.pass_count} cards "
+                                       f"of its hand")
             if passes[seat] & forbidden:
                 wrong = " ".join(map(str, cards_from_mask(passes[seat] & forbidden)))
                 raise InvalidDealError(f"{type(bots[seat]).__name__} passed "

@@ -42,8 +42,8 @@ from typing import Callable, Sequence
 
 from .cards import Card, cards_from_mask
 from .deal import Deal
-from .errors import HeartsError
-from .passing import PassPlan, apply_pass, pass_plan
+from .errors import HeartsError, InvalidDealError
+from .passing import PassPlan, apply_pass, no_pass_note, pass_plan
 from .position import Position
 from .rules import Rules, _mask_points
 from .seats import parse_seat, seat_letter, table_seats
@@ -384,6 +384,11 @@ def play_game(rules: Rules | None = None, rng: "int | _random.Random | None" = N
         max_deals: stop (game not over) after this many deals.
 
     With ``pass_count_by_dealer`` the dealer chooses 1, 2 or 3 cards at random.
+
+    Raises:
+        InvalidDealError: the default pass policy met a hand with fewer cards the rules allow
+            passing (``no_pass_cards``) than the pass count (``rules.md`` does not say what
+            such a player passes); or a policy's pass breaks the rules (:func:`.apply_pass`).
     """
     rules = Rules.standard() if rules is None else rules
     rng = rng if isinstance(rng, _random.Random) else _random.Random(rng)
@@ -391,6 +396,10 @@ def play_game(rules: Rules | None = None, rng: "int | _random.Random | None" = N
 
     def random_pass(deal: Deal, seat: int, plan: PassPlan) -> list[Card]:
         allowed = cards_from_mask(deal.hands[seat].mask & ~forbidden)
+        if len(allowed) < plan.count:
+            raise InvalidDealError(f"{seat_letter(seat, rules.players)} holds {len(allowed)} "
+                                   f"cards the rules allow passing ({no_pass_note(forbidden)}), "
+                                   f"fewer than the {plan.count} to pass")
         return rng.sample(allowed, plan.count)
 
     def random_card(position: Position) -> Card:

@@ -289,3 +289,14 @@ def test_unknown_settlement_names_the_choices():
     with pytest.raises(RulesError, match="settlement='chips': expected one of points, "
                                          "sweepstake, howell"):
         Rules(settlement="chips")
+
+
+def test_play_game_refuses_a_hand_without_enough_cards_it_may_pass():
+    # Only spades may be passed: with seed 1, West is dealt 2 of them on the first deal. The
+    # default random pass raised a bare ValueError ("Sample larger than population").
+    rules = Rules.parse("standard,no_pass_cards=" + "+".join(
+        f"{rank}{suit}" for suit in "CDH" for rank in "23456789TJQKA"))
+    with pytest.raises(HeartsError, match=r"^W holds 2 cards the rules allow passing \(rules "
+                                          r"no_pass_cards=2C\+3C\+.*\), fewer than the 3 to "
+                                          r"pass$"):
+        play_game(rules, 1)
