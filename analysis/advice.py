@@ -59,7 +59,7 @@ from __future__ import annotations
 
 import math
 import time
-from concurrent.futures import Future
+from contextlib import closing
 from dataclasses import dataclass, field
 from itertools import islice
 from typing import Callable, Sequence
@@ -75,7 +75,7 @@ from hearts.solver.game import Game
 from hearts.solver.solve import Solver, game_spec, game_value, rules_spec, split_game_value
 
 from .knowledge import Knowledge
-from .parallel import PerThreadSolver, default_threads, executor
+from .parallel import PerThreadSolver, default_threads, executor, in_flight, lazy_map
 from .policy import play_out
 from .sampling import DealSampler
 
@@ -381,15 +381,13 @@ class _SampleWork(PerThreadSolver):
     to the workers of a Dask cluster."""
 
     def __init__(self, knowledge: Knowledge, reps: list[Card], model: str, evaluator: str,
-                 horizon: int, moon: bool, deals: list[tuple[int, int, int, int]],
-                 scores: Sequence[int] | None = None) -> None:
+                 horizon: int, moon: bool, scores: Sequence[int] | None = None) -> None:
         self.knowledge = knowledge
         self.scores = scores
         self.reps = reps
         self.model = model
         self.evaluator = evaluator
         self.horizon = horizon
-        self.deals = deals
         rules = knowledge.rules
         self.moon = moon and rules.moon != "none"
         self.moon_mask = rules.moon_mask()
@@ -400,10 +398,12 @@ class _SampleWork(PerThreadSolver):
         deepest = left if evaluator == "exact" else min(left, 4 * horizon)
         self.tt_bits = 16 if deepest <= 24 else 19 if deepest <= 36 else 22
 
-    def __call__(self, index: int) -> tuple[list[int], list[int | None], list[int | None]]:
-        """(value per rep, others-can-shoot per rep, own-moon per rep) for sample ``index``."""
+    def __call__(self, masks: tuple[int, int, int, int]
+                 ) -> tuple[list[int], list[int | None], list[int | None]]:
+        """(value per rep, others-can-shoot per rep, own-moon per rep) in the sampled deal of
+        the four hand ``masks`` (N, E, S, W)."""
         solver = self.solver()
-        position = self.knowledge.position(Deal.from_masks(self.deals[index]))
+        position = self.knowledge.position(Deal.from_masks(masks))
         values = evaluate_deal(position, self.reps, self.model, self.evaluator, self.horizon,
                                solver, self.scores)
         risk: list[int | None] = [None] * len(self.reps)
@@ -515,11 +515,11 @@ def advise(subject: "Knowledge | Position", seat: "Seat | str | None" = None, *,
     classes = card_classes(knowledge)
     reps = [group[0] for group in classes]
     sampler = DealSampler(knowledge)
-    rng = np.random.default_rng(seed)
-    deals = list(islice(sampler.iter_masks(rng), samples))
+    # The deals are drawn as their jobs are submitted (memory does not grow with `samples`).
+    deals = islice(sampler.iter_masks(np.random.default_rng(seed)), samples)
     if scores is not None:
         game_spec(knowledge.rules, scores)      # the scores' errors before any sampling
-    work = _SampleWork(knowledge, reps, model, used, horizon, moon, deals,
+    work = _SampleWork(knowledge, reps, model, used, horizon, moon,
                        None if scores is None else tuple(scores))
     n_threads = threads or default_threads()
 
@@ -527,31 +527,23 @@ def advise(subject: "Knowledge | Position", seat: "Seat | str | None" = None, *,
     risks: list[list[int | None]] = []
     owns: list[list[int | None]] = []
     stopped = False
-    checkpoints = [n for n in range(MIN_SAMPLES, samples, CHECK_EVERY)] if early_stop else []
-    with executor(n_threads, scheduler, "hearts-advice") as pool:
-        futures: dict[int, Future] = {}
-        submitted = 0
-        # Keep a few samples beyond the next checkpoint in flight so that no thread waits at
-        # a checkpoint; results past a stop are dropped (the numbers stay the same).
-        ahead = 2 * n_threads
-        try:
-            for target in checkpoints + [samples]:
-                while submitted < min(samples, target + ahead):
-                    futures[submitted] = pool.submit(work, submitted)
-                    submitted += 1
-                while len(values) < target:
-                    v, r, o = futures.pop(len(values)).result()
-                    values.append(v)
-                    risks.append(r)
-                    owns.append(o)
-                    if progress is not None:
-                        progress(len(values), samples)
-                if target < samples and len(classes) > 0 and _clearly_best(values):
-                    stopped = True
-                    break
-        finally:
-            for future in futures.values():
-                future.cancel()
+    # Samples beyond a checkpoint are in flight while it is checked, so that no thread waits
+    # at it; results past a stop are dropped (the numbers stay the same). With early stops,
+    # a cluster gets a local-sized window too: few samples wasted after a stop.
+    window = in_flight(n_threads, None if early_stop else scheduler)
+    with executor(n_threads, scheduler, "hearts-advice") as pool, \
+            closing(lazy_map(pool, work, deals, window)) as results:
+        for v, r, o in results:
+            values.append(v)
+            risks.append(r)
+            owns.append(o)
+            n = len(values)
+            if progress is not None:
+                progress(n, samples)
+            if (early_stop and MIN_SAMPLES <= n < samples and (n - MIN_SAMPLES) % CHECK_EVERY == 0
+                    and len(classes) > 0 and _clearly_best(values)):
+                stopped = True
+                break
 
     table = np.array(values, dtype=np.int64)   # (samples, classes)
     n = table.shape[0]

@@ -15,7 +15,6 @@ from __future__ import annotations
 
 import json
 import os
-import sys
 from contextlib import contextmanager
 from dataclasses import dataclass, replace
 from typing import Any, Callable, Iterator, Optional
@@ -40,6 +39,7 @@ from .knowledge import Knowledge, record_knowledge
 from .moon import DEFAULT_TIME_MS, MoonOdds, MoonWatch, moon_odds, moon_watch
 from .record_cli import read_games
 from .records import DealRecord
+from .sampling import MAX_SAMPLES
 
 __all__ = ["play_command", "moon_command", "load_record", "load_record_position",
            "RecordPosition", "parse_hand", "app"]
@@ -215,7 +215,7 @@ def play_command(
     seat: Optional[str] = typer.Option(
         None, "--seat", "-s", metavar="SEAT",
         help="The seat to advise (N E S W); it must be the seat to move (the default)."),
-    samples: int = typer.Option(100, "--samples", "-n", metavar="N", min=1, max=sys.maxsize,
+    samples: int = typer.Option(100, "--samples", "-n", metavar="N", min=1, max=MAX_SAMPLES,
                                 help="Sampled deals (at most; fewer when one card is clearly "
                                      "best)."),
     seed: int = typer.Option(0, "--seed", metavar="S", min=0, help="Seed of the deal sampler."),
@@ -463,7 +463,7 @@ def moon_command(
                                     help="With --record: the N-th deal of the file."),
     at: Optional[int] = typer.Option(None, "--at", metavar="PLAY", min=0,
                                      help="With --record: plays already made (default all)."),
-    samples: int = typer.Option(200, "--samples", "-n", metavar="N", min=1, max=sys.maxsize,
+    samples: int = typer.Option(200, "--samples", "-n", metavar="N", min=1, max=MAX_SAMPLES,
                                 help="Sampled deals."),
     seed: int = typer.Option(0, "--seed", metavar="S", min=0, help="Seed of the deal sampler."),
     time_ms: float = typer.Option(DEFAULT_TIME_MS, "--time", metavar="MS", min=0.001,

@@ -37,6 +37,7 @@ from .passing import DEFAULT_SAMPLES as PASS_SAMPLES
 from .passing import RecordPassRater
 from .record_cli import detect_format, read_games
 from .record_import import from_openspiel_line, from_peer_record
+from .sampling import MAX_SAMPLES
 
 __all__ = ["annotate_command", "read_games_lenient", "app"]
 
@@ -281,6 +282,7 @@ def annotate_command(
     mistake: int = typer.Option(2, "--mistake", metavar="POINTS", help="Loss for ? (points)."),
     blunder: int = typer.Option(6, "--blunder", metavar="POINTS", help="Loss for ?? (points)."),
     samples: int = typer.Option(DEFAULT_SAMPLES, "--samples", "-n", metavar="N",
+                                max=MAX_SAMPLES,
                                 help="Fair mode: sampled deals per play (at most)."),
     seed: int = typer.Option(0, "--seed", metavar="S", min=0,
                              help="Fair mode: seed of every play's sampler."),
@@ -298,6 +300,7 @@ def annotate_command(
                                      help="Rate each pass made: all passes of the seat's dealt "
                                           "hand ranked as by `hearts pass` (10-30 s a pass)."),
     pass_samples: int = typer.Option(PASS_SAMPLES, "--pass-samples", metavar="N", min=1,
+                                     max=MAX_SAMPLES,
                                      help="With --rate-passes: the most deals for one pass."),
     rules: Optional[str] = typer.Option(None, "--rules", "-r", metavar="SPEC",
                                         help="Rules for OpenSpiel action lines."),

@@ -27,6 +27,7 @@ from __future__ import annotations
 
 import math
 import time
+from contextlib import closing
 from dataclasses import dataclass, field
 from itertools import islice
 from typing import Callable, Iterable
@@ -42,7 +43,7 @@ from hearts.solver.rules import Rules
 from hearts.solver.seats import PassDirection, Seat
 from hearts.solver.solve import SolveResult, Solver
 
-from .parallel import PerThreadSolver, default_threads, executor
+from .parallel import PerThreadSolver, default_threads, executor, in_flight, lazy_map
 from .stats import Z95 as _Z95
 from .knowledge import Knowledge
 from .sampling import DealSampler
@@ -174,18 +175,18 @@ def _check_moon_rules(rules: Rules) -> None:
 class _MoonWork(PerThreadSolver):
     """One moon search per sampled deal; one Solver per thread (or per Dask worker thread)."""
 
-    def __init__(self, knowledge: Knowledge, shooter: Seat, deals: list,
+    def __init__(self, knowledge: Knowledge, shooter: Seat,
                  time_limit_ms: float | None) -> None:
         self.knowledge = knowledge
         self.shooter = shooter
-        self.deals = deals
         self.time_limit_ms = time_limit_ms
         left = 52 - len(knowledge.history)
         self.tt_bits = 16 if left <= 24 else 19
 
-    def __call__(self, index: int) -> bool | None:
+    def __call__(self, masks: tuple[int, int, int, int]) -> bool | None:
+        """The verdict in the deal of the four hand ``masks`` (N, E, S, W)."""
         solver = self.solver()
-        position = self.knowledge.position(Deal.from_masks(self.deals[index]))
+        position = self.knowledge.position(Deal.from_masks(masks))
         result = solver.solve_position(position, self.shooter, "moon", pv=False,
                                        time_limit_ms=self.time_limit_ms)
         return can_shoot(result)
@@ -194,19 +195,24 @@ class _MoonWork(PerThreadSolver):
 def _sampled(knowledge: Knowledge, shooter: Seat, samples: int, seed: int,
              time_limit_ms: float | None, threads: int,
              progress: Callable[[int, int], None] | None,
-             scheduler: object = None) -> tuple[list[bool | None], int]:
-    """The moon verdict for ``shooter`` in each of ``samples`` deals sampled from
-    ``knowledge`` (in sample order), and the number of consistent deals."""
+             scheduler: object = None) -> tuple[tuple[int, int, int], int]:
+    """How many of ``samples`` deals sampled from ``knowledge`` ``shooter`` can shoot in,
+    cannot, and are unfinished in: ``(shoots, cannot, unfinished)``; and the number of
+    consistent deals. The deals are drawn as their searches are submitted
+    (:func:`.parallel.lazy_map`), so memory does not grow with ``samples``."""
     sampler = DealSampler(knowledge)
-    deals = list(islice(sampler.iter_masks(np.random.default_rng(seed)), samples))
-    work = _MoonWork(knowledge, shooter, deals, time_limit_ms)
-    verdicts: list[bool | None] = []
-    with executor(threads, scheduler, "hearts-moon") as pool:
-        for verdict in pool.map(work, range(samples)):
-            verdicts.append(verdict)
+    deals = islice(sampler.iter_masks(np.random.default_rng(seed)), samples)
+    work = _MoonWork(knowledge, shooter, time_limit_ms)
+    counts = {True: 0, False: 0, None: 0}
+    done = 0
+    with executor(threads, scheduler, "hearts-moon") as pool, \
+            closing(lazy_map(pool, work, deals, in_flight(threads, scheduler))) as verdicts:
+        for verdict in verdicts:
+            counts[verdict] += 1
+            done += 1
             if progress is not None:
-                progress(len(verdicts), samples)
-    return verdicts, sampler.count
+                progress(done, samples)
+    return (counts[True], counts[False], counts[None]), sampler.count
 
 
 def moon_odds(hand: "Hand | str | Iterable[Card | str]", *, seat: "Seat | str" = Seat.S,
@@ -250,13 +256,11 @@ def moon_odds(hand: "Hand | str | Iterable[Card | str]", *, seat: "Seat | str" =
     knowledge = Knowledge.from_record(seat, hand, (), rules, pass_direction=pass_direction,
                                       passed=passed, received=received)
     n_threads = threads or default_threads()
-    verdicts, count = _sampled(knowledge, seat, samples, seed, time_limit_ms, n_threads,
-                               progress, scheduler)
+    (shoots, cannot, unfinished), count = _sampled(knowledge, seat, samples, seed,
+                                                   time_limit_ms, n_threads, progress, scheduler)
     return MoonOdds(seat, knowledge.start_hand, knowledge.pass_direction, knowledge.passed,
-                    knowledge.received, rules, samples,
-                    sum(1 for v in verdicts if v is True), sum(1 for v in verdicts if v is False),
-                    sum(1 for v in verdicts if v is None), seed, time_limit_ms, count, n_threads,
-                    (time.perf_counter() - t0) * 1000.0)
+                    knowledge.received, rules, samples, shoots, cannot, unfinished, seed,
+                    time_limit_ms, count, n_threads, (time.perf_counter() - t0) * 1000.0)
 
 
 @dataclass(frozen=True)
@@ -360,11 +364,8 @@ def moon_watch(position: Position, *, view: "Knowledge | None" = None, samples: 
     if view is not None:
         view_seat = view.seat
         if on_track is not None:
-            verdicts, _ = _sampled(view, on_track, samples, seed, time_limit_ms,
-                                   threads or default_threads(), progress, scheduler)
-            sampled = (sum(1 for v in verdicts if v is True),
-                       sum(1 for v in verdicts if v is False),
-                       sum(1 for v in verdicts if v is None))
+            sampled, _ = _sampled(view, on_track, samples, seed, time_limit_ms,
+                                  threads or default_threads(), progress, scheduler)
     return MoonWatch(len(position.history), tuple(position.points), takers,  # type: ignore
                      on_track, open_verdicts, view_seat, sampled, samples, seed,
                      time_limit_ms, (time.perf_counter() - t0) * 1000.0, position)

@@ -15,22 +15,41 @@ Jobs are callables submitted with their arguments; for a cluster they and their 
 pickle (the work objects drop their per-thread :class:`~hearts.solver.Solver` when pickled, see
 :class:`PerThreadSolver`). Callers combine results in submission order, so a result never
 depends on where or on how many workers it ran.
+
+A batch of samples is submitted lazily by :func:`lazy_map`: a bounded window of jobs in flight,
+the next sampled deal drawn only when a job is submitted, so memory stays flat however many
+samples are asked for (``Executor.map`` submits every job before the first result; Python 3.14
+adds its ``buffersize`` argument for this).
 """
 from __future__ import annotations
 
 import os
 import threading
-from concurrent.futures import Executor, ThreadPoolExecutor
+from collections import deque
+from concurrent.futures import Executor, Future, ThreadPoolExecutor
 from contextlib import contextmanager
-from typing import Any, Iterator
+from itertools import islice
+from typing import Any, Callable, Iterable, Iterator, TypeVar
 
 from hearts.solver.errors import HeartsError
 from hearts.solver.solve import Solver
 
-__all__ = ["ClusterError", "PerThreadSolver", "connect", "default_threads", "executor"]
+__all__ = ["ClusterError", "PerThreadSolver", "connect", "default_threads", "executor",
+           "in_flight", "lazy_map"]
 
 #: Seconds to wait for a Dask scheduler to answer before giving up.
 CONNECT_TIMEOUT_S = 10
+
+#: Jobs :func:`lazy_map` keeps in flight per local thread (two: a thread that finishes a job
+#: finds the next one queued).
+IN_FLIGHT_PER_THREAD = 2
+
+#: Jobs :func:`lazy_map` keeps in flight on a Dask cluster (whose size this process does not
+#: know): enough to keep 512 worker threads busy.
+CLUSTER_IN_FLIGHT = 1024
+
+_Item = TypeVar("_Item")
+_Result = TypeVar("_Result")
 
 
 class ClusterError(HeartsError):
@@ -110,6 +129,40 @@ def executor(threads: int | None = None, scheduler: Any = None,
                 yield client.get_executor(pure=False)
             return
         yield client.get_executor(pure=False)
+
+
+def in_flight(threads: int | None = None, scheduler: Any = None) -> int:
+    """The window of :func:`lazy_map` for an :func:`executor` made with the same arguments:
+    :data:`IN_FLIGHT_PER_THREAD` per local thread, :data:`CLUSTER_IN_FLIGHT` on a cluster."""
+    if scheduler is not None:
+        return CLUSTER_IN_FLIGHT
+    return IN_FLIGHT_PER_THREAD * (threads or default_threads())
+
+
+def lazy_map(pool: Executor, fn: Callable[[_Item], _Result], items: Iterable[_Item],
+             window: int) -> Iterator[_Result]:
+    """``fn(item)`` for each item, in the order of ``items``, run on ``pool``; like
+    ``pool.map(fn, items)`` but lazy: at most ``window`` jobs are in flight and an item is
+    drawn from ``items`` only when its job is submitted, so an endless or huge ``items`` costs
+    no memory up front. To stop early, close the iterator (``contextlib.closing``) before the
+    executor: that cancels the jobs not yet started (the results of running ones are dropped).
+
+    Raises:
+        ValueError: ``window`` < 1. Whatever ``fn`` raises, when its result is reached.
+    """
+    if window < 1:
+        raise ValueError(f"window must be at least 1, got {window}")
+    source = iter(items)
+    pending: deque[Future] = deque(pool.submit(fn, item) for item in islice(source, window))
+    try:
+        while pending:
+            result = pending.popleft().result()
+            # Refill before handing the result over, so the workers never wait on the caller.
+            pending.extend(pool.submit(fn, item) for item in islice(source, 1))
+            yield result
+    finally:
+        for future in pending:
+            future.cancel()
 
 
 class PerThreadSolver:

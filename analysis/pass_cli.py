@@ -20,6 +20,7 @@ from .advice_cli import (SCHEDULER_OPTION, THREADS_OPTION, _cards_text, _hand_te
                          _progress, emit)
 from .passing import (CI_TARGET, DEFAULT_SAMPLES, FIRST_SAMPLES, PASS_POLICY, TOP, PassRanking,
                       Z95, rate_passes)
+from .sampling import MAX_SAMPLES
 
 __all__ = ["pass_command", "app"]
 
@@ -33,6 +34,7 @@ def pass_command(
     seat: str = typer.Option("S", "--seat", "-s", metavar="SEAT",
                              help="The passing seat (it decides who receives and who leads)."),
     samples: int = typer.Option(DEFAULT_SAMPLES, "--samples", "-n", metavar="N", min=1,
+                                max=MAX_SAMPLES,
                                 help="Most sampled deals for one pass (the racing stops "
                                      "earlier once the best pass's 95% interval is ±1)."),
     seed: int = typer.Option(0, "--seed", metavar="S", min=0, help="Seed of the sampled deals."),

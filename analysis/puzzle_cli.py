@@ -9,6 +9,7 @@ Exit codes: ``hearts puzzle`` 0 right answer, 1 wrong answer; ``check`` 0 every 
 """
 from __future__ import annotations
 
+import itertools
 import json
 import random
 import time
@@ -338,44 +339,61 @@ def mine_command(
     files: Optional[List[Path]] = typer.Argument(None, help=(
         "Game records: OpenSpiel action-id lines (xinxin), peer JSONL, HGN or our JSON.")),
     out: Optional[Path] = typer.Option(None, "--out", "-o", help="Write here (default stdout)."),
-    max_count: Optional[int] = typer.Option(None, "--max", min=1, help="Keep at most N puzzles."),
+    max_count: Optional[int] = typer.Option(None, "--max", min=1, help=(
+        "Keep at most N puzzles, the best of all the deals mined.")),
     seed: int = typer.Option(0, "--seed", metavar="S", min=0,
                               help="Seed of the random deals and of the selection."),
-    random_deals: int = typer.Option(0, "--random", min=0, help=(
-        "Also mine N seeded random deals (seeds SEED .. SEED+N-1).")),
+    random_deals: int = typer.Option(0, "--random", min=0, max=pz.MAX_RANDOM_DEALS, help=(
+        "Also mine N seeded random deals (seeds SEED .. SEED+N-1), each made when it is "
+        "mined.")),
     per_record: int = typer.Option(1, "--per-record", min=1, help="Puzzles per deal at most."),
     max_tricks: int = typer.Option(pz.MAX_TRICKS_LEFT, "--max-tricks", min=2, max=13, help=(
         "Look at positions with at most this many tricks left.")),
     time_limit: float = typer.Option(5000, "--time", min=0.001,
                                     help="Time limit per solve (ms)."),
+    stop_at_max: bool = typer.Option(False, "--stop-at-max", help=(
+        "With --max N: stop mining once N puzzles can be kept, choosing among those found so "
+        "far (by default every deal is mined and the best N of all are kept).")),
     force: bool = typer.Option(False, "--force", help="Overwrite OUT if it exists."),
 ) -> None:
     """Find positions where exactly one card is best by >= 3 points, and write them as JSONL.
 
-    Never overwrites an input file; refuses to overwrite OUT unless --force.
+    With --max N and --stop-at-max, mining stops after the first deal that brings the puzzles
+    that can be kept to N. Never overwrites an input file; refuses to
+    overwrite OUT unless --force.
     """
     files = files or []
     try:
         if not files and not random_deals:
             raise HeartsError("nothing to mine: give record files or --random N")
         check_output(out, [str(f) for f in files], force, "output")
-        records = []
+        from_files: list[pz.PlayedDeal] = []
         for f in files:
             found_here = list(pz.read_records(f))
             if not found_here:
                 raise HeartsError(f"{f}: no records (the file is empty or holds only blank "
                                   f"and # lines)")
-            records.extend(found_here)
-        records.extend(pz.random_records(seed, random_deals))
+            from_files.extend(found_here)
     except (HeartsError, OSError) as err:
         raise _fail(error_line(err)) from None
+    # The random deals are made one by one as they are mined: a mine that stops at --max
+    # never plays out the rest.
+    records = itertools.chain(from_files, pz.random_records(seed, random_deals))
+    given = len(from_files) + random_deals
+    mined = 0
     err_console = Console(stderr=True, highlight=False)
     from rich.progress import Progress
     with Progress(console=err_console, transient=True) as progress:
-        bar = progress.add_task("mining", total=len(records))
+        bar = progress.add_task("mining", total=given)
+
+        def advance(record: pz.PlayedDeal, new: int) -> None:
+            nonlocal mined
+            mined += 1
+            progress.advance(bar)
+
         found = pz.mine(records, max_count=max_count, per_record=per_record, seed=seed,
                         time_limit_ms=time_limit, max_tricks_left=max_tricks,
-                        progress=lambda record, n: progress.advance(bar))
+                        progress=advance, early_stop=stop_at_max)
     text = pz.dumps(found)
     if out is None:
         typer.echo(text, nl=False)
@@ -388,7 +406,10 @@ def mine_command(
     for p in found:
         counts[p.task] = counts.get(p.task, 0) + 1
     summary = ", ".join(f"{n} {t}" for t, n in counts.items()) or "none"
-    err_console.print(f"{len(found)} puzzles from {len(records)} deals ({summary})", soft_wrap=True)
+    stop = (f"; stopped at --max {max_count}, {given - mined} deals not mined"
+            if mined < given else "")
+    err_console.print(f"{len(found)} puzzles from {mined} deals ({summary}{stop})",
+                      soft_wrap=True)
 
 
 def main() -> None:  # pragma: no cover - thin entry point

@@ -54,6 +54,7 @@ __all__ = [
     "TASKS",
     "MIN_MARGIN",
     "MAX_TRICKS_LEFT",
+    "MAX_RANDOM_DEALS",
     "Puzzle",
     "PuzzleError",
     "PlayedDeal",
@@ -90,6 +91,9 @@ MIN_MARGIN = 3
 MAX_TRICKS_LEFT = 8
 #: Mining skips positions with fewer tricks left than this (too little to think about).
 MIN_TRICKS_LEFT = 2
+#: The most seeded random deals ``hearts puzzle mine --random`` takes: each is played out and
+#: mined (~40 ms), so 100,000 are already about an hour on one core.
+MAX_RANDOM_DEALS = 100_000
 
 _FIELDS = ("id", "task", "difficulty", "seat", "target", "model", "deal", "played", "rules",
            "answer", "margin", "values", "points", "line", "tricks_left", "source")
@@ -828,7 +832,8 @@ def _random_game(seed: int) -> PlayedDeal:
 
 
 def random_records(seed: int, count: int) -> Iterator[PlayedDeal]:
-    """``count`` seeded random games, seeds ``seed .. seed+count-1`` (see :func:`_random_game`).
+    """``count`` seeded random games, seeds ``seed .. seed+count-1`` (see :func:`_random_game`),
+    each made (played out) only when the iterator reaches it.
 
     Reproducible: the same seed gives the same deal and play on every machine (Python's
     ``random.Random``)."""
@@ -927,16 +932,38 @@ def select(puzzles: Iterable[Puzzle], max_count: int | None = None, *, per_recor
 def mine(records: Iterable[PlayedDeal], *, max_count: int | None = None, per_record: int = 1,
          seed: int = 0, time_limit_ms: float | None = 5000, node_limit: int | None = None,
          max_tricks_left: int = MAX_TRICKS_LEFT,
-         progress: Callable[[PlayedDeal, int], None] | None = None) -> list[Puzzle]:
+         progress: Callable[[PlayedDeal, int], None] | None = None,
+         early_stop: bool = False) -> list[Puzzle]:
     """Mine records for puzzles (:func:`mine_record`), then :func:`select` up to ``max_count``.
 
-    ``progress(record, found)`` is called after each record.
+    ``records`` is read one record at a time (a generator such as :func:`random_records` makes
+    each record only when it is mined). With ``max_count`` and ``early_stop``, mining stops
+    after the first record that brings the puzzles :func:`select` can keep (distinct, at most
+    ``per_record`` a record) to ``max_count``, and the selection is made among the puzzles
+    found so far; by default every record is mined and the best ``max_count`` of all are
+    kept. When fewer than ``max_count`` are found, both give the same puzzles.
+
+    ``progress(record, found)`` is called after each record mined.
     """
     found: list[Puzzle] = []
+    seen: set[tuple] = set()
+    per: dict[str, int] = {}
+    keepable = 0            # what select() could keep of `found`: the sum of its per-record caps
     for record in records:
         new = mine_record(record, max_tricks_left=max_tricks_left, time_limit_ms=time_limit_ms,
                           node_limit=node_limit)
         found.extend(new)
+        for p in new:
+            key = _key(p)
+            if key in seen:
+                continue
+            seen.add(key)
+            source = _record_of(p)
+            if per.get(source, 0) < per_record:
+                per[source] = per.get(source, 0) + 1
+                keepable += 1
         if progress is not None:
             progress(record, len(new))
+        if early_stop and max_count is not None and keepable >= max_count:
+            break
     return select(found, max_count, per_record=per_record, seed=seed)

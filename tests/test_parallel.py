@@ -40,11 +40,13 @@ def test_sample_work_pickles_without_its_solvers():
     position = _position(24)
     knowledge = Knowledge.from_position(position, position.to_move)
     work = _SampleWork(knowledge, [c for c in position.legal_moves()], "paranoid", "exact", 7,
-                       False, [tuple(DEAL.masks)])
+                       False)
     work.solver()
     copy = pickle.loads(pickle.dumps(work))
     assert "_local" not in copy.__dict__
     assert copy.solver() is not work.solver()
+    # The sampled deal travels with the job, not inside the work object.
+    assert copy(tuple(DEAL.masks)) == work(tuple(DEAL.masks))
 
 
 def test_play_advice_on_a_cluster_equals_local(cluster):

@@ -14,7 +14,7 @@ from hearts.analysis import puzzles as pz
 from hearts.analysis.puzzle_cli import app
 from hearts.solver import Seat
 
-from conftest import DATA
+from conftest import DATA, error_line, run_hearts
 
 XINXIN_TEST = DATA / "openspiel_xinxin" / "xinxin_test.txt"
 runner = CliRunner()
@@ -127,6 +127,50 @@ def test_random_records_are_reproducible():
     a = [r.plays for r in pz.random_records(7, 3)]
     b = [r.plays for r in pz.random_records(7, 3)]
     assert a == b and len(a[0]) == 52
+
+
+class _Counted:
+    """Records drawn one at a time, counted."""
+
+    def __init__(self, records):
+        self.records = iter(records)
+        self.drawn = 0
+
+    def __iter__(self):
+        for record in self.records:
+            self.drawn += 1
+            yield record
+
+
+# Random seeds 1..4 give 0, 4, 7 and 3 puzzles (seed 1, a moon-policy deal, none).
+
+def test_mining_stops_once_max_puzzles_can_be_kept():
+    # One puzzle a deal: seeds 2, 3 and 4 give the three; seed 5 is never made.
+    records = _Counted(pz.random_records(1, 40))
+    found = pz.mine(records, max_count=3, early_stop=True)
+    assert len(found) == 3 and records.drawn == 4
+    assert sorted(p.source.split(" play ")[0] for p in found) == [
+        "random seed 2 (moon deal N)", "random seed 3 (random play)",
+        "random seed 4 (moon policy E)"]
+
+
+def test_mining_counts_per_record_puzzles_towards_max():
+    # Two a deal: seeds 2 and 3 bring four, so mining stops after seed 3.
+    records = _Counted(pz.random_records(1, 40))
+    assert len(pz.mine(records, max_count=3, per_record=2, early_stop=True)) == 3
+    assert records.drawn == 3
+
+
+def test_mining_without_early_stop_mines_every_record():
+    records = _Counted(pz.random_records(1, 6))
+    assert len(pz.mine(records, max_count=1)) == 1 and records.drawn == 6
+
+
+def test_mining_that_does_not_reach_max_is_unchanged_by_the_early_stop():
+    early = pz.mine(pz.random_records(0, 6), max_count=50, early_stop=True)
+    full = pz.mine(pz.random_records(0, 6), max_count=50)
+    assert pz.dumps(early) == pz.dumps(full) == pz.dumps(pz.mine(pz.random_records(0, 6)))
+    assert len(early) == 5
 
 
 def test_selection_caps_and_numbers():
@@ -305,6 +349,38 @@ def test_cli_mine_writes_and_refuses_to_overwrite(tmp_path):
     assert again.exit_code == 2
     assert again.stderr.strip() == f"error: output {out} exists (use --force to overwrite it)"
     assert runner.invoke(app, args + ["--force"]).exit_code == 0
+
+
+def test_cli_mine_stops_at_max_and_says_how_many_deals_it_mined():
+    # QA: --random 1000 --max 1 played out and mined all 1000 deals (36 s) to keep one.
+    result = runner.invoke(app, ["mine", "--random", "1000", "--seed", "1", "--max", "1",
+                                 "--stop-at-max"])
+    assert result.exit_code == 0, result.output
+    assert len(pz.loads(result.stdout)) == 1
+    assert result.stderr.strip() == ("1 puzzles from 2 deals (1 lose the fewest points; "
+                                     "stopped at --max 1, 998 deals not mined)")
+
+
+def test_cli_mine_below_max_mines_every_deal_and_the_output_is_unchanged():
+    early = runner.invoke(app, ["mine", "--random", "6", "--max", "50", "--stop-at-max"])
+    full = runner.invoke(app, ["mine", "--random", "6", "--max", "50"])
+    assert early.exit_code == full.exit_code == 0
+    assert early.stdout == full.stdout and len(pz.loads(early.stdout)) == 5
+    assert early.stderr.strip() == ("5 puzzles from 6 deals (4 lose the fewest points, "
+                                    "1 duck the queen)")
+
+
+@pytest.mark.parametrize("count", ["100001", "99999999999999999999999"])
+def test_cli_mine_too_many_random_deals_exits_2(count, tmp_path):
+    # QA: --random 99999999999999999999999 --max 1 ran forever. The bound is checked before
+    # anything else, even the existing output.
+    out = tmp_path / "out.jsonl"
+    out.write_text("")
+    result = run_hearts("puzzle", "mine", "--random", count, "--max", "1", "-o", str(out))
+    assert error_line(result) == (
+        f"error: Invalid value for '--random': Input should be less than or equal to "
+        f"{pz.MAX_RANDOM_DEALS} (see 'hearts puzzle mine --help')")
+    assert pz.MAX_RANDOM_DEALS == 100_000
 
 
 def test_cli_mine_never_overwrites_an_input(tmp_path):
