@@ -54,8 +54,9 @@ def pass_command(
                                         help="Rules (default standard)."),
     as_json: bool = typer.Option(False, "--json", help="Print every pass as JSON."),
 ) -> None:
-    """Pass rating: all 286 passes of a hand ranked by expected points for the deal
-    (fewer under rules with `no_pass_cards`: a pass holding such a card is not rated).
+    """Pass rating: every pass of a hand (286 of 3 cards; C(13, k) with `pass_count=k`)
+    ranked by expected points for the deal (fewer under rules with `no_pass_cards`: a pass
+    holding such a card is not rated).
 
     **How a pass is rated.** The 39 cards the seat cannot see are dealt to the other seats
     uniformly, `--samples` times at most (the 3 cards the seat will receive are unknown). The

@@ -47,7 +47,7 @@ from hearts.solver.rules import Rules
 from hearts.solver.seats import Seat
 from hearts.solver.solve import SolveResult, Solver
 
-from .files import decode_text
+from .files import decode_text, load_json
 from .openspiel import load_peer_record, parse_action_lines
 
 __all__ = [
@@ -330,7 +330,7 @@ def loads(text: str) -> list[Puzzle]:
         if not stripped or stripped.startswith("#"):
             continue
         try:
-            data = json.loads(stripped)
+            data = load_json(stripped)
         except json.JSONDecodeError as err:
             raise PuzzleError(f"bad JSON: {err.msg} (column {err.colno})", number) from None
         puzzle = Puzzle.from_json(data, number)
@@ -761,7 +761,7 @@ def read_records(path: "str | Path") -> Iterator[PlayedDeal]:
             if not line.strip():
                 continue
             try:
-                data = json.loads(line)
+                data = load_json(line)
             except json.JSONDecodeError as err:
                 raise RecordSyntaxError(f"{name}: bad JSON: {err.msg} (column {err.colno})",
                                         number) from None

@@ -401,6 +401,15 @@ def test_cli_mine_bad_record_exits_2(tmp_path):
     assert result.stderr.startswith("error: line 1")
 
 
+def test_cli_check_json_nested_too_deeply_exits_2(tmp_path):
+    # json.loads raised RecursionError: a traceback.
+    path = tmp_path / "p.jsonl"
+    path.write_text('{"id": ' + "[" * 3000 + "]" * 3000 + "}\n")
+    result = runner.invoke(app, ["check", str(path)])
+    assert result.exit_code == 2
+    assert result.stderr.strip() == "error: line 1: bad JSON: nested too deeply (column 3007)"
+
+
 def test_cli_check_binary_file_exits_2(tmp_path):
     path = tmp_path / "p.jsonl"
     path.write_bytes(_line().encode() + b"\n\xff\xfe\n")
