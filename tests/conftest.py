@@ -1,4 +1,5 @@
-"""Shared test helpers: the data folder (tests read only from ``tests/data``)."""
+"""Shared test helpers: the data folder (tests read only from ``tests/data``), the ``hearts``
+command in-process, and an iterable that counts what is drawn from it."""
 from __future__ import annotations
 
 from pathlib import Path
@@ -33,3 +34,16 @@ def error_line(result) -> str:
     lines = result.stderr.strip().splitlines()
     assert len(lines) == 1 and lines[0].startswith("error: "), lines
     return lines[0]
+
+
+class Counted:
+    """An iterable that counts the items drawn from it (lazy consumers must stop early)."""
+
+    def __init__(self, items):
+        self.items = iter(items)
+        self.drawn = 0
+
+    def __iter__(self):
+        for item in self.items:
+            self.drawn += 1
+            yield item

@@ -16,7 +16,7 @@ from pathlib import Path
 
 import pytest
 
-from conftest import error_line, run_hearts
+from conftest import Counted, error_line, run_hearts
 from hearts.analysis import sampling
 from hearts.analysis.advice import advise
 from hearts.analysis.moon import moon_odds
@@ -33,19 +33,6 @@ def _square_slowly(x: int) -> int:
     return x * x
 
 
-class _Counted:
-    """An iterable that counts the items drawn from it."""
-
-    def __init__(self, items):
-        self.items = iter(items)
-        self.drawn = 0
-
-    def __iter__(self):
-        for item in self.items:
-            self.drawn += 1
-            yield item
-
-
 # -- lazy_map ---------------------------------------------------------------------------------
 
 @pytest.mark.parametrize("window", [1, 3, 64])
@@ -57,7 +44,7 @@ def test_lazy_map_gives_the_results_of_map_in_order(window):
 
 
 def test_lazy_map_draws_an_item_only_when_it_submits_its_job():
-    items = _Counted(itertools.count())           # endless: pool.map would never return
+    items = Counted(itertools.count())           # endless: pool.map would never return
     with ThreadPoolExecutor(2) as pool, closing(lazy_map(pool, _square_slowly, items, 4)) as it:
         first = [next(it) for _ in range(10)]
         # Result k is handed over after item k + window is submitted: 10 + 4 drawn.

@@ -14,7 +14,7 @@ from hearts.analysis import puzzles as pz
 from hearts.analysis.puzzle_cli import app
 from hearts.solver import Seat
 
-from conftest import DATA, error_line, run_hearts
+from conftest import DATA, Counted, error_line, run_hearts
 
 XINXIN_TEST = DATA / "openspiel_xinxin" / "xinxin_test.txt"
 runner = CliRunner()
@@ -129,24 +129,11 @@ def test_random_records_are_reproducible():
     assert a == b and len(a[0]) == 52
 
 
-class _Counted:
-    """Records drawn one at a time, counted."""
-
-    def __init__(self, records):
-        self.records = iter(records)
-        self.drawn = 0
-
-    def __iter__(self):
-        for record in self.records:
-            self.drawn += 1
-            yield record
-
-
 # Random seeds 1..4 give 0, 4, 7 and 3 puzzles (seed 1, a moon-policy deal, none).
 
 def test_mining_stops_once_max_puzzles_can_be_kept():
     # One puzzle a deal: seeds 2, 3 and 4 give the three; seed 5 is never made.
-    records = _Counted(pz.random_records(1, 40))
+    records = Counted(pz.random_records(1, 40))
     found = pz.mine(records, max_count=3, early_stop=True)
     assert len(found) == 3 and records.drawn == 4
     assert sorted(p.source.split(" play ")[0] for p in found) == [
@@ -156,13 +143,13 @@ def test_mining_stops_once_max_puzzles_can_be_kept():
 
 def test_mining_counts_per_record_puzzles_towards_max():
     # Two a deal: seeds 2 and 3 bring four, so mining stops after seed 3.
-    records = _Counted(pz.random_records(1, 40))
+    records = Counted(pz.random_records(1, 40))
     assert len(pz.mine(records, max_count=3, per_record=2, early_stop=True)) == 3
     assert records.drawn == 3
 
 
 def test_mining_without_early_stop_mines_every_record():
-    records = _Counted(pz.random_records(1, 6))
+    records = Counted(pz.random_records(1, 6))
     assert len(pz.mine(records, max_count=1)) == 1 and records.drawn == 6
 
 
