@@ -34,7 +34,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).parent))
 
-from bench_solver import endgame  # noqa: E402
+from bench_solver import endgame, machine  # noqa: E402
 
 from hearts.solver import Rules  # noqa: E402
 
@@ -106,6 +106,7 @@ def main() -> None:
                     best[b][i] = min(best[b][i], time.process_time() - t)
                     if r == 0:
                         nodes[b] += result.nodes
+    print(machine())
     for b, path in enumerate(args.builds):
         print(f"{path}: total {sum(best[b]) * 1e3:.1f} ms, median "
               f"{statistics.median(best[b]) * 1e3:.3f} ms, {nodes[b]:,} nodes")

@@ -16,6 +16,9 @@ set R times over and keeps each position's fastest solve, which filters out most
 the fixed seeded sets (60 six-trick, 20 eight-trick and 12 nine-trick endgames, seed 1) and
 prints each set's node total and a checksum of every card's value: a deterministic measure
 of the search's size for comparing changes to the core (equal checksums: equal values).
+Wall-clock times also vary with the host behind the virtual CPU (the same build has read
+18 ms and 35 ms median at 9 tricks on different days), so the table's caption (``machine``
+in ``--json``, beside ``sets``) names the CPU and the load average the times were read on.
 
 Run: ``python benchmarks/bench_solver.py [--count N] [--rounds R] [--seed S] [--sets full,9,8,6,game8] [--json]``
 or ``python benchmarks/bench_solver.py --nodes-only``.
@@ -25,6 +28,8 @@ from __future__ import annotations
 import argparse
 import hashlib
 import json
+import os
+import platform
 import random
 import statistics
 import time
@@ -43,6 +48,31 @@ def endgame(seed: int, tricks_left: int, rules: Rules) -> Position:
     while 13 - position.tricks_played > tricks_left or position.trick:
         position.play(rng.choice(position.legal_moves()))
     return position
+
+
+def machine() -> str:
+    """The CPU and load the times were read on, for the table's caption.
+
+    The same build has read 18 ms and 35 ms median at 9 tricks on different days here: the
+    host behind the virtual CPU changes (``model name`` is often a generic "Intel Xeon
+    Processor", so the family/model/stepping numbers tell hosts apart). Linux's
+    ``/proc/cpuinfo``; elsewhere ``platform.processor()``.
+    """
+    info: dict[str, str] = {}
+    try:
+        with open("/proc/cpuinfo", encoding="utf-8") as f:
+            for line in f:
+                key, _, value = line.partition(":")
+                if not line.strip():
+                    break                       # the first CPU's block is enough
+                info.setdefault(key.strip(), value.strip())
+    except OSError:
+        pass
+    name = info.get("model name") or platform.processor() or platform.machine()
+    ids = "/".join(info[k] for k in ("cpu family", "model", "stepping") if k in info)
+    mhz = f", {float(info['cpu MHz']):.0f} MHz" if "cpu MHz" in info else ""
+    load = f", load {os.getloadavg()[0]:.2f}" if hasattr(os, "getloadavg") else ""
+    return f"{name}{f' ({ids})' if ids else ''}{mhz}, {os.cpu_count()} CPUs{load}"
 
 
 def quantile(xs: list[float], q: float) -> float:
@@ -175,9 +205,10 @@ def main() -> None:
             rows.append(run_set(f"{name} tricks", int(name), args.count, args.seed, "paranoid",
                                 args.tt_bits, args.time_limit_ms, args.rounds))
     if args.json:
-        print(json.dumps(rows, indent=1))
+        print(json.dumps({"machine": machine(), "sets": rows}, indent=1))
         return
-    table = Table(title="hearts-dd solver: every legal card of the seat to move, one core")
+    table = Table(title="hearts-dd solver: every legal card of the seat to move, one core",
+                  caption=machine())
     for col in ("set", "model", "n", "median ms", "p90 ms", "max ms", "median nodes",
                 "p90 nodes", "total nodes", "knodes/s", "TT MiB", "unfinished"):
         table.add_column(col, justify="right")
