@@ -692,6 +692,8 @@ _SCHEME_DIRECTIONS = {
     "left": frozenset({PassDirection.LEFT}),
     "left_right": frozenset({PassDirection.LEFT, PassDirection.RIGHT}),
     "hold": frozenset({PassDirection.HOLD}),
+    # the passed cards are pooled and dealt back at random: no pass has a direction
+    "shuffle": frozenset({PassDirection.HOLD}),
 }
 
 
@@ -699,13 +701,18 @@ def _check_direction(rules: Rules, direction: PassDirection) -> PassDirection:
     """``direction``, if the rules' pass scheme uses it.
 
     Raises:
-        InconsistentRecordError: a pass on a hold deal (``pass_scheme="hold"``), or a direction
-            the scheme never uses (e.g. right under ``"left"``, Foster 1909).
+        InconsistentRecordError: a pass on a hold deal (``pass_scheme="hold"``), a direction
+            the scheme never uses (e.g. right under ``"left"``, Foster 1909), or any direction
+            but hold under ``"shuffle"`` (the passed cards are pooled).
     """
     if direction not in _SCHEME_DIRECTIONS.get(rules.pass_scheme, frozenset(PassDirection)):
         if rules.pass_scheme == "hold":
             raise InconsistentRecordError(
                 f"pass direction {direction} on a hold deal (rules pass_scheme=hold)")
+        if rules.pass_scheme == "shuffle":
+            raise InconsistentRecordError(
+                f"pass direction {direction}: under pass_scheme=shuffle the passed cards are "
+                f"pooled and dealt back at random, so a pass has no direction")
         raise InconsistentRecordError(
             f"pass direction {direction} is not used by the rules' pass_scheme={rules.pass_scheme}")
     return direction

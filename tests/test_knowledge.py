@@ -237,6 +237,10 @@ def test_a_seat_plays_a_card_passed_to_another():
     (dict(pass_direction="right", passed="AS KS QS", received="AH 2S 3S",
           rules=Rules(pass_scheme="left")),
      "pass direction right is not used by the rules' pass_scheme=left"),
+    (dict(pass_direction="left", passed="AS KS QS", received="AH 2S 3S",
+          rules=Rules(pass_scheme="shuffle")),
+     "pass direction left: under pass_scheme=shuffle the passed cards are pooled and dealt "
+     "back at random, so a pass has no direction"),
     (dict(passed="AS KS QS"), "South's pass is given without a pass direction"),
     (dict(pass_direction="right", passed="AS KS", received="AH 2S 3S"),
      "South passes 2 cards, expected 3"),

@@ -200,6 +200,9 @@ def test_moon_chance_is_searched_for_the_top_passes_only():
     (TOP_SPADES, "hold", None, "no pass on a hold deal"),
     (TOP_SPADES, "left", "standard,pass_scheme=hold", "the rules have no passing"),
     (TOP_SPADES, "right", "standard,pass_scheme=left", "not used by the rules"),
+    (TOP_SPADES, "across", "standard,pass_scheme=shuffle",
+     "pass direction across: under pass_scheme=shuffle the passed cards are pooled and dealt "
+     "back at random, so a pass has no direction"),
     ("AS AS KS QS 2H 3H 4H 5H 2D 3D 4D 2C 3C", "left", None, "the hand: AS is given twice"),
     (TOP_SPADES, "left", "standard,no_pass_cards=AS+KS+QS+5S+5H+4H+3H+2H+4D+3D+2D",
      "South's hand holds 2 cards the rules allow passing (rules no_pass_cards=2D+3D+4D+2H+3H+"
