@@ -27,6 +27,7 @@ from hearts.analysis.files import error_line, read_text
 from hearts.analysis.game_cli import SCORES_OPTION, TARGET_OPTION, check_game_on, game_model
 from hearts.analysis.openspiel import parse_action_lines
 from hearts.analysis.openspiel import replay as replay_game
+from hearts.analysis.terminal import ascii_fallback_streams
 from hearts.solver import (Card, CardError, Deal, HeartsError, IllegalPlayError, Position, Rules,
                            Seat, Suit, parse_cards)
 from hearts.solver.game import parse_scores
@@ -66,6 +67,7 @@ class _HeartsGroup(TyperGroup):
     def main(self, args: Any = None, prog_name: Optional[str] = None,
              complete_var: Optional[str] = None, standalone_mode: bool = True,
              **extra: Any) -> Any:
+        ascii_fallback_streams()       # Q♠ on a console without ♠ is QS, not a traceback
         try:
             rv = super().main(args, prog_name, complete_var, standalone_mode=False, **extra)
         except _CLICK_EXCEPTION as err:

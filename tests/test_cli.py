@@ -7,6 +7,7 @@ never a traceback.
 from __future__ import annotations
 
 import json
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -781,3 +782,24 @@ def test_puzzle_rules_line_is_a_rules_spec_not_python(puzzle, rules):
     # It was "Rules: no_points_on_first_trick=False." (a Python bool, no base preset).
     result = run("puzzle", "--id", puzzle, "--answer", "2C")
     assert result.stdout.splitlines()[1].startswith(rules)
+
+
+def test_a_console_without_suit_symbols_gets_suit_letters_not_a_traceback():
+    # PYTHONIOENCODING=ascii stands for a Windows cp1252 console: '♠' raised
+    # UnicodeEncodeError in the middle of the table.
+    env = {**os.environ, "PYTHONIOENCODING": "ascii", "COLUMNS": "100"}
+    proc = subprocess.run([sys.executable, "-m", "hearts.analysis.cli", "solve", "example"],
+                          capture_output=True, env=env)
+    assert proc.returncode == 0, proc.stderr.decode("ascii", "replace")
+    out = proc.stdout.decode("ascii")              # every byte ASCII
+    assert "| 3C   |" in out and "S 3C 9C 3H 4C >W+1" in out
+    assert "  E  -    2      A5  84      1" in out    # the hands: ♦ A5, ♣ 84, spades void
+    bad = subprocess.run([sys.executable, "-m", "hearts.analysis.cli", "solve", "N:AS"],
+                         capture_output=True, env=env)
+    assert bad.returncode == 2 and bad.stderr.decode("ascii").startswith("error: deal has 1 hand")
+
+
+def test_the_ascii_spelling_is_one_character_per_sign():
+    from hearts.analysis.terminal import ASCII_SPELLING
+    assert all(len(v) == 1 and v.isascii() for v in ASCII_SPELLING.values())
+    assert "Q♠ →W ±1".encode("ascii", "hearts-ascii") == b"QS >W ~1"
