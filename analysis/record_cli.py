@@ -23,7 +23,7 @@ from hearts.solver.errors import HeartsError, RecordSyntaxError
 
 from . import records
 from .record_import import (from_openspiel_lines, from_openspiel_playthrough, from_peer_record,
-                            is_openspiel_playthrough, to_openspiel_line)
+                            is_openspiel_playthrough, to_openspiel_lines)
 
 __all__ = ["convert_command", "read_games", "detect_format", "app", "INPUT_FORMATS",
            "OUTPUT_FORMATS"]
@@ -34,8 +34,6 @@ OUTPUT_FORMATS = ("hgn", "json", "openspiel")
 
 class ConvertError(HeartsError):
     """Bad input to ``hearts convert`` that is no record error (format names, empty files)."""
-
-
 
 
 def _first_line(text: str) -> str:
@@ -133,22 +131,30 @@ def read_games(text: str, source_format: str = "auto", *, rules: Optional[str] =
     return games
 
 
-def write_games(games: list[records.GameRecord], to: str, *, symbols: bool = False) -> str:
-    """The text of ``games`` in output format ``to`` (one of :data:`OUTPUT_FORMATS`).
+def write_games(games: list[records.GameRecord], to: str, *,
+                symbols: bool = False) -> tuple[str, str | None]:
+    """The text of ``games`` in output format ``to`` (one of :data:`OUTPUT_FORMATS`), and a
+    note for stderr (or ``None``).
 
     ``json`` is always a list of game objects (``record_json`` schema); ``openspiel`` one
-    action-id line per deal.
+    action-id line per deal, with a note naming the ``--rules`` they replay under when those
+    are not OpenSpiel's defaults (the reader's default).
 
     Raises:
         ConvertError: an unknown format.
-        InvalidDealError: a deal OpenSpiel cannot express (not 3 cards passed).
+        RulesError, InvalidDealError: games OpenSpiel lines cannot express
+            (:func:`~.record_import.to_openspiel_lines`).
     """
     if to == "hgn":
-        return records.dumps_all(games, symbols=symbols)
+        return records.dumps_all(games, symbols=symbols), None
     if to == "json":
-        return json.dumps([records.to_json(g) for g in games], indent=2, ensure_ascii=False) + "\n"
+        return json.dumps([records.to_json(g) for g in games], indent=2,
+                          ensure_ascii=False) + "\n", None
     if to == "openspiel":
-        return "".join(to_openspiel_line(d) + "\n" for g in games for d in g.deals)
+        text, spec = to_openspiel_lines(games)
+        return text, (None if spec == "openspiel" else
+                      f"note: these lines replay with --rules '{spec}' (hearts replay, "
+                      f"hearts convert)")
     raise ConvertError(f"unknown output format {to!r} (expected {', '.join(OUTPUT_FORMATS)})")
 
 
@@ -188,11 +194,13 @@ def convert_command(
     check_output(output, [file], force)
     text = read_text(file)
     games = read_games(text, source_format, rules=rules, name=file)
-    result = write_games(games, to, symbols=symbols)
+    result, note = write_games(games, to, symbols=symbols)
     if output is None:
         typer.echo(result, nl=False)
     else:
         write_output(output, result)
+    if note:
+        typer.echo(note, err=True)
 
 
 #: A stand-alone app (``python -m hearts.analysis.record_cli FILE``), also used by the tests.

@@ -10,7 +10,7 @@ reader checks it. Parsing of the sources is :mod:`.openspiel`'s (``parse_action_
 from __future__ import annotations
 
 import re
-from typing import Any, Iterator, Mapping
+from typing import Any, Iterator, Mapping, Sequence
 
 from hearts.solver.errors import (HeartsError, IllegalPlayError, InvalidDealError,
                                   RecordSyntaxError, RulesError)
@@ -28,6 +28,7 @@ __all__ = [
     "from_peer_record",
     "openspiel_spec",
     "to_openspiel_line",
+    "to_openspiel_lines",
 ]
 
 
@@ -208,3 +209,45 @@ def to_openspiel_line(deal: DealRecord) -> str:
             ids.extend(c.openspiel_id for c in deal.passes[seat])
     ids.extend(p.card.openspiel_id for p in deal.plays)
     return " ".join(map(str, ids))
+
+
+def to_openspiel_lines(games: Sequence[GameRecord]) -> tuple[str, str]:
+    """Every deal of ``games`` as an OpenSpiel action-id line, and the :meth:`Rules.parse`
+    spec the lines replay under (``hearts replay FILE --rules SPEC``; ``"openspiel"`` for
+    OpenSpiel's defaults).
+
+    A line holds no rules, no first leader and no end: what it cannot say is refused, not
+    dropped, so that the lines replay to the same deals.
+
+    Raises:
+        RulesError: a game's rules OpenSpiel cannot express (Pink Lady, ``first_lead=any_card``
+            with its ``[Leader]``, 3 players, ...), or games under different rules (a file of
+            lines replays under one ``--rules``).
+        InvalidDealError: an unfinished deal, or a pass of other than 3 cards.
+    """
+    lines: list[str] = []
+    spec = first = None
+    for g, game in enumerate(games, start=1):
+        where = f"game {g}: " if len(games) > 1 else ""
+        try:
+            params = game.rules.to_openspiel_dict()
+        except RulesError:
+            raise RulesError(f"{where}the game's rules ({rules_text(game.rules)}) cannot be written "
+                             f"as OpenSpiel parameters, which an action-id line replays "
+                             f"under") from None
+        if spec is None:
+            spec, first = openspiel_spec(params), g
+        elif openspiel_spec(params) != spec:
+            raise RulesError(f"game {g} is played under other rules than game {first} "
+                             f"({openspiel_spec(params)}, not {spec}): a file of OpenSpiel "
+                             f"lines replays under one --rules; convert them apart")
+        for deal in game.deals:
+            at = f"{where}deal {deal.number}"
+            if len(deal.plays) < 52:
+                raise InvalidDealError(f"{at} is unfinished ({len(deal.plays)} of 52 cards "
+                                       f"played): an OpenSpiel line holds a whole deal")
+            try:
+                lines.append(to_openspiel_line(deal))
+            except InvalidDealError as err:
+                raise InvalidDealError(f"{at}: {err}") from None
+    return "".join(line + "\n" for line in lines), spec or "openspiel"
