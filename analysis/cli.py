@@ -19,6 +19,7 @@ from typing import Any, Optional
 
 import typer
 from rich.console import Console
+from rich.padding import Padding
 from rich.table import Table
 from rich.text import Text
 from typer.core import TyperGroup
@@ -690,17 +691,30 @@ def rules_list(ctx: typer.Context) -> None:
     for name in Rules.presets():
         table.add_row(name, *PRESET_SOURCES[name])
     console.print(table)
-    options = Table(title="rules options (key=value; standard value shown)", header_style="bold")
-    options.add_column("option", style="bold", no_wrap=True)
-    options.add_column("section", no_wrap=True)
-    options.add_column("what")
-    options.add_column("standard", no_wrap=True)
-    options.add_column("source", max_width=28)
+    console.print()
+    console.print(Text("rules options (key=value; the standard value shown)", style="bold"))
     standard = Rules.standard().to_dict()
-    for key, (section, what, source) in OPTION_SOURCES.items():
-        options.add_row(key, section, what, json.dumps(standard[key]), source)
-    console.print(options)
+    _print_options(console, (
+        (key, Text.assemble((key, "bold"), f" = {json.dumps(standard[key])}"),
+         Text.assemble(what, " ", (f"[{source}]", "dim")))
+        for key, (_, what, source) in OPTION_SOURCES.items()))
     console.print("Every field of one: hearts rules show NAME (a preset or a spec).")
+
+
+def _print_options(console: Console, rows: Iterable[tuple[str, Text, Text]]) -> None:
+    """Rules options under their ``rules.md`` section: per option (key, head, body) the head
+    line, and the body indented below it.
+
+    Blocks rather than a table: the five columns collapsed to "…" at 80 columns (and when
+    piped), the descriptions and sources gone.
+    """
+    section = None
+    for key, head, body in rows:
+        if OPTION_SOURCES[key][0] != section:
+            section = OPTION_SOURCES[key][0]
+            console.print(Text(section, style="bold underline"))
+        console.print(Padding(head, (0, 0, 0, 2), expand=False))
+        console.print(Padding(body, (0, 0, 0, 6), expand=False))
 
 
 @rules_app.command("show")
@@ -725,17 +739,15 @@ def rules_show(
     console = Console(highlight=False)
     name = the_rules.name
     title = f"rules {spec}" + (f" (= {name})" if name and name != spec else "")
-    table = Table(title=title, header_style="bold")
-    table.add_column("field", no_wrap=True)
-    table.add_column("value")
-    table.add_column("standard", style="dim")
-    table.add_column("source", style="dim", max_width=28)
-    for key, value in fields.items():
-        differs = value != standard[key]
-        table.add_row(Text(key, style="bold" if differs else ""),
-                      Text(json.dumps(value), style="bold" if differs else ""),
-                      json.dumps(standard[key]), OPTION_SOURCES[key][2])
-    console.print(table)
+    console.print(Text(title, style="bold"))
+
+    def head(key: str, value: Any) -> Text:
+        if value == standard[key]:
+            return Text(f"{key} = {json.dumps(value)}")
+        return Text.assemble((f"{key} = {json.dumps(value)}", "bold"),
+                             (f"  (standard {json.dumps(standard[key])})", "dim"))
+    _print_options(console, ((key, head(key, value), Text(OPTION_SOURCES[key][2], style="dim"))
+                             for key, value in fields.items()))
     console.print(f"players: {the_rules.players}, {the_rules.hand_size()} cards each; removed: "
                   f"{removed}; kitty: {the_rules.kitty_size()} cards")
     console.print("passes, first deals: " + ", ".join(passes))

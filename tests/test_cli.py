@@ -283,6 +283,27 @@ def test_rules_show_prints_every_field():
     assert "hearts_broken_by" in out and "qs_breaks_hearts=false" in out
 
 
+@pytest.mark.parametrize("args", [["rules"], ["rules", "show", "standard,moon=new"]])
+def test_rules_read_whole_at_80_columns(args):
+    # The options were a 5-column table: at 80 columns (and piped) 344 of its 399 lines
+    # were "…", the descriptions and sources gone.
+    out = _runner().invoke(app, args, env={"COLUMNS": "80"}).stdout
+    assert "…" not in out and max(map(len, out.splitlines())) <= 80
+    lines = [line.rstrip() for line in out.splitlines()]
+    if args == ["rules"]:
+        at = lines.index("  kitty_seen = false")
+        assert lines[at - 3:at + 2] == [
+            "      cards removed so that the hands are equal: foster1909, culbertson1950,",
+            "      morehead2001, pagat, or a kitty [Foster 1909, Culbertson 1950, Morehead",
+            "      2001, Pagat]",
+            "  kitty_seen = false",
+            "      trick 1's winner may look at the kitty [Morehead 2001]"]
+    else:
+        at = lines.index('  moon = "new"  (standard "old")')
+        assert lines[at + 1] == "      Morehead 2001; Culbertson 1950 (no moon)"
+        assert "Moon and sun" in lines[:at]
+
+
 # -- bad input: exit code 2, one "error:" line, no traceback --------------------------------
 
 _DEAL = load_example("endgame").deal
