@@ -9,6 +9,7 @@ import typer
 
 from hearts.solver.errors import HeartsError
 from hearts.solver.rules import Rules
+from hearts.solver.seats import seat_letter
 from hearts.solver.solve import game_spec
 
 __all__ = ["SCORES_OPTION", "TARGET_OPTION", "GameOptionError", "check_game_on", "game_model"]
@@ -60,7 +61,18 @@ def check_game_on(totals: Sequence[int], rules: Rules) -> None:
     per seat in -400..400, and a game still on (:func:`hearts.solver.solve.game_spec`, which
     every game-model solve applies too).
 
+    A total at or past the target is legal only under ``no_game_end_on_moon`` (the standard
+    rules), and only after a moon or sun deal: the game goes on for one more deal. So such
+    totals are accepted with a one-line ``note:`` on stderr that says so, in case they are a
+    typing slip.
+
     Raises:
         SolverError: bad totals, or a game that is already over.
     """
     game_spec(rules, totals)
+    past = [seat for seat, total in enumerate(totals) if total >= rules.target]
+    if past:
+        seat = max(past, key=lambda x: totals[x])
+        typer.echo(f"note: {seat_letter(seat, rules.players)}={totals[seat]} is at or past the "
+                   f"target {rules.target}: the game goes on only after a moon or sun deal "
+                   f"(no_game_end_on_moon)", err=True)

@@ -754,13 +754,18 @@ def test_scores_of_a_game_that_is_over_are_an_error(command, scores, extra, mess
 def test_scores_past_the_target_go_on_after_a_moon_by_default():
     # no_game_end_on_moon (standard): a moon or sun deal that took a total past the target
     # does not end the game, so the next deal has a total over it and is valued.
-    out = run_ok("solve", "example", "--scores", "N=110,E=95,S=63,W=40", "--no-pv").stdout
-    assert "game totals N 110  E 95  S 63  W 40  game ends at 100" in out
+    result = run_ok("solve", "example", "--scores", "N=110,E=95,S=63,W=40", "--no-pv")
+    assert "game totals N 110  E 95  S 63  W 40  game ends at 100" in result.stdout
+    # ... with a note, in case the totals are a slip (N=150 for N=50)
+    assert result.stderr.splitlines() == [
+        "note: N=110 is at or past the target 100: the game goes on only after a moon or sun "
+        "deal (no_game_end_on_moon)"]
 
 
 def test_scores_one_below_the_target_are_a_game_still_on():
-    out = run_ok("solve", "example", "--scores", "N=99,E=95,S=63,W=40", "--no-pv").stdout
-    assert "game totals N 99  E 95  S 63  W 40  game ends at 100" in out
+    result = run_ok("solve", "example", "--scores", "N=99,E=95,S=63,W=40", "--no-pv")
+    assert "game totals N 99  E 95  S 63  W 40  game ends at 100" in result.stdout
+    assert result.stderr == ""
 
 
 # -- hearts puzzle: a closed stdin, Ctrl-C, the rules line ----------------------------------------
