@@ -292,7 +292,8 @@ class Position:
         naming the seat: ``"East must follow clubs"``, ``"East does not hold 5H"``,
         ``"North may not lead 5H: hearts are not broken"``,
         ``"East may not discard QS: no points on the first trick"``, ``"South must lead 2C"``
-        (``"Player B must lead 3C"`` at a table of 5 without 2♣).
+        (``"Player B must lead 3C"`` at a table of 5 without 2♣; ``"2C is not in play: removed
+        from the deck at 5 players ..."``).
         """
         card = Card(card)
         if self.is_over():
@@ -303,6 +304,11 @@ class Position:
         if not hand & card.mask:
             if card in self.history:
                 return f"{card} was already played"
+            if self._kitty & card.mask:
+                return f"{card} is in the kitty, not in play"
+            if self.players != 4 and not any(m & card.mask for m in self.deal.masks):
+                return (f"{card} is not in play: removed from the deck at {self.players} "
+                        f"players (rules card_removal={self.rules.card_removal})")
             return f"{who} does not hold {card}"
         legal = self.legal_mask()
         if legal & card.mask:

@@ -479,6 +479,19 @@ def test_solve_checks_a_three_player_deal_against_the_rules_deck():
                                      "misses 2C")
 
 
+@pytest.mark.parametrize("deal, rules, message", [
+    (THREE_HANDS, "standard,players=3",
+     "2C is not in play: removed from the deck at 3 players (rules card_removal=morehead2001)"),
+    (THREE_HANDS + " +...2", "standard,players=3,card_removal=kitty",
+     "2C is in the kitty, not in play"),
+])
+def test_a_played_card_out_of_play_says_so(deal, rules, message):
+    # It was "Player C does not hold 2C", as if another player held it.
+    result = run("solve", deal, "--rules", rules, "--played", "2C")
+    assert result.exit_code == 2
+    assert result.stderr.strip() == f'error: card 1 of --played ("2C"): {message}'
+
+
 @pytest.mark.parametrize("option", [["--scores", "N=1,E=2,S=3,W=4"], ["--seat", "W"]])
 def test_solve_a_deal_of_the_wrong_table_size_is_that_error(option):
     # It was reported as "unknown seat 'N' at a table of 5", the seats read first.
