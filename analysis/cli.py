@@ -28,7 +28,7 @@ from hearts.analysis.files import error_line, read_text
 from hearts.analysis.game_cli import SCORES_OPTION, TARGET_OPTION, check_game_on, game_model
 from hearts.analysis.openspiel import parse_action_lines
 from hearts.analysis.openspiel import replay as replay_game
-from hearts.analysis.terminal import ascii_fallback_streams
+from hearts.analysis.terminal import ascii_fallback_streams, counted
 from hearts.solver import (Card, CardError, Deal, HeartsError, IllegalPlayError, Position, Rules,
                            Seat, Suit, parse_cards)
 from hearts.solver.game import parse_scores
@@ -656,7 +656,7 @@ def replay_command(
         table.add_row(str(row["line"]), row["pass"], *pts, note)
     console.print(table)
     illegal = [r for r in rows if r["illegal"] is not None]
-    summary = f"{len(rows)} deals, {len(rows) - len(illegal)} legal"
+    summary = f"{counted(len(rows), 'deal')}, {len(rows) - len(illegal)} legal"
     if illegal:
         summary += f", {len(illegal)} with an illegal play (points shown dim: taken before it)"
     console.print(summary)

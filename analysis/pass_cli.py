@@ -21,6 +21,7 @@ from .advice_cli import (SCHEDULER_OPTION, THREADS_OPTION, _cards_text, _hand_te
 from .passing import (CI_TARGET, DEFAULT_SAMPLES, FIRST_SAMPLES, PASS_POLICY, TOP, PassRanking,
                       Z95, rate_passes)
 from .sampling import MAX_SAMPLES
+from .terminal import counted
 
 __all__ = ["pass_command", "app"]
 
@@ -102,7 +103,7 @@ def _print_ranking(console: Console, ranking: PassRanking) -> None:
                                 (str(ranking.direction), "bold"), " to ",
                                 ranking.receiver.name_title, ("  receives from ", "dim"),
                                 ranking.passer.name_title,
-                                (f" ({ranking.rules.pass_count} unknown cards)", "dim")))
+                                (f" ({counted(ranking.rules.pass_count, 'unknown card')})", "dim")))
     # The count of passes rated is C(k, pass_count) for the k cards the seat may pass.
     forbidden = cards_from_mask(ranking.rules.no_pass_mask())
     console.print(Text.assemble(
@@ -137,9 +138,9 @@ def _print_ranking(console: Console, ranking: PassRanking) -> None:
     rounds = ", ".join(f"{arms}×{n}" for arms, n in ranking.rounds)
     end = (f"the best pass's 95% interval is within ±{ranking.ci_target:g}"
            if ranking.stopped == "ci" else
-           f"the sample budget ({ranking.samples} deals) is used")
+           f"the sample budget ({counted(ranking.samples, 'deal')}) is used")
     console.print(Text(f"racing (passes × deals per pass): {rounds}; stopped: {end}; the "
-                       f"top {min(TOP, len(ranking.top))} have {ranking.best.n} deals each. "
+                       f"top {min(TOP, len(ranking.top))} have {counted(ranking.best.n, 'deal')} each. "
                        f"Round 0 values all {len(ranking.passes)} passes on {FIRST_SAMPLES} "
                        f"deals and keeps a third; each later round doubles the deals and "
                        f"keeps half, down to {TOP}.", style="dim"))

@@ -30,6 +30,7 @@ from hearts.solver.seats import Seat
 from . import puzzles as pz
 from .files import check_output, error_line, write_output
 from .records import rules_text
+from .terminal import counted
 
 app = typer.Typer(help="Double-dummy Hearts puzzles: one right card, proved by the solver.",
                   add_completion=False)
@@ -406,9 +407,10 @@ def mine_command(
     for p in found:
         counts[p.task] = counts.get(p.task, 0) + 1
     summary = ", ".join(f"{n} {t}" for t, n in counts.items()) or "none"
-    stop = (f"; stopped at --max {max_count}, {given - mined} deals not mined"
+    stop = (f"; stopped at --max {max_count}, {counted(given - mined, 'deal')} not mined"
             if mined < given else "")
-    err_console.print(f"{len(found)} puzzles from {mined} deals ({summary}{stop})",
+    err_console.print(f"{counted(len(found), 'puzzle')} from {counted(mined, 'deal')} "
+                      f"({summary}{stop})",
                       soft_wrap=True)
 
 

@@ -1,4 +1,4 @@
-"""Output on a terminal that cannot show suit symbols.
+"""Output on a terminal that cannot show suit symbols; counted nouns (``1 deal``, ``2 deals``).
 
 The views print ``Q♠``, ``♥ AKQ``, ``±`` and ``→``. On a stream whose encoding lacks them (a
 Windows ``cp1252`` console, ``PYTHONIOENCODING=ascii``, ``LANG=C`` on an old Python) Python
@@ -14,7 +14,7 @@ from __future__ import annotations
 import codecs
 import sys
 
-__all__ = ["ASCII_SPELLING", "ascii_fallback_streams"]
+__all__ = ["ASCII_SPELLING", "ascii_fallback_streams", "counted"]
 
 #: The ASCII spelling of the non-ASCII characters the views print: one character each, so
 #: that rich's tables (which measure the text before it is encoded) stay aligned.
@@ -55,3 +55,9 @@ def ascii_fallback_streams() -> None:
             continue
         if reconfigure is not None and not unicode:
             reconfigure(errors=_HANDLER)
+
+
+def counted(n: int, noun: str) -> str:
+    """``"1 deal"``, ``"0 deals"``, ``"2 deals"``: ``n`` and ``noun``, plural unless ``n`` is 1
+    (a regular plural: add ``s``)."""
+    return f"{n} {noun}" if n == 1 else f"{n} {noun}s"

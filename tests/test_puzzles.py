@@ -344,7 +344,7 @@ def test_cli_mine_stops_at_max_and_says_how_many_deals_it_mined():
                                  "--stop-at-max"])
     assert result.exit_code == 0, result.output
     assert len(pz.loads(result.stdout)) == 1
-    assert result.stderr.strip() == ("1 puzzles from 2 deals (1 lose the fewest points; "
+    assert result.stderr.strip() == ("1 puzzle from 2 deals (1 lose the fewest points; "
                                      "stopped at --max 1, 998 deals not mined)")
 
 
