@@ -10,8 +10,8 @@ from typing import Any
 from hearts.solver.errors import HeartsError, RecordSyntaxError
 
 __all__ = ["InputFileError", "OutputFileError", "check_output", "decode_text", "error_line",
-           "expect_json", "json_kind", "load_json", "read_text", "same_file", "strip_bom",
-           "write_output"]
+           "expect_json", "json_kind", "load_json", "printable", "quote_text", "read_text",
+           "same_file", "strip_bom", "write_output"]
 
 
 class InputFileError(HeartsError):
@@ -27,6 +27,30 @@ def strip_bom(text: str) -> str:
     """``text`` without a leading UTF-8 byte-order mark (``\\ufeff``, which Windows editors
     write), so that every reader and the format detection see the first real character."""
     return text[1:] if text.startswith("\ufeff") else text
+
+
+def quote_text(text: str, limit: int = 40) -> str:
+    """``text`` as error messages quote a piece of the user's file: Python's ``repr``
+    (``'\\x00\\x1b[31m'``), cut to ``limit`` characters and ``…``.
+
+    The terminal must never see the file's control characters (an escape sequence would
+    recolour or rewrite it) and a message stays one short line however long the text.
+    """
+    # cut before quoting: a cut after it could split an escape ("\\x1" is no character)
+    return repr(text if len(text) <= limit else text[:limit] + "…")
+
+
+def printable(text: str) -> str:
+    """``text`` with every character ``str.isprintable`` refuses (control characters, line
+    breaks, bidi overrides) written as ``repr`` writes it (``\\x1b``, ``\\n``); the rest is
+    kept as it is, quotes and backslashes too.
+
+    For a message built elsewhere that may carry the user's text unquoted, e.g. a
+    ``CardError`` ``unknown card "..."``, so that it reaches the terminal as one inert line.
+    """
+    if text.isprintable():
+        return text
+    return "".join(ch if ch.isprintable() else repr(ch)[1:-1] for ch in text)
 
 
 def decode_text(data: bytes, name: str) -> str:

@@ -28,7 +28,7 @@ from hearts.solver.position import Position
 from hearts.solver.rules import Rules
 from hearts.solver.seats import PassDirection, Seat
 
-from .files import expect_json
+from .files import expect_json, printable, quote_text
 
 __all__ = [
     "OpenSpielGame",
@@ -133,8 +133,7 @@ def parse_action_line(line: str, line_number: int | None = None, *,
     for i, (_, text) in enumerate(tokens):
         # ASCII digits only: int() also reads "+7", "1_0" and other scripts' digits ("٢")
         if not _ACTION_ID.fullmatch(text):
-            shown = text if len(text) <= 20 else text[:20] + "…"
-            raise error(f'token {i + 1} "{shown}" is not an integer action id', i)
+            raise error(f"token {i + 1} {quote_text(text, 20)} is not an integer action id", i)
         ids.append(int(text))
     if not ids:
         raise error("empty line: expected OpenSpiel action ids")
@@ -335,11 +334,12 @@ def load_peer_record(data: Mapping[str, Any], line_number: int | None = None) ->
     except HeartsError as err:
         if isinstance(err, RecordSyntaxError) and err.detail.startswith("peer record"):
             raise
-        raise RecordSyntaxError(f"peer record: {err}", line_number) from None
+        # the card, seat and rules parsers quote the record's strings as they are
+        raise RecordSyntaxError(f"peer record: {printable(str(err))}", line_number) from None
     except (TypeError, ValueError, AttributeError) as err:
         # null, a number or a text where an object or a list belongs: one line, no traceback
-        raise RecordSyntaxError(f"peer record: malformed field {field!r} ({err})",
-                                line_number) from None
+        raise RecordSyntaxError(f"peer record: malformed field {field!r} "
+                                f"({printable(str(err))})", line_number) from None
     return PeerRecord(rules, params, direction, dealt, passes, after, plays, points,
                       data.get("policy"))
 

@@ -33,7 +33,7 @@ from hearts.solver.position import Position
 from hearts.solver.rules import Rules
 from hearts.solver.seats import PassDirection, Seat
 
-from .files import strip_bom
+from .files import printable, quote_text, strip_bom
 from .records import (
     DATE_RE,
     DEAL_TAGS,
@@ -52,7 +52,10 @@ _TAG_RE = re.compile(r'\[[ \t]*([A-Za-z][A-Za-z0-9_]*)[ \t]+"((?:[^"\\\n]|\\.)*)
 _WORD_RE = re.compile(r"[^\s{}\[]+")
 _TRICK_RE = re.compile(r"^(\d+)\.$")
 _NAG_RE = re.compile(r"^\$(\d+)$")
-_CARD_SUFFIX_RE = re.compile(r"^(.+?)(!!|\?\?|!\?|\?!|!|\?)?$")
+#: A card and the marks glued to it: the whole run of ! and ?, so that "JS???" is JS with
+#: the bad mark "???", not the unknown card "JS?" with the mark "??".
+_CARD_MARK_RE = re.compile(r"^(.*?)([!?]*)$")
+_MARKS = "!, ?, !!, ??, !? or ?!"
 _SEATS = {"N": Seat.N, "E": Seat.E, "S": Seat.S, "W": Seat.W}
 _KEYWORDS = ("passes:", "Points:", "Scores:")
 _DEAL_ONLY = ("Board", "Deal", "Pass", "Leader")
@@ -121,8 +124,8 @@ def _lex(text: str) -> Iterator[_Token]:
             if match is None:
                 end = text.find("\n", pos)
                 end = n if end == -1 else end
-                yield _Token("error", f'malformed tag {text[pos:end].strip()[:40]!r}: expected '
-                             f'[Name "value"] on one line', line, column)
+                yield _Token("error", f"malformed tag {quote_text(text[pos:end].strip())}: "
+                             f'expected [Name "value"] on one line', line, column)
                 pos = end
                 continue
             value = re.sub(r"\\(.)", r"\1", match.group(2))
@@ -178,6 +181,9 @@ class _Reader:
     # -- errors -----------------------------------------------------------------------------
 
     def error(self, token: _Token | None, message: str) -> RecordSyntaxError:
+        # tag values, words and the card and rules parsers' messages carry the file's text
+        # unquoted: its control characters must not reach the terminal
+        message = printable(message)
         if token is None:
             return RecordSyntaxError(message, self.last_line)
         return RecordSyntaxError(message, token.line, token.column)
@@ -233,7 +239,7 @@ class _Reader:
                             and after.value.strip() == "1"):
                         self.pending = token  # the comment of the next game
                         break
-                what = "comment" if token.kind == "comment" else repr(token.text)
+                what = "comment" if token.kind == "comment" else quote_text(token.text)
                 if token.kind == "error":
                     self.take()
                 expected = (f'[Board "{len(game.deals) + 1}"]' if game.deals
@@ -399,7 +405,10 @@ class _Reader:
                 if word is None or word in _SEATS or word in _KEYWORDS or _TRICK_RE.match(word):
                     break
                 token = self.take()
-                card = self._card(token, f"{seat.name_title}'s pass")
+                card, mark = self._card_and_mark(token, f"{seat.name_title}'s pass")
+                if mark:
+                    self.fatal(token, f'{seat.name_title}\'s pass: a mark ("{mark}") after '
+                                      f"{card}: marks follow plays, not passes")
                 if card in cards:
                     self.fatal(token, f"{seat.name_title} passes {card} twice")
                 if card not in dealt[seat]:
@@ -423,12 +432,19 @@ class _Reader:
                                         f'([Pass "{direction}"])')
         return passes, comments
 
-    def _card(self, token: _Token, where: str) -> Card:
+    def _card_and_mark(self, token: _Token, where: str) -> tuple[Card, str]:
+        """The card of a word and the run of ``!`` and ``?`` glued to it (``""`` for none;
+        not checked against ``_MARKS``)."""
         try:
-            return Card(token.text)
+            return Card(token.text), ""
         except CardError as err:
-            self.fatal(token, f"{where}: {err}")
-        raise AssertionError  # pragma: no cover
+            card_text, mark = _CARD_MARK_RE.match(token.text).groups()  # type: ignore[union-attr]
+            try:
+                card = Card(card_text)
+            except CardError:
+                # the whole word's error: 'unknown card "JX?"', not the "JX" before the mark
+                self.fatal(token, f"{where}: {err}")
+        return card, mark
 
     def _tricks(self, game: GameRecord, deal: DealRecord, position: Position) -> None:
         number = deal.number
@@ -510,11 +526,11 @@ class _Reader:
                 continue
             if word in _KEYWORDS:
                 self.fatal(token, f'unexpected "{word}" in trick {trick}')
-            parts = _CARD_SUFFIX_RE.match(word)
-            assert parts is not None
-            card = self._card(_Token("word", parts.group(1), token.line, token.column),
-                              f"trick {trick}")
-            nags: set[int] = set() if parts.group(2) is None else {SUFFIX_NAGS[parts.group(2)]}
+            card, mark = self._card_and_mark(token, f"trick {trick}")
+            if mark and mark not in SUFFIX_NAGS:
+                self.fatal(token, f'trick {trick}: bad mark "{mark}" after {card} (a mark is '
+                                  f"{_MARKS})")
+            nags: set[int] = {SUFFIX_NAGS[mark]} if mark else set()
             if in_trick == 4:
                 self.fatal(token, f"trick {trick} has a fifth card ({card}): a trick is 4 cards "
                                   f'(write "{trick + 1}." to start the next)')

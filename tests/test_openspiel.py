@@ -1,14 +1,17 @@
 """The OpenSpiel action-line reader: record syntax errors carry the line (and column)."""
 from __future__ import annotations
 
+import json
+
 import pytest
 
 from hearts.analysis.openspiel import load_peer_record, parse_action_line, parse_action_lines, replay
 from hearts.solver import Card, PassDirection, RecordSyntaxError, Rules, Seat
 
-from conftest import DATA
+from conftest import DATA, error_line, run_hearts
 
 HOLD_LINE = (DATA / "openspiel_xinxin" / "xinxin_train.txt").read_text().splitlines()[1]
+PEER = json.loads((DATA / "peer-games" / "openspiel-hearts.jsonl").read_text().splitlines()[0])
 
 
 def test_a_hold_line_has_105_tokens():
@@ -61,7 +64,7 @@ def test_bad_id_names_line_column_and_token():
 
 
 def test_non_integer_token():
-    with pytest.raises(RecordSyntaxError, match='^line 1, column 3: token 2 "QS" is not an integer'):
+    with pytest.raises(RecordSyntaxError, match="^line 1, column 3: token 2 'QS' is not an integer"):
         parse_action_line("0 QS", 1)
 
 
@@ -73,13 +76,13 @@ def test_action_ids_are_ascii_digits(token):
     tokens[2] = token
     with pytest.raises(RecordSyntaxError) as info:
         parse_action_line(" ".join(tokens), 1)
-    assert str(info.value).endswith(f'token 3 "{token}" is not an integer action id')
+    assert str(info.value).endswith(f"token 3 '{token}' is not an integer action id")
 
 
 def test_a_long_bad_token_is_shortened():
     with pytest.raises(RecordSyntaxError) as info:
         parse_action_line("0 " + "[" * 3000, 1)
-    assert str(info.value) == 'line 1, column 3: token 2 "' + "[" * 20 + '…" is not an integer action id'
+    assert str(info.value) == "line 1, column 3: token 2 '" + "[" * 20 + "…' is not an integer action id"
 
 
 def test_bad_direction():
@@ -135,3 +138,40 @@ def test_peer_record_missing_field():
 def test_peer_record_bad_rules():
     with pytest.raises(RecordSyntaxError, match='^line 2: peer record: unknown rules option "qs"'):
         load_peer_record({"rules": {"qs": True}, "pass_direction": "hold"}, 2)
+
+
+# -- the file's text in error messages -------------------------------------------------------
+
+
+@pytest.mark.parametrize("data,shown", [
+    (b"\0\0\0", r"'\x00\x00\x00'"),
+    (b"\x1b[31mRED\n", r"'\x1b[31mRED'"),
+    ("\u202e1 2\n".encode(), r"'\u202e1'"),    # a bidi override reverses the rest of the line
+])
+def test_replay_escapes_a_bad_token_as_the_hgn_reader_does(tmp_path, data, shown):
+    # The NUL bytes and the escape sequence reached the terminal as they were.
+    path = tmp_path / "bad.txt"
+    path.write_bytes(data)
+    assert error_line(run_hearts("replay", str(path))) == (
+        f"error: line 1, column 1: token 1 {shown} is not an integer action id")
+
+
+def test_a_long_bad_token_is_cut_before_it_is_escaped():
+    with pytest.raises(RecordSyntaxError) as info:
+        parse_action_line("0 " + "\x1b" * 300, 2)
+    assert str(info.value) == ("line 2, column 3: token 2 '" + r"\x1b" * 20
+                               + "…' is not an integer action id")
+
+
+@pytest.mark.parametrize("edit,message", [
+    (lambda r: r["plays"][0].update(card="\x1b[31m"), r'peer record: unknown card "\x1b[31m"'),
+    (lambda r: r.update(pass_direction="\x07"), r"peer record: unknown pass direction '\x07'"),
+    (lambda r: r["rules"].update({"\x1b": True}), r'peer record: unknown rules option "\x1b"'),
+])
+def test_peer_record_errors_escape_the_record_strings(edit, message):
+    record = json.loads(json.dumps(PEER))
+    edit(record)
+    with pytest.raises(RecordSyntaxError) as info:
+        load_peer_record(record, 4)
+    assert str(info.value).startswith(f"line 4: {message}")
+    assert str(info.value).isprintable()

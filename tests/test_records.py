@@ -28,7 +28,7 @@ from hearts.analysis.records import (NAG_BLUNDER, NAG_MISTAKE, DealRecord, GameR
 from hearts.solver import (Card, Deal, HeartsError, IllegalPlayError, InvalidDealError,
                            PassDirection, Position, RecordSyntaxError, Rules, Seat)
 
-from conftest import DATA
+from conftest import DATA, error_line, run_hearts
 
 RECORDS = DATA / "records"
 XINXIN = DATA / "openspiel_xinxin"
@@ -900,3 +900,63 @@ def test_next_direction_of_a_scatter_deal_is_an_error():
         game.deals.append(None)  # type: ignore[arg-type]  # only the count matters here
     with pytest.raises(RulesError, match="deal 4 passes by scatter"):
         game.next_direction()
+
+
+# -- marks after a card, the file's text in messages -----------------------------------------
+
+
+@pytest.mark.parametrize("old,new,message", [
+    # It was 'unknown card "AC?"': the "??" at the end was taken for the mark.
+    ("1. E 2C S AC W", "1. E 2C S AC??? W",
+     'line 17, column 11: trick 1: bad mark "???" after AC (a mark is !, ?, !!, ??, !? or ?!)'),
+    ("1. E 2C S AC W", "1. E 2C S AC!?! W",
+     'line 17, column 11: trick 1: bad mark "!?!" after AC (a mark is !, ?, !!, ??, !? or ?!)'),
+    # It was 'unknown card "AX"': the word the user wrote is "AX?".
+    ("1. E 2C S AC W", "1. E 2C S AX? W", 'line 17, column 11: trick 1: unknown card "AX?"'),
+    ("1. E 2C S AC W", "1. E 2C S ?? W", 'line 17, column 11: trick 1: unknown card "??"'),
+    ("N passes: 2S 6D", "N passes: 2S? 6D",
+     "line 13, column 11: North's pass: a mark (\"?\") after 2S: marks follow plays, not passes"),
+    ("N passes: 2S 6D", "N passes: 2X? 6D",
+     'line 13, column 11: North\'s pass: unknown card "2X?"'),
+])
+def test_a_bad_mark_or_card_is_quoted_whole(old, new, message):
+    with pytest.raises(RecordSyntaxError) as info:
+        loads(GAME_1_4.replace(old, new, 1))
+    assert str(info.value) == message
+
+
+def test_every_mark_reads_after_a_card():
+    for mark, nag in [("!", 1), ("?", 2), ("!!", 3), ("??", 4), ("!?", 5), ("?!", 6)]:
+        game = loads(GAME_1_4.replace("1. E 2C S AC W", f"1. E 2C S AC{mark} W", 1))
+        assert game.deals[0].plays[1].nags == {nag}
+
+
+def test_hgn_convert_names_the_bad_mark(tmp_path):
+    path = tmp_path / "game.hgn"
+    path.write_text(GAME_1_4.replace("1. E 2C S AC W", "1. E 2C S AC??? W", 1))
+    assert error_line(run_hearts("convert", str(path), "--to", "json")) == (
+        'error: line 17, column 11: trick 1: bad mark "???" after AC (a mark is !, ?, !!, ??, '
+        '!? or ?!)')
+
+
+@pytest.mark.parametrize("old,new,message", [
+    ('[North "xinxin"]', '[Date "\x1b[31m"]',
+     r'line 2, column 1: [Date "\x1b[31m"]: expected YYYY.MM.DD'),
+    ("1. E 2C S AC W", "1. E 2C S \x07\x1b]0;title\x07 W",
+     r'line 17, column 11: trick 1: unknown card "\x07\x1b]0;title\x07"'),
+    ('[Rules "openspiel"]', '[Rules "openspiel,\x1b=1"]',
+     r'line 6, column 1: [Rules]: unknown rules option "\x1b"'),
+    ('[Deal "N:2.QJT653', '[Deal "N:\x002.QJT653',
+     r'line 10, column 1: [Deal]: North' + "'" + r's hand: unknown rank "\x00"'),
+    ('[Board "1"]', "\0\0\0 " + "z" * 60 + '\n[Board "1"]',
+     r"line 9, column 1: unexpected '\x00\x00\x00': expected the first deal"),
+    ('[Board "1"]', "z" * 60 + '\n[Board "1"]',
+     "line 9, column 1: unexpected '" + "z" * 40 + "…': expected the first deal"),
+])
+def test_the_files_control_characters_are_escaped_in_messages(old, new, message):
+    # Tag values, words and the card and rules parsers' messages went out as they were: an
+    # escape sequence recoloured or retitled the user's terminal.
+    with pytest.raises(RecordSyntaxError) as info:
+        loads(GAME_1_4.replace(old, new, 1))
+    assert str(info.value).startswith(message)
+    assert str(info.value).isprintable()
