@@ -28,22 +28,23 @@ from hearts.solver.cards import Card, Suit
 from hearts.solver.errors import HeartsError, RecordSyntaxError
 
 from . import records
-from .annotate import (DEFAULT_SAMPLES, GameAnnotation, JudgedPlay, MoonAlert, PassNote,
-                       annotate_games, fair_json, judged_from_trick, mistake_count, modes_run,
-                       moon_text, primary, summarise, summary_json)
+from .annotate import (DEFAULT_SAMPLES, FAIR_MODELS, MODES, GameAnnotation, JudgedPlay,
+                       MoonAlert, PassNote, annotate_games, fair_json, judged_from_trick,
+                       mistake_count, modes_run, moon_text, primary, summarise, summary_json)
 from .files import check_output, load_json, read_text, same_file, write_output
 from .parallel import connect, default_threads
 from .passing import DEFAULT_SAMPLES as PASS_SAMPLES
 from .passing import RecordPassRater
-from .record_cli import detect_format, read_games
+from .record_cli import ConvertError, detect_format, read_games
 from .record_import import from_openspiel_line, from_peer_record
 from .sampling import MAX_SAMPLES
 
-__all__ = ["annotate_command", "read_games_lenient", "app"]
+__all__ = ["annotate_command", "check_options_apply", "read_games_lenient", "app"]
 
 
 class AnnotateInputError(HeartsError):
-    """Bad input to ``hearts annotate`` that is no record error (files, output path)."""
+    """Bad input to ``hearts annotate`` that is no record error (files, output path, an option
+    given in a mode it does not apply to)."""
 
 
 _SUIT_STYLE = {Suit.HEARTS: "red", Suit.DIAMONDS: "red", Suit.SPADES: "bold", Suit.CLUBS: "bold"}
@@ -60,6 +61,10 @@ def read_games_lenient(text: str, name: str = "input",
     ``errors`` (HGN: the forgiving reader; OpenSpiel and peer lines: the lines before the bad
     one; our JSON is read strictly)."""
     fmt = detect_format(text)
+    if rules is not None and fmt in ("hgn", "peer"):
+        # The strict reader refuses this too; the forgiving one must not drop --rules silently.
+        raise ConvertError(f"--rules applies to OpenSpiel action lines only ({name} is {fmt}; "
+                           f"its rules are in the record)")
     if fmt == "hgn":
         return records.loads_all(text, strict=False)
     if fmt not in ("openspiel", "peer"):
@@ -261,7 +266,56 @@ def batch_json(grouped: Sequence[tuple[str, list[GameAnnotation]]], mode: str,
             "html": html}
 
 
+def _given(ctx: typer.Context) -> set[str]:
+    """The parameter names the user passed (command line or environment), by their source,
+    not their value: ``--samples 100`` typed in open mode is as ignored as ``--samples 5``."""
+    given = set()
+    for name in ctx.params:
+        source = ctx.get_parameter_source(name)
+        # By name: typer may vendor its own click, whose ParameterSource is another enum.
+        if source is not None and source.name not in ("DEFAULT", "DEFAULT_MAP"):
+            given.add(name)
+    return given
+
+
+def check_options_apply(mode: str, given: set[str], *, model: str = "paranoid",
+                        rate_passes: bool = False) -> None:
+    """Refuse an option that would be silently ignored in ``mode``: ``given`` holds the
+    parameter names the user passed (``samples``, ``seed``, ``model``, ``pass_samples``,
+    ``max_tricks``, ``from_trick``).
+
+    Open mode samples nothing, so ``--samples`` and ``--seed`` (unless it seeds
+    ``--rate-passes``) do not apply, nor ``--model`` other than paranoid; ``--pass-samples``
+    needs ``--rate-passes``; ``--from-trick`` overrides ``--max-tricks`` in every mode.
+    (``--max-tricks`` and ``--time`` do apply in fair mode: they set where the moon checks
+    start and cap them.)
+
+    Raises:
+        AnnotateInputError: the first such option, in one line naming it and why.
+    """
+    if mode not in MODES:
+        return      # annotate_games names the unknown mode; "applies to" would mislead
+    why_open = "open mode solves every position exactly, with nothing sampled"
+    if mode == "open":
+        if "samples" in given:
+            hint = "; --rate-passes takes --pass-samples" if rate_passes else ""
+            raise AnnotateInputError(f"--samples applies to --mode fair or both ({why_open})"
+                                     f"{hint}")
+        if "seed" in given and not rate_passes:
+            raise AnnotateInputError(f"--seed applies to --mode fair or both, or with "
+                                     f"--rate-passes ({why_open})")
+        if "model" in given and model != "paranoid" and model in FAIR_MODELS:
+            raise AnnotateInputError(f"--model {model} applies to --mode fair or both (open "
+                                     f"mode solves paranoid values only)")
+    if "pass_samples" in given and not rate_passes:
+        raise AnnotateInputError("--pass-samples goes with --rate-passes")
+    if "max_tricks" in given and "from_trick" in given:
+        raise AnnotateInputError("--max-tricks has no effect with --from-trick, which sets the "
+                                 "first trick judged itself: give one of them")
+
+
 def annotate_command(
+    ctx: typer.Context,
     files: list[str] = typer.Argument(..., metavar="FILES",
                                       help="Records: HGN, our JSON, OpenSpiel lines, peer "
                                            "JSONL, an OpenSpiel playthrough."),
@@ -275,22 +329,27 @@ def annotate_command(
                                   "knowledge, sampled) or both."),
     max_tricks: int = typer.Option(8, "--max-tricks", metavar="N",
                                    help="Open hands: judge tricks with at most N tricks left "
-                                        "(8: tricks 6-13)."),
+                                        "(8: tricks 6-13); in fair mode it only sets the "
+                                        "first moon check (fair judges every trick)."),
     from_trick: Optional[int] = typer.Option(None, "--from-trick", metavar="K",
-                                             help="First trick judged, both modes (overrides "
-                                                  "--max-tricks; fair default 1)."),
+                                             help="First trick judged, every mode (instead "
+                                                  "of --max-tricks, not with it; fair "
+                                                  "default 1)."),
     mistake: int = typer.Option(2, "--mistake", metavar="POINTS", help="Loss for ? (points)."),
     blunder: int = typer.Option(6, "--blunder", metavar="POINTS", help="Loss for ?? (points)."),
     samples: int = typer.Option(DEFAULT_SAMPLES, "--samples", "-n", metavar="N",
                                 max=MAX_SAMPLES,
-                                help="Fair mode: sampled deals per play (at most)."),
+                                help="Fair and both mode: sampled deals per play (at "
+                                     "most)."),
     seed: int = typer.Option(0, "--seed", metavar="S", min=0,
-                             help="Fair mode: seed of every play's sampler."),
+                             help="Fair and both mode: seed of every play's sampler; also "
+                                  "seeds --rate-passes."),
     model: str = typer.Option("paranoid", "--model",
-                              help="Fair mode: paranoid or maxn values per sample."),
+                              help="Fair and both mode: paranoid or maxn values per sample "
+                                   "(open hands are paranoid only)."),
     time_ms: Optional[float] = typer.Option(None, "--time", metavar="MS",
-                                            help="Cap per open position; unsolved plays are "
-                                                 "unjudged."),
+                                            help="Cap per open position and moon check; "
+                                                 "unsolved plays are unjudged."),
     threads: Optional[int] = typer.Option(None, "--threads", "-j", metavar="N",
                                           help="Run deals and fair plays on N threads (default: "
                                                "every core; the results do not depend on it)."),
@@ -320,6 +379,10 @@ def annotate_command(
     mistakes are shown as such. Marks and data go into the play comments of the HGN written
     to -o; see `docs/annotate.md`.
 
+    An option that does not apply is an error (exit 2): --samples, --seed (without
+    --rate-passes) and --model maxn in open mode, --pass-samples without --rate-passes,
+    --max-tricks with --from-trick.
+
     **Examples**:
 
     ```
@@ -329,6 +392,7 @@ def annotate_command(
     hearts annotate tests/data/openspiel_xinxin/xinxin_train.txt --max-tricks 6 --json
     ```
     """
+    check_options_apply(mode, _given(ctx), model=model, rate_passes=rate_passes)
     judged_from_trick(max_tricks, from_trick)
     check_output(output, files, force, "-o")
     check_output(html, files, force, "--html")

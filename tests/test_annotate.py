@@ -491,3 +491,90 @@ def test_annotate_names_a_directory_and_an_empty_file_for_what_they_are(tmp_path
         result = CliRunner().invoke(app, ["annotate", str(path)])
         assert result.exit_code == 2, result.output
         assert message in result.output
+
+
+# -- options that do not apply are refused, not ignored --------------------------------------
+
+from conftest import error_line, run_hearts  # noqa: E402
+
+_OPEN_EXACT = "open mode solves every position exactly, with nothing sampled"
+
+
+@pytest.mark.parametrize("args, line", [
+    (["--model", "maxn"],
+     "error: --model maxn applies to --mode fair or both (open mode solves paranoid values "
+     "only)"),
+    (["--mode", "open", "--samples", "5"],
+     f"error: --samples applies to --mode fair or both ({_OPEN_EXACT})"),
+    # at its default value, typed: still refused (it is the typing that would be ignored)
+    (["-n", "100"], f"error: --samples applies to --mode fair or both ({_OPEN_EXACT})"),
+    (["--samples", "5", "--rate-passes"],
+     f"error: --samples applies to --mode fair or both ({_OPEN_EXACT}); --rate-passes takes "
+     f"--pass-samples"),
+    (["--seed", "5"],
+     f"error: --seed applies to --mode fair or both, or with --rate-passes ({_OPEN_EXACT})"),
+    (["--pass-samples", "5"], "error: --pass-samples goes with --rate-passes"),
+    (["--mode", "fair", "--pass-samples", "5"], "error: --pass-samples goes with --rate-passes"),
+    (["--mode", "fair", "--max-tricks", "3", "--from-trick", "12"],
+     "error: --max-tricks has no effect with --from-trick, which sets the first trick judged "
+     "itself: give one of them"),
+    (["--max-tricks", "8", "--from-trick", "6"],
+     "error: --max-tricks has no effect with --from-trick, which sets the first trick judged "
+     "itself: give one of them"),
+    (["--lenient", "--rules", "standard"],
+     f"error: --rules applies to OpenSpiel action lines only ({ONE} is hgn; its rules are in "
+     f"the record)"),
+])
+def test_an_option_that_does_not_apply_is_one_error_line(args, line):
+    assert error_line(run_hearts("annotate", str(ONE), *args)) == line
+
+
+def test_the_option_check_comes_before_reading_the_files():
+    line = error_line(run_hearts("annotate", "missing.hgn", "--seed", "1"))
+    assert line.startswith("error: --seed applies to --mode fair or both")
+
+
+def test_an_unknown_mode_or_model_is_named_as_such_not_as_inapplicable():
+    assert error_line(run_hearts("annotate", str(ONE), "--mode", "fast", "--samples", "5")) == \
+        "error: unknown mode 'fast': expected one of open, fair, both"
+    assert error_line(run_hearts("annotate", str(ONE), "--model", "minimax")) == \
+        "error: unknown model 'minimax': expected paranoid or maxn"
+
+
+@pytest.mark.parametrize("args", [
+    ["--model", "paranoid", "--from-trick", "13"],                 # what open mode solves
+    ["--mode", "fair", "--model", "maxn", "--samples", "3", "--seed", "2", "--from-trick", "13"],
+    ["--mode", "both", "--samples", "3", "--seed", "2", "--max-tricks", "1"],
+    ["--mode", "fair", "--samples", "3", "--max-tricks", "1"],     # sets the first moon check
+    ["--mode", "fair", "--samples", "3", "--from-trick", "13", "--time", "5000"],
+])
+def test_options_that_apply_still_run(args):
+    result = run_hearts("annotate", str(ONE), *args, "--threads", "2", "--json")
+    assert result.exit_code == 0, result.stderr
+    data = json.loads(result.stdout)
+    if "--model" in args and data["mode"] != "open":
+        assert data["fair"]["model"] == args[args.index("--model") + 1]
+    if "--seed" in args:
+        assert data["fair"]["seed"] == 2
+
+
+def test_fair_mode_max_tricks_moves_the_moon_checks_only():
+    """Why --max-tricks is accepted in fair mode: it is where the moon checks start."""
+    from hearts.analysis.annotate import annotate_deal
+
+    game = read_games((DATA / "peer-games" / "openspiel-hearts.jsonl").read_text())[36]
+    deal = game.deals[0]
+    early = annotate_deal(deal, game.rules, judged_from=14, moon_from=6)
+    late = annotate_deal(deal, game.rules, judged_from=14, moon_from=11)
+    assert early.plays == late.plays == []
+    assert early.moon_alert.checks[0][0] == 6 and late.moon_alert.checks[0][0] == 11
+
+
+def test_check_options_apply_takes_the_given_names():
+    from hearts.analysis.annotate_cli import AnnotateInputError, check_options_apply
+
+    check_options_apply("open", {"seed", "pass_samples"}, rate_passes=True)
+    check_options_apply("both", {"samples", "seed", "model"}, model="maxn")
+    check_options_apply("open", set(), model="maxn")        # the default is never an error
+    with pytest.raises(AnnotateInputError, match="^--model maxn applies"):
+        check_options_apply("open", {"model"}, model="maxn")
