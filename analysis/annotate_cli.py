@@ -35,7 +35,7 @@ from .files import check_output, load_json, read_text, same_file, write_output
 from .parallel import connect, default_threads
 from .passing import DEFAULT_SAMPLES as PASS_SAMPLES
 from .passing import RecordPassRater
-from .record_cli import ConvertError, detect_format, read_games
+from .record_cli import check_rules_option, detect_format, read_games
 from .record_import import from_openspiel_line, from_peer_record
 from .sampling import MAX_SAMPLES
 
@@ -61,10 +61,8 @@ def read_games_lenient(text: str, name: str = "input",
     ``errors`` (HGN: the forgiving reader; OpenSpiel and peer lines: the lines before the bad
     one; our JSON is read strictly)."""
     fmt = detect_format(text)
-    if rules is not None and fmt in ("hgn", "peer"):
-        # The strict reader refuses this too; the forgiving one must not drop --rules silently.
-        raise ConvertError(f"--rules applies to OpenSpiel action lines only ({name} is {fmt}; "
-                           f"its rules are in the record)")
+    # the strict reader refuses this too; the forgiving one must not drop --rules silently
+    check_rules_option(rules, fmt, name)
     if fmt == "hgn":
         return records.loads_all(text, strict=False)
     if fmt not in ("openspiel", "peer"):

@@ -25,7 +25,7 @@ from . import records
 from .record_import import (from_openspiel_lines, from_openspiel_playthrough, from_peer_record,
                             is_openspiel_playthrough, to_openspiel_lines)
 
-__all__ = ["convert_command", "read_games", "detect_format", "app", "INPUT_FORMATS",
+__all__ = ["convert_command", "check_rules_option", "read_games", "detect_format", "app", "INPUT_FORMATS",
            "OUTPUT_FORMATS"]
 
 INPUT_FORMATS = ("auto", "hgn", "json", "openspiel", "peer", "playthrough")
@@ -80,6 +80,17 @@ def detect_format(text: str) -> str:
     return "hgn"
 
 
+def check_rules_option(rules: Optional[str], fmt: str, name: str) -> None:
+    """``--rules`` names the rules of OpenSpiel action ids only: other formats carry theirs.
+
+    Raises:
+        ConvertError: ``rules`` given for a ``fmt`` other than ``openspiel``/``playthrough``.
+    """
+    if rules is not None and fmt not in ("openspiel", "playthrough"):
+        raise ConvertError(f"--rules applies to OpenSpiel action lines only ({name} is {fmt}; "
+                           f"its rules are in the record)")
+
+
 def read_games(text: str, source_format: str = "auto", *, rules: Optional[str] = None,
                name: str = "input") -> list[records.GameRecord]:
     """The games of ``text`` in ``source_format`` (one of :data:`INPUT_FORMATS`).
@@ -96,9 +107,7 @@ def read_games(text: str, source_format: str = "auto", *, rules: Optional[str] =
         raise ConvertError(f"unknown input format {source_format!r} (expected "
                            f"{', '.join(INPUT_FORMATS)})")
     fmt = detect_format(text) if source_format == "auto" else source_format
-    if rules is not None and fmt not in ("openspiel", "playthrough"):
-        raise ConvertError(f"--rules applies to OpenSpiel action lines only ({name} is {fmt}; "
-                           f"its rules are in the record)")
+    check_rules_option(rules, fmt, name)
     if fmt == "hgn":
         games = records.loads_all(text)
     elif fmt == "openspiel":
