@@ -13,6 +13,7 @@ suit symbols (``Q♠``), suit-first (``SQ``, ``♠Q``) and lower case.
 """
 from __future__ import annotations
 
+import operator
 import re
 from enum import IntEnum
 from typing import ClassVar, Iterable
@@ -62,12 +63,21 @@ class Suit(IntEnum):
         return _LANE << (16 * self)
 
     @classmethod
-    def parse(cls, text: str) -> "Suit":
-        """Read a suit from a letter (``"h"``), a symbol (``"♥"``/``"♡"``) or a name (``"hearts"``).
+    def parse(cls, text: "str | int | Suit") -> "Suit":
+        """Read a suit from a letter (``"h"``), a symbol (``"♥"``/``"♡"``), a name
+        (``"hearts"``) or its number 0..3 (as :meth:`Seat.parse` reads seats).
 
         Raises:
             CardError: the text names no suit.
         """
+        if isinstance(text, Suit):
+            return text
+        if isinstance(text, int) and not isinstance(text, bool):
+            if 0 <= text <= 3:
+                return Suit(text)
+            raise CardError(f"unknown suit {text} (suits 0..3: clubs, diamonds, hearts, spades)")
+        if not isinstance(text, str):
+            raise CardError(f"not a suit: {text!r}")
         key = text.strip().replace("\ufe0f", "").lower()
         suit = _SUIT_NAMES.get(key)
         if suit is None:
@@ -129,7 +139,10 @@ class Card:
     def __new__(cls, text: "str | Card") -> "Card":
         if isinstance(text, Card):
             return text
-        card = cls._BY_TEXT.get(text)
+        try:
+            card = cls._BY_TEXT.get(text)
+        except TypeError:                   # unhashable: a list, a dict, ...
+            card = None
         if card is not None:
             return card
         if not isinstance(text, str):
@@ -142,15 +155,21 @@ class Card:
         return cls.of(_SUIT_NAMES[suit_text], _RANK_VALUES[rank_text.upper()] + 2)
 
     @classmethod
-    def of(cls, suit: Suit | int, rank: int) -> "Card":
-        """The card of ``suit`` and ``rank`` (2..14).
+    def of(cls, suit: "Suit | int | str", rank: int) -> "Card":
+        """The card of ``suit`` (a :class:`Suit`, 0..3, or as :meth:`Suit.parse` reads it) and
+        ``rank`` (2..14).
 
         Raises:
-            CardError: suit not 0..3 or rank not 2..14.
+            CardError: no such suit, or a rank that is not a whole number 2..14.
         """
-        if not (0 <= int(suit) <= 3 and 2 <= rank <= 14):
-            raise CardError(f"no card with suit {suit} and rank {rank}")
-        card = cls._BY_BIT[16 * int(suit) + rank - 2]
+        suit = Suit.parse(suit)
+        try:
+            number = operator.index(rank)       # ints, numpy ints; not 2.5, "5" or None
+        except TypeError:
+            number = 0
+        if isinstance(rank, bool) or not 2 <= number <= 14:
+            raise CardError(f"no card with suit {suit.letter} and rank {rank!r} (ranks 2..14)")
+        card = cls._BY_BIT[16 * int(suit) + number - 2]
         assert card is not None
         return card
 
@@ -293,6 +312,8 @@ def parse_cards(text: str) -> list[Card]:
     Raises:
         CardError: a token is no card; the message gives its position and the text.
     """
+    if not isinstance(text, str):
+        raise CardError(f"cards: expected a text such as \"2C 3C QS\", not {text!r}")
     cards = []
     for i, token in enumerate(t for t in re.split(r"[\s,]+", text.strip()) if t):
         try:

@@ -18,6 +18,7 @@ from typing import Iterable, Iterator, Mapping, Sequence
 from .cards import ALL_CARDS, DECK_MASK, Card, cards_from_mask
 from .errors import CardError, HeartsError, InvalidDealError
 from .hand import Hand
+from .rules import Rules
 from .seats import (MAX_PLAYERS, MIN_PLAYERS, SEAT_LETTERS, PassDirection, Seat, parse_seat,
                     seat_title, table_seats)
 
@@ -125,19 +126,24 @@ class Deal:
 
     @classmethod
     def random(cls, rng: "int | None | _random.Random | object" = None,
-               rules: "object | None" = None) -> "Deal":
+               rules: "Rules | str | None" = None) -> "Deal":
         """A uniformly random full deal, reproducible from ``rng``.
 
         Args:
             rng: an ``int`` seed (or ``None`` for fresh entropy), a :class:`random.Random`, or a
                 NumPy ``Generator`` (anything with ``permutation``).
-            rules: a :class:`~.rules.Rules`: deal its deck (:meth:`Rules.deck`) to its
-                ``players``, ``hand_size()`` each, the rest to the kitty. Default: 4 players,
-                52 cards (the same deal for the same seed as before rules were accepted).
+            rules: a :class:`~.rules.Rules` or a ``Rules.parse`` text: deal its deck
+                (:meth:`Rules.deck`) to its ``players``, ``hand_size()`` each, the rest to the
+                kitty. Default: 4 players, 52 cards (the same deal for the same seed as before
+                rules were accepted).
+
+        Raises:
+            RulesError: bad ``rules`` (:meth:`Rules.of`).
         """
-        cards = ALL_CARDS if rules is None else [
-            c for c in ALL_CARDS if rules.deck() & c.mask]  # type: ignore[attr-defined]
-        players = 4 if rules is None else rules.players  # type: ignore[attr-defined]
+        if rules is not None:
+            rules = Rules.of(rules)
+        cards = ALL_CARDS if rules is None else [c for c in ALL_CARDS if rules.deck() & c.mask]
+        players = 4 if rules is None else rules.players
         size = 52 // players
         if rng is None or isinstance(rng, int):
             rng = _random.Random(rng)
@@ -275,6 +281,9 @@ class Deal:
         return hash((self._hands, self._kitty)) if self._kitty else hash(self._hands)
 
     def __setattr__(self, name: str, value: object) -> None:
+        raise AttributeError("Deal is immutable")
+
+    def __delattr__(self, name: str) -> None:
         raise AttributeError("Deal is immutable")
 
     def __reduce__(self) -> tuple[object, tuple[str]]:

@@ -6,6 +6,7 @@ for a void on input. ``10`` is accepted for the ten.
 """
 from __future__ import annotations
 
+import numbers
 from typing import Iterable, Iterator
 
 from .cards import DECK_MASK, RANK_CHARS, SUIT_MASKS, Card, Suit, cards_from_mask
@@ -42,8 +43,11 @@ class Hand:
         """The hand whose card bits are set in ``mask``.
 
         Raises:
-            InvalidDealError: the mask has bits that are no card.
+            InvalidDealError: the mask has bits that are no card, or is not an int.
         """
+        if isinstance(mask, bool) or not isinstance(mask, numbers.Integral):
+            raise InvalidDealError(f"a hand mask is an int of card bits, not {mask!r}")
+        mask = int(mask)
         if mask < 0 or mask & ~DECK_MASK:
             raise InvalidDealError(f"mask {mask:#x} has bits that are no card")
         hand = object.__new__(cls)
@@ -72,8 +76,12 @@ class Hand:
         return self._mask
 
     def suit(self, suit: "Suit | int | str") -> list[Card]:
-        """The cards of one suit, ascending by rank."""
-        s = Suit.parse(suit) if isinstance(suit, str) else Suit(suit)
+        """The cards of one suit, ascending by rank.
+
+        Raises:
+            CardError: ``suit`` names no suit (:meth:`Suit.parse`).
+        """
+        s = Suit.parse(suit)
         return cards_from_mask(self._mask & SUIT_MASKS[s])
 
     def cards(self) -> list[Card]:
@@ -117,6 +125,9 @@ class Hand:
         return Hand.from_mask(self._mask & ~other._mask)
 
     def __setattr__(self, name: str, value: object) -> None:
+        raise AttributeError("Hand is immutable")
+
+    def __delattr__(self, name: str) -> None:
         raise AttributeError("Hand is immutable")
 
     def __reduce__(self) -> tuple[object, tuple[int]]:

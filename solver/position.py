@@ -63,9 +63,10 @@ class Position:
     Args:
         deal: the full deal after the pass (:class:`Deal` or its PBN text), with
             ``rules.players`` hands holding the cards of ``rules.deck()`` (and the kitty).
-        rules: the rules (default :meth:`Rules.standard`).
+        rules: the rules: a :class:`Rules` or a ``Rules.parse`` text (default
+            :meth:`Rules.standard`).
         played: cards already played in order from the first lead: an iterable of Card/text or
-            one text ``"2C 3C AC ..."``. Each is checked as by :meth:`play`.
+            one text ``"2C 3C AC ..."`` (``None``: none). Each is checked as by :meth:`play`.
         first_leader: who leads trick 1 when ``rules.first_lead == "any_card"`` (the player left
             of the dealer; default North, seat A at other tables). With the other first-lead
             rules the holder of 2♣ (of the lowest club in play) leads, and ``first_leader`` may
@@ -132,15 +133,15 @@ class Position:
     #: :func:`trick_winner`, also reachable as ``Position.trick_winner(cards, leader)``.
     trick_winner = staticmethod(trick_winner)
 
-    def __init__(self, deal: "Deal | str", rules: Rules | None = None,
-                 played: "Iterable[Card | str] | str" = (),
+    def __init__(self, deal: "Deal | str", rules: "Rules | str | None" = None,
+                 played: "Iterable[Card | str] | str | None" = (),
                  first_leader: "Seat | str | None" = None,
                  pass_direction: "PassDirection | str | int | None" = None) -> None:
         if not isinstance(deal, Deal):
             deal = Deal(deal)
         elif not deal.is_full():
             deal = Deal(str(deal))  # raises the full-deal error with the right message
-        rules = Rules.standard() if rules is None else rules
+        rules = Rules.of(rules)
         n = rules.players
         self.deal = deal
         self.rules = rules
@@ -203,12 +204,17 @@ class Position:
                 f"holder of {opening} ({seat_title(holder, n)}) leads")
         return holder
 
-    def _replay(self, played: "Iterable[Card | str] | str") -> None:
+    def _replay(self, played: "Iterable[Card | str] | str | None") -> None:
+        if played is None:
+            return
         if isinstance(played, str):
             try:
                 cards: Iterable[Card | str] = parse_cards(played)
             except CardError as err:
                 raise CardError(f"played list: {err}") from None
+        elif isinstance(played, (Card, bytes)) or not hasattr(played, "__iter__"):
+            raise CardError(f"played list: expected cards in play order (\"2C 3C\" or a "
+                            f"list), not {played!r}")
         else:
             cards = played
         for index, item in enumerate(cards, start=1):
@@ -497,6 +503,18 @@ class Position:
 
     def __copy__(self) -> "Position":
         return self.copy()
+
+    def __eq__(self, other: object) -> bool:
+        """Equal when the same deal is played the same way under the same rules: deal, rules,
+        first leader, pass direction and the cards played (so ``eval(repr(p)) == p``)."""
+        if not isinstance(other, Position):
+            return NotImplemented
+        return (self.history == other.history and self.deal == other.deal
+                and self.rules == other.rules and self.first_leader == other.first_leader
+                and self.pass_direction == other.pass_direction)
+
+    # play() and unplay() change a position, so it cannot be a dict key or in a set
+    __hash__ = None  # type: ignore[assignment]
 
     def __repr__(self) -> str:
         parts = [repr(self.deal)]

@@ -707,6 +707,8 @@ class Rules:
         Raises:
             RulesError: no such preset.
         """
+        if not isinstance(name, str):
+            raise RulesError(f"rules preset: expected a name such as \"standard\", not {name!r}")
         key = name.strip().lower().replace("-", "_").replace(" ", "_")
         if key not in cls._PRESETS:
             raise RulesError(f'unknown rules preset "{name}" (presets: {", ".join(cls._PRESETS)})')
@@ -743,6 +745,9 @@ class Rules:
         Raises:
             RulesError: unknown preset or key, or a bad value (the message names it).
         """
+        if not isinstance(text, str):
+            raise RulesError(f"rules: expected a text such as \"standard,moon=new\", not "
+                             f"{text!r}")
         items = [p.strip() for p in text.split(",") if p.strip()]
         base = cls()
         if items and "=" not in items[0]:
@@ -757,12 +762,28 @@ class Rules:
         return cls._apply(base, changes, openspiel_only=False, from_text=True)
 
     @classmethod
+    def of(cls, rules: "Rules | str | None") -> "Rules":
+        """``rules`` as every API takes it: a :class:`Rules`, a preset name or a :meth:`parse`
+        text, or ``None`` for :meth:`standard`.
+
+        Raises:
+            RulesError: a bad text (:meth:`parse`), or another type.
+        """
+        if rules is None:
+            return cls.standard()
+        if isinstance(rules, Rules):
+            return rules
+        return cls.parse(rules)
+
+    @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> "Rules":
         """Rules from a dict of our field names and/or OpenSpiel names (inverse of :meth:`to_dict`).
 
         Raises:
-            RulesError: unknown key or bad value.
+            RulesError: unknown key or bad value, or ``data`` not a mapping.
         """
+        if not isinstance(data, Mapping):
+            raise RulesError(f"rules: expected a dict of options, not {data!r}")
         return cls._apply(cls(), data, openspiel_only=False)
 
     def to_dict(self) -> dict[str, Any]:

@@ -435,6 +435,24 @@ class SolveResult:
         return json.dumps(self.to_json())
 
 
+#: The largest node limit: the core counts nodes in a signed 64-bit int.
+MAX_NODE_LIMIT = 2 ** 62
+
+
+def _check_limits(node_limit: object, time_limit_ms: object) -> None:
+    """Raise ``SolverError`` unless each limit is ``None`` or a positive number: the node limit
+    a whole number up to :data:`MAX_NODE_LIMIT`, the time limit finite (NaN would never stop
+    the search, a float node count be cut to an int)."""
+    if node_limit is not None and (isinstance(node_limit, bool)
+                                   or not isinstance(node_limit, numbers.Integral)
+                                   or not 1 <= node_limit <= MAX_NODE_LIMIT):
+        raise SolverError(f"node limit must be a whole number 1..2**62, got {node_limit!r}")
+    if time_limit_ms is not None and (isinstance(time_limit_ms, bool)
+                                      or not isinstance(time_limit_ms, numbers.Real)
+                                      or not 0 < time_limit_ms < float("inf")):
+        raise SolverError(f"time limit must be a positive number of ms, got {time_limit_ms!r}")
+
+
 class Solver:
     """An exact double-dummy solver with its own transposition table.
 
@@ -448,9 +466,17 @@ class Solver:
             that fits in the CPU cache is faster than a larger one whose probes miss it, and a
             new table is zeroed (measured in ``benchmarks/``). The table of a solver that is
             gone is kept for the next one of its size, emptied without zeroing (``Core``).
+
+    Raises:
+        SolverError: ``tt_bits`` not a whole number 10..28.
     """
 
     def __init__(self, tt_bits: int | None = None):
+        if tt_bits is not None and (isinstance(tt_bits, bool)
+                                    or not isinstance(tt_bits, numbers.Integral)
+                                    or not 10 <= tt_bits <= 28):
+            raise SolverError(f"tt_bits must be a whole number 10..28 (1 K to 256 M entries), "
+                              f"got {tt_bits!r}")
         self._tt_bits = tt_bits
         self._core: Core | None = None if tt_bits is None else Core(tt_bits)
         self._rules: dict | None = None       # the rules spec (core_rules) the core holds
@@ -487,16 +513,24 @@ class Solver:
             seat: the target seat (default: the seat to move); ``maxn`` checks it but
                 ignores it: its result's ``target`` is the mover, whose points the values are.
             model: ``paranoid``, ``maxn``, ``moon`` or ``game``.
-            node_limit: stop after this many search nodes.
-            time_limit_ms: stop after this many milliseconds.
+            node_limit: stop after this many search nodes (a whole number >= 1). The search
+                checks its limits every 1,024 nodes, so it may pass the limit by up to 1,023
+                nodes; one that ends before it looks is complete.
+            time_limit_ms: stop after this many milliseconds (a finite number > 0; checked
+                with the node limit).
             pv: compute the line of play for each card.
             scores: ``game`` only (and required there): every seat's game total before the
                 deal (points, seat 0 first); the game ends at ``position.rules.target``.
 
         Raises:
-            SolverError: unknown model, a finished deal, a negative limit, ``scores`` missing
-                for ``game`` (or given to another model), or not one score per seat.
+            SolverError: ``position`` not a :class:`Position`, unknown model, a finished
+                deal, a limit that is not a positive number (a node limit: a whole number up
+                to 2**62), ``scores`` missing for ``game`` (or given to another model), or not
+                one score per seat.
         """
+        if not isinstance(position, Position):
+            raise SolverError(f"solve_position takes a Position, not {type(position).__name__} "
+                              f"(solve(deal, played) takes a deal)")
         if model not in MODELS:
             raise SolverError(f"unknown model {model!r}: expected one of {', '.join(MODELS)}")
         if (model == "game") != (scores is not None):
@@ -506,9 +540,7 @@ class Solver:
         game = game_spec(position.rules, scores) if scores is not None else None
         if position.is_over():
             raise SolverError("the deal is over: no card left to play")
-        for name, limit in (("node limit", node_limit), ("time limit", time_limit_ms)):
-            if limit is not None and limit <= 0:
-                raise SolverError(f"{name} must be positive, got {limit}")
+        _check_limits(node_limit, time_limit_ms)
         n = position.players
         mover = position.to_move
         target = mover if seat is None else parse_seat(seat, n)
@@ -575,7 +607,8 @@ def solve(deal: Deal | str, played: Iterable[Card | str] | str = (), seat: Seat 
         model: ``paranoid`` (default), ``maxn``, ``moon`` or ``game`` (see the module
             docstring).
         rules: a :class:`Rules`, a preset name or a ``Rules.parse`` string (default standard).
-        node_limit, time_limit_ms: stop early; the result then says ``complete=False``.
+        node_limit, time_limit_ms: stop early; the result then says ``complete=False``
+            (:meth:`Solver.solve_position`: the limits are checked every 1,024 nodes).
         solver: reuse a :class:`Solver` (and its transposition table).
         scores: ``game`` only: the game totals before the deal, seat 0 first (the game ends
             at ``rules.target``).
@@ -587,10 +620,7 @@ def solve(deal: Deal | str, played: Iterable[Card | str] | str = (), seat: Seat 
         InvalidDealError, CardError, IllegalPlayError, RulesError, SolverError: bad input,
         each with a one-line message naming the problem.
     """
-    if rules is None:
-        rules = Rules.standard()
-    elif isinstance(rules, str):
-        rules = Rules.parse(rules)
+    rules = Rules.of(rules)
     if isinstance(deal, str):
         deal = Deal(deal)
     position = Position(deal, rules, played)
