@@ -407,10 +407,7 @@ def annotate_command(
             games = (read_games_lenient(text, f, rules) if lenient
                      else read_games(text, rules=rules, name=f))
         except RecordSyntaxError as err:
-            if len(files) == 1:
-                raise
-            # "line 62: ..." of which file?
-            raise AnnotateInputError(f"{f}: {err}") from None
+            raise err.in_file(f) from None          # "line 62: ..." of which file?
         per_file.append((f, games))
     all_games = [g for _, games in per_file for g in games]
     err_console = Console(stderr=True)

@@ -31,6 +31,7 @@ from hearts.analysis.openspiel import replay as replay_game
 from hearts.analysis.terminal import ascii_fallback_streams, counted
 from hearts.solver import (Card, CardError, Deal, HeartsError, IllegalPlayError, Position, Rules,
                            Seat, Suit, parse_cards)
+from hearts.solver.errors import RecordSyntaxError
 from hearts.solver.game import parse_scores
 from hearts.solver.passing import pass_plan
 from hearts.solver.seats import parse_seat, seat_letter, seat_title, table_seats
@@ -606,7 +607,15 @@ def replay_command(
     if is_openspiel_playthrough(text):
         raise CommandError(f"{file}: an OpenSpiel playthrough, not action-id lines (hearts "
                            f"convert reads it: hearts convert {file} --to openspiel)")
-    games = list(parse_action_lines(text))
+    kind = _record_kind(text)
+    if kind is not None:
+        raise CommandError(f"{file}: {kind}, not OpenSpiel action-id lines (hearts convert "
+                           f"{file} --to openspiel makes them; hearts annotate reads the "
+                           f"file as it is)")
+    try:
+        games = list(parse_action_lines(text))
+    except RecordSyntaxError as err:
+        raise err.in_file(file) from None
     if not games:
         raise CommandError(f"{file}: no action lines (the file is empty or holds only blank and "
                            f"# lines)")
@@ -662,6 +671,22 @@ def replay_command(
     console.print(summary)
     for row in illegal:
         console.print(row["illegal"]["message"], style="yellow", soft_wrap=True)
+
+
+def _record_kind(text: str) -> Optional[str]:
+    """What game record ``text`` clearly is, in words (``"an HGN record"``), or ``None``:
+    HGN only when it starts with a tag pair, so that other text still gets replay's own
+    error, which names the bad token."""
+    from hearts.analysis.record_cli import detect_format
+    fmt = detect_format(text)
+    if fmt == "json":
+        return "a JSON game record"
+    if fmt == "peer":
+        return "peer-engine JSON records"
+    first = next((line.strip() for line in text.splitlines() if line.strip()), "")
+    if fmt == "hgn" and re.match(r'\[[A-Za-z]\w*\s+"', first):
+        return "an HGN record"
+    return None
 
 
 # -- rules ------------------------------------------------------------------------------

@@ -22,7 +22,7 @@ from rich.table import Table
 from rich.text import Text
 
 from hearts.solver.cards import Card, Suit, cards_from_mask
-from hearts.solver.errors import HeartsError
+from hearts.solver.errors import HeartsError, RecordSyntaxError
 from hearts.solver.position import Position, trick_winner
 from hearts.solver.rules import Rules
 from hearts.solver.seats import Seat
@@ -312,7 +312,10 @@ def check_command(
     """
     console = Console(highlight=False)
     try:
-        puzzles = _load(file)
+        try:
+            puzzles = _load(file)
+        except RecordSyntaxError as err:
+            raise err.in_file(str(file or "the shipped collection")) from None
         if not puzzles:
             # "all verified" of nothing would pass a file that lost its puzzles
             raise HeartsError(f"{file or 'the shipped collection'}: no puzzles to check")
@@ -370,7 +373,7 @@ def mine_command(
         check_output(out, [str(f) for f in files], force, "output")
         from_files: list[pz.PlayedDeal] = []
         for f in files:
-            found_here = list(pz.read_records(f))
+            found_here = list(pz.read_records(f))   # its errors name the file
             if not found_here:
                 raise HeartsError(f"{f}: no records (the file is empty or holds only blank "
                                   f"and # lines)")

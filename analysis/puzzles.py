@@ -734,12 +734,20 @@ def read_records(path: "str | Path") -> Iterator[PlayedDeal]:
     records in HGN or our JSON export (``docs/records.md``), one :class:`PlayedDeal` per deal.
 
     Raises:
-        RecordSyntaxError: a malformed record (with its line number). InputFileError: not
+        RecordSyntaxError: a malformed record (``path: line N: ...``). InputFileError: not
         UTF-8 text (the line and byte). OSError: unreadable file.
     """
     path = Path(path)
     text = decode_text(path.read_bytes(), path.name)
-    name = path.name
+    try:
+        yield from _played_deals(text, path.name)
+    except RecordSyntaxError as err:
+        # "line 62: ..." of which file? (as hearts convert and annotate say it)
+        raise (err if err.file else err.in_file(str(path))) from None
+
+
+def _played_deals(text: str, name: str) -> Iterator[PlayedDeal]:
+    """:func:`read_records` of a file's ``text``; ``name`` labels the deals' sources."""
     first = next((ln.strip() for ln in text.splitlines() if ln.strip()
                   and not ln.strip().startswith("#")), "")
     if first.startswith("["):
@@ -747,10 +755,7 @@ def read_records(path: "str | Path") -> Iterator[PlayedDeal]:
         # read (and replayed) by the record readers
         from .record_cli import detect_format, read_games
         fmt = detect_format(text)
-        try:
-            games = read_games(text, fmt if fmt == "json" else "hgn", name=name)
-        except RecordSyntaxError as err:
-            raise RecordSyntaxError(f"{name}: {err.detail}", err.line, err.column) from None
+        games = read_games(text, fmt if fmt == "json" else "hgn", name=name)
         for g, game in enumerate(games, start=1):
             for deal in game.deals:
                 yield PlayedDeal(f"{name} game {g} deal {deal.number}", deal.deal, game.rules,
@@ -763,7 +768,7 @@ def read_records(path: "str | Path") -> Iterator[PlayedDeal]:
             try:
                 data = load_json(line)
             except json.JSONDecodeError as err:
-                raise RecordSyntaxError(f"{name}: bad JSON: {err.msg} (column {err.colno})",
+                raise RecordSyntaxError(f"bad JSON: {err.msg} (column {err.colno})",
                                         number) from None
             record = load_peer_record(data, number)
             yield PlayedDeal(f"{name} record {number}", record.deal, record.rules,

@@ -188,7 +188,8 @@ def convert_command(
 
     Every deal is replayed under its rules while reading, so a record that converts is a
     legal game; the first error is reported with its line, e.g.
-    `error: line 17, column 21: trick 1: illegal play 9D by N: North must follow clubs`.
+    `error: game.hgn: line 17, column 21: trick 1: illegal play 9D by N: North must follow
+    clubs`.
     OpenSpiel lines and peer records become one game each, an OpenSpiel playthrough one game
     (its last `History()` line). The format is in `docs/records.md`.
 
@@ -202,7 +203,10 @@ def convert_command(
     """
     check_output(output, [file], force)
     text = read_text(file)
-    games = read_games(text, source_format, rules=rules, name=file)
+    try:
+        games = read_games(text, source_format, rules=rules, name=file)
+    except RecordSyntaxError as err:
+        raise err.in_file(file) from None
     result, note = write_games(games, to, symbols=symbols)
     if output is None:
         typer.echo(result, nl=False)

@@ -56,17 +56,26 @@ class RecordSyntaxError(HeartsError):
     Attributes:
         line: 1-based line number in the record, or ``None`` when not known.
         column: 1-based column (characters), or ``None``.
+        file: the file's name, or ``None`` (:meth:`in_file`).
 
-    The message starts with ``line N`` (and ``column C`` when known).
+    The message starts with ``line N`` (and ``column C`` when known), led by ``FILE:`` when
+    the file is known, as compilers write it: ``game.hgn: line 2, column 1: ...``.
     """
 
-    def __init__(self, message: str, line: int | None = None, column: int | None = None) -> None:
+    def __init__(self, message: str, line: int | None = None, column: int | None = None,
+                 file: str | None = None) -> None:
         self.line = line
         self.column = column
+        self.file = file
         self.detail = message
-        where = []
+        where = [] if file is None else [f"{file}:"]
         if line is not None:
-            where.append(f"line {line}")
+            where.append(f"line {line}" + ("," if column is not None else ":"))
         if column is not None:
-            where.append(f"column {column}")
-        super().__init__(f"{', '.join(where)}: {message}" if where else message)
+            where.append(f"column {column}:")
+        super().__init__(" ".join([*where, message]))
+
+    def in_file(self, name: str) -> "RecordSyntaxError":
+        """This error with the file's name before its place (``-`` is ``stdin``); the same
+        class (subclasses keep this constructor), line, column and detail."""
+        return type(self)(self.detail, self.line, self.column, "stdin" if name == "-" else name)

@@ -219,7 +219,7 @@ def test_bad_input_exits_2_with_one_error_line(tmp_path, kind, message):
     path.write_text(_broken(ONE.read_text(), kind))
     result = run("annotate", str(path), "--max-tricks", "4")
     assert result.exit_code == 2, (kind, result.stdout)
-    assert result.stderr.startswith("error: line "), result.stderr
+    assert result.stderr.startswith(f"error: {path}: line "), result.stderr
     assert message in result.stderr
     assert len(result.stderr.strip().splitlines()) == 1
     assert "Traceback" not in result.stderr
@@ -427,7 +427,7 @@ def test_lenient_openspiel_lines_annotate_the_lines_before_the_bad_one(tmp_path)
     path = tmp_path / "bad.txt"
     path.write_text("\n".join(lines[:2] + [" ".join(ids)]) + "\n")
     strict = run("annotate", str(path), "--max-tricks", "2")
-    assert strict.exit_code == 2 and strict.stderr.startswith("error: line 3")
+    assert strict.exit_code == 2 and strict.stderr.startswith(f"error: {path}: line 3")
     result = run("annotate", str(path), "--max-tricks", "2", "--lenient", "--json")
     assert result.exit_code == 0, result.stderr
     data = json.loads(result.stdout)

@@ -41,7 +41,7 @@ def test_playthrough_without_history_is_an_error_naming_the_line(tmp_path):
     path = tmp_path / "play.txt"
     path.write_text("game: hearts\n\nHistory() = [1, 2, 999]\n")
     result = _runner().invoke(app, ["annotate", str(path)])
-    assert result.exit_code == 2 and result.stderr.startswith("error: line 3")
+    assert result.exit_code == 2 and result.stderr.startswith(f"error: {path}: line 3")
 
 
 def test_the_25_xinxin_deals_and_the_playthrough_annotate_in_one_batch():

@@ -610,12 +610,12 @@ def test_a_truncated_json_lines_file_is_reported_as_json(tmp_path):
     cut.write_text(first + "\n" + second[:900])
     result = run("convert", str(cut))
     assert result.exit_code == 2
-    assert result.stderr.startswith("error: line 2: not JSON: Unterminated string")
+    assert result.stderr.startswith(f"error: {cut}: line 2: not JSON: Unterminated string")
     # the example of docs/records.md
-    assert (result.stderr.strip() in
+    assert (result.stderr.strip().replace(str(cut), "cut.jsonl") in
             (Path(__file__).parent.parent / "docs" / "records.md").read_text())
     cut.write_text(first[:2000])
-    assert run("convert", str(cut)).stderr.startswith("error: line 1: not JSON")
+    assert run("convert", str(cut)).stderr.startswith(f"error: {cut}: line 1: not JSON")
 
 
 @pytest.mark.parametrize("command, value, message", [
@@ -642,12 +642,13 @@ def test_broken_json_records_are_reported_as_json(tmp_path):
     cut.write_text(json.dumps(game, indent=2)[:1500])
     result = run("convert", str(cut))
     assert result.exit_code == 2
-    assert result.stderr.startswith("error: not JSON: Unterminated string starting at: line ")
+    assert result.stderr.startswith(f"error: {cut}: not JSON: Unterminated string starting at: "
+                                    f"line ")
     lines = tmp_path / "games.jsonl"
     lines.write_text(json.dumps(game) + "\n" + json.dumps(game) + "\n")
     result = run("convert", str(lines))
     assert result.exit_code == 2
-    assert result.stderr.strip() == ("error: not JSON: Extra data: line 2 column 1 (char "
+    assert result.stderr.strip() == (f"error: {lines}: not JSON: Extra data: line 2 column 1 (char "
                                      f"{len(json.dumps(game)) + 1}) (one JSON value: a game or a "
                                      "list of games; JSON lines are read as peer records)")
 
@@ -842,3 +843,23 @@ def test_the_ascii_spelling_is_one_character_per_sign():
     from hearts.analysis.terminal import ASCII_SPELLING
     assert all(len(v) == 1 and v.isascii() for v in ASCII_SPELLING.values())
     assert "Q♠ →W ±1".encode("ascii", "hearts-ascii") == b"QS >W ~1"
+
+
+@pytest.mark.parametrize("to, kind", [("hgn", "an HGN record"), ("json", "a JSON game record")])
+def test_replay_of_a_game_record_says_what_it_is(tmp_path, to, kind):
+    # It was "line 1, column 1: token 1 '[Event' is not an integer action id".
+    source = Path(__file__).parent / "data" / "records" / "xinxin-train-1.hgn"
+    path = tmp_path / f"game.{to}"
+    path.write_text(run_ok("convert", str(source), "--to", to).stdout)
+    result = run("replay", str(path))
+    assert result.exit_code == 2
+    assert result.stderr.strip() == (
+        f"error: {path}: {kind}, not OpenSpiel action-id lines (hearts convert {path} --to "
+        f"openspiel makes them; hearts annotate reads the file as it is)")
+
+
+def test_replay_of_other_text_names_the_file_and_the_bad_token(tmp_path):
+    path = tmp_path / "notes.txt"
+    path.write_text("hello world\n")
+    assert run("replay", str(path)).stderr.strip() == (
+        f"error: {path}: line 1, column 1: token 1 'hello' is not an integer action id")

@@ -153,7 +153,7 @@ def test_replay_escapes_a_bad_token_as_the_hgn_reader_does(tmp_path, data, shown
     path = tmp_path / "bad.txt"
     path.write_bytes(data)
     assert error_line(run_hearts("replay", str(path))) == (
-        f"error: line 1, column 1: token 1 {shown} is not an integer action id")
+        f"error: {path}: line 1, column 1: token 1 {shown} is not an integer action id")
 
 
 def test_a_long_bad_token_is_cut_before_it_is_escaped():

@@ -131,7 +131,7 @@ def test_a_peer_field_of_the_wrong_json_type_is_named(tmp_path, path, value, mes
     bad.write_text(json.dumps(RECORDS[1]) + "\n" + json.dumps(data) + "\n")
     result = CliRunner().invoke(app, ["convert", str(bad)])
     assert result.exit_code == 2, result.output
-    assert result.output.splitlines() == [f"error: line 2: peer record: {message}"]
+    assert result.output.splitlines() == [f"error: {bad}: line 2: peer record: {message}"]
 
 
 def test_a_peer_line_that_is_no_object_is_one_error_line():

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import functools
 import json
+import re
 import time
 
 import pytest
@@ -248,7 +249,7 @@ def test_cli_check_malformed_exits_2(tmp_path):
     result = runner.invoke(app, ["check", str(path)])
     assert result.exit_code == 2
     assert result.stderr.strip() == (
-        "error: line 2: puzzle x: seat W is not the seat to play (E is)")
+        f"error: {path}: line 2: puzzle x: seat W is not the seat to play (E is)")
     assert "Traceback" not in result.output
 
 
@@ -385,7 +386,7 @@ def test_cli_mine_bad_record_exits_2(tmp_path):
     record.write_text("1 2 x\n")
     result = runner.invoke(app, ["mine", str(record)])
     assert result.exit_code == 2
-    assert result.stderr.startswith("error: line 1")
+    assert result.stderr.startswith(f"error: {record}: line 1")
 
 
 def test_cli_check_json_nested_too_deeply_exits_2(tmp_path):
@@ -394,7 +395,8 @@ def test_cli_check_json_nested_too_deeply_exits_2(tmp_path):
     path.write_text('{"id": ' + "[" * 3000 + "]" * 3000 + "}\n")
     result = runner.invoke(app, ["check", str(path)])
     assert result.exit_code == 2
-    assert result.stderr.strip() == "error: line 1: bad JSON: nested too deeply (column 3007)"
+    assert result.stderr.strip() == (f"error: {path}: line 1: bad JSON: nested too deeply "
+                                     f"(column 3007)")
 
 
 def test_cli_check_binary_file_exits_2(tmp_path):
@@ -449,10 +451,12 @@ def test_mining_reads_the_json_export_and_names_the_file_of_an_error(tmp_path):
             == [(d.deal, d.plays) for d in pz.read_records(hgn)])
     cut = tmp_path / "cut.hgn"
     cut.write_text(hgn.read_text()[:1500])
-    with pytest.raises(RecordSyntaxError, match=r"^line \d+: cut.hgn: deal 3 stops after"):
+    with pytest.raises(RecordSyntaxError, match=rf"^{re.escape(str(cut))}: line \d+: deal 3 "
+                                                r"stops after"):
         list(pz.read_records(cut))
     cut.write_text(hgn.read_text()[:1500].replace("[Event", "[Nord", 1))
-    with pytest.raises(RecordSyntaxError, match=r"^line 1, column 1: cut.hgn: unknown tag"):
+    with pytest.raises(RecordSyntaxError,
+                       match=rf"^{re.escape(str(cut))}: line 1, column 1: unknown tag"):
         list(pz.read_records(cut))
 
 

@@ -745,7 +745,7 @@ def test_convert_refuses_a_pass_the_rules_forbid(tmp_path):
     result = _convert(str(path))
     assert result.exit_code == 2, result.output
     assert result.output.splitlines() == [
-        "error: line 16, column 14: South passes AH, which may not be passed "
+        f"error: {path}: line 16, column 14: South passes AH, which may not be passed "
         "(rules no_pass_cards=AH)"]
 
 
@@ -784,7 +784,7 @@ def test_convert_bad_json_field_is_one_error_line(tmp_path, edit, message):
     path.write_text(_edited_json(*edit))
     result = _convert(str(path))
     assert result.exit_code == 2, result.output
-    assert result.output.splitlines() == [f"error: {message}"]
+    assert result.output.splitlines() == [f"error: {path}: {message}"]
 
 
 @pytest.mark.parametrize("name, text", [
@@ -935,8 +935,8 @@ def test_hgn_convert_names_the_bad_mark(tmp_path):
     path = tmp_path / "game.hgn"
     path.write_text(GAME_1_4.replace("1. E 2C S AC W", "1. E 2C S AC??? W", 1))
     assert error_line(run_hearts("convert", str(path), "--to", "json")) == (
-        'error: line 17, column 11: trick 1: bad mark "???" after AC (a mark is !, ?, !!, ??, '
-        '!? or ?!)')
+        f'error: {path}: line 17, column 11: trick 1: bad mark "???" after AC (a mark is !, ?, '
+        '!!, ??, !? or ?!)')
 
 
 @pytest.mark.parametrize("old,new,message", [
