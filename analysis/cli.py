@@ -15,7 +15,7 @@ import re
 import sys
 from dataclasses import dataclass, replace
 from importlib import resources
-from typing import Any, Optional
+from typing import Any, Iterable, Optional
 
 import typer
 from rich.console import Console

@@ -140,7 +140,8 @@ def _print_ranking(console: Console, ranking: PassRanking) -> None:
            if ranking.stopped == "ci" else
            f"the sample budget ({counted(ranking.samples, 'deal')}) is used")
     console.print(Text(f"racing (passes × deals per pass): {rounds}; stopped: {end}; the "
-                       f"top {min(TOP, len(ranking.top))} have {counted(ranking.best.n, 'deal')} each. "
+                       f"top {min(TOP, len(ranking.top))} have "
+                       f"{counted(ranking.best.n, 'deal')} each. "
                        f"Round 0 values all {len(ranking.passes)} passes on {FIRST_SAMPLES} "
                        f"deals and keeps a third; each later round doubles the deals and "
                        f"keeps half, down to {TOP}.", style="dim"))

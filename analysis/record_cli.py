@@ -25,8 +25,8 @@ from . import records
 from .record_import import (from_openspiel_lines, from_openspiel_playthrough, from_peer_record,
                             is_openspiel_playthrough, to_openspiel_lines)
 
-__all__ = ["convert_command", "check_rules_option", "read_games", "detect_format", "app", "INPUT_FORMATS",
-           "OUTPUT_FORMATS"]
+__all__ = ["convert_command", "check_rules_option", "read_games", "detect_format", "app",
+           "INPUT_FORMATS", "OUTPUT_FORMATS"]
 
 INPUT_FORMATS = ("auto", "hgn", "json", "openspiel", "peer", "playthrough")
 OUTPUT_FORMATS = ("hgn", "json", "openspiel")

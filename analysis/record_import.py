@@ -232,9 +232,9 @@ def to_openspiel_lines(games: Sequence[GameRecord]) -> tuple[str, str]:
         try:
             params = game.rules.to_openspiel_dict()
         except RulesError:
-            raise RulesError(f"{where}the game's rules ({rules_text(game.rules)}) cannot be written "
-                             f"as OpenSpiel parameters, which an action-id line replays "
-                             f"under") from None
+            raise RulesError(f"{where}the game's rules ({rules_text(game.rules)}) cannot be "
+                             f"written as OpenSpiel parameters, which an action-id line "
+                             f"replays under") from None
         if spec is None:
             spec, first = openspiel_spec(params), g
         elif openspiel_spec(params) != spec:

@@ -64,7 +64,8 @@ def test_bad_id_names_line_column_and_token():
 
 
 def test_non_integer_token():
-    with pytest.raises(RecordSyntaxError, match="^line 1, column 3: token 2 'QS' is not an integer"):
+    with pytest.raises(RecordSyntaxError,
+                       match="^line 1, column 3: token 2 'QS' is not an integer"):
         parse_action_line("0 QS", 1)
 
 
@@ -82,7 +83,8 @@ def test_action_ids_are_ascii_digits(token):
 def test_a_long_bad_token_is_shortened():
     with pytest.raises(RecordSyntaxError) as info:
         parse_action_line("0 " + "[" * 3000, 1)
-    assert str(info.value) == "line 1, column 3: token 2 '" + "[" * 20 + "…' is not an integer action id"
+    assert str(info.value) == ("line 1, column 3: token 2 '" + "[" * 20
+                               + "…' is not an integer action id")
 
 
 def test_bad_direction():
