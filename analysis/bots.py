@@ -288,7 +288,7 @@ def _interval(xs: Sequence[float]) -> tuple[float, tuple[float, float]]:
 
 
 def duplicate_match(deals: Sequence[tuple[Deal, PassDirection]], bots: Sequence[Bot],
-                    baseline: Bot, rules: Rules | None = None, *,
+                    baseline: Bot, rules: "Rules | str | None" = None, *,
                     progress: Callable[[int, int], None] | None = None,
                     key: tuple[int, ...] = ()) -> MatchResult:
     """Play a duplicate match (module docstring) and score every bot in points per deal.
@@ -297,14 +297,14 @@ def duplicate_match(deals: Sequence[tuple[Deal, PassDirection]], bots: Sequence[
         deals: the dealt hands and the pass direction of each deal.
         bots: the bots to rate (besides the baseline).
         baseline: the bot in the other three seats, also rated on its own games.
-        rules: the rules (default standard).
+        rules: the rules, or a ``Rules.parse`` text (default standard).
         progress: called as ``progress(games done, games)``.
         key: seeds the bots (the deal index is appended).
 
     Returns:
         A :class:`MatchResult`; the baseline's score first.
     """
-    rules = Rules.standard() if rules is None else rules
+    rules = Rules.of(rules)
     games: list[DealGame] = []
     per_deal: dict[str, list[float]] = {baseline.name: []}
     diffs: dict[str, list[float]] = {baseline.name: []}

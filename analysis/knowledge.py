@@ -159,7 +159,8 @@ class Knowledge:
 
     @classmethod
     def from_record(cls, seat: "Seat | str", start_hand: "Hand | str | Iterable[Card | str]",
-                    played: "Iterable[Card | str] | str" = (), rules: Rules | None = None, *,
+                    played: "Iterable[Card | str] | str" = (),
+                    rules: "Rules | str | None" = None, *,
                     pass_direction: "PassDirection | str | int | None" = None,
                     passed: "Iterable[Card | str] | str | None" = None,
                     received: "Iterable[Card | str] | str | None" = None,
@@ -172,7 +173,7 @@ class Knowledge:
                 :class:`Hand` or cards).
             played: every card played so far, from the first lead (cards, or one text
                 ``"2C 3C AC ..."``); who played each follows from the trick winners.
-            rules: the rules (default :meth:`Rules.standard`).
+            rules: the rules, or a ``Rules.parse`` text (default :meth:`Rules.standard`).
             pass_direction: the deal's pass direction; ``None`` = no pass information.
             passed: the cards the seat passed (required when the direction is not hold).
             received: the cards the seat received (required when the direction is not hold).
@@ -194,7 +195,7 @@ class Knowledge:
             CardError: a card text is no card.
         """
         seat = Seat.parse(seat)
-        rules = Rules.standard() if rules is None else rules
+        rules = Rules.of(rules)
         who = seat.name_title
         if rules.players != 4:
             raise InconsistentRecordError(
@@ -291,7 +292,7 @@ class Knowledge:
                   passes: "Mapping[Seat | str, Iterable[Card | str] | str] | None",
                   direction: "PassDirection | str | int",
                   played: "Iterable[Card | str] | str", seat: "Seat | str",
-                  rules: Rules | None = None, *,
+                  rules: "Rules | str | None" = None, *,
                   first_leader: "Seat | str | None" = None) -> "Knowledge":
         """What ``seat`` knows in a fully recorded deal: the dealt hands, every seat's pass and
         the plays so far (e.g. an OpenSpiel game, :mod:`hearts.analysis.openspiel`).
@@ -302,7 +303,8 @@ class Knowledge:
             direction: the pass direction.
             played: the cards played so far, from the first lead.
             seat: the observing seat.
-            rules: the rules (default :meth:`Rules.standard`); ``rules.pass_count`` cards each.
+            rules: the rules, or a ``Rules.parse`` text (default :meth:`Rules.standard`);
+                ``rules.pass_count`` cards each.
             first_leader: the first leader under ``first_lead="any_card"`` (default North).
 
         Raises:
@@ -310,7 +312,7 @@ class Knowledge:
                 forbid passing, a pass on a hold deal), an illegal play, or as
                 :meth:`from_position`.
         """
-        rules = Rules.standard() if rules is None else rules
+        rules = Rules.of(rules)
         seat = Seat.parse(seat)
         direction = _check_direction(rules, PassDirection.parse(direction))
         dealt = deal_before_pass if isinstance(deal_before_pass, Deal) else Deal(deal_before_pass)

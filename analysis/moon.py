@@ -216,7 +216,7 @@ def _sampled(knowledge: Knowledge, shooter: Seat, samples: int, seed: int,
 
 
 def moon_odds(hand: "Hand | str | Iterable[Card | str]", *, seat: "Seat | str" = Seat.S,
-              samples: int = 200, seed: int = 0, rules: Rules | None = None,
+              samples: int = 200, seed: int = 0, rules: "Rules | str | None" = None,
               pass_direction: "PassDirection | str | None" = None,
               passed: "Iterable[Card | str] | str | None" = None,
               received: "Iterable[Card | str] | str | None" = None,
@@ -230,7 +230,7 @@ def moon_odds(hand: "Hand | str | Iterable[Card | str]", *, seat: "Seat | str" =
             cards (a list or one text ``"AS KS ..."``).
         seat: the seat holding it (default South); it only decides who leads.
         samples: deals to sample (≥ 1). seed: the sampler's seed.
-        rules: the rules (default standard).
+        rules: the rules, or a ``Rules.parse`` text (default standard).
         pass_direction: ``None`` (default): the hand as held at the start of play, the other
             39 cards dealt uniformly (a hold deal, or nothing known about the pass). A
             direction (``left``, ``right``, ``across``): ``hand`` is the hand *after* that pass;
@@ -248,7 +248,7 @@ def moon_odds(hand: "Hand | str | Iterable[Card | str]", *, seat: "Seat | str" =
         ClusterError: the scheduler cannot be used.
     """
     t0 = time.perf_counter()
-    rules = Rules.standard() if rules is None else rules
+    rules = Rules.of(rules)
     _check_moon_rules(rules)
     if samples < 1:
         raise MoonError(f"samples must be at least 1, got {samples}")

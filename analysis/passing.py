@@ -566,7 +566,7 @@ def _schedule(arms: int, samples: int) -> list[tuple[int, int]]:
 # -- the driver -------------------------------------------------------------------------------
 
 def rate_passes(hand: "Hand | str | Iterable[Card | str]", direction: "PassDirection | str",
-                *, seat: "Seat | str" = Seat.S, rules: Rules | None = None,
+                *, seat: "Seat | str" = Seat.S, rules: "Rules | str | None" = None,
                 samples: int = DEFAULT_SAMPLES, seed: int = 0, model: str = "maxn",
                 horizon: int | None = None, node_limit: int | None = NODE_LIMIT,
                 ci_target: float = CI_TARGET, moon: bool = True,
@@ -579,7 +579,8 @@ def rate_passes(hand: "Hand | str | Iterable[Card | str]", direction: "PassDirec
         hand: the seat's 13 dealt cards (PBN ``S.H.D.C``, a :class:`Hand` or cards).
         direction: ``left``, ``right`` or ``across``.
         seat: the passing seat (default South; it decides who receives and who leads).
-        rules: the rules (default standard); ``pass_count`` cards are passed.
+        rules: the rules, or a ``Rules.parse`` text (default standard); ``pass_count`` cards
+            are passed.
         samples: the most sampled deals for one pass (≥ 1; round 0 uses
             ``min(samples, FIRST_SAMPLES)``).
         seed: seeds the deals; the same seed gives the same ranking.
@@ -605,7 +606,7 @@ def rate_passes(hand: "Hand | str | Iterable[Card | str]", direction: "PassDirec
         CardError: a card text is no card.
     """
     t0 = time.perf_counter()
-    rules = Rules.standard() if rules is None else rules
+    rules = Rules.of(rules)
     if rules.players != 4:
         # The rating deals the 39 unseen cards to three other seats of 13 (policy passes,
         # rule bots and apply_passes are 4-seat), so a hand at another table has no rating.

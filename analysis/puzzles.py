@@ -743,7 +743,7 @@ def read_records(path: "str | Path") -> Iterator[PlayedDeal]:
         yield from _played_deals(text, path.name)
     except RecordSyntaxError as err:
         # "line 62: ..." of which file? (as hearts convert and annotate say it)
-        raise (err if err.file else err.in_file(str(path))) from None
+        raise err.in_file(str(path)) from None
 
 
 def _played_deals(text: str, name: str) -> Iterator[PlayedDeal]:

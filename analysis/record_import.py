@@ -235,12 +235,13 @@ def to_openspiel_lines(games: Sequence[GameRecord]) -> tuple[str, str]:
             raise RulesError(f"{where}the game's rules ({rules_text(game.rules)}) cannot be "
                              f"written as OpenSpiel parameters, which an action-id line "
                              f"replays under") from None
+        this = openspiel_spec(params)
         if spec is None:
-            spec, first = openspiel_spec(params), g
-        elif openspiel_spec(params) != spec:
+            spec, first = this, g
+        elif this != spec:
             raise RulesError(f"game {g} is played under other rules than game {first} "
-                             f"({openspiel_spec(params)}, not {spec}): a file of OpenSpiel "
-                             f"lines replays under one --rules; convert them apart")
+                             f"({this}, not {spec}): a file of OpenSpiel lines replays under "
+                             f"one --rules; convert them apart")
         for deal in game.deals:
             at = f"{where}deal {deal.number}"
             if len(deal.plays) < 52:

@@ -333,13 +333,13 @@ class DealRecord:
         """The seat of each play, in order (see :meth:`tricks`)."""
         return [seat for trick in self.tricks() for seat in trick.seats]
 
-    def position(self, rules: Rules | None = None) -> Position:
+    def position(self, rules: "Rules | str | None" = None) -> Position:
         """The position after the plays under ``rules`` (default standard).
 
         Raises:
             IllegalPlayError: as :func:`replay_deal`.
         """
-        return replay_deal(self, Rules.standard() if rules is None else rules)
+        return replay_deal(self, Rules.of(rules))
 
 
 _TWO_OF_CLUBS = Card("2C")

@@ -369,14 +369,15 @@ PassPolicy = Callable[[Deal, int, PassPlan], Sequence[Card]]
 PlayPolicy = Callable[[Position], Card]
 
 
-def play_game(rules: Rules | None = None, rng: "int | _random.Random | None" = None, *,
+def play_game(rules: "Rules | str | None" = None,
+              rng: "int | _random.Random | None" = None, *,
               choose_pass: PassPolicy | None = None, choose_card: PlayPolicy | None = None,
               max_deals: int = 1000) -> Game:
     """Play a whole game: deal (the rules' deck and kitty), pass by the scheme, play, score,
     until the game ends.
 
     Args:
-        rules: the rules (default standard).
+        rules: the rules, or a ``Rules.parse`` text (default standard).
         rng: seed or :class:`random.Random` for the deals, the pass shuffle and the default
             policies.
         choose_pass: the pass policy; default: random cards the rules allow to pass.
@@ -390,7 +391,7 @@ def play_game(rules: Rules | None = None, rng: "int | _random.Random | None" = N
             passing (``no_pass_cards``) than the pass count (``rules.md`` does not say what
             such a player passes); or a policy's pass breaks the rules (:func:`.apply_pass`).
     """
-    rules = Rules.standard() if rules is None else rules
+    rules = Rules.of(rules)
     rng = rng if isinstance(rng, _random.Random) else _random.Random(rng)
     forbidden = rules.no_pass_mask()
 

@@ -74,6 +74,15 @@ def test_every_entry_point_takes_rules_as_text():
     five = Deal.random(1, rules="pagat,players=5")
     assert five.players == 5 and five == Deal.random(1, rules=Rules.parse("pagat,players=5"))
     assert Rules.of(None) == Rules.standard() and Rules.of("standard") == Rules.standard()
+    from hearts.analysis.knowledge import Knowledge
+    from hearts.analysis.moon import moon_odds
+    from hearts.solver.game import play_game
+    known = Knowledge.from_deal(DEAL, None, "hold", "", "S", "pagat")
+    assert known.rules == Rules.preset("pagat")
+    odds = moon_odds("AKQ.AKQJ98.AK.A2", samples=2, rules="standard,moon=new")
+    assert odds.rules == Rules.parse("standard,moon=new") and odds.shoots == 2
+    assert play_game("standard,target=20", 5).totals == play_game(
+        Rules.parse("standard,target=20"), 5).totals
 
 
 def test_played_none_is_nothing_played():
