@@ -11,6 +11,13 @@ include "_play.pxi"
 include "_tt.pxi"
 include "_search.pxi"
 
+from cpython.exc cimport PyErr_SetInterrupt
+from cpython.pythread cimport PyThread_get_thread_ident
+import threading
+
+# signal handlers are the main thread's business (see hd_catch_sigint)
+cdef long _MAIN_THREAD = threading.main_thread().ident
+
 duck_init()                 # the lookup table of `lane_ducks`, once per process
 
 MODELS = {"paranoid": MODEL_PARANOID, "moon": MODEL_MOON, "maxn": MODEL_MAXN,
@@ -285,6 +292,22 @@ cdef class Core:
             ValueError: an unknown model, a state or game not for the rules' seats, or
                 model ``"game"`` without ``game``.
         """
+        cdef sigaction_t python_sigint
+        cdef int caught = 0
+        if PyThread_get_thread_ident() == _MAIN_THREAD:
+            caught = catch_sigint(&python_sigint)
+        try:
+            return self._analyse(state, target, model, node_limit, time_ms, want_pv, guess,
+                                 game)
+        finally:
+            # a Ctrl-C during the search stopped it (an unfinished result); Python then
+            # raises KeyboardInterrupt as if the signal had come just now
+            if caught and release_sigint(&python_sigint):
+                PyErr_SetInterrupt()
+
+    cdef object _analyse(self, tuple state, int target, str model, long long node_limit,
+                         double time_ms, bint want_pv, object guess, dict game):
+        """`analyse` without the Ctrl-C handling."""
         if model not in MODELS:
             raise ValueError(f"unknown model {model!r}")
         if model == "game":

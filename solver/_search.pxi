@@ -14,8 +14,53 @@ cdef inline double now_ms() noexcept nogil:
     return ts.tv_sec * 1000.0 + ts.tv_nsec / 1e6
 
 
+cdef extern from *:
+    """
+    #include <signal.h>
+    #include <string.h>
+    /* Ctrl-C during a search. Python's own SIGINT handler only sets a flag that the
+       interpreter reads between bytecodes, which a search running without the GIL never
+       reaches: a full-deal solve ignored Ctrl-C until it ended (minutes for max^n). So a
+       search started on the main thread puts this handler in place of Python's, the
+       searches stop at their next limit check (every 1,024 nodes), and the core hands
+       the signal back to Python (PyErr_SetInterrupt) once the search has returned. */
+    static volatile sig_atomic_t hd_interrupted = 0;
+    static void hd_on_sigint(int sig) { (void)sig; hd_interrupted = 1; }
+    /* 1 when our handler took the place of Python's (*old keeps Python's); not when
+       SIGINT is ignored or left to the system (SIG_IGN, SIG_DFL): that is the program's
+       own choice. */
+    static int hd_catch_sigint(struct sigaction* old) {
+        struct sigaction sa;
+        memset(&sa, 0, sizeof sa);
+        sa.sa_handler = hd_on_sigint;
+        sigemptyset(&sa.sa_mask);
+        if (sigaction(SIGINT, &sa, old) != 0) return 0;
+        if (old->sa_handler == SIG_IGN || old->sa_handler == SIG_DFL) {
+            sigaction(SIGINT, old, NULL);
+            return 0;
+        }
+        return 1;
+    }
+    /* Python's handler back; 1 when a SIGINT came meanwhile (then cleared). */
+    static int hd_release_sigint(const struct sigaction* old) {
+        int hit;
+        sigaction(SIGINT, old, NULL);
+        hit = hd_interrupted;
+        hd_interrupted = 0;
+        return hit;
+    }
+    """
+    ctypedef struct sigaction_t "struct sigaction":
+        pass
+    int catch_sigint "hd_catch_sigint"(sigaction_t* old) noexcept nogil
+    int release_sigint "hd_release_sigint"(const sigaction_t* old) noexcept nogil
+    int interrupted "hd_interrupted"
+
+
 cdef inline void check_limits(Ctx* c) noexcept nogil:
     if c.node_limit > 0 and c.nodes >= c.node_limit:
+        c.abort = 1
+    elif interrupted:
         c.abort = 1
     elif c.deadline_ms > 0 and now_ms() >= c.deadline_ms:
         c.abort = 1

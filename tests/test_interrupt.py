@@ -1,0 +1,106 @@
+"""Ctrl-C stops a search: the core takes SIGINT from Python while it searches without the GIL
+(`hd_catch_sigint` in solver/_search.pxi) and hands it back once the search has returned."""
+from __future__ import annotations
+
+import os
+import signal
+import subprocess
+import sys
+import threading
+import time
+
+import pytest
+
+from hearts.solver import solve
+
+# a full deal: its paranoid solve takes seconds, far longer than the interrupt's delay
+FULL_DEAL = "N:AKQJ63.AQ3.A7.KJ .T8742.T9863.A64 85.KJ6.KQ2.T9872 T9742.95.J54.Q53"
+
+pytestmark = pytest.mark.skipif(sys.platform == "win32", reason="POSIX signals")
+
+
+def interrupt_after(seconds: float) -> threading.Timer:
+    timer = threading.Timer(seconds, os.kill, (os.getpid(), signal.SIGINT))
+    timer.start()
+    return timer
+
+
+def test_ctrl_c_stops_a_full_deal_solve_and_reaches_pythons_handler_once():
+    calls = []
+
+    def on_sigint(signum, frame):
+        calls.append(signum)
+
+    previous = signal.signal(signal.SIGINT, on_sigint)
+    try:
+        timer = interrupt_after(0.3)
+        result = solve(FULL_DEAL, pv=False)
+        timer.join()
+        for _ in range(10):             # the handler runs at the next bytecode boundary
+            time.sleep(0.001)
+        handler_after = signal.getsignal(signal.SIGINT)
+    finally:
+        signal.signal(signal.SIGINT, previous)
+    assert not result.complete          # the search stopped; it did not run to its end
+    assert calls == [signal.SIGINT]
+    assert handler_after is on_sigint   # the program's handler was put back
+    # the next search runs to its end (the flag was cleared)
+    result = solve("N:AKQJT98765432... .AKQJT98765432.. ..AKQJT98765432. ...AKQJT98765432",
+                   pv=False)
+    assert result.complete
+    # West's 2C wins every trick: every point card falls on them, a moon (0 points)
+    assert [(str(cv.card), cv.value) for cv in result.cards] == [("2C", 0)]
+
+
+def test_ctrl_c_with_pythons_default_handler_raises_keyboard_interrupt():
+    timer = interrupt_after(0.3)
+    try:
+        with pytest.raises(KeyboardInterrupt):
+            solve(FULL_DEAL, pv=False)
+            time.sleep(1.0)             # the pending interrupt is raised here at the latest
+    finally:
+        timer.join()
+    assert signal.getsignal(signal.SIGINT) is signal.default_int_handler
+
+
+def test_an_ignored_sigint_leaves_the_search_alone():
+    # SIG_IGN is the program's own choice (as for a job in the background of a script)
+    previous = signal.signal(signal.SIGINT, signal.SIG_IGN)
+    try:
+        timer = interrupt_after(0.05)
+        result = solve(FULL_DEAL, pv=False, node_limit=3_000_000)
+        timer.join()
+        assert signal.getsignal(signal.SIGINT) is signal.SIG_IGN
+    finally:
+        signal.signal(signal.SIGINT, previous)
+    assert result.nodes >= 3_000_000          # stopped by its node limit, not the signal
+    assert not result.complete
+
+
+def test_a_solve_on_another_thread_leaves_the_main_threads_handler_alone():
+    seen = []
+
+    def worker():
+        seen.append(solve(FULL_DEAL, pv=False, node_limit=200_000).nodes)
+        seen.append(signal.getsignal(signal.SIGINT))
+
+    thread = threading.Thread(target=worker)
+    thread.start()
+    thread.join()
+    assert seen[0] >= 200_000
+    assert seen[1] is signal.default_int_handler
+
+
+def test_ctrl_c_ends_hearts_solve_with_exit_130():
+    proc = subprocess.Popen([sys.executable, "-m", "hearts.analysis.cli", "solve", "--example",
+                             "opening", "--model", "maxn"],
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    try:
+        time.sleep(2.0)                 # the import and the start of the search
+        proc.send_signal(signal.SIGINT)
+        out, err = proc.communicate(timeout=60)
+    finally:
+        proc.kill()
+    assert proc.returncode == 130, err
+    assert "Traceback" not in err
+    assert out == ""                    # no table of an unfinished search
