@@ -18,7 +18,10 @@ Bots:
   :func:`hearts.analysis.policy.rule_play` (lead the lowest card, never Q♠ nor A♠/K♠ while Q♠
   is out; follow by ducking under the winning card, else the last seat wins high and the others
   play low, keeping Q♠ back; discard Q♠, then A♠/K♠ while Q♠ is out, then the highest heart,
-  then the highest card of the shortest suit).
+  then the highest card of the shortest suit). Both read the rules' point table: Q♠ here is
+  the rules' big penalty card (J♠ in Black Jack, with A♠ K♠ Q♠ above it; Q♥ too in Pink
+  Lady), and a bonus card (Omnibus 10♦) is kept and won, not given away
+  (:func:`hearts.analysis.policy.point_cards`).
 * :class:`AdviceBot`: passes by the pass rating (:func:`~hearts.analysis.passing.rate_passes`,
   the best pass) and plays by the play advice (:func:`~hearts.analysis.advice.advise`, the
   best card), both with seeds derived from the deal, the seat and the play, so a match is
@@ -104,7 +107,7 @@ class RuleBot:
 
     def choose_pass(self, seat: Seat, hand: int, direction: PassDirection, rules: Rules,
                     key: tuple[int, ...]) -> int:
-        return policy_pass(hand, rules.pass_count, rules.no_pass_mask())
+        return policy_pass(hand, rules.pass_count, rules.no_pass_mask(), rules)
 
     def choose_play(self, position: Position, knowledge: Callable[[], Knowledge],
                     key: tuple[int, ...]) -> Card:

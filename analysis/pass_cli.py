@@ -18,8 +18,8 @@ from hearts.solver.cards import cards_from_mask
 
 from .advice_cli import (SCHEDULER_OPTION, THREADS_OPTION, _cards_text, _hand_text, _pct,
                          _progress, emit)
-from .passing import (CI_TARGET, DEFAULT_SAMPLES, FIRST_SAMPLES, PASS_POLICY, TOP, PassRanking,
-                      Z95, rate_passes)
+from .passing import (CI_TARGET, DEFAULT_SAMPLES, FIRST_SAMPLES, TOP, PassRanking, Z95,
+                      pass_policy_text, rate_passes)
 from .sampling import MAX_SAMPLES
 from .terminal import counted
 
@@ -45,7 +45,7 @@ def pass_command(
         None, "--horizon", metavar="K", min=1, max=13,
         help="Tricks left at which the rule-bot rollout hands over to the solver (default "
              "6 maxn, 7 paranoid)."),
-    ci: float = typer.Option(CI_TARGET, "--ci", metavar="POINTS", min=0.01,
+    ci: float = typer.Option(CI_TARGET, "--ci", metavar="POINTS", min=0.01, max=26,
                              help="Stop when the best pass's 95% interval is this narrow "
                                   "(± points)."),
     no_moon: bool = typer.Option(False, "--no-moon", help="Skip the moon-chance searches."),
@@ -63,9 +63,12 @@ def pass_command(
     uniformly, `--samples` times at most (the 3 cards the seat will receive are unknown). The
     other seats pass by a stated simple rule from their own dealt hand: Q♠, A♠, K♠ unless
     guarded by 3+ lower spades; then A♥ K♥ Q♥ J♥; then empty the shorter of ♣/♦ if possible;
-    then the highest cards. After all passes, each deal is valued by the **rollout evaluator**:
-    every seat plays a simple rule bot until 6 tricks are left (`--horizon`), then the
-    position is solved exactly with max^n (`--model`: every seat for itself; or paranoid).
+    then the highest cards. The rules' point table names the penalty cards: under
+    `--rules black_jack` J♠ (then A♠ K♠ Q♠) takes Q♠'s place, and a bonus card (Omnibus
+    10♦) is kept; the header states the rule in full. After all passes, each deal is valued
+    by the **rollout evaluator**: every seat plays a simple rule bot (which reads the same
+    point table) until 6 tricks are left (`--horizon`), then the position is solved exactly
+    with max^n (`--model`: every seat for itself; or paranoid).
     Value: the seat's **points for the deal** (lower is better), the mean over the deals with
     a 95% interval (mean ± 1.96 SE). Not an exact double-dummy value per deal: its error is
     measured in `benchmarks/bench_pass.py` (docs/analysis.md).
@@ -78,7 +81,8 @@ def pass_command(
     **Columns**: mean, 95% interval, the paired difference to the best pass, the **moon
     chance** (share of the first 100 deals in which the seat can shoot after the pass, all
     hands open, moon model) and **why**: voids made, Q♠ exposure (kept with how many lower
-    spades, or passed to whom), hearts passed and low hearts (2–6) kept.
+    spades, or passed to whom; the rules' big penalty cards instead of Q♠, e.g. J♠ in Black
+    Jack), hearts passed and low hearts (2–6) kept.
 
     **Examples**:
 
@@ -117,7 +121,8 @@ def _print_ranking(console: Console, ranking: PassRanking) -> None:
         ("  seed ", "dim"), str(ranking.seed), ("  threads ", "dim"), str(ranking.threads)))
     console.print(Text(f"evaluator = {ranking.evaluator_text()}", style="italic"))
     console.print(Text(f"value = {who}'s final points for the deal, mean over deals of the 39 "
-                       f"unseen cards (lower is better); {PASS_POLICY}", style="italic"))
+                       f"unseen cards (lower is better); {pass_policy_text(ranking.rules)}",
+                       style="italic"))
     table = Table(header_style="bold")
     table.add_column("#", justify="right")
     table.add_column("pass", no_wrap=True)
@@ -132,7 +137,8 @@ def _print_ranking(console: Console, ranking: PassRanking) -> None:
         moon = _pct(p.moon) + (f" ({p.moon_unknown}?)" if p.moon_unknown else "")
         table.add_row(str(k), _cards_text(list(p.cards)),
                       Text(f"{p.mean:.2f}", style="bold" if k == 1 else ""),
-                      f"{low:.1f}–{high:.1f}", vs,
+                      # "-0.9–2.8" read as a range from -0.9 to -2.8
+                      f"{low:.1f} to {high:.1f}" if low < 0 else f"{low:.1f}–{high:.1f}", vs,
                       Text(moon, style="green" if p.moon else ""), p.why.text)
     console.print(table)
     rounds = ", ".join(f"{arms}×{n}" for arms, n in ranking.rounds)

@@ -9,9 +9,11 @@ Somekh 2013, "Almost Optimal Exploration in Multi-Armed Bandits", ICML):
    13 each, uniformly (a shuffle from :func:`numpy.random.default_rng` seeded by ``seed``;
    sample ``i`` is always the ``i``-th shuffle of the stream).
 2. **The other passes.** Every other seat passes by :func:`policy_pass`, a stated simple
-   policy that sees only its own dealt hand (below). Passes are chosen before any card is
-   received (``rules.md`` "Passing"), so in one sample the other seats' passes are the same
-   whatever the seat passes: the seat's pass changes only its own hand and its receiver's.
+   policy that sees only its own dealt hand (below; its penalty and bonus cards come from the
+   rules' point table, :func:`pass_policy_text` states it for the rules). Passes are chosen
+   before any card is received (``rules.md`` "Passing"), so in one sample the other seats'
+   passes are the same whatever the seat passes: the seat's pass changes only its own hand and
+   its receiver's.
    No seat passes a card of ``Rules.no_pass_cards`` ("some tables forbid passing certain
    cards"): the seat's passes that hold one are not rated, and the policy skips them.
 3. **Evaluator** (:func:`evaluate_pass`, named in every output): from the start of play,
@@ -73,14 +75,14 @@ from .errors import InconsistentRecordError
 from .knowledge import _check_direction, _mask_of_cards
 from .moon import can_shoot
 from .parallel import PerThreadSolver, default_threads, executor
-from .policy import play_out
+from .policy import PointCards, play_out, point_cards
 from .stats import Z95, mean_se
 
-__all__ = ["PassError", "PassWhy", "PassRating", "PassRanking", "RecordPassRater", "rate_passes",
-           "policy_pass", "passable",
-           "evaluate_pass", "pass_why", "apply_passes", "PASS_POLICY", "MODELS", "FIRST_SAMPLES",
-           "TOP", "NODE_LIMIT", "MOON_SAMPLES", "MOON_NODE_LIMIT", "DEFAULT_HORIZON",
-           "DEFAULT_SAMPLES", "CI_TARGET", "Z95"]
+__all__ = ["PassError", "PassWhy", "PenaltyCardWhy", "PassRating", "PassRanking",
+           "RecordPassRater", "rate_passes", "policy_pass", "passable", "evaluate_pass", "pass_why",
+           "apply_passes", "PASS_POLICY", "pass_policy_text", "MODELS", "FIRST_SAMPLES", "TOP",
+           "NODE_LIMIT", "MOON_SAMPLES", "MOON_NODE_LIMIT", "DEFAULT_HORIZON", "DEFAULT_SAMPLES",
+           "CI_TARGET", "Z95"]
 
 #: Models the evaluator can solve with at the horizon.
 MODELS = ("maxn", "paranoid")
@@ -103,16 +105,16 @@ MOON_SAMPLES = 100
 #: Node limit of one moon search.
 MOON_NODE_LIMIT = 200_000
 
-_QS = Card("QS")
-_KS = Card("KS")
-_AS = Card("AS")
-_SPADES = SUIT_MASKS[Suit.SPADES]
 _HEARTS = SUIT_MASKS[Suit.HEARTS]
-_LOW_SPADES = sum(Card.of(Suit.SPADES, r).mask for r in range(2, 12))   # 2♠..J♠
 _LOW_HEARTS = sum(Card.of(Suit.HEARTS, r).mask for r in range(2, 7))    # 2♥..6♥
 _HIGH_HEARTS = [Card.of(Suit.HEARTS, r) for r in (14, 13, 12, 11)]
+_RANK_WORDS = {14: "ace", 13: "king", 12: "queen", 11: "jack", 10: "ten", 9: "nine",
+               8: "eight", 7: "seven", 6: "six", 5: "five", 4: "four", 3: "three", 2: "two"}
+_SUIT_WORDS = {Suit.CLUBS: "clubs", Suit.DIAMONDS: "diamonds", Suit.HEARTS: "hearts",
+               Suit.SPADES: "spades"}
 
-#: The other seats' pass policy in words (printed by ``hearts pass``).
+#: The other seats' pass policy in words under the standard rules (printed by ``hearts
+#: pass``; :func:`pass_policy_text` gives it for any rules).
 PASS_POLICY = ("the other seats pass by a simple rule, from their dealt hand only: Q♠, then "
                "A♠ and K♠, unless guarded by 3+ spades below the queen; then A♥ K♥ Q♥ J♥; "
                "then the shorter of ♣/♦ if it can be emptied, highest first; then the "
@@ -150,25 +152,42 @@ def _allowed(hand: int, count: int, forbidden: int, who: str) -> int:
 
 # -- the other seats' pass policy -----------------------------------------------------------
 
-def policy_pass(hand: int, count: int = 3, forbidden: int = 0) -> int:
+def _points(rules: "Rules | str | None") -> PointCards:
+    return point_cards(Rules.of(rules))
+
+
+def policy_pass(hand: int, count: int = 3, forbidden: int = 0,
+                rules: "Rules | str | None" = None) -> int:
     """The simple pass of the other seats (and of the rule bot): ``count`` cards of ``hand``.
+
+    The rules' point table decides which cards are dangerous (:func:`.policy.point_cards`):
+    the *big penalty cards* (Q♠ under the standard rules, J♠ in Black Jack, Q♥ and Q♠ in
+    Pink Lady), each with the *high cards* of its suit above it (A♠ K♠ for Q♠; A♠ K♠ Q♠ for
+    J♠), and the *bonus cards* (10♦ −10 in Omnibus), which are worth keeping. A big card is
+    *guarded* when the hand holds at least 3 cards of its suit below it (it can be ducked
+    under higher cards).
 
     Rules, in order, until ``count`` cards are chosen (the hand's own cards only, never one of
     ``forbidden``: each rule skips them, and a suit holding one cannot be emptied):
 
-    1. Q♠, then A♠, then K♠ -- unless the hand holds at least 3 spades below the queen (the
-       queen is then guarded: it can be ducked under higher spades);
-    2. the high hearts A♥, K♥, Q♥, J♥ (highest first);
+    1. each big card that is not guarded (the most points first), then the high cards of
+       those big cards (highest first; ties ♠, ♥, ♦, ♣) -- standard: Q♠, then A♠, then K♠,
+       unless the hand holds at least 3 spades below the queen;
+    2. the high hearts A♥, K♥, Q♥, J♥ (highest first; not a guarded big card, not a heart
+       without points);
     3. the shorter of clubs and diamonds (clubs on a tie), highest card first, if the cards
-       still to choose can empty it (to make a void);
-    4. the highest remaining cards other than Q♠ (ties: ♠, ♥, ♦, ♣): a guarded queen is
-       kept;
-    5. Q♠ after all, when nothing else may be passed.
+       still to choose can empty it (to make a void) and it holds no guarded big card and no
+       bonus card;
+    4. the highest remaining cards other than the big and bonus cards (ties: ♠, ♥, ♦, ♣): a
+       guarded big card and a bonus card are kept;
+    5. the big cards, then the bonus cards, after all, when nothing else may be passed.
 
     Args:
         hand: the dealt hand, a card mask.
         count: cards to pass (``Rules.pass_count``).
         forbidden: the cards nobody may pass (``Rules.no_pass_mask()``).
+        rules: the rules whose point table names the big and bonus cards (a ``Rules``, a
+            ``Rules.parse`` text, or ``None``: standard).
 
     Returns:
         The passed cards, a mask with ``count`` bits.
@@ -176,6 +195,7 @@ def policy_pass(hand: int, count: int = 3, forbidden: int = 0) -> int:
     Raises:
         PassError: the hand holds fewer than ``count`` cards outside ``forbidden``.
     """
+    points = _points(rules)
     allowed = _allowed(hand, count, forbidden, "the hand")
     chosen: list[Card] = []
 
@@ -183,26 +203,77 @@ def policy_pass(hand: int, count: int = 3, forbidden: int = 0) -> int:
         if len(chosen) < count and allowed & card.mask and card not in chosen:
             chosen.append(card)
 
-    if (hand & _LOW_SPADES).bit_count() < 3:
-        for card in (_QS, _AS, _KS):
+    guarded = high = 0
+    for card, above, below in zip(points.big, points.high, points.below):
+        if (hand & below).bit_count() >= 3:
+            guarded |= card.mask
+        else:
             take(card)
-    for card in _HIGH_HEARTS:
+            high |= above
+    for card in sorted(cards_from_mask(hand & high), key=lambda c: (-c.rank, -c.suit)):
         take(card)
+    for card in _HIGH_HEARTS:
+        if points.values[card.bit] > 0 and not card.mask & guarded:
+            take(card)
     left = count - len(chosen)
     if left:
+        keep = forbidden | guarded | points.bonus_mask
         sides = sorted((Suit.CLUBS, Suit.DIAMONDS),
                        key=lambda s: ((hand & SUIT_MASKS[s]).bit_count(), s))
         for suit in sides:
             n = (hand & SUIT_MASKS[suit]).bit_count()
-            if 0 < n <= left and not hand & SUIT_MASKS[suit] & forbidden:
+            if 0 < n <= left and not hand & SUIT_MASKS[suit] & keep:
                 for card in reversed(cards_from_mask(hand & SUIT_MASKS[suit])):
                     take(card)
                 break
-    rest = sorted(cards_from_mask(hand & ~_QS.mask), key=lambda c: (-c.rank, -c.suit))
+    rest = sorted(cards_from_mask(hand & ~(points.big_mask | points.bonus_mask)),
+                  key=lambda c: (-c.rank, -c.suit))
     for card in rest:
         take(card)
-    take(_QS)   # only short when Q♠ is among the few cards that may be passed
+    # Only short when a big or bonus card is among the few cards that may be passed.
+    for card in points.big + points.bonus:
+        take(card)
     return sum(c.mask for c in chosen)
+
+
+def pass_policy_text(rules: "Rules | str | None" = None) -> str:
+    """:func:`policy_pass` in words for ``rules``, naming its big and bonus cards
+    (:data:`PASS_POLICY` under the standard rules; printed by ``hearts pass``)."""
+    points = _points(rules)
+    parts = []
+    if len(points.big) == 1:
+        card = points.big[0]
+        high = [c.symbol() for c in reversed(cards_from_mask(points.high[0]))]
+        parts.append(card.symbol() + (f", then {_and(high)}" if high else "")
+                     + f", unless guarded by 3+ {_SUIT_WORDS[card.suit]} below the "
+                     + _RANK_WORDS[card.rank])
+    elif points.big:
+        high = sorted(cards_from_mask(sum(points.high)), key=lambda c: (-c.rank, -c.suit))
+        parts.append(_and([c.symbol() for c in points.big])
+                     + " (each unless guarded by 3+ cards of its suit below it)"
+                     + (f", then the cards above an unguarded one "
+                        f"({' '.join(c.symbol() for c in high)})" if high else ""))
+    hearts = [c.symbol() for c in _HIGH_HEARTS if points.values[c.bit] > 0]
+    if hearts:
+        parts.append(("then " if parts else "") + " ".join(hearts))
+    parts.append(("then " if parts else "") + "the shorter of ♣/♦ if it can be emptied, "
+                 "highest first")
+    parts.append("then the highest cards" + (
+        f" (never a guarded {_or([c.symbol() for c in points.big])})" if points.big else ""))
+    if points.bonus:
+        parts.append(f"never {_or([c.symbol() for c in points.bonus])} (it scores "
+                     f"{_or([str(points.values[c.bit]) for c in points.bonus])}) unless "
+                     f"nothing else may be passed")
+    return ("the other seats pass by a simple rule, from their dealt hand only: "
+            + "; ".join(parts))
+
+
+def _and(words: Sequence[str]) -> str:
+    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
+
+
+def _or(words: Sequence[str]) -> str:
+    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " or " + words[-1]
 
 
 def apply_passes(hands: Sequence[int], passes: Sequence[int],
@@ -223,63 +294,126 @@ def apply_passes(hands: Sequence[int], passes: Sequence[int],
 # -- why --------------------------------------------------------------------------------------
 
 @dataclass(frozen=True)
+class PenaltyCardWhy:
+    """What a pass does with one big penalty card of the rules (:func:`.policy.point_cards`:
+    Q♠ under the standard rules, J♠ in Black Jack, Q♥ and Q♠ in Pink Lady).
+
+    Attributes:
+        card: the big penalty card.
+        state: ``"passed"`` (it goes to the receiver), ``"kept"`` or ``"none"`` (not held).
+        guards: cards of its suit below it that the seat keeps.
+        high_kept: cards of its suit above it that the seat keeps, highest first (A♠ K♠ for
+            Q♠): the card may fall on them.
+    """
+
+    card: Card
+    state: str
+    guards: int
+    high_kept: tuple[Card, ...]
+
+    def text(self, receiver: Seat) -> str:
+        """``"Q♠ to W"``, ``"Q♠ kept, 2 lower ♠"``, ``"A♠ K♠ kept, 1 lower ♠"`` (high cards
+        kept with fewer than 3 lower cards, the card not held), or ``""``."""
+        suit = self.card.suit.symbol
+        if self.state == "passed":
+            return f"{self.card.symbol()} to {receiver.letter}"
+        if self.state == "kept":
+            return f"{self.card.symbol()} kept, {self.guards} lower {suit}"
+        if self.high_kept and self.guards < 3:
+            return (f"{' '.join(c.symbol() for c in self.high_kept)} kept, "
+                    f"{self.guards} lower {suit}")
+        return ""
+
+    def to_json(self) -> dict:
+        return {"card": str(self.card), "state": self.state, "guards": self.guards,
+                "high_kept": [str(c) for c in self.high_kept]}
+
+
+@dataclass(frozen=True)
 class PassWhy:
     """What a pass does to the seat's hand (the cards it keeps; received cards are unknown).
 
     Attributes:
         voids: the suits the pass empties (every card of the suit passed).
-        queen: ``"passed"`` (Q♠ goes to ``receiver``), ``"kept"`` or ``"none"`` (not held).
-        queen_guards: spades below Q♠ the seat keeps.
-        high_spades_kept: A♠/K♠ the seat keeps.
+        penalty_cards: per big penalty card of the rules (most points first), what the pass
+            does with it (:class:`PenaltyCardWhy`); none when the rules have no such card.
         low_hearts_kept: hearts 2–6 the seat keeps (protection: they can duck heart leads).
         hearts_passed: hearts in the pass.
         receiver: the seat receiving the pass.
+        bonus_passed: bonus cards (negative points: 10♦ in Omnibus) in the pass.
+        bonus_points: their points (for the text).
     """
 
     voids: tuple[Suit, ...]
-    queen: str
-    queen_guards: int
-    high_spades_kept: tuple[Card, ...]
+    penalty_cards: tuple[PenaltyCardWhy, ...]
     low_hearts_kept: int
     hearts_passed: int
     receiver: Seat
+    bonus_passed: tuple[Card, ...] = ()
+    bonus_points: tuple[int, ...] = ()
+
+    @property
+    def queen(self) -> str:
+        """The first big penalty card's state (the name is the standard game's, where that
+        card is Q♠): ``"passed"``, ``"kept"`` or ``"none"`` (not held, or no such card)."""
+        return self.penalty_cards[0].state if self.penalty_cards else "none"
+
+    @property
+    def queen_guards(self) -> int:
+        """Cards below the first big penalty card, of its suit, that the seat keeps."""
+        return self.penalty_cards[0].guards if self.penalty_cards else 0
+
+    @property
+    def high_spades_kept(self) -> tuple[Card, ...]:
+        """Cards above the first big penalty card, of its suit, that the seat keeps (A♠/K♠
+        for Q♠)."""
+        return self.penalty_cards[0].high_kept if self.penalty_cards else ()
 
     @property
     def text(self) -> str:
-        """One short line, e.g. ``"void ♦; Q♠ to W; 2 low ♥"``: the voids made, Q♠ passed
-        to whom or kept with how many lower spades (A♠/K♠ kept with fewer than 3 lower spades
-        too: Q♠ may fall on them), hearts passed, low hearts (2–6) kept."""
+        """One short line, e.g. ``"void ♦; Q♠ to W; 2 low ♥"``: the voids made, each big
+        penalty card passed to whom or kept with how many lower cards of its suit (the cards
+        above it kept with fewer than 3 lower ones too: it may fall on them), a bonus card
+        passed (``"T♦ (-10) to W"``), hearts passed, low hearts (2–6) kept."""
         parts = []
         if self.voids:
             parts.append("void " + " ".join(s.symbol for s in self.voids))
-        if self.queen == "passed":
-            parts.append(f"Q♠ to {self.receiver.letter}")
-        elif self.queen == "kept":
-            parts.append(f"Q♠ kept, {self.queen_guards} lower ♠")
-        elif self.high_spades_kept and self.queen_guards < 3:
-            parts.append(f"{' '.join(c.symbol() for c in self.high_spades_kept)} kept, "
-                         f"{self.queen_guards} lower ♠")
+        parts.extend(t for t in (p.text(self.receiver) for p in self.penalty_cards) if t)
+        parts.extend(f"{c.symbol()} ({v}) to {self.receiver.letter}"
+                     for c, v in zip(self.bonus_passed, self.bonus_points))
         if self.hearts_passed:
             parts.append(f"{self.hearts_passed} ♥ out")
         parts.append(f"{self.low_hearts_kept} low ♥")
         return "; ".join(parts)
 
     def to_json(self) -> dict:
+        """JSON-ready: ``queen``, ``queen_guards``, ``high_spades_kept`` describe the first
+        big penalty card (Q♠ standard); ``penalty_cards`` lists each one."""
         return {"voids": [s.letter for s in self.voids], "queen": self.queen,
                 "queen_guards": self.queen_guards,
                 "high_spades_kept": [str(c) for c in self.high_spades_kept],
                 "low_hearts_kept": self.low_hearts_kept, "hearts_passed": self.hearts_passed,
-                "receiver": self.receiver.letter, "text": self.text}
+                "receiver": self.receiver.letter,
+                "penalty_cards": [p.to_json() for p in self.penalty_cards],
+                "bonus_passed": [str(c) for c in self.bonus_passed], "text": self.text}
 
 
-def pass_why(hand: int, passed: int, receiver: Seat) -> PassWhy:
-    """The :class:`PassWhy` of passing ``passed`` (a mask) from ``hand`` to ``receiver``."""
+def pass_why(hand: int, passed: int, receiver: Seat,
+             rules: "Rules | str | None" = None) -> PassWhy:
+    """The :class:`PassWhy` of passing ``passed`` (a mask) from ``hand`` to ``receiver``;
+    ``rules`` (default standard) names the big penalty and bonus cards by its point table."""
+    points = _points(rules)
     kept = hand & ~passed
     voids = tuple(s for s in Suit if hand & SUIT_MASKS[s] and not kept & SUIT_MASKS[s])
-    queen = "passed" if passed & _QS.mask else "kept" if kept & _QS.mask else "none"
-    return PassWhy(voids, queen, (kept & _LOW_SPADES).bit_count(),
-                   tuple(c for c in (_AS, _KS) if kept & c.mask),
-                   (kept & _LOW_HEARTS).bit_count(), (passed & _HEARTS).bit_count(), receiver)
+    penalty = tuple(
+        PenaltyCardWhy(card, "passed" if passed & card.mask else
+                       "kept" if kept & card.mask else "none", (kept & below).bit_count(),
+                       tuple(reversed(cards_from_mask(kept & high))))
+        for card, high, below in zip(points.big, points.high, points.below))
+    bonus = tuple(c for c in points.bonus if passed & c.mask)
+    return PassWhy(voids, penalty, (kept & _LOW_HEARTS).bit_count(),
+                   (passed & _HEARTS).bit_count(), receiver, bonus,
+                   tuple(points.values[c.bit] for c in bonus))
 
 
 # -- the evaluator ----------------------------------------------------------------------------
@@ -472,7 +606,7 @@ class PassRanking:
             "rules": self.rules.name or self.rules.to_dict(),
             "model": self.model, "evaluator": self.evaluator,
             "evaluator_text": self.evaluator_text(), "horizon": self.horizon,
-            "node_limit": self.node_limit, "pass_policy": PASS_POLICY,
+            "node_limit": self.node_limit, "pass_policy": pass_policy_text(self.rules),
             "value": "the seat's final points for the deal (lower is better), mean over "
                      "sampled deals of the 39 unseen cards",
             "samples": self.samples, "ci_target": self.ci_target, "seed": self.seed,
@@ -514,7 +648,7 @@ class _PassWork(PerThreadSolver):
         solver = self.solver()
         hands = self.others[index]
         # The other seats' passes do not depend on the seat's: chosen once per deal.
-        passes = [policy_pass(hands[s], self.rules.pass_count, self.forbidden)
+        passes = [policy_pass(hands[s], self.rules.pass_count, self.forbidden, self.rules)
                   for s in range(4)]
         out: list = []
         for arm in arms:
@@ -702,7 +836,7 @@ def rate_passes(hand: "Hand | str | Iterable[Card | str]", direction: "PassDirec
         ratings.append(PassRating(
             combos[a], mean, se, tuple(int(x) for x in values[a]), reached[a],
             0.0 if a == order[0] else diff, 0.0 if a == order[0] else diff_se,
-            pass_why(mask, candidates[a], receiver),
+            pass_why(mask, candidates[a], receiver, rules),
             None if flags is None else _fraction(flags),
             0 if flags is None else sum(1 for f in flags if f is None)))
     assert ratings[0].round == last
@@ -789,7 +923,7 @@ class RecordPassRater:
         best = ranking.best
         return {"rank": ranking.passes.index(made) + 1, "of": len(ranking.passes),
                 "mean": round(made.mean, 2), "se": round(made.se, 2),
-                "best": best.text, "best_mean": round(best.mean, 2),
+                "best": [str(c) for c in best.cards], "best_mean": round(best.mean, 2),
                 "loss": round(made.diff, 2), "samples": made.n,
                 "evaluator": "exact" if ranking.evaluator == "exact"
                 else f"rollout to {ranking.horizon} tricks, then {ranking.model}"}

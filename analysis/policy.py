@@ -8,35 +8,119 @@ default policy of Monte Carlo rollouts (Sturtevant 2008, "An Analysis of UCT in
 Multi-Player Games", CG 2008, used rule-based Hearts playouts), not a strong player: it is
 there to carry a deal from an early position to where the exact solver takes over.
 
-The rules, in order (only legal cards are ever considered; a single legal card is played):
+The bot reads the rules' point table (:meth:`Rules.point_values`, ``rules.md`` "Point
+cards"; :func:`point_cards`), not card names:
 
-* **Leading** ("lead low"): the lowest-ranked legal card, avoiding Q♠ always, and A♠ and K♠
-  while Q♠ is still out (neither played nor in the bot's hand), unless nothing else is legal.
+* the **big penalty cards**: every non-heart card with a positive value (Q♠ 13 in the
+  standard game, J♠ 10 in Black Jack), and a heart worth more than a higher heart (Q♥ 13 in
+  Pink Lady, above K♥ and A♥ at 1: by rank alone the bot would rank it below them). Hearts
+  on a rising scale (1 each, Spot Hearts, Double/Eagle) are not big. With several, the most
+  points come first (ties: the higher rank, then the lower suit);
+* the **high cards** of a big card: the cards of its suit ranked above it (A♠ K♠ above Q♠;
+  A♠ K♠ Q♠ above J♠ in Black Jack); while the big card is *out* (neither played nor in the
+  bot's hand) it may fall on them;
+* the **bonus cards**: negative values (10♦ −10 in Omnibus, J♦ with OpenSpiel ``jd_bonus``):
+  cards to win, never to give away.
+
+The rules, in order (only legal cards are ever considered; a single legal card is played).
+Under the standard rules "big" means Q♠, "high" A♠ and K♠, and there is no bonus card:
+
+* **Leading** ("lead low"): the lowest-ranked legal card, avoiding the big and bonus cards
+  always, and the high cards of a big card that is out, unless nothing else is legal.
 * **Following** the suit led:
 
-  - *duck*: if a legal card ranks below the card winning the trick so far, play the highest
-    such card (this also drops Q♠ under a higher spade);
-  - otherwise, *last to play*: win with the highest legal card, keeping Q♠ back if another
-    card wins as well (the trick is taken anyway, so the high card goes);
-  - otherwise (a later seat may still win): the lowest legal card, keeping Q♠ back.
-* **Discarding** (void in the suit led): Q♠ if legal; else A♠ or K♠ (highest first) while Q♠
-  is still out; else the highest heart; else the highest card, from the suit in which the bot
-  holds the fewest cards (to make a void).
+  - *bonus* (only when the rules have a bonus card): last to play with a bonus card that
+    wins the trick, play it (the bonus is taken); when the trick's cards are worth negative
+    points (a bonus card on it outweighs its penalty cards), win with the highest legal card
+    that wins, neither big nor bonus, if there is one;
+  - *duck*: if a legal card other than a bonus card ranks below the card winning the trick
+    so far, play the highest such card (this also drops Q♠ under a higher spade);
+  - otherwise, *last to play*: win with the highest legal card, keeping the big and bonus
+    cards back if another card wins as well (the trick is taken anyway, so the high card goes);
+  - otherwise (a later seat may still win): the lowest legal card, keeping the big and bonus
+    cards back.
+* **Discarding** (void in the suit led): a big card if legal (the most points first); else a
+  high card of a big card that is out (highest first); else the penalty card worth the most
+  points (the highest heart on ties); else the highest card, from the suit in which the bot
+  holds the fewest cards (to make a void), keeping a bonus card back if anything else is legal.
 
 Ranks compare within a suit (2 < … < A); "lowest-ranked" across suits compares ranks, then the
 suit order above.
 """
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from hearts.solver.cards import SUIT_MASKS, Card, Suit, cards_from_mask
-from hearts.solver.position import Position, trick_winner
+from hearts.solver.position import Position
+from hearts.solver.rules import Rules
 
-__all__ = ["rule_play", "play_out"]
+__all__ = ["rule_play", "play_out", "PointCards", "point_cards"]
 
-_QS = Card("QS")
-_KS = Card("KS")
-_AS = Card("AS")
 _HEARTS = SUIT_MASKS[Suit.HEARTS]
+
+
+@dataclass(frozen=True)
+class PointCards:
+    """The rules' point table as the rule bot and the pass policy read it (module docstring).
+
+    Attributes:
+        values: points for taking each card, by card bit (:meth:`Rules.point_values`).
+        big: the big penalty cards, most points first (ties: higher rank, then lower suit);
+            ``(Q♠,)`` under the standard rules, ``(J♠,)`` in Black Jack, ``(Q♥, Q♠)`` in
+            Pink Lady.
+        high: per big card (same order), the mask of the cards of its suit ranked above it.
+        below: per big card, the mask of the cards of its suit ranked below it (its guards).
+        bonus: the bonus cards (negative value), most negative first.
+        big_mask, bonus_mask: the masks of ``big`` and ``bonus``.
+        penalty_mask: the cards with a positive value (:meth:`Rules.positive_mask`).
+    """
+
+    values: tuple[int, ...]
+    big: tuple[Card, ...]
+    high: tuple[int, ...]
+    below: tuple[int, ...]
+    bonus: tuple[Card, ...]
+    big_mask: int
+    bonus_mask: int
+    penalty_mask: int
+
+
+# Keyed by id(rules); the entry holds the rules too, so the id is not reused while cached.
+_VIEWS: dict[int, tuple[Rules, PointCards]] = {}
+
+
+def point_cards(rules: Rules) -> PointCards:
+    """The :class:`PointCards` of ``rules`` (computed once per rules object)."""
+    entry = _VIEWS.get(id(rules))
+    if entry is not None and entry[0] is rules:
+        return entry[1]
+    view = _point_cards(rules)
+    if len(_VIEWS) >= 256:
+        _VIEWS.clear()
+    _VIEWS[id(rules)] = (rules, view)
+    return view
+
+
+def _point_cards(rules: Rules) -> PointCards:
+    values = rules.point_values()
+    deck = rules.deck()
+    big = []
+    for card in cards_from_mask(rules.positive_mask()):
+        if card.suit is not Suit.HEARTS:
+            big.append(card)
+        elif any(values[Card.of(Suit.HEARTS, r).bit] < values[card.bit]
+                 for r in range(card.rank + 1, 15) if deck & Card.of(Suit.HEARTS, r).mask):
+            big.append(card)
+    big.sort(key=lambda c: (-values[c.bit], -c.rank, c.suit))
+    high = tuple(sum(Card.of(c.suit, r).mask for r in range(c.rank + 1, 15)) & deck
+                 for c in big)
+    below = tuple(sum(Card.of(c.suit, r).mask for r in range(2, c.rank)) & deck for c in big)
+    bonus = sorted((c for c in cards_from_mask(rules.penalty_mask()) if values[c.bit] < 0),
+                   key=lambda c: (values[c.bit], -c.rank, c.suit))
+    return PointCards(values, tuple(big), high, below, tuple(bonus),
+                      sum(c.mask for c in big), sum(c.mask for c in bonus),
+                      rules.positive_mask())
 
 
 def _lowest(cards: list[Card]) -> Card:
@@ -44,7 +128,8 @@ def _lowest(cards: list[Card]) -> Card:
 
 
 def rule_play(position: Position) -> Card:
-    """The rule bot's card for the seat to move in ``position`` (rules in the module docstring).
+    """The rule bot's card for the seat to move in ``position`` (rules in the module docstring,
+    point cards from ``position.rules``).
 
     Raises:
         IndexError: the deal is over (no legal card).
@@ -55,39 +140,56 @@ def rule_play(position: Position) -> Card:
         return legal[0]
     if not legal:
         raise IndexError("the deal is over: no card to play")
+    points = point_cards(position.rules)
     seat = position.to_move
     hand = position.hands[seat]
     played = 0
     for card in position.history:
         played |= card.mask
-    queen_out = not (played | hand) & _QS.mask
+    seen = played | hand
+    exposed = 0     # high cards of the big cards still out: a big card may fall on them
+    for card, high in zip(points.big, points.high):
+        if not seen & card.mask:
+            exposed |= high
     trick = position.trick
     if not trick:
-        avoid = _QS.mask | ((_AS.mask | _KS.mask) if queen_out else 0)
+        avoid = points.big_mask | points.bonus_mask | exposed
         safe = [c for c in legal if not c.mask & avoid]
         return _lowest(safe or legal)
     led = trick[0].suit
     if legal_mask & SUIT_MASKS[led]:
-        winner = trick[(int(trick_winner(trick, position.leader)) - int(position.leader)) % 4]
-        under = [c for c in legal if c.rank < winner.rank]
+        winner = max((c for c in trick if c.suit == led), key=lambda c: c.rank)
+        last = len(trick) == position.players - 1
+        bonus = points.bonus_mask
+        if bonus:
+            over = [c for c in legal if c.rank > winner.rank]
+            if last:
+                for card in points.bonus:
+                    if card in over:
+                        return card
+            if sum(points.values[c.bit] for c in trick) < 0:
+                win = [c for c in over if not c.mask & (points.big_mask | bonus)]
+                if win:
+                    return max(win, key=lambda c: c.rank)
+        under = [c for c in legal if c.rank < winner.rank and not c.mask & bonus]
         if under:
             return max(under, key=lambda c: c.rank)
-        keep = [c for c in legal if c is not _QS] or legal
-        if len(trick) == 3:
+        keep = [c for c in legal if not c.mask & (points.big_mask | bonus)] or legal
+        if last:
             return max(keep, key=lambda c: c.rank)
         return min(keep, key=lambda c: c.rank)
     # Discarding.
-    if legal_mask & _QS.mask:
-        return _QS
-    if queen_out:
-        for card in (_AS, _KS):
-            if legal_mask & card.mask:
-                return card
-    hearts = [c for c in legal if c.mask & _HEARTS]
-    if hearts:
-        return max(hearts, key=lambda c: c.rank)
+    for card in points.big:
+        if legal_mask & card.mask:
+            return card
+    if legal_mask & exposed:
+        return max((c for c in legal if c.mask & exposed), key=lambda c: (c.rank, -c.suit))
+    if legal_mask & points.penalty_mask:
+        return max((c for c in legal if c.mask & points.penalty_mask),
+                   key=lambda c: (points.values[c.bit], c.rank, -c.suit))
     length = {s: (hand & SUIT_MASKS[s]).bit_count() for s in Suit}
-    return max(legal, key=lambda c: (c.rank, -length[c.suit], -c.suit))
+    rest = [c for c in legal if not c.mask & points.bonus_mask] or legal
+    return max(rest, key=lambda c: (c.rank, -length[c.suit], -c.suit))
 
 
 def play_out(position: Position, tricks_left: int) -> Position:
