@@ -28,18 +28,21 @@ from rich.text import Text
 
 from hearts.solver import Card, CardError, Deal, HeartsError, Position, Rules, Seat, Suit
 from hearts.solver.cards import cards_from_mask, parse_cards
+from hearts.solver.errors import RecordSyntaxError
 from hearts.solver.game import parse_scores
 from hearts.solver.hand import Hand
 from hearts.solver.seats import PassDirection
 
 from .advice import EVALUATORS, MODELS, STOP_RULE, Advice, AdviceError, advise
 from .files import read_text
-from .game_cli import SCORES_OPTION, TARGET_OPTION, check_game_on, game_model
+from .game_cli import SCORES_OPTION, TARGET_OPTION, check_game_on, game_model, time_option
 from .knowledge import Knowledge, record_knowledge
-from .moon import DEFAULT_TIME_MS, MoonOdds, MoonWatch, moon_odds, moon_watch
+from .moon import DEFAULT_TIME_MS, MoonOdds, MoonWatch, moon_odds, moon_watch, wilson_interval
+from .parallel import MAX_THREADS
 from .record_cli import read_games
 from .records import DealRecord
 from .sampling import MAX_SAMPLES
+from .terminal import counted
 
 __all__ = ["play_command", "moon_command", "load_record", "load_record_position",
            "RecordPosition", "parse_hand", "app"]
@@ -84,37 +87,54 @@ class RecordPosition:
 
 
 def load_record_position(path: str, deal_number: int = 1, at: Optional[int] = None,
-                         rules: Optional[str] = None) -> tuple[DealRecord, Rules, Position]:
+                         rules: Optional[str] = None, *,
+                         to_move: bool = False) -> tuple[DealRecord, Rules, Position]:
     """``(deal, rules, position)`` of :func:`load_record`."""
-    found = load_record(path, deal_number, at, rules)
+    found = load_record(path, deal_number, at, rules, to_move=to_move)
     return found.deal, found.rules, found.position
 
 
 def load_record(path: str, deal_number: int = 1, at: Optional[int] = None,
-                rules: Optional[str] = None) -> RecordPosition:
+                rules: Optional[str] = None, *, to_move: bool = False) -> RecordPosition:
     """The deal ``deal_number`` (1-based, counting every deal of every game in the file) of a
     record file (HGN, JSON, OpenSpiel action-id lines or peer JSON lines; the format is
     detected), the position after its first ``at`` plays (default: all of them), and the
     game's totals before the deal.
 
+    Args:
+        to_move: the position must have a seat to move (advice, moon watch): on a finished
+            deal ``at`` is at most 51, and the default (all plays) is refused with that range.
+
     Raises:
-        RecordSyntaxError: the record does not read (an illegal play names its line).
-        PlayInputError: no such deal; ``at`` outside 0..plays recorded.
+        RecordSyntaxError: the record does not read (an illegal play names the file and its
+            line).
+        PlayInputError: no such deal; ``at`` outside the range that works, which the message
+            gives (``--at 52: deal 1 is over after 52 plays (give 0..51)``).
     """
-    games = read_games(read_text(path), rules=rules, name=path)
+    try:
+        games = read_games(read_text(path), rules=rules, name=path)
+    except RecordSyntaxError as err:
+        raise err.in_file(path) from None
     deals = [(game, index, deal) for game in games for index, deal in enumerate(game.deals)]
     if not 1 <= deal_number <= len(deals):
-        raise PlayInputError(f"--deal {deal_number}: {path} holds {len(deals)} deal"
-                             f"{'s' if len(deals) != 1 else ''}")
+        raise PlayInputError(f"--deal {deal_number}: {path} holds {counted(len(deals), 'deal')}")
     game, index, deal = deals[deal_number - 1]
     totals = (0, 0, 0, 0) if index == 0 else game.scores()[index - 1]
     the_rules = Rules.parse(rules) if rules is not None else game.rules
     plays = deal.cards
+    # A finished deal leaves nothing to advise on or watch after its last play.
+    last = len(plays) - 1 if to_move and deal.is_finished() else len(plays)
+    if at is None and len(plays) > last:
+        raise PlayInputError(f"deal {deal_number} is over after {counted(len(plays), 'play')}: "
+                             f"give --at 0..{last}, the plays already made")
     if at is None:
         at = len(plays)
-    if not 0 <= at <= len(plays):
-        raise PlayInputError(f"--at {at}: deal {deal_number} records {len(plays)} plays "
-                             f"(give 0..{len(plays)})")
+    if at == len(plays) > last:
+        raise PlayInputError(f"--at {at}: deal {deal_number} is over after "
+                             f"{counted(len(plays), 'play')} (give 0..{last})")
+    if not 0 <= at <= last:
+        raise PlayInputError(f"--at {at}: deal {deal_number} records "
+                             f"{counted(len(plays), 'play')} (give 0..{last})")
     position = Position(deal.deal, the_rules, plays[:at], first_leader=deal.first_leader,
                         pass_direction=deal.direction)
     return RecordPosition(deal, the_rules, position, totals)
@@ -187,7 +207,7 @@ def _pct(x: Optional[float]) -> str:
 
 #: The --threads and --scheduler options of every sampling command (play, moon, pass).
 THREADS_OPTION: Any = typer.Option(None, "--threads", "-t", metavar="N", min=1,
-                                   help="Worker threads (default: every core).")
+                                   max=MAX_THREADS, help="Worker threads (default: every core).")
 SCHEDULER_OPTION: Any = typer.Option(
     None, "--scheduler", metavar="tcp://HOST:PORT",
     help="Run the samples on this Dask cluster (pip install 'hearts-dd[cluster]'); same "
@@ -292,18 +312,17 @@ def play_command(
     if record is not None:
         if played:
             raise PlayInputError("--played goes with --position; for a record use --at")
-        found = load_record(record, deal_number, at, rules)
+        found = load_record(record, deal_number, at, rules, to_move=True)
         deal, the_rules, position = found.deal, found.rules, found.position
-        if position.is_over():
-            raise PlayInputError(f"the deal is over after {len(position.history)} plays: give "
-                                 f"--at with fewer plays")
         record_totals = found.totals
         mover = target if target is not None else position.to_move
         if mover != position.to_move:
             raise AdviceError(f"{mover.name_title} is not to move after "
-                              f"{len(position.history)} plays: {position.to_move.name_title} is")
+                              f"{counted(len(position.history), 'play')}: "
+                              f"{position.to_move.name_title} is")
         knowledge = record_knowledge(deal, the_rules, len(position.history), mover)
-        source = f"{record}, deal {deal_number}, after {len(position.history)} plays"
+        source = (f"{record}, deal {deal_number}, after "
+                  f"{counted(len(position.history), 'play')}")
     else:
         if at is not None or deal_number != 1:
             raise PlayInputError("--deal and --at go with RECORD; with --position use --played")
@@ -313,9 +332,11 @@ def play_command(
         mover = target if target is not None else position.to_move
         if mover != position.to_move:
             raise AdviceError(f"{mover.name_title} is not to move after "
-                              f"{len(position.history)} plays: {position.to_move.name_title} is")
+                              f"{counted(len(position.history), 'play')}: "
+                              f"{position.to_move.name_title} is")
         knowledge = Knowledge.from_position(position, mover)
-        source = f"position after {len(position.history)} plays, {mover.name_title}'s view"
+        source = (f"position after {counted(len(position.history), 'play')}, "
+                  f"{mover.name_title}'s view")
     # After the position: a deal of another table is that error, not "unknown seat 'A'".
     if scores != "record":
         totals = parse_scores(scores) if scores is not None else None
@@ -420,7 +441,7 @@ def _print_advice(console: Console, advice: Advice, knowledge: Knowledge, source
         table.add_row(*row)
     console.print(table)
     if advice.stopped_early:
-        console.print(Text(f"stopped early after {advice.samples} samples: {STOP_RULE}",
+        console.print(Text(f"stopped early after {counted(advice.samples, 'sample')}: {STOP_RULE}",
                            style="dim"))
     else:
         console.print(Text(f"no early stop ({STOP_RULE})", style="dim"))
@@ -442,8 +463,10 @@ def moon_command(
         help='13 cards: PBN "S.H.D.C" (AKQ.T98.AKQ.AKQJ) or a list ("AS KS QS ...").'),
     seat: Optional[str] = typer.Option(
         None, "--seat", "-s", metavar="SEAT",
-        help="HAND: the seat holding it (default S; it only decides who leads). --record: "
-             "also estimate from this seat's view (sampled deals)."),
+        help="HAND: the seat holding it (default S; it only decides who leads). --record, "
+             "--position: also estimate from this seat's view (sampled deals) whether the "
+             "seat on track, or before any penalty card is taken this seat itself, can "
+             "still shoot."),
     after_pass: Optional[str] = typer.Option(
         None, "--after-pass", metavar="DIR",
         help="HAND is the hand after a pass in direction DIR (left, right, across); give "
@@ -466,9 +489,9 @@ def moon_command(
     samples: int = typer.Option(200, "--samples", "-n", metavar="N", min=1, max=MAX_SAMPLES,
                                 help="Sampled deals."),
     seed: int = typer.Option(0, "--seed", metavar="S", min=0, help="Seed of the deal sampler."),
-    time_ms: float = typer.Option(DEFAULT_TIME_MS, "--time", metavar="MS", min=0.001,
-                                  help="Time limit of one moon search (ms); searches that hit "
-                                       "it are counted as unfinished."),
+    time_ms: float = time_option(DEFAULT_TIME_MS, "Time limit of one moon search (ms); "
+                                                  "searches that hit it are counted as "
+                                                  "unfinished."),
     threads: Optional[int] = THREADS_OPTION,
     scheduler: Optional[str] = SCHEDULER_OPTION,
     rules: Optional[str] = typer.Option(
@@ -492,7 +515,9 @@ def moon_command(
     seat is on track (the only seat that has taken penalty cards so far) and whether the others
     can still stop it, with all hands open (when no penalty card is taken yet, every seat is
     checked); with `--seat V` also the share of deals sampled from V's view (its hand, its pass
-    and the plays) in which the seat on track can still shoot.
+    and the plays) in which the seat on track can still shoot (when no penalty card is taken
+    yet: in which V itself can; when two seats have taken some, nobody can and nothing is
+    sampled).
 
     **Examples**:
 
@@ -511,7 +536,8 @@ def moon_command(
         if record is not None:
             if played:
                 raise PlayInputError("--played goes with --position; for a record use --at")
-            deal, the_rules, position = load_record_position(record, deal_number, at, rules)
+            deal, the_rules, position = load_record_position(record, deal_number, at, rules,
+                                                             to_move=True)
             if seat is not None:
                 view = record_knowledge(deal, the_rules, len(position.history),
                                         Seat.parse(seat))
@@ -589,15 +615,15 @@ def _print_odds(console: Console, odds: MoonOdds) -> None:
         ("  time limit ", "dim"), f"{odds.time_limit_ms:g} ms/search",
         ("  time ", "dim"), f"{odds.ms / 1000:.2f} s"))
     if odds.unfinished:
-        console.print(Text(f"{odds.unfinished} searches hit the time limit and are left out; "
-                           f"counting them all as moons gives at most "
+        console.print(Text(f"{counted(odds.unfinished, 'sample')} hit the time limit (left "
+                           f"out); counted as moons, P(moon) is at most "
                            f"{100 * (odds.shoots + odds.unfinished) / odds.requested:.1f}%",
                            style="yellow"))
 
 
 def _print_watch(console: Console, watch: MoonWatch, source: str) -> None:
     console.print(Text.assemble(("moon watch ", "dim"), source,
-                                ("  after ", "dim"), f"{watch.plays} plays"))
+                                ("  after ", "dim"), counted(watch.plays, "play")))
     console.print(Text.assemble(("points taken ", "dim"),
                                 "  ".join(f"{s.letter} {watch.points[s]}" for s in Seat)))
     console.print(Text("model moon: can the seat still take every penalty card against the "
@@ -606,31 +632,36 @@ def _print_watch(console: Console, watch: MoonWatch, source: str) -> None:
     if len(watch.takers) >= 2:
         names = " and ".join(s.name_title for s in watch.takers)
         console.print(f"nobody can shoot: {names} have both taken penalty cards")
-        return
-    if watch.on_track is None:
+    elif watch.on_track is None:
         console.print("no penalty card taken yet; open hands, can each seat still shoot?")
         for seat, can in watch.open.items():
             console.print(f"  {seat.name_title}: {verdict[can]}")
+    else:
+        who = watch.on_track.name_title
+        can = watch.open.get(watch.on_track)
+        points = watch.points[watch.on_track]
+        console.print(Text.assemble((f"{who} is on track", "bold"),
+                                    f": the only seat with penalty cards "
+                                    f"({counted(points, 'point')} so far)"))
+        stop = {True: "the others can no longer stop it", False: "the others can still stop it",
+                None: "not decided within the time limit"}[can]
+        console.print(Text.assemble("open hands: ", who, " can still shoot: ",
+                                    (verdict[can], "bold"), f" ({stop})"))
+    if watch.view is None:
         return
-    who = watch.on_track.name_title
-    can = watch.open.get(watch.on_track)
-    points = watch.points[watch.on_track]
-    console.print(Text.assemble((f"{who} is on track", "bold"),
-                                f": the only seat with penalty cards ({points} points so far)"))
-    stop = {True: "the others can no longer stop it", False: "the others can still stop it",
-            None: "not decided within the time limit"}[can]
-    console.print(Text.assemble("open hands: ", who, " can still shoot: ",
-                                (verdict[can], "bold"), f" ({stop})"))
-    if watch.view is not None and watch.sampled is not None:
-        shoots, cannot, unfinished = watch.sampled
-        p = watch.sampled_probability
-        from .moon import wilson_interval
-        low, high = wilson_interval(shoots, shoots + cannot)
-        share = "—" if p is None else f"{100 * p:.1f}%"
-        console.print(Text.assemble(
-            f"from {watch.view.name_title}'s view ({watch.samples} sampled deals, seed "
-            f"{watch.seed}): {who} can still shoot in ", (share, "bold"),
-            f" (95% Wilson {100 * low:.1f}%–{100 * high:.1f}%; unfinished {unfinished})"))
+    view = watch.view.name_title
+    shooter = watch.shooter if watch.shooter is not None else watch.on_track
+    if watch.sampled is None or shooter is None:
+        console.print(Text(f"no estimate from {view}'s view: nobody can shoot", style="dim"))
+        return
+    shoots, cannot, unfinished = watch.sampled
+    p = watch.sampled_probability
+    low, high = wilson_interval(shoots, shoots + cannot)
+    share = "—" if p is None else f"{100 * p:.1f}%"
+    console.print(Text.assemble(
+        f"from {view}'s view ({counted(watch.samples, 'sampled deal')}, seed {watch.seed}): "
+        f"{shooter.name_title} can still shoot in ", (share, "bold"),
+        f" (95% Wilson {100 * low:.1f}%–{100 * high:.1f}%; unfinished {unfinished})"))
 
 
 #: A stand-alone app (tests and ``python -m hearts.analysis.advice_cli``).

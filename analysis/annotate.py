@@ -56,7 +56,7 @@ from hearts.solver.errors import HeartsError
 from hearts.solver.position import Position
 from hearts.solver.rules import Rules
 from hearts.solver.seats import PassDirection, Seat
-from hearts.solver.solve import Solver
+from hearts.solver.solve import CardValue, Solver
 
 from . import records
 from .advice import EVALUATORS, advise, card_classes
@@ -64,6 +64,7 @@ from .knowledge import record_knowledge
 from .parallel import executor
 from .records import NAG_BLUNDER, NAG_MISTAKE, DealRecord, GameRecord
 from .stats import mean_se
+from .terminal import counted
 
 __all__ = ["MODES", "JudgedPlay", "FairJudgement", "MoonAlert", "PassNote", "PassRater",
            "DealAnnotation", "GameAnnotation", "AnnotateError", "annotate", "annotate_deal",
@@ -154,7 +155,9 @@ class JudgedPlay:
             best: the cards that keep ``best_value`` (all of them, in card order).
             loss: value − best_value (points).
         mark: the open mark, ``"?"``, ``"??"`` or ``""``. line: the suggested card's open line
-            (up to :data:`LINE_CARDS` cards, the suggested card first).
+            (up to :data:`LINE_CARDS` cards, the suggested card first, each card once, each
+            legal in turn; a card equivalent to its class's lowest gets the class's line with
+            the two exchanged, :func:`_line_of`).
         status: the open judgement: ``"judged"``, ``"unjudged"`` (not solved within the time
             cap) or ``"skipped"`` (open hands not asked for this play: fair mode, or before
             the open ``judged_from`` in both mode). values: every legal card and its open
@@ -277,6 +280,24 @@ class PassNote:
         return {"seat": self.seat.letter, "to": self.to.letter,
                 "cards": [str(c) for c in self.cards], "status": self.status,
                 "rating": self.rating}
+
+    def rating_summary(self) -> tuple[str, tuple[Card, ...], str, str] | None:
+        """The rating of ``hearts pass`` (:class:`~hearts.analysis.passing.RecordPassRater`)
+        in words, for the view and the report: the pass's rank and points, the best pass's
+        cards (for the caller to draw), its points and the loss, and how it was rated, as
+        in ``("rank 204 of 286: 10.38 ± 2.59 points", (5♣, Q♣, 5♥), ": 3.75, loses 6.62",
+        "8 samples, rollout to 6 tricks, then maxn")``. None when not rated, or rated by a
+        rater without those keys (then show :attr:`rating` as it is).
+        """
+        r = self.rating
+        keys = ("rank", "of", "mean", "se", "best", "best_mean", "loss", "samples", "evaluator")
+        if r is None or not all(k in r for k in keys):
+            return None
+        best = r["best"]
+        cards = tuple(Card(c) for c in (best.split() if isinstance(best, str) else best))
+        return (f"rank {r['rank']} of {r['of']}: {r['mean']:.2f} ± {r['se']:.2f} points", cards,
+                f": {r['best_mean']:.2f}, loses {r['loss']:.2f}",
+                f"{counted(r['samples'], 'sample')}, {r['evaluator']}")
 
 
 #: The hook for pass rating (``annotate_games(..., pass_rater=...)``): called as
@@ -492,6 +513,28 @@ def annotate_deal(deal: DealRecord, rules: Rules, *, game: int = 1, judged_from:
     return DealAnnotation(game, deal, judged, alert)
 
 
+def _line_of(suggested: CardValue, card: Card) -> tuple[Card, ...]:
+    """The line of play of ``card``, ``suggested``'s card or one of its ``equals``: the
+    solver's line (``pv``, the class's lowest card first) with that card and ``card``
+    exchanged wherever they are.
+
+    The solver values and gives a line for one card of each class of equivalent cards, and
+    that line may play ``card`` later: putting ``card`` first alone would play it twice. Two
+    cards of one class are of the mover's hand and of one suit, with the same points, moon
+    membership and rule class, and no live card of another seat (in a hand or on the trick)
+    lies between them (``reduce_equivalent`` in the core); cards played later only take
+    cards away, so exchanging their names maps every line from this position onto a line
+    from it with each card legal at the same turn, every trick won by the same seat and the
+    same points. The exchanged line is a legal line of ``card`` with the value of
+    ``suggested``, each card once, and costs nothing, where solving ``card``'s own line
+    would search the position again.
+    """
+    rep = suggested.card
+    if card == rep or card not in suggested.equals:
+        return suggested.pv
+    return tuple(card if c == rep else rep if c == card else c for c in suggested.pv)
+
+
 def _judge(solver: Solver, position: Position, card: Card, game: int, number: int,
            index: int, trick: int, mistake: int, blunder: int,
            time_ms: float | None) -> JudgedPlay:
@@ -509,9 +552,7 @@ def _judge(solver: Solver, position: Position, card: Card, game: int, number: in
     # The suggested card: the played card when it is best, else the lowest best card.
     suggested = next((cv for cv in result.cards if cv.value == best_value
                       and (cv.card == card or card in cv.equals)), best_cv)
-    line = tuple(suggested.pv[:LINE_CARDS])
-    if suggested is not best_cv and line:
-        line = (card, *line[1:])   # the played card is one of an equivalent class
+    line = _line_of(suggested, card)[:LINE_CARDS]
     values = tuple((c, cv.value) for cv in result.cards for c in sorted((cv.card, *cv.equals)))
     return JudgedPlay(game, number, index, trick, seat, card, value, best_value, best, loss,
                       _mark(loss, mistake, blunder), line, "judged", values, result.ms)

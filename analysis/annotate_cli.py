@@ -32,12 +32,14 @@ from .annotate import (DEFAULT_SAMPLES, FAIR_MODELS, MODES, GameAnnotation, Judg
                        MoonAlert, PassNote, annotate_games, fair_json, judged_from_trick,
                        mistake_count, modes_run, moon_text, primary, summarise, summary_json)
 from .files import check_output, load_json, read_text, same_file, write_output
-from .parallel import connect, default_threads
+from .game_cli import time_option
+from .parallel import MAX_THREADS, connect, default_threads
 from .passing import DEFAULT_SAMPLES as PASS_SAMPLES
 from .passing import RecordPassRater
 from .record_cli import check_rules_option, detect_format, read_games
 from .record_import import from_openspiel_line, from_peer_record
 from .sampling import MAX_SAMPLES
+from .terminal import counted
 
 __all__ = ["annotate_command", "check_options_apply", "read_games_lenient", "app"]
 
@@ -114,7 +116,7 @@ def _view(console: Console, name: str, results: list[GameAnnotation], mode: str)
     if not results:
         return
     first = results[0]
-    if mode != "fair":
+    if mode != "fair" and first.judged_from > 1:
         console.print(Text(f"open hands: plays before trick {first.judged_from} are not judged "
                            f"(exact solves are affordable from there on)", style="dim"))
     if mode != "open":
@@ -153,12 +155,14 @@ def _view(console: Console, name: str, results: list[GameAnnotation], mode: str)
                 console.print(note)
             unjudged = [p for p in deal_ann.plays if p.status == "unjudged"]
             if unjudged:
-                console.print(Text(f"   {len(unjudged)} play(s) unjudged (· : not solved within "
-                                   f"--time)", style="yellow"))
+                console.print(Text(f"   {counted(len(unjudged), 'play')} unjudged (· : not "
+                                   f"solved within --time)", style="yellow"))
             if deal_ann.moon_alert is not None:
                 console.print(_moon_text(deal_ann.moon_alert))
     for which in modes_run(mode):
-        _summary_table(console, [p for r in results for p in r.plays], which)
+        # "open-hands only" compares with the open judgement: none in fair mode alone
+        _summary_table(console, [p for r in results for p in r.plays], which,
+                       open_only=mode == "both")
     count = mistake_count(p for r in results for p in r.plays)
     console.print(Text(f"mistakes marked: {count} ({primary(mode)} marks)", style="bold"))
 
@@ -207,25 +211,40 @@ def _note(p: JudgedPlay) -> Text:
 def _pass_text(note: PassNote) -> Text:
     text = Text(f"   pass {note.seat} → {note.to}: ", style="dim")
     _cards(text, note.cards, " ")
+    summary = note.rating_summary()
     if note.rating is None:
         text.append(f"  ({note.status})", style="dim")
-    else:
+    elif summary is not None:
+        head, best, tail, how = summary
+        text.append(f"  {head}")
+        text.append("\n      best ", style="dim")
+        _cards(text, best, " ")
+        # the evaluator is in the report and the JSON: with it the line outgrew 80 columns
+        text.append(f"{tail} ({how.split(',')[0]})", style="dim")
+    else:                               # another rater's keys, as they are
         text.append("  " + ", ".join(f"{k} {v}" for k, v in note.rating.items()))
     return text
 
 
-def _summary_table(console: Console, plays: list[JudgedPlay], which: str) -> None:
+def _summary_table(console: Console, plays: list[JudgedPlay], which: str,
+                   open_only: bool = True) -> None:
     fair = which == "fair"
     table = Table(title=f"per seat ({'fair: on its own knowledge' if fair else 'open hands'})",
                   header_style="bold")
     columns = ["seat", "judged", "mistakes ?", "blunders ??", "points lost"]
-    columns.append("open-hands only" if fair else "unjudged")
+    last = "open-hands only" if fair else "unjudged"
+    if fair and not open_only:
+        last = ""
+    if last:
+        columns.append(last)
     for column in columns:
         table.add_column(column, justify="right" if column != "seat" else "left")
     for seat, row in summarise(plays, which).items():
-        table.add_row(seat.name_title, str(row["judged"]), str(row["mistakes"]),
-                      str(row["blunders"]), f"{row['lost']:.2f}" if fair else str(row["lost"]),
-                      str(row["open_only"] if fair else row["unjudged"]))
+        cells = [seat.name_title, str(row["judged"]), str(row["mistakes"]), str(row["blunders"]),
+                 f"{row['lost']:.2f}" if fair else str(row["lost"])]
+        if last:
+            cells.append(str(row["open_only"] if fair else row["unjudged"]))
+        table.add_row(*cells)
     console.print(table)
 
 
@@ -345,11 +364,10 @@ def annotate_command(
     model: str = typer.Option("paranoid", "--model",
                               help="Fair and both mode: paranoid or maxn values per sample "
                                    "(open hands are paranoid only)."),
-    time_ms: Optional[float] = typer.Option(None, "--time", metavar="MS",
-                                            help="Cap per open position and moon check; "
+    time_ms: Optional[float] = time_option(None, "Cap per open position and moon check; "
                                                  "unsolved plays are unjudged."),
     threads: Optional[int] = typer.Option(None, "--threads", "-j", metavar="N",
-                                          help="Run deals and fair plays on N threads (default: "
+                                          max=MAX_THREADS, help="Run deals and fair plays on N threads (default: "
                                                "every core; the results do not depend on it)."),
     scheduler: Optional[str] = typer.Option(None, "--scheduler", metavar="tcp://HOST:PORT",
                                             help="Run the jobs on a Dask cluster."),

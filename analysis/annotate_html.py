@@ -117,6 +117,9 @@ def _deal_view(gi: int, result: GameAnnotation, deal_ann) -> dict:
             "names": {s.letter: s.name_title for s in Seat},
             "direction": deal.direction.name.lower(),
             "passes": deal_ann.passes, "tricks": tricks,
+            # each pass's own words, as the plays' (a person's comment, no machine data)
+            "pass_comments": {s.letter: records.strip_comment_data(c)
+                              for s, c in deal.pass_comments.items()},
             "comment": deal.comment,
             "points": None if deal.points is None else list(deal.points),
             "moon": moon_text(deal_ann.moon_alert).strip() if deal_ann.moon_alert else ""}

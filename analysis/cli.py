@@ -25,7 +25,8 @@ from rich.text import Text
 from typer.core import TyperGroup
 
 from hearts.analysis.files import error_line, read_text
-from hearts.analysis.game_cli import SCORES_OPTION, TARGET_OPTION, check_game_on, game_model
+from hearts.analysis.game_cli import (SCORES_OPTION, TARGET_OPTION, check_game_on, game_model,
+                                      time_option)
 from hearts.analysis.openspiel import parse_action_lines
 from hearts.analysis.openspiel import replay as replay_game
 from hearts.analysis.terminal import ascii_fallback_streams, counted
@@ -200,11 +201,11 @@ def _model_line(model: str, target: "Seat | int", rules: Rules) -> str:
 
 
 def _rules_name(rules: Rules, spec: Optional[str] = None) -> str:
-    """The rules spec as given, else the name of the preset equal to ``rules``, else its
-    ``repr``."""
+    """The rules spec as given, else the preset equal to ``rules`` (``standard,players=3``
+    at a table of 3: :meth:`Rules.preset_text`), else its ``repr``."""
     if spec:
         return spec
-    return rules.name or repr(rules)
+    return rules.preset_text() or repr(rules)
 
 
 # -- the app ----------------------------------------------------------------------------
@@ -314,8 +315,7 @@ def solve_command(
     nodes: Optional[int] = typer.Option(
         None, "--nodes", metavar="N", min=1, max=2**63 - 1,
         help="Stop after N search nodes (checked every 1,024 nodes)."),
-    time_ms: Optional[float] = typer.Option(
-        None, "--time", metavar="MS", min=0.001, help="Stop after MS milliseconds."),
+    time_ms: Optional[float] = time_option(None, "Stop after MS milliseconds."),
     no_pv: bool = typer.Option(False, "--no-pv", help="Do not compute the lines of play."),
 ) -> None:
     # Check the cheap options first, so that a typo fails before a long search.
@@ -351,7 +351,8 @@ def solve_command(
     the_deal = Deal(deal_text)
     if the_deal.players != the_rules.players and "players" not in rules_text:
         # The deal says how many play (a PBN-style deal of n hands, clockwise).
-        the_rules = Rules.parse(f"{rules_text},players={the_deal.players}")
+        rules_text = f"{rules_text},players={the_deal.players}"
+        the_rules = Rules.parse(rules_text)
     if game_target is not None:
         the_rules = replace(the_rules, target=game_target)
     try:
@@ -762,7 +763,7 @@ def rules_show(
         return
     standard = Rules.standard().to_dict()
     console = Console(highlight=False)
-    name = the_rules.name
+    name = the_rules.preset_text()
     title = f"rules {spec}" + (f" (= {name})" if name and name != spec else "")
     console.print(Text(title, style="bold"))
 

@@ -1,8 +1,10 @@
-"""The game-model options shared by ``hearts solve`` and ``hearts play``: ``--scores`` (the game
-totals before the deal) and ``--target`` (where the game ends), and the rule that picks the
-model from them (``docs/variants.md``, "Game-level advice")."""
+"""Options shared by the commands: the game-model options of ``hearts solve`` and ``hearts
+play``, ``--scores`` (the game totals before the deal) and ``--target`` (where the game ends),
+and the rule that picks the model from them (``docs/variants.md``, "Game-level advice"); and
+the ``--time`` limit of the commands that search (:func:`time_option`)."""
 from __future__ import annotations
 
+import math
 from typing import Any, Optional, Sequence
 
 import typer
@@ -12,7 +14,8 @@ from hearts.solver.rules import Rules
 from hearts.solver.seats import seat_letter
 from hearts.solver.solve import game_spec
 
-__all__ = ["SCORES_OPTION", "TARGET_OPTION", "GameOptionError", "check_game_on", "game_model"]
+__all__ = ["SCORES_OPTION", "TARGET_OPTION", "GameOptionError", "check_game_on", "game_model",
+           "check_time_ms", "time_option"]
 
 #: ``--scores TOTALS``: every seat's game total before this deal.
 SCORES_OPTION: Any = typer.Option(
@@ -25,6 +28,25 @@ TARGET_OPTION: Any = typer.Option(
     None, "--target", metavar="POINTS", min=1, max=400,
     help="With --scores: the game ends when a total reaches POINTS (default: the rules' "
          "target, 100).")
+
+
+def check_time_ms(value: Optional[float]) -> Optional[float]:
+    """The ``--time`` value in milliseconds, checked: a positive, finite number (``inf`` and
+    ``nan`` parse as floats, but no search stops on them), or ``None`` for no limit.
+
+    Raises:
+        typer.BadParameter: printed as ``Invalid value for '--time': inf is not a positive,
+            finite number of milliseconds``, the same for ``nan``, 0 and negative values.
+    """
+    if value is not None and not (math.isfinite(value) and value > 0):
+        raise typer.BadParameter(f"{value:g} is not a positive, finite number of milliseconds")
+    return value
+
+
+def time_option(default: Optional[float], help: str) -> Any:
+    """The ``--time MS`` option of a command that searches (one check for every command:
+    :func:`check_time_ms`)."""
+    return typer.Option(default, "--time", metavar="MS", callback=check_time_ms, help=help)
 
 
 #: The models of the commands (each command checks its own).

@@ -277,8 +277,11 @@ class MoonWatch:
             moon card is taken yet, every seat; empty when two seats have taken some (nobody
             can shoot).
         view: the seat whose view was sampled, or ``None``.
-        sampled: for ``on_track`` from ``view``'s knowledge: (shoots, cannot, unfinished).
+        sampled: for ``shooter`` from ``view``'s knowledge: (shoots, cannot, unfinished);
+            ``None`` without a view or when nobody can shoot.
         samples, seed: of the sampled estimate.
+        shooter: the seat the sampled estimate is about: ``on_track``, or when no moon card
+            is taken yet the ``view`` seat itself (its own chance); ``None`` without one.
     """
 
     plays: int
@@ -293,6 +296,7 @@ class MoonWatch:
     time_limit_ms: float | None = None
     ms: float = 0.0
     position: Position | None = field(default=None, compare=False, repr=False)
+    shooter: Seat | None = None
 
     @property
     def sampled_probability(self) -> float | None:
@@ -311,11 +315,15 @@ class MoonWatch:
             "time_limit_ms": self.time_limit_ms,
             "ms": round(self.ms, 1),
         }
-        if self.view is not None and self.sampled is not None:
+        shooter = self.shooter if self.shooter is not None else self.on_track
+        if self.view is not None and (self.sampled is None or shooter is None):
+            out["sampled"] = None       # asked for, but nobody can shoot
+        elif self.view is not None and self.sampled is not None and shooter is not None:
             shoots, cannot, unfinished = self.sampled
             low, high = wilson_interval(shoots, shoots + cannot)
             out["sampled"] = {
-                "view": self.view.letter, "samples": self.samples, "seed": self.seed,
+                "view": self.view.letter, "shooter": shooter.letter,
+                "samples": self.samples, "seed": self.seed,
                 "shoots": shoots, "cannot": cannot, "unfinished": unfinished,
                 "probability": (None if self.sampled_probability is None
                                 else round(self.sampled_probability, 4)),
@@ -332,9 +340,10 @@ def moon_watch(position: Position, *, view: "Knowledge | None" = None, samples: 
 
     Args:
         position: the open position (all hands known).
-        view: a seat's knowledge of the same position; when given and a seat is on track,
-            also estimate from that view (``samples`` deals of its unseen cards) how often the
-            seat on track can still shoot.
+        view: a seat's knowledge of the same position; when given, also estimate from that
+            view (``samples`` deals of its unseen cards) how often the seat on track can still
+            shoot, or when no moon card is taken yet, the view's seat itself (nothing is
+            sampled when two seats have taken moon cards: nobody can shoot).
         time_limit_ms: per search; ``None`` for none.
         threads, scheduler: where the sampled searches run (as :func:`moon_odds`).
 
@@ -360,12 +369,14 @@ def moon_watch(position: Position, *, view: "Knowledge | None" = None, samples: 
                                        time_limit_ms=time_limit_ms)
         open_verdicts[seat] = can_shoot(result)
     sampled = None
-    view_seat = None
+    view_seat: Seat | None = None
+    shooter: Seat | None = None     # whose moon the sampled estimate is about
     if view is not None:
         view_seat = view.seat
-        if on_track is not None:
-            sampled, _ = _sampled(view, on_track, samples, seed, time_limit_ms,
+        shooter = on_track if on_track is not None else (view.seat if not takers else None)
+        if shooter is not None:
+            sampled, _ = _sampled(view, shooter, samples, seed, time_limit_ms,
                                   threads or default_threads(), progress, scheduler)
     return MoonWatch(len(position.history), tuple(position.points), takers,  # type: ignore
                      on_track, open_verdicts, view_seat, sampled, samples, seed,
-                     time_limit_ms, (time.perf_counter() - t0) * 1000.0, position)
+                     time_limit_ms, (time.perf_counter() - t0) * 1000.0, position, shooter)

@@ -57,6 +57,11 @@ class ClusterError(HeartsError):
     malformed or does not answer."""
 
 
+#: The most threads the commands take (``--threads``): more only adds threads that wait, and
+#: a slip such as 100000 would start that many.
+MAX_THREADS = 1024
+
+
 def default_threads() -> int:
     """Every core this process may run on (``os.sched_getaffinity``)."""
     try:

@@ -29,6 +29,7 @@ from hearts.solver.seats import Seat
 
 from . import puzzles as pz
 from .files import check_output, error_line, write_output
+from .game_cli import time_option
 from .records import rules_text
 from .terminal import counted
 
@@ -83,7 +84,7 @@ def rules_words(rules: Rules) -> str:
 
 
 def _points(value: int) -> str:
-    return f"{value} point" + ("" if value == 1 else "s")
+    return counted(value, "point")
 
 
 def _task_sentence(puzzle: pz.Puzzle) -> str:
@@ -189,7 +190,7 @@ def show_solution(console: Console, puzzle: pz.Puzzle, guess: Card | None) -> No
         row.extend([str(pts), mark])
         table.add_row(*row)
     console.print(table)
-    console.print(Text(f"Margin: {puzzle.margin} points over the next-best card. "
+    console.print(Text(f"Margin: {_points(puzzle.margin)} over the next-best card. "
                        f"Source: {puzzle.source}.", style="dim"))
     console.print(Text("Solution line (both sides at their best):", style="bold"))
     pos = position
@@ -254,8 +255,15 @@ def serve(
     if ctx.invoked_subcommand is not None:
         return
     console = Console(highlight=False)
+    source = str(file) if file is not None else "the shipped collection"
     try:
-        puzzles = _load(file)
+        try:
+            puzzles = _load(file)
+        except RecordSyntaxError as err:
+            raise err.in_file(source) from None     # "line 1: bad JSON" of which file?
+        if not puzzles:
+            raise HeartsError(f"{source}: no puzzles (the file is empty or holds only blank "
+                              f"and # lines)")
         wanted = pz.parse_task(task) if task is not None else None
         pool = [p for p in puzzles
                 if (puzzle_id is None or p.id == puzzle_id)
@@ -264,8 +272,7 @@ def serve(
         if not pool:
             what = [f"id {puzzle_id}" if puzzle_id else "", f"difficulty {difficulty}"
                     if difficulty else "", f"task {wanted}" if wanted else ""]
-            raise HeartsError(f"no puzzle with {', '.join(w for w in what if w)}"
-                              if any(what) else "the puzzle file is empty")
+            raise HeartsError(f"{source}: no puzzle with {', '.join(w for w in what if w)}")
         puzzle = random.Random(seed).choice(pool)
         if file is not None:
             # A file's stored values are what says right or wrong: re-solve the puzzle first,
@@ -334,7 +341,7 @@ def check_command(
                                + "; ".join(r.problems), style="red"))
         seconds = time.perf_counter() - t0
         verdict = "all verified" if not bad else f"{len(bad)} mismatched"
-        console.print(f"checked {len(results)} puzzles in {seconds:.1f} s: {verdict}")
+        console.print(f"checked {counted(len(results), 'puzzle')} in {seconds:.1f} s: {verdict}")
     raise typer.Exit(1 if bad else 0)
 
 
@@ -353,8 +360,7 @@ def mine_command(
     per_record: int = typer.Option(1, "--per-record", min=1, help="Puzzles per deal at most."),
     max_tricks: int = typer.Option(pz.MAX_TRICKS_LEFT, "--max-tricks", min=2, max=13, help=(
         "Look at positions with at most this many tricks left.")),
-    time_limit: float = typer.Option(5000, "--time", min=0.001,
-                                    help="Time limit per solve (ms)."),
+    time_limit: float = time_option(5000, "Time limit per solve (ms)."),
     stop_at_max: bool = typer.Option(False, "--stop-at-max", help=(
         "With --max N: stop mining once N puzzles can be kept, choosing among those found so "
         "far (by default every deal is mined and the best N of all are kept).")),

@@ -49,6 +49,8 @@ from hearts.solver.solve import SolveResult, Solver
 
 from .files import decode_text, load_json
 from .openspiel import load_peer_record, parse_action_lines
+from .policy import point_cards
+from .terminal import counted
 
 __all__ = [
     "TASKS",
@@ -124,9 +126,11 @@ def parse_task(text: str) -> str:
 
 
 def _rules_to_json(rules: Rules) -> "str | dict[str, Any]":
-    """A preset name, else the fields that differ from the standard rules."""
-    if rules.name is not None:
-        return rules.name
+    """A preset's text (``standard``, ``pagat,players=3``), else the fields that differ from
+    the standard rules."""
+    text = rules.preset_text()
+    if text is not None:
+        return text
     base = Rules().to_dict()
     return {k: v for k, v in rules.to_dict().items() if base[k] != v}
 
@@ -351,7 +355,7 @@ def load(source: "str | Path | IO[str]") -> list[Puzzle]:
     """
     if hasattr(source, "read"):
         return loads(source.read())  # type: ignore[union-attr]
-    return loads(decode_text(Path(source).read_bytes(), Path(source).name))
+    return loads(decode_text(Path(source).read_bytes(), str(source)))
 
 
 def dumps(puzzles: Iterable[Puzzle]) -> str:
@@ -404,7 +408,8 @@ def naive_card(position: Position) -> Card:
 
     Leading: the lowest-ranked legal card. Following suit: the highest card under the card
     winning so far; if every card would win, the highest when playing last, else the lowest.
-    Discarding: Q♠ if legal, else the highest heart, else the highest card.
+    Discarding: the rules' big penalty card if legal (Q♠ in the standard game, J♠ in Black
+    Jack: :func:`.policy.point_cards`), else the highest heart, else the highest card.
     """
     legal = position.legal_moves()
     if not position.trick:
@@ -418,8 +423,9 @@ def naive_card(position: Position) -> Card:
         if under:
             return max(under, key=lambda c: c.rank)
         return max(following) if len(position.trick) == 3 else min(following)
-    if _QS in legal:
-        return _QS
+    for card in point_cards(position.rules).big:
+        if card in legal:
+            return card
     hearts = [c for c in legal if c.suit is Suit.HEARTS]
     return max(hearts or legal, key=lambda c: (c.rank, c.suit))
 
@@ -677,12 +683,13 @@ def _check_line(puzzle: Puzzle, position: Position) -> list[str]:
             return [f"line card {index} ({card}): {reason}"]
         pos.play(card, check=False)
     if not pos.is_over():
-        return [f"line stops with {52 - len(pos.history)} cards still to play"]
+        return [f"line stops with {counted(52 - len(pos.history), 'card')} still to play"]
     value = puzzle.values.get(line[0])
     if puzzle.model == "paranoid":
         got = pos.score()[puzzle.target]
         if got != value:
-            return [f"line ends with {got} points for {puzzle.target.letter}, the value is {value}"]
+            return [f"line ends with {counted(got, 'point')} for {puzzle.target.letter}, the "
+                    f"value is {value}"]
     else:
         moon = puzzle.rules.moon_mask()
         got = int(pos.taken[puzzle.target] & moon == moon)
@@ -738,7 +745,7 @@ def read_records(path: "str | Path") -> Iterator[PlayedDeal]:
         UTF-8 text (the line and byte). OSError: unreadable file.
     """
     path = Path(path)
-    text = decode_text(path.read_bytes(), path.name)
+    text = decode_text(path.read_bytes(), str(path))
     try:
         yield from _played_deals(text, path.name)
     except RecordSyntaxError as err:

@@ -25,8 +25,8 @@ from . import records
 from .record_import import (from_openspiel_lines, from_openspiel_playthrough, from_peer_record,
                             is_openspiel_playthrough, to_openspiel_lines)
 
-__all__ = ["convert_command", "check_rules_option", "read_games", "detect_format", "app",
-           "INPUT_FORMATS", "OUTPUT_FORMATS"]
+__all__ = ["convert_command", "check_output_format", "check_rules_option", "read_games",
+           "detect_format", "app", "INPUT_FORMATS", "OUTPUT_FORMATS"]
 
 INPUT_FORMATS = ("auto", "hgn", "json", "openspiel", "peer", "playthrough")
 OUTPUT_FORMATS = ("hgn", "json", "openspiel")
@@ -150,10 +150,11 @@ def write_games(games: list[records.GameRecord], to: str, *,
     are not OpenSpiel's defaults (the reader's default).
 
     Raises:
-        ConvertError: an unknown format.
+        ConvertError: an unknown format, or ``symbols`` with a format other than ``hgn``.
         RulesError, InvalidDealError: games OpenSpiel lines cannot express
             (:func:`~.record_import.to_openspiel_lines`).
     """
+    check_output_format(to, symbols)
     if to == "hgn":
         return records.dumps_all(games, symbols=symbols), None
     if to == "json":
@@ -164,7 +165,23 @@ def write_games(games: list[records.GameRecord], to: str, *,
         return text, (None if spec == "openspiel" else
                       f"note: these lines replay with --rules '{spec}' (hearts replay, "
                       f"hearts convert)")
-    raise ConvertError(f"unknown output format {to!r} (expected {', '.join(OUTPUT_FORMATS)})")
+    raise AssertionError(to)  # pragma: no cover - check_output_format knows the formats
+
+
+def check_output_format(to: str, symbols: bool = False) -> None:
+    """Refuse an unknown output format, and ``--symbols`` where it has no effect: JSON keeps
+    the schema's card spelling (``QS``) and OpenSpiel lines hold action ids.
+
+    Raises:
+        ConvertError: ``to`` is not one of :data:`OUTPUT_FORMATS`, or ``symbols`` with a
+            format other than ``hgn``.
+    """
+    if to not in OUTPUT_FORMATS:
+        raise ConvertError(f"unknown output format {to!r} (expected "
+                           f"{', '.join(OUTPUT_FORMATS)})")
+    if symbols and to != "hgn":
+        written = "cards as QS" if to == "json" else "action ids"
+        raise ConvertError(f"--symbols applies to --to hgn only (--to {to} writes {written})")
 
 
 def convert_command(
@@ -201,6 +218,7 @@ def convert_command(
     hearts convert game.json --to hgn --symbols
     ```
     """
+    check_output_format(to, symbols)    # before the input is read, as the output path
     check_output(output, [file], force)
     text = read_text(file)
     try:

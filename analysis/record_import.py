@@ -12,8 +12,10 @@ from __future__ import annotations
 import re
 from typing import Any, Iterator, Mapping, Sequence
 
+from hearts.solver.cards import Card
 from hearts.solver.errors import (HeartsError, IllegalPlayError, InvalidDealError,
                                   RecordSyntaxError, RulesError)
+from hearts.solver.position import Position
 from hearts.solver.rules import OPENSPIEL_PARAMETERS, Rules
 from hearts.solver.seats import PassDirection, Seat
 
@@ -159,12 +161,16 @@ def from_peer_record(data: Mapping[str, Any], line_number: int | None = None) ->
     ``peer-games/openspiel-hearts.jsonl``).
 
     Tags: ``Source`` (the record's ``source`` and ``policy``, and the line number when given)
-    and ``Rules`` (:func:`openspiel_spec` of its OpenSpiel parameters). The points of the
-    replay must equal the record's ``points``.
+    and ``Rules`` (:func:`openspiel_spec` of its OpenSpiel parameters). Each play's ``seat``
+    must be the seat to play, its ``legal`` list (when given) must hold the card played and
+    equal the legal cards under the rules, and the points of the replay must equal the
+    record's ``points``.
 
     Raises:
         RecordSyntaxError: a missing field or bad value (:func:`.openspiel.load_peer_record`),
-            an illegal pass or play, or points that differ from the record's.
+            an illegal pass or play, a play's seat or legal list that differs from the replay
+            (``peer record: play 6 (TS by S): not in the record's own legal list (2S)``), or
+            points that differ from the record's.
     """
     peer = load_peer_record(data, line_number)
     source = str(data.get("source", "peer record"))
@@ -182,15 +188,37 @@ def from_peer_record(data: Mapping[str, Any], line_number: int | None = None) ->
         raise RecordSyntaxError(f"peer record: play {err.index}: {err}", line_number) from None
     except HeartsError as err:
         raise RecordSyntaxError(f"peer record: {err}", line_number) from None
-    for index, (play, seat) in enumerate(zip(peer.play_records, deal.seats())):
+    # Each play's seat, and its legal set when given: the record's cross-check of our rules
+    # (tests/data/peer-games/README.md), so a legal list that leaves out the card played, or
+    # differs from the rules' legal cards, is an error rather than ignored.
+    position = Position(deal.deal, record.rules, first_leader=deal.first_leader)
+    for number, (play, seat, raw) in enumerate(zip(peer.play_records, deal.seats(),
+                                                   data["plays"]), start=1):
         if play.seat != seat:
-            raise RecordSyntaxError(f"peer record: play {index + 1} ({play.card}) is "
+            raise RecordSyntaxError(f"peer record: play {number} ({play.card}) is "
                                     f"{play.seat}'s, but {seat} is to play", line_number)
+        if "legal" in raw:
+            where = f"peer record: play {number} ({play.card} by {seat})"
+            if play.card not in play.legal:
+                raise RecordSyntaxError(f"{where}: not in the record's own legal list "
+                                        f"({_cards_text(play.legal)})", line_number)
+            ours = frozenset(position.legal_moves())
+            if play.legal != ours:
+                raise RecordSyntaxError(f"{where}: the record's legal list "
+                                        f"({_cards_text(play.legal)}) differs from the legal "
+                                        f"cards under its rules ({_cards_text(ours)})",
+                                        line_number)
+        position.play(play.card, check=False)
     if deal.points != tuple(peer.points):
         raise RecordSyntaxError(
             f"peer record: points {seat_values_text(peer.points)} differ from the play "
             f"({seat_values_text(deal.points) if deal.points else 'unfinished'})", line_number)
     return record
+
+
+def _cards_text(cards: "frozenset[Card]") -> str:
+    """``2S TS JS`` (ascending), or ``none``."""
+    return " ".join(str(card) for card in sorted(cards)) or "none"
 
 
 def to_openspiel_line(deal: DealRecord) -> str:

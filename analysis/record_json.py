@@ -36,7 +36,7 @@ import json
 from typing import Any, Mapping, Sequence
 
 from hearts.solver.cards import Card
-from hearts.solver.errors import HeartsError, RecordSyntaxError
+from hearts.solver.errors import HeartsError, IllegalPlayError, RecordSyntaxError
 from hearts.solver.seats import Seat
 
 from .files import expect_json, json_kind
@@ -169,7 +169,8 @@ def from_json(data: Mapping[str, Any]) -> GameRecord:
         RecordSyntaxError: a missing field, a value of the wrong JSON type, a bad value, an
             illegal play, wrong points or scores; the message names the deal, the field and
             the play (``JSON record: deal 1: plays: expected an array of plays, not a number``,
-            ``JSON record: deal 2: trick 3, card 2 (5H by E): East must follow clubs``);
+            ``JSON record: deal 2: trick 3, card 2 (5H by E): East must follow clubs``; an
+            illegal play comes before the seats given after it, which follow from it);
             ``line`` is ``None``.
     """
     where = "JSON record"
@@ -203,15 +204,25 @@ def from_json(data: Mapping[str, Any]) -> GameRecord:
                               _tags(item.get("pass_comments"), f"{where}: pass_comments"),
                               _tags(item.get("tags"), f"{where}: tags"))
             scores.append(_seat_points(item.get("scores"), f"{where}: scores"))
-            for number, (play, seat) in enumerate(zip(raw_plays, deal.seats()), start=1):
+            try:
+                position, illegal = replay_deal(deal, rules), None
+            except IllegalPlayError as err:
+                position, illegal = None, err
+            # The seats follow from the trick winners, so they are known up to the first
+            # illegal play and no further: check the given seats up to it, then report it
+            # (an illegal card must not surface as "play 5 is E's, but N is to play").
+            known = len(raw_plays) if illegal is None else illegal.index
+            for number, (play, seat) in enumerate(zip(raw_plays[:known], deal.seats()),
+                                                  start=1):
                 if "seat" in play and Seat.parse(_text(play["seat"], f"{where}: play {number} "
                                                                      f"seat")) != seat:
                     raise RecordSyntaxError(f"{where}: play {number} ({play['card']}) is "
                                             f"{play['seat']}'s, but {seat} is to play")
-            if deal.points is None:
-                position = replay_deal(deal, rules)
-                if position.is_over():
-                    deal.points = tuple(position.score())  # type: ignore[assignment]
+            if illegal is not None:
+                raise RecordSyntaxError(f"{where}: {illegal}")
+            assert position is not None
+            if deal.points is None and position.is_over():
+                deal.points = tuple(position.score())  # type: ignore[assignment]
             game.deals.append(deal)
         where = "JSON record"
         game.validate()

@@ -45,6 +45,7 @@ from .records import (
     Play,
     seat_values_text,
 )
+from .terminal import counted
 
 __all__ = ["loads", "load", "loads_all", "load_all"]
 
@@ -418,8 +419,8 @@ class _Reader:
                     self.fatal(token, forbidden_pass_text(seat.name_title, card, forbidden))
                 cards.append(card)
             if len(cards) != rules.pass_count:
-                self.fatal(seat_token, f"{seat.name_title} passes {len(cards)} cards, expected "
-                                       f"{rules.pass_count}")
+                self.fatal(seat_token, f"{seat.name_title} passes {counted(len(cards), 'card')}, "
+                                       f"expected {rules.pass_count}")
             passes[seat] = tuple(cards)
             token = self.peek()
             if token is not None and token.kind == "comment":
@@ -456,8 +457,8 @@ class _Reader:
 
         def short_trick() -> None:
             if trick and in_trick < 4:
-                self.fatal(trick_token, f"trick {trick} has {in_trick} card"
-                                        f"{'' if in_trick == 1 else 's'}, expected 4")
+                self.fatal(trick_token, f"trick {trick} has {counted(in_trick, 'card')}, "
+                                        f"expected 4")
 
         def lone_seat() -> None:
             if seat_token is not None:
@@ -468,8 +469,9 @@ class _Reader:
             if token is None or token.kind == "tag":
                 lone_seat()
                 self.fatal(token if token is not None else None,
-                           f"deal {number} stops after {len(position.history)} cards without a "
-                           f"Points line" + (" (is the file truncated?)" if token is None else ""))
+                           f"deal {number} stops after {counted(len(position.history), 'card')} "
+                           f"without a Points line"
+                           + (" (is the file truncated?)" if token is None else ""))
             if token.kind == "error":
                 self.take()
             if token.kind == "comment":
@@ -561,10 +563,10 @@ class _Reader:
             return
         if not position.is_over():
             if trick and in_trick < 4:
-                self.fatal(trick_token, f"trick {trick} has {in_trick} card"
-                                        f"{'' if in_trick == 1 else 's'}, expected 4")
-            self.fatal(points_token, f"deal {deal.number} has {trick} tricks, expected 13 (write "
-                                     f"'Points: *' for an unfinished deal)")
+                self.fatal(trick_token, f"trick {trick} has {counted(in_trick, 'card')}, "
+                                        f"expected 4")
+            self.fatal(points_token, f"deal {deal.number} has {counted(trick, 'trick')}, "
+                                     f"expected 13 (write 'Points: *' for an unfinished deal)")
         values = self._seat_values(points_token)
         computed = tuple(position.score())
         if values != computed:

@@ -48,6 +48,8 @@ from hearts.solver.position import Position, trick_winner
 from hearts.solver.rules import Rules
 from hearts.solver.seats import PassDirection, Seat
 
+from .terminal import counted
+
 __all__ = [
     "Play",
     "Trick",
@@ -374,8 +376,9 @@ def replay_deal(deal: DealRecord, rules: Rules) -> Position:
                                    f"(pass_scheme=hold)")
         for seat in Seat:
             if len(deal.passes[seat]) != rules.pass_count:
-                raise InvalidDealError(f"{seat.name_title} passes {len(deal.passes[seat])} cards, "
-                                       f"expected {rules.pass_count}")
+                raise InvalidDealError(f"{seat.name_title} passes "
+                                       f"{counted(len(deal.passes[seat]), 'card')}, expected "
+                                       f"{rules.pass_count}")
         # DealRecord checks its passes without rules; the forbidden cards are a rules matter.
         forbidden = rules.no_pass_mask()
         for seat in Seat:

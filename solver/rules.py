@@ -731,6 +731,15 @@ class Rules:
                 return key
         return None
 
+    def preset_text(self) -> str | None:
+        """The :meth:`parse` text of the preset these rules are: :attr:`name`, with
+        ``,players=N`` where the table is not the preset's own (``standard,players=3``; the
+        name alone would read back as 4 players), or ``None`` when no preset matches."""
+        name = self.name
+        if name is None or self.players == getattr(Rules, name)().players:
+            return name
+        return f"{name},players={self.players}"
+
     # -- text and dicts -----------------------------------------------------------------
 
     @classmethod
@@ -743,7 +752,9 @@ class Rules:
         ``"moon=new"``.
 
         Raises:
-            RulesError: unknown preset or key, or a bad value (the message names it).
+            RulesError: unknown preset or key, a bad value (the message names it), a key
+                given twice with different values, or two keys that set one option
+                differently (``hearts_broken_by=hearts_or_queen,qs_breaks_hearts=false``).
         """
         if not isinstance(text, str):
             raise RulesError(f"rules: expected a text such as \"standard,moon=new\", not "
@@ -758,7 +769,12 @@ class Rules:
                 raise RulesError(f'rules item "{item}" is not key=value (only the first item may '
                                  f'be a preset name)')
             key, _, value = item.partition("=")
-            changes[key.strip()] = value.strip()
+            key, value = key.strip(), value.strip()
+            if key in changes and changes[key] != value:
+                # the last one used to win, silently: "players=3,...,players=4" is a slip
+                raise RulesError(f'rules option "{key}" given twice: {changes[key]}, then '
+                                 f'{value}')
+            changes[key] = value
         return cls._apply(base, changes, openspiel_only=False, from_text=True)
 
     @classmethod
@@ -820,16 +836,25 @@ class Rules:
         """``base`` with ``changes`` (our names or OpenSpiel names) applied."""
         fields = {f.name: f for f in dataclasses.fields(cls) if f.init}
         ours: dict[str, Any] = {}
+        set_by: dict[str, str] = {}         # field -> the option that set it
         for key, raw in changes.items():
             if key in OPENSPIEL_PARAMETERS:
                 flag = _to_bool(key, raw)
-                ours.update(_openspiel_to_fields(key, flag, base))
+                values = _openspiel_to_fields(key, flag, base)
             elif key in fields and not openspiel_only:
-                ours[key] = _convert(key, fields[key].type, raw) if from_text else raw
+                values = {key: _convert(key, fields[key].type, raw) if from_text else raw}
             else:
                 known = ", ".join(OPENSPIEL_PARAMETERS) if openspiel_only else \
                     "field names of Rules or OpenSpiel parameter names"
                 raise RulesError(f'unknown rules option "{key}" (expected {known})')
+            for name, value in values.items():
+                if name in ours and ours[name] != value:
+                    # an OpenSpiel name and ours for one field (qs_breaks_hearts and
+                    # hearts_broken_by): whichever came last used to win, silently
+                    raise RulesError(f'rules options "{set_by[name]}" and "{key}" disagree: '
+                                     f'{name}={ours[name]} against {name}={value}')
+                ours[name] = value
+                set_by[name] = key
         if ("players" in ours and "pass_count" not in ours
                 and base.pass_count == _default_pass_count(base.players)):
             # The pass count followed the player count: let it follow the new one.

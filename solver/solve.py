@@ -411,7 +411,9 @@ class SolveResult:
         ``unvalued`` (the legal cards a node or time limit left without a value, ascending;
         empty when ``complete``), ``nodes``, ``ms``, ``tt_bytes``, ``complete``; the game
         model adds ``scores`` (per seat letter) and ``game_target``. Seats are letters: N, E,
-        S, W at 4 players, A, B, C, ... at other tables."""
+        S, W at 4 players, A, B, C, ... at other tables. ``rules_name`` is the preset's
+        :meth:`Rules.parse` text (``standard``, ``pagat,players=3``: :meth:`Rules.preset_text`)
+        or ``null``."""
         n = self.rules.players
         game = {} if self.scores is None else {
             "scores": {seat_letter(x, n): v for x, v in enumerate(self.scores)},
@@ -421,7 +423,7 @@ class SolveResult:
             "target": seat_letter(self.target, n),
             "model": self.model,
             "rules": self.rules.to_dict(),
-            "rules_name": self.rules.name,
+            "rules_name": self.rules.preset_text(),
             "cards": [cv.to_json() for cv in self.cards],
             "unvalued": [str(c) for c in self.unvalued()],
             "nodes": self.nodes,
@@ -608,7 +610,9 @@ def solve(deal: Deal | str, played: Iterable[Card | str] | str = (), seat: Seat 
             docstring).
         rules: a :class:`Rules`, a preset name or a ``Rules.parse`` string (default standard).
         node_limit, time_limit_ms: stop early; the result then says ``complete=False``
-            (:meth:`Solver.solve_position`: the limits are checked every 1,024 nodes).
+            (:meth:`Solver.solve_position`: the limits are checked every 1,024 nodes). Ctrl-C
+            (SIGINT) on the main thread stops the search at the same checks; Python's handler
+            then runs as the search returns (``KeyboardInterrupt`` by default).
         solver: reuse a :class:`Solver` (and its transposition table).
         scores: ``game`` only: the game totals before the deal, seat 0 first (the game ends
             at ``rules.target``).

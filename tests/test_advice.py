@@ -305,7 +305,7 @@ def test_play_open_position_hides_the_other_hands():
 
 
 @pytest.mark.parametrize("args, message", [
-    (("play", str(RECORD)), "the deal is over"),
+    (("play", str(RECORD)), "deal 1 is over after 52 plays: give --at 0..51"),
     (("play", str(RECORD), "--at", "33", "--seat", "N"), "North is not to move"),
     (("play", str(RECORD), "--at", "99"), "--at 99"),
     (("play", str(RECORD), "--deal", "3"), "holds 1 deal"),
@@ -324,6 +324,57 @@ def test_play_bad_input_gives_one_error_line_and_exit_2(args, message):
     assert result.exit_code == 2
     lines = result.stderr.strip().splitlines()
     assert len(lines) == 1 and lines[0].startswith("error: ") and message in lines[0]
+
+
+@pytest.mark.parametrize("command", ["play", "moon"])
+@pytest.mark.parametrize("at, message", [
+    # "--at 53" said "give 0..52", then --at 52 "the deal is over after 52 plays"
+    ("53", "--at 53: deal 1 records 52 plays (give 0..51)"),
+    ("52", "--at 52: deal 1 is over after 52 plays (give 0..51)"),
+    # the default (every play) always failed on a finished deal, without the range
+    (None, "deal 1 is over after 52 plays: give --at 0..51, the plays already made"),
+])
+def test_at_out_of_range_gives_the_range_that_works(command, at, message):
+    args = [command, str(RECORD)] if command == "play" else [command, "--record", str(RECORD)]
+    result = _run(*args, *(["--at", at] if at is not None else []))
+    assert result.exit_code == 2
+    assert result.stderr.strip() == f"error: {message}"
+
+
+def test_at_of_an_unfinished_deal_may_be_every_play():
+    # deal 2 of this file stops after 30 plays: --at 30 (and the default) is a position to
+    # move in, so the range goes up to 30
+    games = DATA / "records" / "unfinished-any-lead.hgn"
+    result = _run("play", str(games), "--deal", "2", "--at", "31")
+    assert result.stderr.strip() == "error: --at 31: deal 2 records 30 plays (give 0..30)"
+    result = _run("moon", "--record", str(games), "--deal", "2", "--json")
+    assert result.exit_code == 0, result.stderr
+    assert json.loads(result.stdout)["plays"] == 30
+
+
+def test_play_at_the_last_card_works():
+    result = _run("play", str(RECORD), "--at", "51", "--samples", "1", "--no-moon", "--json")
+    assert result.exit_code == 0, result.stderr
+    assert [c["card"] for c in json.loads(result.stdout)["cards"]] == ["6D"]
+
+
+def test_a_record_error_names_the_file(tmp_path):
+    # "error: line 4: play 13: ..." did not say which file
+    result = _run("play", str(XINXIN), "--deal", "4", "--at", "20", "--rules",
+                  "standard,qs_breaks_hearts=false")
+    assert result.exit_code == 2
+    assert result.stderr.strip() == (
+        f"error: {XINXIN}: line 4: play 13: trick 4, card 1 (9H by E): East may not lead 9H: "
+        f"hearts are not broken")
+
+
+def test_play_counts_one_play_as_a_play():
+    # "position after 1 plays"
+    deal = "N:.AQJT6543.9873.Q 87.K72.AQ52.T842 QJ932.9.J64.A653 AKT654.8.KT.KJ97"
+    result = _run("play", "--position", deal, "--played", "2C", "--samples", "1", "--no-moon",
+                  "--evaluator", "rollout", "--threads", "1")
+    assert result.exit_code == 0, result.stderr
+    assert "position after 1 play," in " ".join(result.stdout.split())
 
 
 def test_play_inconsistent_record_gives_one_error_line(tmp_path):

@@ -17,6 +17,7 @@ from hearts.analysis.annotate import annotate, annotate_games, judged_from_trick
 from hearts.analysis.cli import app
 from hearts.analysis.record_cli import read_games
 from hearts.analysis.record_import import from_openspiel_line
+from hearts.solver.cards import Card
 from hearts.solver.seats import Seat
 from hearts.solver.solve import solve
 
@@ -473,8 +474,18 @@ def test_rate_passes_places_each_pass_made_among_all_286():
     assert north["rating"]["rank"] == ranking.passes.index(made) + 1
     assert north["rating"]["of"] == 286
     assert north["rating"]["mean"] == round(made.mean, 2)
-    assert north["rating"]["best"] == ranking.best.text
+    # the best pass as a list of cards, like the pass's own "cards" (it was a string)
+    assert north["rating"]["best"] == [str(c) for c in ranking.best.cards]
     assert north["rating"]["loss"] >= 0 or north["rating"]["rank"] == 1
+    # the view says it in words (it was a dump of the keys: "rank 174, of 286, mean ...")
+    view = run("annotate", str(ONE), "--from-trick", "13", "--rate-passes", "--pass-samples",
+               "2", "--seed", "1", "--threads", "2").stdout
+    rating = north["rating"]
+    best = " ".join(Card(c).symbol() for c in rating["best"])
+    assert (f"pass N → S: {' '.join(Card(c).symbol() for c in north['cards'])}  rank "
+            f"{rating['rank']} of 286: {rating['mean']:.2f} ± {rating['se']:.2f} points\n"
+            f"      best {best}: {rating['best_mean']:.2f}, loses {rating['loss']:.2f} "
+            f"(2 samples)\n") in view
 
 
 def test_annotate_names_a_directory_and_an_empty_file_for_what_they_are(tmp_path):
@@ -578,3 +589,18 @@ def test_check_options_apply_takes_the_given_names():
     check_options_apply("open", set(), model="maxn")        # the default is never an error
     with pytest.raises(AnnotateInputError, match="^--model maxn applies"):
         check_options_apply("open", {"model"}, model="maxn")
+
+
+def test_view_columns_and_notes_follow_the_mode():
+    # fair mode alone: the per-seat table had an "open-hands only" column, always 0 (there is
+    # no open judgement to differ from); both modes keep it
+    fair = run("annotate", str(ONE), "--mode", "fair", "--from-trick", "13", "--samples", "5")
+    assert fair.exit_code == 0, fair.stderr
+    assert "points lost ┃" in fair.stdout and "open-hands only" not in fair.stdout
+    both = run("annotate", str(ONE), "--mode", "both", "--from-trick", "13", "--samples", "5")
+    assert both.exit_code == 0, both.stderr
+    assert "open-hands only" in both.stdout
+    # from trick 1 nothing comes before: "plays before trick 1 are not judged" said nothing
+    first = run("annotate", str(ONE), "--from-trick", "1", "--time", "5")
+    assert first.exit_code == 0, first.stderr
+    assert "are not judged" not in first.stdout

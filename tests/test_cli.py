@@ -625,12 +625,30 @@ def test_a_truncated_json_lines_file_is_reported_as_json(tmp_path):
     (["puzzle", "mine", "--random", "1"], "-5", "Invalid value for '--time'"),
     (["puzzle", "mine", "--random", "1"], "nan", "Invalid value for '--time'"),
     (["annotate", str(Path(__file__).parent / "data" / "records" / "xinxin-train-1.hgn")], "nan",
-     "--time must be positive, got nan"),
+     "Invalid value for '--time'"),
 ])
 def test_time_limits_must_be_positive(command, value, message):
     result = run(*command, "--time", value)
     assert result.exit_code == 2 and result.stdout == ""
     assert result.stderr.startswith("error: ") and message in result.stderr
+
+
+_XINXIN_RECORD = str(Path(__file__).parent / "data" / "records" / "xinxin-train-1.hgn")
+
+
+@pytest.mark.parametrize("command", [["moon", "--record", _XINXIN_RECORD, "--at", "20"],
+                                     ["puzzle", "mine", "--random", "1"],
+                                     ["solve", "example"], ["annotate", _XINXIN_RECORD]])
+@pytest.mark.parametrize("value", ["inf", "nan", "-inf", "0", "-5"])
+def test_time_limits_name_the_option_and_say_the_same_for_inf_and_nan(command, value):
+    # inf was "time limit must be a positive number of ms, got inf" (no option named), nan
+    # "Input should be greater than or equal to 0.001": one check (game_cli.time_option) now
+    result = run(*command, "--time", value)
+    assert result.exit_code == 2 and result.stdout == ""
+    name = " ".join(command[:2]) if command[0] == "puzzle" else command[0]
+    assert result.stderr.strip() == (f"error: Invalid value for '--time': {value} is not a "
+                                     f"positive, finite number of milliseconds (see 'hearts "
+                                     f"{name} --help')")
 
 
 def test_broken_json_records_are_reported_as_json(tmp_path):
@@ -863,3 +881,31 @@ def test_replay_of_other_text_names_the_file_and_the_bad_token(tmp_path):
     path.write_text("hello world\n")
     assert run("replay", str(path)).stderr.strip() == (
         f"error: {path}: line 1, column 1: token 1 'hello' is not an integer action id")
+
+
+def test_a_deal_of_three_hands_names_its_rules_with_the_player_count():
+    # it said "rules standard" (4 players) and the JSON's rules_name "standard"
+    deal = "A:AKJT3.J963.J954.AQ85 9762.AQT2.KQT872.K63 Q854.K8754.A63.JT974"
+    text = run_ok("solve", deal, "--nodes", "10000").stdout
+    assert "rules standard,players=3  model paranoid  to move Player B" in text
+    data = json.loads(run_ok("solve", deal, "--nodes", "10000", "--json").stdout)
+    assert data["rules_name"] == "standard,players=3" and data["rules"]["players"] == 3
+    shown = run_ok("rules", "show", "pagat,players=5").stdout.splitlines()[0]
+    assert shown == "rules pagat,players=5"     # it added "(= pagat)", the 4-player preset
+
+
+@pytest.mark.parametrize("args, message", [
+    # 100000 threads were taken (and started as the jobs came); --ci inf "stopped" at ±inf
+    (["pass", "AKQJ.5432.432.32", "-d", "left", "--threads", "100000"],
+     "Invalid value for '--threads' / '-t': Input should be less than or equal to 1024"),
+    (["moon", "AKQJ.5432.432.32", "-t", "5000"],
+     "Invalid value for '--threads' / '-t': Input should be less than or equal to 1024"),
+    (["annotate", _XINXIN_RECORD, "-j", "2000"],
+     "Invalid value for '--threads' / '-j': Input should be less than or equal to 1024"),
+    (["pass", "AKQJ.5432.432.32", "-d", "left", "--ci", "inf"],
+     "Invalid value for '--ci': Input should be less than or equal to 26"),
+])
+def test_thread_counts_and_pass_intervals_have_an_upper_bound(args, message):
+    result = run(*args)
+    assert result.exit_code == 2 and result.stdout == ""
+    assert result.stderr.startswith(f"error: {message}")

@@ -151,6 +151,76 @@ def test_moon_watch_command_on_a_record():
     assert data["on_track"] == "W" and data["open"] == {"W": False}
 
 
+def test_moon_watch_with_a_view_before_any_penalty_card_estimates_the_seat_itself():
+    # Nobody on track: --seat and -n were ignored without a word. With a view, the estimate
+    # is the view's own chance to shoot.
+    result = _run("moon", "--record", str(RECORD), "--at", "0", "--seat", "S", "-n", "5",
+                  "--threads", "1")
+    assert result.exit_code == 0, result.stderr
+    text = " ".join(result.stdout.split())
+    assert "no penalty card taken yet" in text
+    assert ("from South's view (5 sampled deals, seed 0): South can still shoot in 0.0% "
+            "(95% Wilson 0.0%–43.4%; unfinished 0)") in text
+    data = json.loads(_run("moon", "--record", str(RECORD), "--at", "0", "--seat", "S", "-n",
+                           "5", "--threads", "1", "--json").stdout)
+    assert data["on_track"] is None
+    assert {k: data["sampled"][k] for k in ("view", "shooter", "samples", "shoots", "cannot")} \
+        == {"view": "S", "shooter": "S", "samples": 5, "shoots": 0, "cannot": 5}
+
+
+def test_moon_watch_with_a_view_when_nobody_can_shoot_says_so():
+    # after 24 plays East and West have both taken penalty cards
+    result = _run("moon", "--record", str(RECORD), "--at", "24", "--seat", "N", "-n", "5")
+    assert result.exit_code == 0, result.stderr
+    assert result.stdout.splitlines()[-2:] == [
+        "nobody can shoot: East and West have both taken penalty cards",
+        "no estimate from North's view: nobody can shoot"]
+    data = json.loads(_run("moon", "--record", str(RECORD), "--at", "24", "--seat", "N",
+                           "--json").stdout)
+    assert data["takers"] == ["E", "W"] and data["sampled"] is None
+
+
+def test_moon_watch_api_samples_the_view_seat_when_nobody_is_on_track():
+    import io
+
+    from rich.console import Console
+
+    from hearts.analysis.advice_cli import _print_watch, load_record_position
+    _, _, position = load_record_position(str(RECORD), 1, 0)
+    # North: seat 0, which a test of truth would take for "no seat"
+    watch = moon_watch(position, view=Knowledge.from_position(position, Seat.N), samples=3,
+                       threads=1)
+    assert watch.on_track is None and watch.view == Seat.N and watch.shooter == Seat.N
+    assert sum(watch.sampled) == 3
+    assert watch.to_json()["sampled"]["shooter"] == "N"
+    text = io.StringIO()
+    _print_watch(Console(file=text, width=200), watch, "test")
+    assert "from North's view (3 sampled deals, seed 0): North can still shoot in" in \
+        text.getvalue()
+
+
+def test_moon_watch_counts_one_play_as_a_play():
+    result = _run("moon", "--record", str(RECORD), "--at", "1")
+    assert result.exit_code == 0, result.stderr
+    assert "after 1 play points taken" in " ".join(result.stdout.split())
+
+
+def test_moon_odds_counts_one_unfinished_sample_as_a_sample():
+    import io
+
+    from rich.console import Console
+
+    from hearts.analysis.advice_cli import _print_odds
+    from hearts.analysis.moon import MoonOdds
+    from hearts.solver.hand import Hand
+    odds = MoonOdds(Seat.S, Hand(SURE_MOON), None, Hand("..."), Hand("..."), Rules.standard(), 2,
+                    0, 1, 1, 0, 1.0, 1, 1, 1.0)
+    out = io.StringIO()
+    _print_odds(Console(file=out, width=200), odds)
+    assert ("1 sample hit the time limit (left out); counted as moons, P(moon) is at most "
+            "50.0%") in out.getvalue()
+
+
 @pytest.mark.parametrize("args, message", [
     (("moon", "AKQ.AKQJ98.AK.A"), "12 cards"),
     (("moon", "AKQ.AKQJ98.AK.A2 3C"), "error"),
@@ -163,7 +233,7 @@ def test_moon_watch_command_on_a_record():
     (("moon", SURE_MOON, "--rules", "standard,moon=none"), "no moon"),
     (("moon", "AKQ.AKQJ98.AK.A2", "--after-pass", "sideways"), "error"),
     (("moon",), "missing HAND"),
-    (("moon", "--record", str(RECORD)), "the deal is over"),
+    (("moon", "--record", str(RECORD)), "deal 1 is over after 52 plays: give --at 0..51"),
 ])
 def test_moon_bad_input_gives_one_error_line_and_exit_2(args, message):
     result = _run(*args)

@@ -13,7 +13,7 @@ from collections import Counter
 import pytest
 
 from hearts.analysis.openspiel import load_peer_record, replay
-from hearts.solver import Position, Seat
+from hearts.solver import Card, Position, Seat
 
 from conftest import DATA
 
@@ -139,3 +139,34 @@ def test_a_peer_line_that_is_no_object_is_one_error_line():
     with pytest.raises(RecordSyntaxError, match=r"^line 2: peer record: expected a JSON object, "
                                                 r"not list$"):
         load_peer_record([1, 2], 2)
+
+
+@pytest.mark.parametrize("legal, message", [
+    # converted with exit 0 and no word: the record's own cross-check was never read
+    (["2S"], "peer record: play 6 (TS by S): not in the record's own legal list (2S)"),
+    ([], "peer record: play 6 (TS by S): not in the record's own legal list (none)"),
+    (["JS", "TS", "QS"], "peer record: play 6 (TS by S): the record's legal list (TS JS QS) "
+                         "differs from the legal cards under its rules (TS JS)"),
+])
+def test_a_peer_legal_list_must_hold_the_card_and_match_the_rules(tmp_path, legal, message):
+    from typer.testing import CliRunner
+
+    from hearts.analysis.cli import app
+    from hearts.analysis.record_import import from_peer_record
+    from hearts.solver import RecordSyntaxError
+    assert RECORDS[0]["plays"][5] == {"seat": "S", "card": "TS", "legal": ["JS", "TS"]}
+    data = _edited(("plays", 5, "legal"), legal)
+    with pytest.raises(RecordSyntaxError, match=rf"^line 1: {re.escape(message)}$"):
+        from_peer_record(data, 1)
+    bad = tmp_path / "bad.jsonl"
+    bad.write_text(json.dumps(data) + "\n")
+    result = CliRunner().invoke(app, ["convert", str(bad)])
+    assert result.exit_code == 2, result.output
+    assert result.output.splitlines() == [f"error: {bad}: line 1: {message}"]
+
+
+def test_a_peer_play_without_a_legal_list_is_read():
+    from hearts.analysis.record_import import from_peer_record
+    data = json.loads(json.dumps(RECORDS[0]))
+    del data["plays"][5]["legal"]
+    assert from_peer_record(data, 1).deals[0].cards[5] == Card("TS")

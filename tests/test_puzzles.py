@@ -13,7 +13,7 @@ from typer.testing import CliRunner
 
 from hearts.analysis import puzzles as pz
 from hearts.analysis.puzzle_cli import app
-from hearts.solver import Seat
+from hearts.solver import Deal, Position, Rules, Seat
 
 from conftest import DATA, Counted, error_line, run_hearts
 
@@ -232,7 +232,44 @@ def test_cli_check_a_good_file(tmp_path):
     path.write_text(_line() + "\n")
     result = runner.invoke(app, ["check", str(path)])
     assert result.exit_code == 0, result.output
-    assert "checked 1 puzzles" in result.output and "all verified" in result.output
+    assert "checked 1 puzzle in" in result.output and "all verified" in result.output
+
+
+def test_cli_serve_names_the_file_of_a_bad_line(tmp_path):
+    # "error: line 1: bad JSON: ..." did not say which file (check said it)
+    path = tmp_path / "game.hgn"
+    path.write_text('[Event "x"]\n')
+    result = run_hearts("puzzle", "--file", str(path), "--answer", "2C")
+    assert error_line(result) == f"error: {path}: line 1: bad JSON: Expecting value (column 2)"
+
+
+@pytest.mark.parametrize("text", ["", "\n# only a comment\n"])
+def test_cli_serve_names_an_empty_file(tmp_path, text):
+    # "error: the puzzle file is empty" did not say which file
+    path = tmp_path / "empty.txt"
+    path.write_text(text)
+    result = run_hearts("puzzle", "--file", str(path))
+    assert error_line(result) == (f"error: {path}: no puzzles (the file is empty or holds only "
+                                  f"blank and # lines)")
+
+
+def test_cli_serve_names_the_file_without_the_puzzle_asked_for(tmp_path):
+    path = tmp_path / "p.jsonl"
+    path.write_text(_line() + "\n")
+    result = run_hearts("puzzle", "--file", str(path), "--id", "nope", "--answer", "QH")
+    assert error_line(result) == f"error: {path}: no puzzle with id nope"
+
+
+def test_check_counts_one_point_and_one_card_as_such():
+    # "line ends with 1 points", "line stops with 1 cards"
+    data = _known_puzzle().to_json()
+    data["values"]["QH"] = 5
+    assert "line ends with 1 point for E, the value is 5" in pz.check_puzzle(
+        pz.Puzzle.from_json(data)).problems
+    data = _known_puzzle().to_json()
+    data["line"] = "QH TS 5C KH AH TC QS"
+    assert pz.check_puzzle(pz.Puzzle.from_json(data)).problems == [
+        "line stops with 1 card still to play"]
 
 
 def test_cli_check_mismatch_exits_1(tmp_path):
@@ -300,7 +337,7 @@ def test_cli_serve_filters(shipped):
     assert result.exit_code == 0, result.output
     none = runner.invoke(app, ["--id", "no-such-puzzle", "--answer", "QS"])
     assert none.exit_code == 2
-    assert none.stderr.strip() == "error: no puzzle with id no-such-puzzle"
+    assert none.stderr.strip() == "error: the shipped collection: no puzzle with id no-such-puzzle"
 
 
 def test_cli_serve_illegal_answer_exits_2(tmp_path):
@@ -405,7 +442,8 @@ def test_cli_check_binary_file_exits_2(tmp_path):
     result = runner.invoke(app, ["check", str(path)])
     assert result.exit_code == 2
     byte = len(_line().encode()) + 2  # the first byte of line 2, 1-based
-    assert result.stderr.strip() == (f"error: p.jsonl: not a UTF-8 text file (invalid start "
+    # the path as given, as every command names its input (it was the bare name p.jsonl)
+    assert result.stderr.strip() == (f"error: {path}: not a UTF-8 text file (invalid start "
                                       f"byte at line 2, byte {byte})")
 
 
@@ -417,7 +455,7 @@ def test_cli_check_a_file_that_starts_with_a_byte_order_mark(tmp_path):
     assert pz.load(path) == [_known_puzzle()]
     result = runner.invoke(app, ["check", str(path)])
     assert result.exit_code == 0, result.output
-    assert "checked 1 puzzles" in result.output
+    assert "checked 1 puzzle in" in result.output
 
 
 @pytest.mark.parametrize("name, source", [
@@ -476,3 +514,13 @@ def test_mining_reads_hgn_game_records_deal_by_deal():
     assert len(deal.plays) == 52 and str(deal.plays[0]) == "2C"
     found = pz.mine([deal], max_count=3)
     assert found and all(p.source.startswith("xinxin-train-1.hgn game 1 deal 1 play ") for p in found)
+
+
+@pytest.mark.parametrize("rules, card", [("standard", "QS"), ("black_jack", "JS")])
+def test_naive_card_discards_the_rules_big_penalty_card(rules, card):
+    # East, void in clubs, discards on North's 2C lead; it held Q♠ J♠ and hearts. The rule of
+    # thumb named Q♠ whatever the rules (in Black Jack Q♠ is 0 points and J♠ 10)
+    deal = Deal("N:...AKQJT98765432 QJ.AKQJT987654.. 2.32.AKQJT98765. AKT9876543..432.")
+    position = Position(deal, Rules.parse(f"{rules},no_points_on_first_trick=false"))
+    position.play("2C")
+    assert pz.naive_card(position) == pz.Card(card)

@@ -343,6 +343,8 @@ BAD = [
      r"North passes AS, which West was dealt$"),
     ("pass of two cards", "N passes: 2S 6D 5C", "N passes: 2S 6D", "N passes: 2S 6D",
      r"North passes 2 cards, expected 3$"),
+    ("pass of one card", "N passes: 2S 6D 5C", "N passes: 2S", "N passes: 2S",
+     r"North passes 1 card, expected 3$"),
     ("pass of a card the rules forbid", '[Rules "openspiel"]',
      '[Rules "openspiel,no_pass_cards=AH"]', "S passes: 7D AH 4H",
      r"South passes AH, which may not be passed \(rules no_pass_cards=AH\)$"),
@@ -412,6 +414,23 @@ def test_short_deal_needs_a_star():
     text = _edit("13. W KS N 3H E 5D S 6D\n", "")
     with pytest.raises(RecordSyntaxError, match=r"deal 1 has 12 tricks, expected 13 \(write "
                                                 r"'Points: \*' for an unfinished deal\)$"):
+        loads(text)
+
+
+def test_a_deal_of_one_trick_says_one_trick():
+    # "deal 1 has 1 tricks": the counts of the reader's messages are counted nouns
+    text = "\n".join(GAME_1_4.split("\n\n")[:2]).split("\n2. ")[0]
+    text += "\nPoints: N 0 E 0 S 0 W 0\n"
+    with pytest.raises(RecordSyntaxError, match=r"deal 1 has 1 trick, expected 13 \(write "
+                                                r"'Points: \*' for an unfinished deal\)$"):
+        loads(text)
+
+
+def test_a_deal_cut_after_one_card_says_one_card():
+    head, second = GAME_1_4.split('\n\n[Board "2"]')
+    text = head.split(" S AC W KC N QC")[0] + '\n\n[Board "2"]' + second
+    with pytest.raises(RecordSyntaxError, match=r"deal 1 stops after 1 card without a Points "
+                                                r"line$"):
         loads(text)
 
 
@@ -575,6 +594,48 @@ def test_json_reader_checks_the_play():
     del data["deals"][1]["dealt"]
     with pytest.raises(RecordSyntaxError, match=r"^JSON record: deal 2: no field 'dealt'$"):
         from_json(data)
+
+
+def test_json_reader_names_an_illegal_play_before_the_seats_it_changes(tmp_path):
+    # South's 2D (not held) hands trick 1 to West's KC, so the next seat given (S) is wrong
+    # too: the error was "play 5 (QS) is S's, but W is to play", not the illegal card.
+    data = [to_json(g) for g in loads_all(GAME_1_4)]
+    data[0]["deals"][0]["plays"][1]["card"] = "2D"
+    message = "JSON record: deal 1: trick 1, card 2 (2D by S): South does not hold 2D"
+    with pytest.raises(RecordSyntaxError, match=f"^{re.escape(message)}$"):
+        from_json(data[0])
+    path = tmp_path / "bad.json"
+    path.write_text(json.dumps(data))
+    result = _convert(str(path))
+    assert result.exit_code == 2
+    assert result.output.splitlines() == [f"error: {path}: {message}"]
+
+
+def test_json_reader_names_a_wrong_seat_before_a_later_illegal_play():
+    data = to_json(loads(GAME_1_4))
+    data["deals"][0]["plays"][0]["seat"] = "N"
+    data["deals"][0]["plays"][1]["card"] = "2D"
+    with pytest.raises(RecordSyntaxError, match=r"^JSON record: deal 1: play 1 \(2C\) is N's, "
+                                                r"but E is to play$"):
+        from_json(data)
+
+
+@pytest.mark.parametrize("to, written", [("json", "cards as QS"), ("openspiel", "action ids")])
+def test_convert_refuses_symbols_where_they_have_no_effect(tmp_path, to, written):
+    path = tmp_path / "game.hgn"
+    path.write_text(GAME_1_4)
+    result = _convert(str(path), "--to", to, "--symbols")
+    assert result.exit_code == 2
+    assert result.output.splitlines() == [
+        f"error: --symbols applies to --to hgn only (--to {to} writes {written})"]
+    assert _convert(str(path), "--symbols").exit_code == 0
+
+
+def test_convert_refuses_an_unknown_output_format_before_reading():
+    result = _convert("no-such-file.hgn", "--to", "xml")
+    assert result.exit_code == 2
+    assert result.output.splitlines() == [
+        "error: unknown output format 'xml' (expected hgn, json, openspiel)"]
 
 
 @pytest.mark.parametrize("path, value, message", [

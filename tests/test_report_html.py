@@ -139,3 +139,21 @@ def test_escaped_report_runs_no_script_in_the_browser(browser, tmp_path):
         assert "<script>alert(1)</script>" in page.inner_text("body")
     finally:
         page.close()
+
+
+def test_report_shows_the_pass_comments_as_the_play_comments(tmp_path):
+    # South's "{South keeps the queen and passes the AH}" was left out of the report, though
+    # the plays' comments are in it; a comment's markup is escaped as theirs is
+    html, _ = _report(tmp_path, "--max-tricks", "2")
+    page = html.read_text(encoding="utf-8")
+    south = re.search(r'<li class="pass"[^>]*>South passed to North:.*?</li>', page)
+    assert south and ('<div class="comment">South keeps the queen and passes the AH</div>'
+                      in south.group(0))
+    text = ONE.read_text().replace("{South keeps the queen and passes the AH}",
+                                   "{<i>AH</i> & the queen}")
+    (tmp_path / "markup").mkdir()
+    record = tmp_path / "markup" / "markup.hgn"
+    record.write_text(text)
+    html, _ = _report(tmp_path / "markup", "--max-tricks", "2", record=record)
+    assert '<div class="comment">&lt;i&gt;AH&lt;/i&gt; &amp; the queen</div>' in html.read_text(
+        encoding="utf-8")

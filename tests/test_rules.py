@@ -460,3 +460,45 @@ def test_target_and_reset_options():
 
 def test_moon_void_round_trips():
     assert eval(repr(Rules(moon="void"))) == Rules(moon="void")
+
+
+@pytest.mark.parametrize("text, message", [
+    # the last one used to win, silently
+    ("players=3,players=4", 'rules option "players" given twice: 3, then 4'),
+    ("moon=new,moon=old", 'rules option "moon" given twice: new, then old'),
+    # an OpenSpiel name and ours for one option: the order used to decide
+    ("standard,hearts_broken_by=hearts_or_queen,qs_breaks_hearts=false",
+     'rules options "hearts_broken_by" and "qs_breaks_hearts" disagree: '
+     'hearts_broken_by=hearts_or_queen against hearts_broken_by=hearts'),
+    ("qs_breaks_hearts=false,hearts_broken_by=hearts_or_queen",
+     'rules options "qs_breaks_hearts" and "hearts_broken_by" disagree: '
+     'hearts_broken_by=hearts against hearts_broken_by=hearts_or_queen'),
+    ("openspiel,jd_bonus=true,bonus_card=none",
+     'rules options "jd_bonus" and "bonus_card" disagree: bonus_card=JD against '
+     'bonus_card=None'),
+])
+def test_rules_text_refuses_an_option_set_twice_differently(text, message):
+    with pytest.raises(RulesError) as err:
+        Rules.parse(text)
+    assert str(err.value) == message
+
+
+def test_rules_options_that_agree_may_repeat():
+    assert Rules.parse("moon=new,moon=new") == Rules.parse("moon=new")
+    assert (Rules.parse("hearts_broken_by=hearts_or_queen,qs_breaks_hearts=true")
+            == Rules.parse("qs_breaks_hearts=true") == Rules.standard())
+    with pytest.raises(RulesError, match="disagree"):
+        Rules.from_dict({"qs_breaks_hearts": False, "hearts_broken_by": "any_penalty"})
+
+
+@pytest.mark.parametrize("text, preset", [
+    ("standard", "standard"), ("black_jack", "black_jack"), ("players=4", "standard"),
+    # the name alone read back as 4 players: puzzles at 3 players were saved as "pagat"
+    ("pagat,players=3", "pagat,players=3"), ("players=5", "standard,players=5"),
+    ("moon=none", None),
+])
+def test_preset_text_reads_back_as_the_same_rules(text, preset):
+    rules = Rules.parse(text)
+    assert rules.preset_text() == preset
+    if preset is not None:
+        assert Rules.parse(preset) == rules
