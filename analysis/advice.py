@@ -73,6 +73,7 @@ from hearts.solver.position import Position
 from hearts.solver.seats import Seat
 from hearts.solver.game import Game
 from hearts.solver.solve import Solver, game_spec, game_value, rules_spec, split_game_value
+from hearts.solver.words import tricks_left_text
 
 from .knowledge import Knowledge
 from .parallel import PerThreadSolver, default_threads, executor, in_flight, lazy_map
@@ -236,7 +237,7 @@ class Advice:
         if self.evaluator == "exact":
             return f"exact: one double-dummy {self.model} solve per sample"
         return (f"rollout: the card, then every seat plays the rule bot (hearts.analysis.policy) "
-                f"until {self.horizon} tricks are left, then an exact {self.model} solve")
+                f"until {tricks_left_text(self.horizon)}, then an exact {self.model} solve")
 
     def to_json(self) -> dict:
         """A JSON-ready dict (values in points for the deal; lower is better)."""

@@ -35,7 +35,8 @@ from hearts.solver.seats import PassDirection
 
 from .advice import EVALUATORS, MODELS, STOP_RULE, Advice, AdviceError, advise
 from .files import read_text
-from .game_cli import SCORES_OPTION, TARGET_OPTION, check_game_on, game_model, time_option
+from .game_cli import (SCORES_OPTION, TARGET_OPTION, check_game_on, game_model, given_options,
+                       time_option)
 from .knowledge import Knowledge, record_knowledge
 from .moon import DEFAULT_TIME_MS, MoonOdds, MoonWatch, moon_odds, moon_watch, wilson_interval
 from .parallel import MAX_THREADS
@@ -125,8 +126,9 @@ def load_record(path: str, deal_number: int = 1, at: Optional[int] = None,
     # A finished deal leaves nothing to advise on or watch after its last play.
     last = len(plays) - 1 if to_move and deal.is_finished() else len(plays)
     if at is None and len(plays) > last:
-        raise PlayInputError(f"deal {deal_number} is over after {counted(len(plays), 'play')}: "
-                             f"give --at 0..{last}, the plays already made")
+        raise PlayInputError(f"{path}: deal {deal_number} is over after "
+                             f"{counted(len(plays), 'play')}: give --at 0..{last}, the plays "
+                             f"already made")
     if at is None:
         at = len(plays)
     if at == len(plays) > last:
@@ -458,6 +460,7 @@ def _print_advice(console: Console, advice: Advice, knowledge: Knowledge, source
 # -- hearts moon ------------------------------------------------------------------------------
 
 def moon_command(
+    ctx: typer.Context,
     hand: Optional[str] = typer.Argument(
         None, metavar="HAND", show_default=False,
         help='13 cards: PBN "S.H.D.C" (AKQ.T98.AKQ.AKQJ) or a list ("AS KS QS ...").'),
@@ -533,6 +536,12 @@ def moon_command(
         if after_pass or passed or received:
             raise PlayInputError("--after-pass, --passed and --received go with HAND")
         view = None
+        sampling = sorted(given_options(ctx) & {"samples", "seed", "threads", "scheduler"})
+        if seat is None and sampling:
+            # the watch itself is exact on open hands: only a seat's view is sampled
+            raise PlayInputError(f"{', '.join('--' + o for o in sampling)} "
+                                 f"{'has' if len(sampling) == 1 else 'have'} no effect without "
+                                 f"--seat: a moon watch samples only from a seat's view")
         if record is not None:
             if played:
                 raise PlayInputError("--played goes with --position; for a record use --at")
@@ -630,8 +639,11 @@ def _print_watch(console: Console, watch: MoonWatch, source: str) -> None:
                        "best defence?", style="italic"))
     verdict = {True: "yes", False: "no", None: "unknown (time limit)"}
     if len(watch.takers) >= 2:
-        names = " and ".join(s.name_title for s in watch.takers)
-        console.print(f"nobody can shoot: {names} have both taken penalty cards")
+        names = [s.name_title for s in watch.takers]
+        names_text = " and ".join(names) if len(names) == 2 else \
+            f"{', '.join(names[:-1])} and {names[-1]}"
+        both = " both" if len(names) == 2 else ""
+        console.print(f"nobody can shoot: {names_text} have{both} taken penalty cards")
     elif watch.on_track is None:
         console.print("no penalty card taken yet; open hands, can each seat still shoot?")
         for seat, can in watch.open.items():

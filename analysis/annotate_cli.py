@@ -32,7 +32,7 @@ from .annotate import (DEFAULT_SAMPLES, FAIR_MODELS, MODES, GameAnnotation, Judg
                        MoonAlert, PassNote, annotate_games, fair_json, judged_from_trick,
                        mistake_count, modes_run, moon_text, primary, summarise, summary_json)
 from .files import check_output, load_json, read_text, same_file, write_output
-from .game_cli import time_option
+from .game_cli import given_options, time_option
 from .parallel import MAX_THREADS, connect, default_threads
 from .passing import DEFAULT_SAMPLES as PASS_SAMPLES
 from .passing import RecordPassRater
@@ -198,7 +198,7 @@ def _note(p: JudgedPlay) -> Text:
     f = p.fair
     if f is not None and (f.mark or p.agreement):
         label = "fair only" if p.agreement == "fair only" else "fair"
-        text.append(f"\n      {label} ({f.samples} samples, {f.evaluator}): ",
+        text.append(f"\n      {label} ({counted(f.samples, 'sample')}, {f.evaluator}): ",
                     style="cyan" if p.agreement == "fair only" else "dim")
         text.append(f"loses {f.loss:.2f} ± {f.se:.2f}")
         if f.mean is not None and f.best_mean is not None:
@@ -281,18 +281,6 @@ def batch_json(grouped: Sequence[tuple[str, list[GameAnnotation]]], mode: str,
             "mistake_count": mistake_count(every),
             "moon_alerts": alerts, "passes": passes, "errors": errors, "output": output,
             "html": html}
-
-
-def _given(ctx: typer.Context) -> set[str]:
-    """The parameter names the user passed (command line or environment), by their source,
-    not their value: ``--samples 100`` typed in open mode is as ignored as ``--samples 5``."""
-    given = set()
-    for name in ctx.params:
-        source = ctx.get_parameter_source(name)
-        # By name: typer may vendor its own click, whose ParameterSource is another enum.
-        if source is not None and source.name not in ("DEFAULT", "DEFAULT_MAP"):
-            given.add(name)
-    return given
 
 
 def check_options_apply(mode: str, given: set[str], *, model: str = "paranoid",
@@ -408,7 +396,7 @@ def annotate_command(
     hearts annotate tests/data/openspiel_xinxin/xinxin_train.txt --max-tricks 6 --json
     ```
     """
-    check_options_apply(mode, _given(ctx), model=model, rate_passes=rate_passes)
+    check_options_apply(mode, given_options(ctx), model=model, rate_passes=rate_passes)
     judged_from_trick(max_tricks, from_trick)
     check_output(output, files, force, "-o")
     check_output(html, files, force, "--html")

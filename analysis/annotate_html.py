@@ -24,6 +24,7 @@ from hearts.solver.seats import Seat
 
 from . import records
 from .annotate import GameAnnotation, JudgedPlay, modes_run, moon_text, summarise
+from .terminal import counted
 
 __all__ = ["render_report", "TEMPLATE"]
 
@@ -79,7 +80,7 @@ def _play_view(seat: Seat, play: records.Play, judged: JudgedPlay | None) -> dic
                           "value": "" if f.mean is None else f"mean {f.mean:.2f}",
                           "best": list(f.best),
                           "best_value": "" if f.best_mean is None else f"{f.best_mean:.2f}",
-                          "line": [], "samples": f"{f.samples} samples, {f.evaluator}",
+                          "line": [], "samples": f"{counted(f.samples, 'sample')}, {f.evaluator}",
                           "flag": "on the seat's information only"
                           if judged.agreement == "fair only" else ""})
     mark = ""

@@ -49,6 +49,18 @@ def time_option(default: Optional[float], help: str) -> Any:
     return typer.Option(default, "--time", metavar="MS", callback=check_time_ms, help=help)
 
 
+def given_options(ctx: typer.Context) -> set[str]:
+    """The parameter names the user passed (command line or environment), by their source,
+    not their value: ``--samples 100`` typed in open mode is as ignored as ``--samples 5``."""
+    given = set()
+    for name in ctx.params:
+        source = ctx.get_parameter_source(name)
+        # By name: typer may vendor its own click, whose ParameterSource is another enum.
+        if source is not None and source.name not in ("DEFAULT", "DEFAULT_MAP"):
+            given.add(name)
+    return given
+
+
 #: The models of the commands (each command checks its own).
 _KNOWN_MODELS = ("paranoid", "maxn", "moon", "game")
 

@@ -49,6 +49,7 @@ from hearts.solver.passing import forbidden_pass_text
 from hearts.solver.position import Position, trick_winner
 from hearts.solver.rules import Rules
 from hearts.solver.seats import PassDirection, Seat
+from hearts.solver.words import counted
 
 from .errors import InconsistentRecordError, NoConsistentDealError
 
@@ -204,7 +205,7 @@ class Knowledge:
         start = _mask_of_cards(start_hand, f"{who}'s hand")
         if start.bit_count() != _HAND_SIZE:
             raise InconsistentRecordError(
-                f"{who}'s hand holds {start.bit_count()} cards, expected {_HAND_SIZE}")
+                f"{who}'s hand holds {counted(start.bit_count(), 'card')}, expected {_HAND_SIZE}")
         cards = _card_list(played, "played list")
         direction, passed_mask, received_mask = _read_pass(
             seat, rules, start, pass_direction, passed, received)
@@ -668,7 +669,7 @@ def _read_pass(seat: Seat, rules: Rules, start: int,
                 f"{who}'s pass {direction}: the cards it {what} are not given")
         if mask.bit_count() != rules.pass_count:
             raise InconsistentRecordError(
-                f"{who} {what} {mask.bit_count()} cards, expected {rules.pass_count}")
+                f"{who} {what} {counted(mask.bit_count(), 'card')}, expected {rules.pass_count}")
     forbidden = rules.no_pass_mask()
     for what, mask, given in (("passes", passed_mask, passed),
                               ("receives", received_mask, received)):

@@ -31,6 +31,7 @@ from contextlib import contextmanager
 from itertools import islice
 from typing import Any, Callable, Iterable, Iterator, TypeVar
 
+from hearts.solver._core import stop_searches
 from hearts.solver.errors import HeartsError
 from hearts.solver.solve import Solver
 
@@ -118,9 +119,21 @@ def executor(threads: int | None = None, scheduler: Any = None,
             :data:`CONNECT_TIMEOUT_S` seconds.
     """
     if scheduler is None:
-        with ThreadPoolExecutor(max_workers=threads or default_threads(),
-                                thread_name_prefix=name) as pool:
+        pool = ThreadPoolExecutor(max_workers=threads or default_threads(),
+                                  thread_name_prefix=name)
+        try:
             yield pool
+        except BaseException:
+            # Ctrl-C (or an error) in the caller: the jobs not started are dropped and the
+            # running ones' searches stopped, else the pool's exit waited for every job
+            # queued (an annotation ran on for a minute after Ctrl-C)
+            stop_searches(True)
+            try:
+                pool.shutdown(wait=True, cancel_futures=True)
+            finally:
+                stop_searches(False)
+            raise
+        pool.shutdown(wait=True)
         return
     with connect(scheduler) as client:
         try:

@@ -18,7 +18,7 @@ from hearts.solver.cards import cards_from_mask
 
 from .advice_cli import (SCHEDULER_OPTION, THREADS_OPTION, _cards_text, _hand_text, _pct,
                          _progress, emit)
-from .passing import (CI_TARGET, DEFAULT_SAMPLES, FIRST_SAMPLES, TOP, PassRanking, Z95,
+from .passing import (CI_TARGET, DEFAULT_SAMPLES, TOP, PassRanking, Z95,
                       pass_policy_text, rate_passes)
 from .sampling import MAX_SAMPLES
 from .terminal import counted
@@ -148,9 +148,10 @@ def _print_ranking(console: Console, ranking: PassRanking) -> None:
     console.print(Text(f"racing (passes × deals per pass): {rounds}; stopped: {end}; the "
                        f"top {min(TOP, len(ranking.top))} have "
                        f"{counted(ranking.best.n, 'deal')} each. "
-                       f"Round 0 values all {len(ranking.passes)} passes on {FIRST_SAMPLES} "
-                       f"deals and keeps a third; each later round doubles the deals and "
-                       f"keeps half, down to {TOP}.", style="dim"))
+                       f"Round 0 values all {len(ranking.passes)} passes on "
+                       # it said 16 when --samples allowed fewer
+                       f"{counted(ranking.rounds[0][1], 'deal')} and keeps a third; each later "
+                       f"round doubles the deals and keeps half, down to {TOP}.", style="dim"))
     console.print(Text("moon: share of the first deals in which the seat can shoot after the "
                        "pass (moon model, best defence, all hands open)"
                        + ("; (k?) = searches that hit the node limit"

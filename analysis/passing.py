@@ -69,6 +69,7 @@ from hearts.solver.position import Position
 from hearts.solver.rules import Rules
 from hearts.solver.seats import PassDirection, Seat
 from hearts.solver.solve import Solver
+from hearts.solver.words import tricks_left_text
 
 from .advice import _fraction
 from .errors import InconsistentRecordError
@@ -596,7 +597,7 @@ class PassRanking:
         limit = "" if self.node_limit is None else (
             f" (a solve over {self.node_limit:,} nodes is redone one bot trick later)")
         return (f"rollout: every seat plays the rule bot (hearts.analysis.policy) until "
-                f"{self.horizon} tricks are left, then an exact {self.model} solve{limit}")
+                f"{tricks_left_text(self.horizon)}, then an exact {self.model} solve{limit}")
 
     def to_json(self) -> dict:
         """A JSON-ready dict (points for the deal; lower is better)."""

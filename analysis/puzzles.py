@@ -25,8 +25,8 @@ paranoid best card by >= 3 points, so every puzzle has a one-card answer in poin
 
 Sources of the records: OpenSpiel action-id lines (the xinxin games, read by
 :func:`hearts.analysis.openspiel.parse_action_lines`), peer-engine JSONL records
-(:func:`hearts.analysis.openspiel.load_peer_record`), and seeded random deals played out by a
-seeded policy (:func:`random_records`).
+(:func:`hearts.analysis.record_import.from_peer_record`, which checks their seats, legal lists
+and points), and seeded random deals played out by a seeded policy (:func:`random_records`).
 """
 from __future__ import annotations
 
@@ -48,8 +48,9 @@ from hearts.solver.seats import Seat
 from hearts.solver.solve import SolveResult, Solver
 
 from .files import decode_text, load_json
-from .openspiel import load_peer_record, parse_action_lines
+from .openspiel import parse_action_lines
 from .policy import point_cards
+from .record_import import from_peer_record
 from .terminal import counted
 
 __all__ = [
@@ -777,9 +778,12 @@ def _played_deals(text: str, name: str) -> Iterator[PlayedDeal]:
             except json.JSONDecodeError as err:
                 raise RecordSyntaxError(f"bad JSON: {err.msg} (column {err.colno})",
                                         number) from None
-            record = load_peer_record(data, number)
-            yield PlayedDeal(f"{name} record {number}", record.deal, record.rules,
-                             tuple(record.plays))
+            # read as convert and annotate read it: the record's seats, legal lists and
+            # points are checked against the replay (load_peer_record alone skipped them)
+            game = from_peer_record(data, number)
+            deal = game.deals[0]
+            yield PlayedDeal(f"{name} record {number}", deal.deal, game.rules,
+                             tuple(play.card for play in deal.plays))
     else:
         rules = Rules.openspiel()
         for game in parse_action_lines(text, require_complete=False):

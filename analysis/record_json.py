@@ -32,11 +32,10 @@ card spelling :class:`~hearts.solver.Card` reads.
 """
 from __future__ import annotations
 
-import json
 from typing import Any, Mapping, Sequence
 
 from hearts.solver.cards import Card
-from hearts.solver.errors import HeartsError, IllegalPlayError, RecordSyntaxError
+from hearts.solver.errors import CardError, HeartsError, IllegalPlayError, RecordSyntaxError
 from hearts.solver.seats import Seat
 
 from .files import expect_json, json_kind
@@ -125,9 +124,23 @@ def _play(value: Any, where: str) -> Play:
     play = _object(value, where, 'an object {"card": ...}')
     if "card" not in play:
         raise RecordSyntaxError(f"{where}: no field 'card'")
-    return Play(Card(_text(play["card"], f"{where} card")),
-                _nags(play.get("nags", []), f"{where} nags"),
+    try:
+        card = Card(_text(play["card"], f"{where} card"))
+    except CardError as err:
+        # "deal 1: unknown card "ZZ"" did not say which play
+        raise RecordSyntaxError(f"{where}: {err}") from None
+    return Play(card, _nags(play.get("nags", []), f"{where} nags"),
                 _text(play.get("comment", ""), f"{where} comment"))
+
+
+def _seat(value: Any, where: str) -> Seat:
+    """A play's ``seat``, its errors naming the play."""
+    try:
+        return Seat.parse(_text(value, f"{where} seat"))
+    except HeartsError as err:
+        if isinstance(err, RecordSyntaxError):
+            raise
+        raise RecordSyntaxError(f"{where}: {err}") from None
 
 
 def _passes(value: Any, where: str) -> dict[str, Sequence[str]]:
@@ -214,8 +227,7 @@ def from_json(data: Mapping[str, Any]) -> GameRecord:
             known = len(raw_plays) if illegal is None else illegal.index
             for number, (play, seat) in enumerate(zip(raw_plays[:known], deal.seats()),
                                                   start=1):
-                if "seat" in play and Seat.parse(_text(play["seat"], f"{where}: play {number} "
-                                                                     f"seat")) != seat:
+                if "seat" in play and _seat(play["seat"], f"{where}: play {number}") != seat:
                     raise RecordSyntaxError(f"{where}: play {number} ({play['card']}) is "
                                             f"{play['seat']}'s, but {seat} is to play")
             if illegal is not None:

@@ -396,7 +396,7 @@ class _Reader:
                 self.fatal(seat_token, f"expected 'passes:' after {seat} (a pass line is "
                                        f"'{seat} passes: QS AH 2D'; tricks start with '1.')")
             if direction is PassDirection.HOLD:
-                self.fatal(seat_token, f'a pass line on a hold deal ([Pass "hold"])')
+                self.fatal(seat_token, 'a pass line on a hold deal ([Pass "hold"])')
             self.take()
             if seat in passes:
                 self.fatal(seat_token, f"a second pass line for {seat.name_title}")

@@ -14,6 +14,8 @@ from __future__ import annotations
 import codecs
 import sys
 
+from hearts.solver.words import counted  # noqa: F401  (re-exported: the commands import it here)
+
 __all__ = ["ASCII_SPELLING", "ascii_fallback_streams", "counted"]
 
 #: The ASCII spelling of the non-ASCII characters the views print: one character each, so
@@ -55,9 +57,3 @@ def ascii_fallback_streams() -> None:
             continue
         if reconfigure is not None and not unicode:
             reconfigure(errors=_HANDLER)
-
-
-def counted(n: int, noun: str) -> str:
-    """``"1 deal"``, ``"0 deals"``, ``"2 deals"``: ``n`` and ``noun``, plural unless ``n`` is 1
-    (a regular plural: add ``s``)."""
-    return f"{n} {noun}" if n == 1 else f"{n} {noun}s"

@@ -18,6 +18,15 @@ import threading
 # signal handlers are the main thread's business (see hd_catch_sigint)
 cdef long _MAIN_THREAD = threading.main_thread().ident
 
+
+def stop_searches(bint stop=True):
+    """Stop every search of every core in the process at its next limit check (every
+    1,024 nodes), and every later one at once, until ``stop_searches(False)``. Their
+    results say ``complete=False``. For a thread pool whose main thread took Ctrl-C: the
+    workers' searches see no signal (``analysis.parallel.executor`` calls this)."""
+    global stop_all
+    stop_all = 1 if stop else 0
+
 duck_init()                 # the lookup table of `lane_ducks`, once per process
 
 MODELS = {"paranoid": MODEL_PARANOID, "moon": MODEL_MOON, "maxn": MODEL_MAXN,

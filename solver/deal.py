@@ -21,6 +21,7 @@ from .hand import Hand
 from .rules import Rules
 from .seats import (MAX_PLAYERS, MIN_PLAYERS, SEAT_LETTERS, PassDirection, Seat, parse_seat,
                     seat_title, table_seats)
+from .words import counted
 
 __all__ = ["Deal"]
 
@@ -389,7 +390,7 @@ def _validate(hands: tuple[Hand, ...], full: bool, kitty: Hand = _EMPTY) -> None
     for seat, hand in zip(Seat, hands):
         if len(hand) != _HAND_SIZE:
             raise InvalidDealError(
-                f"{seat.name_title} holds {len(hand)} cards, expected {_HAND_SIZE}")
+                f"{seat.name_title} holds {counted(len(hand), 'card')}, expected {_HAND_SIZE}")
 
 
 def _validate_table(hands: tuple[Hand, ...], kitty: Hand) -> None:
@@ -400,7 +401,7 @@ def _validate_table(hands: tuple[Hand, ...], kitty: Hand) -> None:
     for seat, hand in enumerate(hands):
         if len(hand) != size:
             raise InvalidDealError(
-                f"{seat_title(seat, n)} holds {len(hand)} cards, expected {size}")
+                f"{seat_title(seat, n)} holds {counted(len(hand), 'card')}, expected {size}")
     if kitty and len(kitty) != 52 % n:
-        raise InvalidDealError(f"the kitty holds {len(kitty)} cards, expected {52 % n} "
+        raise InvalidDealError(f"the kitty holds {counted(len(kitty), 'card')}, expected {52 % n} "
                                f"at a table of {n}")

@@ -25,6 +25,7 @@ from typing import TYPE_CHECKING, Iterable, Mapping
 from .cards import Card, cards_from_mask, parse_cards
 from .errors import CardError, InvalidDealError, RulesError
 from .seats import PassDirection, parse_seat, seat_title, table_seats
+from .words import counted
 
 if TYPE_CHECKING:  # pragma: no cover
     from .deal import Deal
@@ -219,7 +220,8 @@ def apply_pass(deal: "Deal", plan: PassPlan,
             raise InvalidDealError(f"no pass given for {who}")
         cards = given[seat]
         if len(cards) != plan.count:
-            raise InvalidDealError(f"{who} passes {len(cards)} cards, expected {plan.count}")
+            raise InvalidDealError(f"{who} passes {counted(len(cards), 'card')}, expected "
+                                   f"{plan.count}")
         seen = 0
         for card in cards:
             if seen & card.mask:

@@ -332,13 +332,14 @@ def test_play_bad_input_gives_one_error_line_and_exit_2(args, message):
     ("53", "--at 53: deal 1 records 52 plays (give 0..51)"),
     ("52", "--at 52: deal 1 is over after 52 plays (give 0..51)"),
     # the default (every play) always failed on a finished deal, without the range
-    (None, "deal 1 is over after 52 plays: give --at 0..51, the plays already made"),
+    # (and without the file)
+    (None, "{record}: deal 1 is over after 52 plays: give --at 0..51, the plays already made"),
 ])
 def test_at_out_of_range_gives_the_range_that_works(command, at, message):
     args = [command, str(RECORD)] if command == "play" else [command, "--record", str(RECORD)]
     result = _run(*args, *(["--at", at] if at is not None else []))
     assert result.exit_code == 2
-    assert result.stderr.strip() == f"error: {message}"
+    assert result.stderr.strip() == f"error: {message.format(record=RECORD)}"
 
 
 def test_at_of_an_unfinished_deal_may_be_every_play():

@@ -63,7 +63,7 @@ def test_missing_cards_are_listed():
 def test_partial_deal_allowed_when_asked():
     deal = Deal("N:A... K... Q... J...", full=False)
     assert not deal.is_full()
-    with pytest.raises(InvalidDealError, match="North holds 1 cards|missing cards"):
+    with pytest.raises(InvalidDealError, match="North holds 1 card, expected 13|missing cards"):
         Deal("N:A... K... Q... J...")
 
 

@@ -104,3 +104,27 @@ def test_ctrl_c_ends_hearts_solve_with_exit_130():
     assert proc.returncode == 130, err
     assert "Traceback" not in err
     assert out == ""                    # no table of an unfinished search
+
+
+def test_ctrl_c_while_a_pool_works_stops_its_searches_and_drops_the_jobs_not_started():
+    # The workers' searches see no signal: the pool's exit waited for every job queued (an
+    # open-hands annotation on 2 threads ran on for a minute after Ctrl-C)
+    from hearts.analysis.parallel import executor
+
+    done = []
+
+    def job(_):
+        done.append(solve(FULL_DEAL, pv=False).complete)
+
+    timer = interrupt_after(0.3)
+    try:
+        with pytest.raises(KeyboardInterrupt):
+            with executor(threads=2) as pool:
+                futures = [pool.submit(job, k) for k in range(6)]
+                for future in futures:
+                    future.result()
+    finally:
+        timer.join()
+    assert len(done) == 2 and done == [False, False]     # the two running, stopped
+    # and the searches run again afterwards
+    assert solve(FULL_DEAL, pv=False, node_limit=100_000).nodes >= 100_000

@@ -255,3 +255,16 @@ def test_moon_after_pass_names_the_wrong_cards_in_the_order_given(passed, receiv
     assert result.exit_code == 2
     line, = result.stderr.strip().splitlines()
     assert line.startswith("error: ") and message in line, line
+
+
+@pytest.mark.parametrize("extra, named", [
+    (["-n", "20"], "--samples has"),
+    (["-n", "20", "--seed", "3"], "--samples, --seed have"),
+    (["--threads", "1"], "--threads has"),
+])
+def test_moon_watch_refuses_sampling_options_without_a_seat(extra, named):
+    # they were silently ignored: without --seat the watch is exact on open hands
+    result = _run("moon", "--record", str(RECORD), "--at", "8", *extra)
+    assert result.exit_code == 2 and result.stdout == ""
+    assert result.stderr.strip() == (f"error: {named} no effect without --seat: a moon watch "
+                                     f"samples only from a seat's view")

@@ -201,7 +201,7 @@ def test_pass_names_the_seat_at_a_five_player_table():
     deal = Deal.random(1, rules)
     passes = {seat: list(deal.hands[seat])[:2] for seat in range(5)}
     passes[3] = passes[3][:1]
-    with pytest.raises(InvalidDealError, match="Player D passes 1 cards, expected 2"):
+    with pytest.raises(InvalidDealError, match="Player D passes 1 card, expected 2"):
         apply_pass(deal, pass_plan(rules, 0), passes)
 
 

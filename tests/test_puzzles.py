@@ -524,3 +524,22 @@ def test_naive_card_discards_the_rules_big_penalty_card(rules, card):
     position = Position(deal, Rules.parse(f"{rules},no_points_on_first_trick=false"))
     position.play("2C")
     assert pz.naive_card(position) == pz.Card(card)
+
+
+def test_mining_checks_a_peer_records_own_legal_lists(tmp_path):
+    # puzzle mine read peer files by load_peer_record alone, which does not check them:
+    # a legal list without the card played was mined as if sound (convert refused it)
+    from hearts.solver import RecordSyntaxError
+    line = (DATA / "peer-games" / "openspiel-hearts.jsonl").read_text().splitlines()[0]
+    record = json.loads(line)
+    record["plays"][5]["legal"] = ["JS"]
+    bad = tmp_path / "bad.jsonl"
+    bad.write_text(json.dumps(record) + "\n")
+    with pytest.raises(RecordSyntaxError) as err:
+        list(pz.read_records(bad))
+    assert str(err.value) == (f"{bad}: line 1: peer record: play 6 (TS by S): not in the "
+                              f"record's own legal list (JS)")
+    good = tmp_path / "good.jsonl"
+    good.write_text(line + "\n")
+    (deal,) = pz.read_records(good)
+    assert len(deal.plays) == 52 and str(deal.plays[5]) == "TS"

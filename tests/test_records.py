@@ -1021,3 +1021,16 @@ def test_the_files_control_characters_are_escaped_in_messages(old, new, message)
         loads(GAME_1_4.replace(old, new, 1))
     assert str(info.value).startswith(message)
     assert str(info.value).isprintable()
+
+
+@pytest.mark.parametrize("field, value, message", [
+    # both said "deal 1: ..." without the play
+    ("card", "ZZ", 'JSON record: deal 1: play 4: unknown card "ZZ"'),
+    ("seat", "X", "JSON record: deal 1: play 4: unknown seat 'X' (seats N, E, S, W)"),
+])
+def test_json_reader_names_the_play_of_a_bad_card_or_seat(field, value, message):
+    data = to_json(loads(GAME_1_4))
+    data["deals"][0]["plays"][3][field] = value
+    with pytest.raises(RecordSyntaxError) as err:
+        from_json(data)
+    assert str(err.value) == message

@@ -1,0 +1,16 @@
+"""Counts in messages: ``1 card``, ``2 cards`` (the solver's errors and the commands' output
+share it; ``hearts.analysis.terminal`` re-exports it)."""
+from __future__ import annotations
+
+__all__ = ["counted", "tricks_left_text"]
+
+
+def counted(n: int, noun: str) -> str:
+    """``"1 deal"``, ``"0 deals"``, ``"2 deals"``: ``n`` and ``noun``, plural unless ``n`` is 1
+    (a regular plural: add ``s``)."""
+    return f"{n} {noun}" if n == 1 else f"{n} {noun}s"
+
+
+def tricks_left_text(n: int) -> str:
+    """``"1 trick is left"``, ``"6 tricks are left"``."""
+    return f"{counted(n, 'trick')} {'is' if n == 1 else 'are'} left"
