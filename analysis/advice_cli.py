@@ -28,10 +28,10 @@ from rich.text import Text
 
 from hearts.solver import Card, CardError, Deal, HeartsError, Position, Rules, Seat, Suit
 from hearts.solver.cards import cards_from_mask, parse_cards
-from hearts.solver.errors import RecordSyntaxError
 from hearts.solver.game import parse_scores
 from hearts.solver.hand import Hand
 from hearts.solver.seats import PassDirection
+from hearts.solver.words import joined
 
 from .advice import EVALUATORS, MODELS, STOP_RULE, Advice, AdviceError, advise
 from .files import read_text
@@ -112,10 +112,7 @@ def load_record(path: str, deal_number: int = 1, at: Optional[int] = None,
         PlayInputError: no such deal; ``at`` outside the range that works, which the message
             gives (``--at 52: deal 1 is over after 52 plays (give 0..51)``).
     """
-    try:
-        games = read_games(read_text(path), rules=rules, name=path)
-    except RecordSyntaxError as err:
-        raise err.in_file(path) from None
+    games = read_games(read_text(path), rules=rules, name=path)
     deals = [(game, index, deal) for game in games for index, deal in enumerate(game.deals)]
     if not 1 <= deal_number <= len(deals):
         raise PlayInputError(f"--deal {deal_number}: {path} holds {counted(len(deals), 'deal')}")
@@ -640,10 +637,8 @@ def _print_watch(console: Console, watch: MoonWatch, source: str) -> None:
     verdict = {True: "yes", False: "no", None: "unknown (time limit)"}
     if len(watch.takers) >= 2:
         names = [s.name_title for s in watch.takers]
-        names_text = " and ".join(names) if len(names) == 2 else \
-            f"{', '.join(names[:-1])} and {names[-1]}"
         both = " both" if len(names) == 2 else ""
-        console.print(f"nobody can shoot: {names_text} have{both} taken penalty cards")
+        console.print(f"nobody can shoot: {joined(names)} have{both} taken penalty cards")
     elif watch.on_track is None:
         console.print("no penalty card taken yet; open hands, can each seat still shoot?")
         for seat, can in watch.open.items():
@@ -662,7 +657,7 @@ def _print_watch(console: Console, watch: MoonWatch, source: str) -> None:
     if watch.view is None:
         return
     view = watch.view.name_title
-    shooter = watch.shooter if watch.shooter is not None else watch.on_track
+    shooter = watch.shooter
     if watch.sampled is None or shooter is None:
         console.print(Text(f"no estimate from {view}'s view: nobody can shoot", style="dim"))
         return

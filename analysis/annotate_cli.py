@@ -215,12 +215,12 @@ def _pass_text(note: PassNote) -> Text:
     if note.rating is None:
         text.append(f"  ({note.status})", style="dim")
     elif summary is not None:
-        head, best, tail, how = summary
+        head, best, tail, _ = summary
         text.append(f"  {head}")
         text.append("\n      best ", style="dim")
         _cards(text, best, " ")
         # the evaluator is in the report and the JSON: with it the line outgrew 80 columns
-        text.append(f"{tail} ({how.split(',')[0]})", style="dim")
+        text.append(f"{tail} ({counted(note.rating['samples'], 'sample')})", style="dim")
     else:                               # another rater's keys, as they are
         text.append("  " + ", ".join(f"{k} {v}" for k, v in note.rating.items()))
     return text
@@ -413,7 +413,8 @@ def annotate_command(
             games = (read_games_lenient(text, f, rules) if lenient
                      else read_games(text, rules=rules, name=f))
         except RecordSyntaxError as err:
-            raise err.in_file(f) from None          # "line 62: ..." of which file?
+            # read_games names the file; the forgiving reader's own errors too
+            raise err.in_file(f) from None
         per_file.append((f, games))
     all_games = [g for _, games in per_file for g in games]
     err_console = Console(stderr=True)

@@ -315,14 +315,15 @@ class MoonWatch:
             "time_limit_ms": self.time_limit_ms,
             "ms": round(self.ms, 1),
         }
-        shooter = self.shooter if self.shooter is not None else self.on_track
-        if self.view is not None and (self.sampled is None or shooter is None):
+        if self.view is None:
+            return out
+        if self.sampled is None or self.shooter is None:
             out["sampled"] = None       # asked for, but nobody can shoot
-        elif self.view is not None and self.sampled is not None and shooter is not None:
+        else:
             shoots, cannot, unfinished = self.sampled
             low, high = wilson_interval(shoots, shoots + cannot)
             out["sampled"] = {
-                "view": self.view.letter, "shooter": shooter.letter,
+                "view": self.view.letter, "shooter": self.shooter.letter,
                 "samples": self.samples, "seed": self.seed,
                 "shoots": shoots, "cannot": cannot, "unfinished": unfinished,
                 "probability": (None if self.sampled_probability is None

@@ -69,7 +69,7 @@ from hearts.solver.position import Position
 from hearts.solver.rules import Rules
 from hearts.solver.seats import PassDirection, Seat
 from hearts.solver.solve import Solver
-from hearts.solver.words import tricks_left_text
+from hearts.solver.words import joined, tricks_left_text
 
 from .advice import _fraction
 from .errors import InconsistentRecordError
@@ -111,8 +111,6 @@ _LOW_HEARTS = sum(Card.of(Suit.HEARTS, r).mask for r in range(2, 7))    # 2♥..
 _HIGH_HEARTS = [Card.of(Suit.HEARTS, r) for r in (14, 13, 12, 11)]
 _RANK_WORDS = {14: "ace", 13: "king", 12: "queen", 11: "jack", 10: "ten", 9: "nine",
                8: "eight", 7: "seven", 6: "six", 5: "five", 4: "four", 3: "three", 2: "two"}
-_SUIT_WORDS = {Suit.CLUBS: "clubs", Suit.DIAMONDS: "diamonds", Suit.HEARTS: "hearts",
-               Suit.SPADES: "spades"}
 
 #: The other seats' pass policy in words under the standard rules (printed by ``hearts
 #: pass``; :func:`pass_policy_text` gives it for any rules).
@@ -245,12 +243,12 @@ def pass_policy_text(rules: "Rules | str | None" = None) -> str:
     if len(points.big) == 1:
         card = points.big[0]
         high = [c.symbol() for c in reversed(cards_from_mask(points.high[0]))]
-        parts.append(card.symbol() + (f", then {_and(high)}" if high else "")
-                     + f", unless guarded by 3+ {_SUIT_WORDS[card.suit]} below the "
+        parts.append(card.symbol() + (f", then {joined(high)}" if high else "")
+                     + f", unless guarded by 3+ {card.suit.name.lower()} below the "
                      + _RANK_WORDS[card.rank])
     elif points.big:
         high = sorted(cards_from_mask(sum(points.high)), key=lambda c: (-c.rank, -c.suit))
-        parts.append(_and([c.symbol() for c in points.big])
+        parts.append(joined([c.symbol() for c in points.big])
                      + " (each unless guarded by 3+ cards of its suit below it)"
                      + (f", then the cards above an unguarded one "
                         f"({' '.join(c.symbol() for c in high)})" if high else ""))
@@ -260,21 +258,13 @@ def pass_policy_text(rules: "Rules | str | None" = None) -> str:
     parts.append(("then " if parts else "") + "the shorter of ♣/♦ if it can be emptied, "
                  "highest first")
     parts.append("then the highest cards" + (
-        f" (never a guarded {_or([c.symbol() for c in points.big])})" if points.big else ""))
+        f" (never a guarded {joined([c.symbol() for c in points.big], 'or')})" if points.big else ""))
     if points.bonus:
-        parts.append(f"never {_or([c.symbol() for c in points.bonus])} (it scores "
-                     f"{_or([str(points.values[c.bit]) for c in points.bonus])}) unless "
+        parts.append(f"never {joined([c.symbol() for c in points.bonus], 'or')} (it scores "
+                     f"{joined([str(points.values[c.bit]) for c in points.bonus], 'or')}) unless "
                      f"nothing else may be passed")
     return ("the other seats pass by a simple rule, from their dealt hand only: "
             + "; ".join(parts))
-
-
-def _and(words: Sequence[str]) -> str:
-    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
-
-
-def _or(words: Sequence[str]) -> str:
-    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " or " + words[-1]
 
 
 def apply_passes(hands: Sequence[int], passes: Sequence[int],

@@ -100,9 +100,18 @@ def read_games(text: str, source_format: str = "auto", *, rules: Optional[str] =
     ``openspiel``).
 
     Raises:
-        RecordSyntaxError: a record error (with the line number).
+        RecordSyntaxError: a record error, named by ``name`` and its line
+            (``game.hgn: line 17, column 21: ...``, as compilers say it).
         ConvertError: an unknown format, no games, or ``rules`` with another format.
     """
+    try:
+        return _read_games(text, source_format, rules, name)
+    except RecordSyntaxError as err:
+        raise err.in_file(name) from None
+
+
+def _read_games(text: str, source_format: str, rules: Optional[str],
+                name: str) -> list[records.GameRecord]:
     if source_format not in INPUT_FORMATS:
         raise ConvertError(f"unknown input format {source_format!r} (expected "
                            f"{', '.join(INPUT_FORMATS)})")
@@ -221,10 +230,7 @@ def convert_command(
     check_output_format(to, symbols)    # before the input is read, as the output path
     check_output(output, [file], force)
     text = read_text(file)
-    try:
-        games = read_games(text, source_format, rules=rules, name=file)
-    except RecordSyntaxError as err:
-        raise err.in_file(file) from None
+    games = read_games(text, source_format, rules=rules, name=file)
     result, note = write_games(games, to, symbols=symbols)
     if output is None:
         typer.echo(result, nl=False)

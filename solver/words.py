@@ -2,7 +2,7 @@
 share it; ``hearts.analysis.terminal`` re-exports it)."""
 from __future__ import annotations
 
-__all__ = ["counted", "tricks_left_text"]
+__all__ = ["counted", "joined", "tricks_left_text"]
 
 
 def counted(n: int, noun: str) -> str:
@@ -14,3 +14,10 @@ def counted(n: int, noun: str) -> str:
 def tricks_left_text(n: int) -> str:
     """``"1 trick is left"``, ``"6 tricks are left"``."""
     return f"{counted(n, 'trick')} {'is' if n == 1 else 'are'} left"
+
+
+def joined(words: "list[str] | tuple[str, ...]", conjunction: str = "and") -> str:
+    """``"A"``, ``"A and B"``, ``"A, B and C"`` (``conjunction`` ``"or"``: ``"A, B or C"``)."""
+    if len(words) <= 1:
+        return "".join(words)
+    return f"{', '.join(words[:-1])} {conjunction} {words[-1]}"
