@@ -44,7 +44,8 @@ cdef class Core:
     live cores ever share a table.
 
     Args:
-        tt_bits: the table holds ``2**tt_bits`` entries of 32 bytes (20 → 32 MiB).
+        tt_bits: the table holds ``2**tt_bits`` entries of 32 bytes (20 → 32 MiB); from 16 up
+            a near-leaf table of ``2**14`` entries (512 KiB) follows it (see ``tt_bytes``).
 
     Raises:
         ValueError: ``tt_bits`` outside 10..28.
@@ -78,7 +79,7 @@ cdef class Core:
             self.clear()                    # a dead core's table: a new generation empties it
             return
         # Lazily zeroed memory, aligned so that a bucket of two entries is one cache line.
-        self.tt = <TTEntry*>table_alloc(((<size_t>1) << tt_bits) * sizeof(TTEntry),
+        self.tt = <TTEntry*>table_alloc(table_entries(tt_bits) * sizeof(TTEntry),
                                         &self.tt_raw, &self.tt_raw_size)
         if self.tt == NULL:
             raise MemoryError("cannot allocate the transposition table")
@@ -94,12 +95,12 @@ cdef class Core:
     @property
     def tt_bytes(self):
         """Memory held by the transposition table, in bytes."""
-        return ((<size_t>1) << self.tt_bits) * sizeof(TTEntry)
+        return table_entries(self.tt_bits) * sizeof(TTEntry)
 
     def clear(self):
         """Forget every stored position (O(1): entries of an older generation count as empty)."""
         if self.gen == 32767:
-            memset(self.tt, 0, ((<size_t>1) << self.tt_bits) * sizeof(TTEntry))
+            memset(self.tt, 0, table_entries(self.tt_bits) * sizeof(TTEntry))
             self.gen = 0
         self.gen += 1
 
@@ -333,6 +334,13 @@ cdef class Core:
         c.g = &self.game
         c.tt = self.tt
         c.tt_mask = self.tt_mask
+        c.near = self.tt
+        c.near_mask = 0
+        c.near_cards = 0
+        if self.tt_bits >= NEAR_FROM_BITS:
+            c.near = self.tt + ((<size_t>1) << self.tt_bits)
+            c.near_mask = ((<u64>1) << NEAR_BITS) - 1
+            c.near_cards = NEAR_CARDS
         c.target = target
         c.model = MODELS[model]
         c.key_tm = (<u64>c.target << 60) | (<u64>c.model << 62)

@@ -1755,7 +1755,7 @@ cdef int alphabeta(Ctx* c, State* s, int alpha, int beta) noexcept nogil:
     """
     cdef int T = c.target
     cdef int lo, hi, base = 0, v, best, i, n, bm = -1, tt_move = -1, first
-    cdef int a0 = alpha, b0 = beta, use_tt = 0, ilo, ihi, ks
+    cdef int a0 = alpha, b0 = beta, use_tt = 0, ilo, ihi, ks, ncards = 0
     cdef u64 cand
     cdef int64_t nodes0 = c.nodes
     cdef u64 k[3]
@@ -1795,13 +1795,14 @@ cdef int alphabeta(Ctx* c, State* s, int alpha, int beta) noexcept nogil:
             # where that cuts (a fail-high probe's line once the target has taken beta):
             # 6/8/9 tricks, seeds 1-13, -0.47/-0.15/-0.08% nodes
             return s.points[T]
-        use_tt = popcount(remaining(s)) >= TT_MIN_CARDS
+        ncards = popcount(remaining(s))
+        use_tt = ncards >= TT_MIN_CARDS
         if use_tt:
             make_key(c, s, k)
             if c.model == MODEL_GAME:
                 use_tt = game_key(c, s, k)
             if use_tt:
-                bucket = tt_bucket(c, k)
+                bucket = tt_bucket(c, k, ncards)
                 e = tt_probe(c, bucket, k)
         if c.model == MODEL_PARANOID:
             base = s.points[T]
@@ -2003,7 +2004,7 @@ cdef void maxn(Ctx* c, const State* s, int* out) noexcept nogil:
             return
         if c.r.maxn_tt:
             make_key(c, s, k)
-            bucket = tt_bucket(c, k)
+            bucket = tt_bucket(c, k, popcount(remaining(s)))
             e = tt_probe(c, bucket, k)
             if e != NULL and e.best >= 0:
                 memcpy(vec, maxn_bytes(e), 4)

@@ -42,6 +42,15 @@ cdef extern from *:
         if (raw == NULL) return;
         if (raw_size) munmap(raw, raw_size); else free(raw);
     }
+    /* Entries of a table of 2**bits: past 2 MiB (beyond the L2 cache) a near-leaf table of
+       2**HD_NEAR_BITS entries (512 KiB) follows the main one, for the trick starts of at
+       most NEAR_CARDS cards left (see `tt_bucket`). */
+    #define HD_NEAR_BITS 14
+    #define HD_NEAR_FROM_BITS 16
+    static size_t hd_table_entries(int bits) {
+        return ((size_t)1 << bits)
+               + (bits >= HD_NEAR_FROM_BITS ? ((size_t)1 << HD_NEAR_BITS) : 0);
+    }
     /* Spare tables: the tables of dead cores, kept for the next core of the same size.
        A fresh solver per position (as a user solving one position, or the benchmarks)
        would otherwise have calloc zero its table every time (256 KiB at 6 tricks, 16 MiB
@@ -63,7 +72,7 @@ cdef extern from *:
                 *raw = hd_spare[i].raw;
                 *raw_size = 0;
                 *gen = hd_spare[i].gen;
-                hd_spare_bytes -= (size_t)32 << bits;
+                hd_spare_bytes -= 32 * hd_table_entries(bits);
                 hd_spare[i] = hd_spare[--hd_nspare];
                 return 1;
             }
@@ -71,7 +80,7 @@ cdef extern from *:
         return 0;
     }
     static int hd_spare_give(int bits, void* tt, void* raw, size_t raw_size, short gen) {
-        size_t size = (size_t)32 << bits;
+        size_t size = 32 * hd_table_entries(bits);
         if (raw_size != 0 || hd_nspare == HD_SPARES || hd_spare_bytes + size > HD_SPARE_BYTES)
             return 0;
         hd_spare[hd_nspare].tt = tt;
@@ -83,6 +92,9 @@ cdef extern from *:
         return 1;
     }
     """
+    int NEAR_BITS "HD_NEAR_BITS"
+    int NEAR_FROM_BITS "HD_NEAR_FROM_BITS"
+    size_t table_entries "hd_table_entries"(int bits) noexcept nogil
     void* table_alloc "hd_table_alloc"(size_t size, void** raw, size_t* raw_size) noexcept nogil
     void table_free "hd_table_free"(void* raw, size_t raw_size) noexcept nogil
     bint spare_take "hd_spare_take"(int bits, void** tt, void** raw, size_t* raw_size,
@@ -216,8 +228,18 @@ cdef inline u64 hash_key(const u64* k) noexcept nogil:
     return h
 
 
-cdef inline TTEntry* tt_bucket(const Ctx* c, const u64* k) noexcept nogil:
-    """The bucket (two entries) of key `k`: found once per node, for the probe and the store."""
+cdef inline TTEntry* tt_bucket(const Ctx* c, const u64* k, int ncards) noexcept nogil:
+    """The bucket (two entries) of key `k`, a trick start of `ncards` cards left: found once
+    per node, for the probe and the store.
+
+    Past 2 MiB a table misses the L2 cache on nearly every probe, and most probes are near
+    the leaves, whose entries are many, cheap to redo and soon dead: those of at most
+    `near_cards` cards (3 tricks) go to a near-leaf table of 512 KiB that stays in L2, the
+    deeper ones keep the big table to themselves. 9-trick set, best of 3 in one process:
+    median 18.42 -> 17.60 ms, total 2,045 -> 2,023 ms, nodes 57.27 M -> 58.13 M.
+    """
+    if ncards <= c.near_cards:
+        return &c.near[hash_key(k) & c.near_mask & ~(<u64>1)]
     return &c.tt[hash_key(k) & c.tt_mask & ~(<u64>1)]
 
 

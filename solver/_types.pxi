@@ -85,6 +85,7 @@ cdef enum:
     KILLER_SLOTS = KILLER_LEADS + 14 * 8 * 256
     MAXSEATS = 7            # tables of 3 to 7 players (rules.md "Players and deck")
     MAXHAND = 20            # legal cards of one hand: 17 at a table of 3, with room
+    NEAR_CARDS = 12         # trick starts of at most this many cards use the near-leaf table
     TT_MIN_CARDS = 5        # the last trick is cheaper to search than to look up
     SHED_MIN_CARDS = 12     # `shed_bound` from 3 tricks left at 4 seats (measured)
 
@@ -223,6 +224,9 @@ cdef struct Ctx:
     const GameC* g          # MODEL_GAME only
     TTEntry* tt
     u64 tt_mask
+    TTEntry* near           # the near-leaf table (see Core): trick starts of at most
+    u64 near_mask           # `near_cards` cards left
+    int near_cards
     int target
     int model
     u64 key_tm              # target << 60 | model << 62: the table key's bits for them
