@@ -36,7 +36,7 @@ from hearts.solver.words import joined
 from .advice import EVALUATORS, MODELS, STOP_RULE, Advice, AdviceError, advise
 from .files import read_text
 from .game_cli import (SCORES_OPTION, TARGET_OPTION, check_game_on, game_model, given_options,
-                       time_option)
+                       parse_seat_option, time_option)
 from .knowledge import Knowledge, record_knowledge
 from .moon import DEFAULT_TIME_MS, MoonOdds, MoonWatch, moon_odds, moon_watch, wilson_interval
 from .parallel import MAX_THREADS
@@ -304,7 +304,7 @@ def play_command(
     if evaluator not in EVALUATORS:
         raise AdviceError(f'unknown evaluator "{evaluator}": expected one of '
                           f'{", ".join(EVALUATORS)}')
-    target = Seat.parse(seat) if seat is not None else None
+    target = parse_seat_option(seat) if seat is not None else None
     record_totals = None
     if (record is None) == (position_deal is None):
         raise PlayInputError("give either RECORD or --position DEAL")
@@ -527,6 +527,7 @@ def moon_command(
     hearts moon --record tests/data/records/xinxin-train-1.hgn --at 20 --seat S
     ```
     """
+    given_seat = parse_seat_option(seat) if seat is not None else None
     if record is not None or position_deal is not None:
         if (hand is not None) + (record is not None) + (position_deal is not None) > 1:
             raise PlayInputError("give one of HAND, --record FILE or --position DEAL")
@@ -544,17 +545,16 @@ def moon_command(
                 raise PlayInputError("--played goes with --position; for a record use --at")
             deal, the_rules, position = load_record_position(record, deal_number, at, rules,
                                                              to_move=True)
-            if seat is not None:
-                view = record_knowledge(deal, the_rules, len(position.history),
-                                        Seat.parse(seat))
+            if given_seat is not None:
+                view = record_knowledge(deal, the_rules, len(position.history), given_seat)
             source = f"{record}, deal {deal_number}"
         else:
             if at is not None or deal_number != 1:
                 raise PlayInputError("--deal and --at go with --record; with --position use "
                                      "--played")
             the_rules, position = _open_position(position_deal, played, rules)
-            if seat is not None and not position.is_over():
-                view = Knowledge.from_position(position, Seat.parse(seat))
+            if given_seat is not None and not position.is_over():
+                view = Knowledge.from_position(position, given_seat)
             source = "open position"
         with _progress("moon watch", not as_json and view is not None) as update:
             watch = moon_watch(position, view=view, samples=samples, seed=seed,
@@ -584,10 +584,10 @@ def moon_command(
         raise PlayInputError(f"HAND {hand} is a file: a game record goes with --record {hand}")
     cards = parse_hand(hand)
     with _progress("moon odds", not as_json) as update:
-        odds = moon_odds(cards, seat=seat or "S", samples=samples, seed=seed, rules=the_rules,
-                         pass_direction=direction, passed=passed, received=received,
-                         time_limit_ms=time_ms, threads=threads, progress=update,
-                         scheduler=scheduler)
+        odds = moon_odds(cards, seat=Seat.S if given_seat is None else given_seat,
+                         samples=samples, seed=seed, rules=the_rules, pass_direction=direction,
+                         passed=passed, received=received, time_limit_ms=time_ms,
+                         threads=threads, progress=update, scheduler=scheduler)
     emit(odds, as_json, _print_odds)
 
 

@@ -110,15 +110,20 @@ def _first_trick(result: GameAnnotation) -> int:
     return min(result.judged_from, result.fair_from or 14)
 
 
-def _view(console: Console, name: str, results: list[GameAnnotation], mode: str) -> None:
+def _view(console: Console, name: str, results: list[GameAnnotation], mode: str,
+          from_trick: Optional[int] = None) -> None:
+    """The view of one file's games; ``from_trick``: the ``--from-trick`` the user gave."""
     console.print(Text.assemble(("annotate ", "dim"), (name, "bold"), ("  mode ", "dim"),
                                 _MODE_TEXT[mode]))
     if not results:
         return
     first = results[0]
     if mode != "fair" and first.judged_from > 1:
+        # the cost is the reason only for the trick --max-tricks chose, not for the user's own
+        why = ("exact solves are affordable from there on" if from_trick is None
+               else f"--from-trick {from_trick}")
         console.print(Text(f"open hands: plays before trick {first.judged_from} are not judged "
-                           f"(exact solves are affordable from there on)", style="dim"))
+                           f"({why})", style="dim"))
     if mode != "open":
         console.print(Text(f"fair: every play from trick {first.fair_from}, up to "
                            f"{first.samples} sampled deals a play (seed {first.seed}, "
@@ -451,7 +456,7 @@ def annotate_command(
         return
     console = Console(highlight=False)
     for f, rs in grouped:
-        _view(console, f, rs, mode)
+        _view(console, f, rs, mode, from_trick)
     if output is not None:
         console.print(Text.assemble(("annotated record written to ", "dim"), output))
     if html is not None:

@@ -26,7 +26,7 @@ from typer.core import TyperGroup
 
 from hearts.analysis.files import error_line, read_text
 from hearts.analysis.game_cli import (SCORES_OPTION, TARGET_OPTION, check_game_on, game_model,
-                                      time_option)
+                                      parse_seat_option, time_option)
 from hearts.analysis.openspiel import parse_action_lines
 from hearts.analysis.openspiel import replay as replay_game
 from hearts.analysis.terminal import ascii_fallback_streams, counted
@@ -35,7 +35,7 @@ from hearts.solver import (Card, CardError, Deal, HeartsError, IllegalPlayError,
 from hearts.solver.errors import RecordSyntaxError
 from hearts.solver.game import parse_scores
 from hearts.solver.passing import pass_plan
-from hearts.solver.seats import parse_seat, seat_letter, seat_title, table_seats
+from hearts.solver.seats import seat_letter, seat_title, table_seats
 from hearts.solver.rules import OPTION_SOURCES, PRESET_SOURCES
 from hearts.solver.solve import MODELS, SolveResult, Solver, SolverError
 
@@ -367,7 +367,7 @@ def solve_command(
     # The seats once the deal and the rules agree on the table (a 4-hand deal with players=5
     # is that error, not "unknown seat 'N' at a table of 5").
     totals = parse_scores(scores, the_rules.players) if scores is not None else None
-    target = parse_seat(seat, the_rules.players) if seat is not None else None
+    target = parse_seat_option(seat, the_rules.players) if seat is not None else None
     if totals is not None:
         check_game_on(totals, the_rules)
     if position.is_over():

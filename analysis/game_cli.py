@@ -1,21 +1,22 @@
 """Options shared by the commands: the game-model options of ``hearts solve`` and ``hearts
 play``, ``--scores`` (the game totals before the deal) and ``--target`` (where the game ends),
-and the rule that picks the model from them (``docs/variants.md``, "Game-level advice"); and
-the ``--time`` limit of the commands that search (:func:`time_option`)."""
+and the rule that picks the model from them (``docs/variants.md``, "Game-level advice"); the
+``--time`` limit of the commands that search (:func:`time_option`), the checked reading of a
+number option (:func:`number_parser`) and of a ``--seat`` (:func:`parse_seat_option`)."""
 from __future__ import annotations
 
 import math
-from typing import Any, Optional, Sequence
+from typing import Any, Callable, Optional, Sequence
 
 import typer
 
 from hearts.solver.errors import HeartsError
 from hearts.solver.rules import Rules
-from hearts.solver.seats import seat_letter
+from hearts.solver.seats import parse_seat, seat_letter
 from hearts.solver.solve import game_spec
 
 __all__ = ["SCORES_OPTION", "TARGET_OPTION", "GameOptionError", "check_game_on", "game_model",
-           "check_time_ms", "time_option"]
+           "check_time_ms", "time_option", "number_parser", "parse_seat_option"]
 
 #: ``--scores TOTALS``: every seat's game total before this deal.
 SCORES_OPTION: Any = typer.Option(
@@ -30,23 +31,50 @@ TARGET_OPTION: Any = typer.Option(
          "target, 100).")
 
 
-def check_time_ms(value: Optional[float]) -> Optional[float]:
-    """The ``--time`` value in milliseconds, checked: a positive, finite number (``inf`` and
-    ``nan`` parse as floats, but no search stops on them), or ``None`` for no limit.
+def number_parser(fits: Callable[[float], bool], wanted: str) -> Callable[[Any], float]:
+    """The ``parser`` of a number option: it reads the value as a float and refuses it unless
+    ``fits`` it, with :class:`typer.BadParameter` in words that quote the text typed and say
+    the range wanted, printed as ``Invalid value for '--ci': nan is not a number of points in
+    0.01..26``. (typer's own range check said "Input should be less than or equal to 26" of
+    nan; and ``1e400`` is inf as a float, so "inf is not ..." left the reader to guess why.)
+    Text that is no number (``abc``) gets the same words."""
+    def parse(text: Any) -> float:
+        try:
+            value = float(text)
+        except (TypeError, ValueError):
+            value = math.nan    # refused below, in the same words as a number out of range
+        if not fits(value):
+            shown = text if str(text).strip() else repr(text)    # '' rather than nothing
+            raise typer.BadParameter(f"{shown} is not {wanted}")
+        return value
+    return parse
 
-    Raises:
-        typer.BadParameter: printed as ``Invalid value for '--time': inf is not a positive,
-            finite number of milliseconds``, the same for ``nan``, 0 and negative values.
-    """
-    if value is not None and not (math.isfinite(value) and value > 0):
-        raise typer.BadParameter(f"{value:g} is not a positive, finite number of milliseconds")
-    return value
+
+#: The ``--time`` value in milliseconds, checked: a positive, finite number (``inf`` and ``nan``
+#: parse as floats, but no search stops on them). Printed as ``Invalid value for '--time': inf
+#: is not a positive, finite number of milliseconds``, the same for 0, negative values and text.
+check_time_ms = number_parser(lambda ms: math.isfinite(ms) and ms > 0,
+                              "a positive, finite number of milliseconds")
 
 
 def time_option(default: Optional[float], help: str) -> Any:
     """The ``--time MS`` option of a command that searches (one check for every command:
-    :func:`check_time_ms`)."""
-    return typer.Option(default, "--time", metavar="MS", callback=check_time_ms, help=help)
+    :data:`check_time_ms`; no option means no limit)."""
+    return typer.Option(default, "--time", metavar="MS", parser=check_time_ms, help=help)
+
+
+def parse_seat_option(text: str, players: int = 4, option: str = "--seat") -> int:
+    """The seat given to ``option`` at a table of ``players`` (:func:`parse_seat`: a
+    :class:`Seat` at 4), with the option named in its error as ``--played`` is in a card's:
+    ``--seat: unknown seat 'X' (seats N, E, S, W)``.
+
+    Raises:
+        HeartsError: the text names no seat of the table.
+    """
+    try:
+        return parse_seat(text, players)
+    except HeartsError as err:
+        raise HeartsError(f"{option}: {err}") from None
 
 
 def given_options(ctx: typer.Context) -> set[str]:

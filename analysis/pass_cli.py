@@ -18,12 +18,17 @@ from hearts.solver.cards import cards_from_mask
 
 from .advice_cli import (SCHEDULER_OPTION, THREADS_OPTION, _cards_text, _hand_text, _pct,
                          _progress, emit)
+from .game_cli import number_parser, parse_seat_option
 from .passing import (CI_TARGET, DEFAULT_SAMPLES, TOP, PassRanking, Z95,
                       pass_policy_text, rate_passes)
 from .sampling import MAX_SAMPLES
 from .terminal import counted
 
 __all__ = ["pass_command", "app"]
+
+#: ``--ci POINTS``: a half-width of 0.01 to 26 points (26: every point of a deal; inf "stopped"
+#: the racing at ±inf).
+_ci_points = number_parser(lambda points: 0.01 <= points <= 26, "a number of points in 0.01..26")
 
 
 def pass_command(
@@ -45,7 +50,7 @@ def pass_command(
         None, "--horizon", metavar="K", min=1, max=13,
         help="Tricks left at which the rule-bot rollout hands over to the solver (default "
              "6 maxn, 7 paranoid)."),
-    ci: float = typer.Option(CI_TARGET, "--ci", metavar="POINTS", min=0.01, max=26,
+    ci: float = typer.Option(CI_TARGET, "--ci", metavar="POINTS", parser=_ci_points,
                              help="Stop when the best pass's 95% interval is this narrow "
                                   "(± points)."),
     no_moon: bool = typer.Option(False, "--no-moon", help="Skip the moon-chance searches."),
@@ -92,8 +97,11 @@ def pass_command(
     ```
     """
     the_rules = Rules.parse(rules or "standard")
+    # At another table the rating's own error, that it is for 4 players, comes first: the
+    # default seat S is no seat there.
+    passer = parse_seat_option(seat) if the_rules.players == 4 else seat
     with _progress("pass rating", not as_json) as update:
-        ranking = rate_passes(hand, direction, seat=seat, rules=the_rules, samples=samples,
+        ranking = rate_passes(hand, direction, seat=passer, rules=the_rules, samples=samples,
                               seed=seed, model=model, horizon=horizon, ci_target=ci,
                               moon=not no_moon, threads=threads, progress=update,
                               scheduler=scheduler)

@@ -205,19 +205,23 @@ def test_bad_requests_raise_advice_errors():
 
 # -- the rule bot ---------------------------------------------------------------------------
 
-def _bot_decisions(games: int = 12):
-    """Every decision of the rule bot in ``games`` seeded play-outs: (position, card)."""
+def _bot_decisions(games: int = 12, rules: str = "standard"):
+    """Every decision of the rule bot in ``games`` seeded play-outs under ``rules``:
+    (position, card)."""
+    the_rules = Rules.parse(rules)
     for seed in range(games):
-        position = Position(Deal.random(random.Random(seed)))
+        position = Position(Deal.random(random.Random(seed), the_rules), the_rules)
         while not position.is_over():
             card = rule_play(position)
             yield position.copy(), card
             position.play(card)
 
 
-def test_rule_bot_plays_only_legal_cards_and_follows_its_rules():
+# 6 players: a trick of 6 cards, whose winner may be the 5th or 6th card played
+@pytest.mark.parametrize("rules", ["standard", "standard,players=6"])
+def test_rule_bot_plays_only_legal_cards_and_follows_its_rules(rules):
     qs = Card("QS")
-    for position, card in _bot_decisions():
+    for position, card in _bot_decisions(rules=rules):
         legal = position.legal_moves()
         assert card in legal
         if len(legal) == 1:
@@ -232,7 +236,8 @@ def test_rule_bot_plays_only_legal_cards_and_follows_its_rules():
             continue
         led = trick[0].suit
         if card.suit == led:
-            winner = trick[(trick_winner(trick, position.leader) - position.leader) % 4]
+            n = position.players    # the winner's place in the trick: seats count round n
+            winner = trick[(trick_winner(trick, position.leader, n) - position.leader) % n]
             under = [c for c in legal if c.rank < winner.rank]
             if under:   # duck as high as possible
                 assert card == max(under, key=lambda c: c.rank)

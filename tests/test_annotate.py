@@ -604,3 +604,17 @@ def test_view_columns_and_notes_follow_the_mode():
     first = run("annotate", str(ONE), "--from-trick", "1", "--time", "5")
     assert first.exit_code == 0, first.stderr
     assert "are not judged" not in first.stdout
+
+
+def test_the_first_trick_judged_gives_its_reason_only_when_chosen_by_cost():
+    # --from-trick 12 printed "(exact solves are affordable from there on)", the reason for
+    # the trick --max-tricks chooses, not for the user's own
+    given = run("annotate", str(ONE), "--from-trick", "12")
+    assert given.exit_code == 0, given.stderr
+    assert given.stdout.splitlines()[2] == ("open hands: plays before trick 12 are not judged "
+                                            "(--from-trick 12)")
+    chosen = run("annotate", str(ONE), "--max-tricks", "2")
+    assert chosen.exit_code == 0, chosen.stderr
+    wrapped = " ".join(chosen.stdout.splitlines()[2:4])     # wrapped at the terminal's width
+    assert " ".join(wrapped.split()) == ("open hands: plays before trick 12 are not judged "
+                                         "(exact solves are affordable from there on)")

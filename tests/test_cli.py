@@ -386,7 +386,7 @@ def test_bad_input_messages_name_the_problem(tmp_path):
         "wrong hand size": "holds",
         "played card not held": "South does not hold AH",
         "illegal play": "must follow clubs",
-        "unknown seat": "unknown seat 'X' (seats N, E, S, W)",
+        "unknown seat": "--seat: unknown seat 'X' (seats N, E, S, W)",
         "unknown rule": '"mon"',
         "unknown model": "unknown model",
         "unknown example": 'unknown example "middlegame"',
@@ -529,7 +529,8 @@ def test_replay_of_a_playthrough_points_to_convert():
 def test_solve_seat_letters_of_a_three_player_table():
     result = run("solve", THREE_HANDS, "--seat", "N")
     assert result.exit_code == 2
-    assert result.stderr.strip() == "error: unknown seat 'N' at a table of 3 (seats A, B, C)"
+    assert result.stderr.strip() == ("error: --seat: unknown seat 'N' at a table of 3 (seats A, "
+                                     "B, C)")
 
 
 def test_convert_refuses_to_write_over_its_input(tmp_path):
@@ -639,10 +640,12 @@ _XINXIN_RECORD = str(Path(__file__).parent / "data" / "records" / "xinxin-train-
 @pytest.mark.parametrize("command", [["moon", "--record", _XINXIN_RECORD, "--at", "20"],
                                      ["puzzle", "mine", "--random", "1"],
                                      ["solve", "example"], ["annotate", _XINXIN_RECORD]])
-@pytest.mark.parametrize("value", ["inf", "nan", "-inf", "0", "-5"])
+@pytest.mark.parametrize("value", ["inf", "nan", "-inf", "0", "-5", "1e400", "abc"])
 def test_time_limits_name_the_option_and_say_the_same_for_inf_and_nan(command, value):
     # inf was "time limit must be a positive number of ms, got inf" (no option named), nan
-    # "Input should be greater than or equal to 0.001": one check (game_cli.time_option) now
+    # "Input should be greater than or equal to 0.001": one check (game_cli.time_option) now;
+    # 1e400 was "inf is not ...", abc "Input should be a valid number, unable to parse string
+    # as a number": the text typed is quoted
     result = run(*command, "--time", value)
     assert result.exit_code == 2 and result.stdout == ""
     name = " ".join(command[:2]) if command[0] == "puzzle" else command[0]
@@ -903,9 +906,50 @@ def test_a_deal_of_three_hands_names_its_rules_with_the_player_count():
     (["annotate", _XINXIN_RECORD, "-j", "2000"],
      "Invalid value for '--threads' / '-j': Input should be less than or equal to 1024"),
     (["pass", "AKQJ.5432.432.32", "-d", "left", "--ci", "inf"],
-     "Invalid value for '--ci': Input should be less than or equal to 26"),
+     "Invalid value for '--ci': inf is not a number of points in 0.01..26"),
 ])
 def test_thread_counts_and_pass_intervals_have_an_upper_bound(args, message):
     result = run(*args)
     assert result.exit_code == 2 and result.stdout == ""
     assert result.stderr.startswith(f"error: {message}")
+
+
+@pytest.mark.parametrize("value", ["nan", "inf", "1e400", "30", "0", "-1", "abc"])
+def test_pass_interval_out_of_range_names_the_text_typed_and_the_range(value):
+    # nan and 1e400 were "Input should be less than or equal to 26", 0 "Input should be
+    # greater than or equal to 0.01": neither the value nor the whole range
+    result = run("pass", "AKQJ.5432.432.32", "-d", "left", "--ci", value)
+    assert (result.exit_code, result.stdout) == (2, "")
+    assert result.stderr == (f"error: Invalid value for '--ci': {value} is not a number of "
+                             f"points in 0.01..26 (see 'hearts pass --help')\n")
+
+
+def test_an_empty_time_limit_is_shown_quoted():
+    result = run("solve", "example", "--time", "")
+    assert (result.exit_code, result.stdout) == (2, "")
+    assert result.stderr == ("error: Invalid value for '--time': '' is not a positive, finite "
+                             "number of milliseconds (see 'hearts solve --help')\n")
+
+
+@pytest.mark.parametrize("command", [
+    ["solve", "example"],
+    ["play", _XINXIN_RECORD, "--at", "33"],
+    ["moon", "--record", _XINXIN_RECORD, "--at", "20"],
+    ["moon", "--position", load_example("endgame").deal],
+    ["moon", "A.AKQJT987.AK.AK"],
+    ["pass", "AKQJ.5432.432.32", "-d", "left"],
+])
+def test_a_bad_seat_names_the_option(command):
+    # It was "error: unknown seat 'X' (seats N, E, S, W)": which option, of several?
+    result = run(*command, "--seat", "X")
+    assert (result.exit_code, result.stdout) == (2, "")
+    assert result.stderr == "error: --seat: unknown seat 'X' (seats N, E, S, W)\n"
+
+
+def test_a_pass_seat_at_another_table_comes_after_the_table_size():
+    # the rating is for 4 players: that is the error at 5, whatever the seat
+    for seat in ("X", "A", "S"):
+        result = run("pass", "AKQJ.5432.432.32", "-d", "left", "--rules", "standard,players=5",
+                     "--seat", seat)
+        assert result.stderr == ("error: pass rating is for 4 players, 13 cards a hand; the "
+                                 "rules are for 5 players (players=5), 10 cards a hand\n"), seat

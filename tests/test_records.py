@@ -7,10 +7,13 @@ came before the first structural error.
 """
 from __future__ import annotations
 
+import importlib
 import io
 import json
 import random
 import re
+import subprocess
+import sys
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -1034,3 +1037,34 @@ def test_json_reader_names_the_play_of_a_bad_card_or_seat(field, value, message)
     with pytest.raises(RecordSyntaxError) as err:
         from_json(data)
     assert str(err.value) == message
+
+
+# -- the names records re-exports, imported on first use -----------------------------------
+
+#: records.__all__'s names from the reader, the JSON export and the importers, by module.
+LAZY_NAMES = {
+    "loads": "record_reader", "load": "record_reader", "loads_all": "record_reader",
+    "load_all": "record_reader", "to_json": "record_json", "from_json": "record_json",
+    "from_openspiel_line": "record_import", "from_peer_record": "record_import",
+}
+
+
+@pytest.mark.parametrize("first", ["records", "record_reader", "record_json", "record_import"])
+def test_star_import_of_records_gives_every_name_in_all_whichever_module_comes_first(first):
+    # pyflakes calls the lazy names of __all__ undefined: a fresh interpreter shows they are not
+    code = (f"import hearts.analysis.{first}\n"
+            "from hearts.analysis.records import *\n"
+            "from hearts.analysis import records\n"
+            "print(sorted(set(records.__all__) - set(globals())))\n")
+    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                            timeout=120)
+    assert (result.returncode, result.stdout, result.stderr) == (0, "[]\n", "")
+
+
+def test_the_lazy_names_of_records_are_those_of_their_modules():
+    assert set(LAZY_NAMES) <= set(records.__all__) and set(LAZY_NAMES) <= set(dir(records))
+    for name, module in LAZY_NAMES.items():
+        home = importlib.import_module(f"hearts.analysis.{module}")
+        assert getattr(records, name) is getattr(home, name), name
+    with pytest.raises(AttributeError, match="has no attribute 'dump_json'"):
+        records.dump_json  # noqa: B018

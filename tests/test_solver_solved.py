@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from hearts.solver import Card, Position, Rules, Seat
+from hearts.solver import Position, Rules, Seat
 from hearts.solver.solve import Solver
 
 SOLVED = Path(__file__).parent / "data" / "solved"
