@@ -26,17 +26,17 @@ from rich.progress import (BarColumn, MofNCompleteColumn, Progress, TextColumn,
 from rich.table import Table
 from rich.text import Text
 
-from hearts.solver import Card, CardError, Deal, HeartsError, Position, Rules, Seat, Suit
+from hearts.solver import Card, CardError, HeartsError, Position, Rules, Seat, Suit
 from hearts.solver.cards import cards_from_mask, parse_cards
 from hearts.solver.game import parse_scores
 from hearts.solver.hand import Hand
-from hearts.solver.seats import PassDirection
+from hearts.solver.seats import PassDirection, seat_letter, seat_title, table_seats
 from hearts.solver.words import joined
 
 from .advice import EVALUATORS, MODELS, STOP_RULE, Advice, AdviceError, advise
 from .files import read_text
-from .game_cli import (SCORES_OPTION, TARGET_OPTION, check_game_on, game_model, given_options,
-                       parse_seat_option, time_option)
+from .game_cli import (SCORES_OPTION, TARGET_OPTION, check_game_on, deal_and_rules, game_model,
+                       given_options, parse_seat_option, time_option)
 from .knowledge import Knowledge, record_knowledge
 from .moon import DEFAULT_TIME_MS, MoonOdds, MoonWatch, moon_odds, moon_watch, wilson_interval
 from .parallel import MAX_THREADS
@@ -56,7 +56,9 @@ class PlayInputError(HeartsError):
 # -- input ------------------------------------------------------------------------------------
 
 def _open_position(deal: str, played: str, rules: "str | None") -> "tuple[Rules, Position]":
-    """The rules and the position of ``--position DEAL --played ... [--rules]``.
+    """The rules and the position of ``--position DEAL --played ... [--rules]``; the table
+    size comes from the deal unless the rules set it, as in ``hearts solve``
+    (:func:`.game_cli.deal_and_rules`).
 
     Raises:
         CardError: a bad card in ``--played`` (the message names the option).
@@ -66,8 +68,20 @@ def _open_position(deal: str, played: str, rules: "str | None") -> "tuple[Rules,
         cards = parse_cards(played)
     except CardError as err:
         raise CardError(f"--played: {err}") from None
-    the_rules = Rules.parse(rules or "standard")
-    return the_rules, Position(Deal(deal), the_rules, cards)
+    the_deal, the_rules, _ = deal_and_rules(deal, rules or "standard")
+    return the_rules, Position(the_deal, the_rules, cards)
+
+
+def _check_view_table(players: int, what: str, instead: str) -> None:
+    """Refuse ``what`` at a table of other than 4: a seat's view (:class:`.Knowledge` and the
+    deal sampler) is modelled for 4 players only. ``instead`` says what works at the table.
+
+    Raises:
+        PlayInputError: ``players`` is not 4.
+    """
+    if players != 4:
+        raise PlayInputError(f"{what} at a table of {players}: a seat's view is sampled for 4 "
+                             f"players only ({instead})")
 
 
 @dataclass(frozen=True)
@@ -304,7 +318,6 @@ def play_command(
     if evaluator not in EVALUATORS:
         raise AdviceError(f'unknown evaluator "{evaluator}": expected one of '
                           f'{", ".join(EVALUATORS)}')
-    target = parse_seat_option(seat) if seat is not None else None
     record_totals = None
     if (record is None) == (position_deal is None):
         raise PlayInputError("give either RECORD or --position DEAL")
@@ -314,25 +327,26 @@ def play_command(
         found = load_record(record, deal_number, at, rules, to_move=True)
         deal, the_rules, position = found.deal, found.rules, found.position
         record_totals = found.totals
-        mover = target if target is not None else position.to_move
-        if mover != position.to_move:
-            raise AdviceError(f"{mover.name_title} is not to move after "
-                              f"{counted(len(position.history), 'play')}: "
-                              f"{position.to_move.name_title} is")
-        knowledge = record_knowledge(deal, the_rules, len(position.history), mover)
-        source = (f"{record}, deal {deal_number}, after "
-                  f"{counted(len(position.history), 'play')}")
     else:
         if at is not None or deal_number != 1:
             raise PlayInputError("--deal and --at go with RECORD; with --position use --played")
         the_rules, position = _open_position(position_deal, played, rules)
+        _check_view_table(position.players, "play advice",
+                          "hearts solve values the open position")
         if position.is_over():
             raise PlayInputError("the deal is over: all 52 cards are played")
-        mover = target if target is not None else position.to_move
-        if mover != position.to_move:
-            raise AdviceError(f"{mover.name_title} is not to move after "
-                              f"{counted(len(position.history), 'play')}: "
-                              f"{position.to_move.name_title} is")
+    # The seat once the table is known: at a table of 3, "--seat A" is the table's error
+    # above, not "unknown seat 'A' (seats N, E, S, W)".
+    mover = parse_seat_option(seat) if seat is not None else position.to_move
+    if mover != position.to_move:
+        raise AdviceError(f"{mover.name_title} is not to move after "
+                          f"{counted(len(position.history), 'play')}: "
+                          f"{position.to_move.name_title} is")
+    if record is not None:
+        knowledge = record_knowledge(deal, the_rules, len(position.history), mover)
+        source = (f"{record}, deal {deal_number}, after "
+                  f"{counted(len(position.history), 'play')}")
+    else:
         knowledge = Knowledge.from_position(position, mover)
         source = (f"position after {counted(len(position.history), 'play')}, "
                   f"{mover.name_title}'s view")
@@ -466,7 +480,7 @@ def moon_command(
         help="HAND: the seat holding it (default S; it only decides who leads). --record, "
              "--position: also estimate from this seat's view (sampled deals) whether the "
              "seat on track, or before any penalty card is taken this seat itself, can "
-             "still shoot."),
+             "still shoot (4 players only; the open-hands watch works at every table)."),
     after_pass: Optional[str] = typer.Option(
         None, "--after-pass", metavar="DIR",
         help="HAND is the hand after a pass in direction DIR (left, right, across); give "
@@ -527,7 +541,6 @@ def moon_command(
     hearts moon --record tests/data/records/xinxin-train-1.hgn --at 20 --seat S
     ```
     """
-    given_seat = parse_seat_option(seat) if seat is not None else None
     if record is not None or position_deal is not None:
         if (hand is not None) + (record is not None) + (position_deal is not None) > 1:
             raise PlayInputError("give one of HAND, --record FILE or --position DEAL")
@@ -545,17 +558,22 @@ def moon_command(
                 raise PlayInputError("--played goes with --position; for a record use --at")
             deal, the_rules, position = load_record_position(record, deal_number, at, rules,
                                                              to_move=True)
-            if given_seat is not None:
-                view = record_knowledge(deal, the_rules, len(position.history), given_seat)
             source = f"{record}, deal {deal_number}"
         else:
             if at is not None or deal_number != 1:
                 raise PlayInputError("--deal and --at go with --record; with --position use "
                                      "--played")
             the_rules, position = _open_position(position_deal, played, rules)
-            if given_seat is not None and not position.is_over():
-                view = Knowledge.from_position(position, given_seat)
             source = "open position"
+        if seat is not None:
+            # The open-hands watch works at every table; only the view is for 4 players.
+            _check_view_table(position.players, "--seat",
+                              "without --seat the moon watch checks the open hands")
+            view_seat = parse_seat_option(seat)
+            if record is not None:
+                view = record_knowledge(deal, the_rules, len(position.history), view_seat)
+            elif not position.is_over():
+                view = Knowledge.from_position(position, view_seat)
         with _progress("moon watch", not as_json and view is not None) as update:
             watch = moon_watch(position, view=view, samples=samples, seed=seed,
                                time_limit_ms=time_ms, threads=threads, progress=update,
@@ -567,6 +585,7 @@ def moon_command(
             return
         _print_watch(Console(highlight=False), watch, source)
         return
+    given_seat = parse_seat_option(seat) if seat is not None else None
     if hand is None:
         raise PlayInputError("missing HAND (13 cards), --record FILE or --position DEAL")
     if played:
@@ -628,23 +647,27 @@ def _print_odds(console: Console, odds: MoonOdds) -> None:
 
 
 def _print_watch(console: Console, watch: MoonWatch, source: str) -> None:
+    n = watch.players
+
+    def title(seat: int) -> str:
+        return seat_title(seat, n)
     console.print(Text.assemble(("moon watch ", "dim"), source,
                                 ("  after ", "dim"), counted(watch.plays, "play")))
-    console.print(Text.assemble(("points taken ", "dim"),
-                                "  ".join(f"{s.letter} {watch.points[s]}" for s in Seat)))
+    console.print(Text.assemble(("points taken ", "dim"), "  ".join(
+        f"{seat_letter(s, n)} {watch.points[s]}" for s in table_seats(n))))
     console.print(Text("model moon: can the seat still take every penalty card against the "
                        "best defence?", style="italic"))
     verdict = {True: "yes", False: "no", None: "unknown (time limit)"}
     if len(watch.takers) >= 2:
-        names = [s.name_title for s in watch.takers]
+        names = [title(s) for s in watch.takers]
         both = " both" if len(names) == 2 else ""
         console.print(f"nobody can shoot: {joined(names)} have{both} taken penalty cards")
     elif watch.on_track is None:
         console.print("no penalty card taken yet; open hands, can each seat still shoot?")
         for seat, can in watch.open.items():
-            console.print(f"  {seat.name_title}: {verdict[can]}")
+            console.print(f"  {title(seat)}: {verdict[can]}")
     else:
-        who = watch.on_track.name_title
+        who = title(watch.on_track)
         can = watch.open.get(watch.on_track)
         points = watch.points[watch.on_track]
         console.print(Text.assemble((f"{who} is on track", "bold"),
@@ -656,7 +679,7 @@ def _print_watch(console: Console, watch: MoonWatch, source: str) -> None:
                                     (verdict[can], "bold"), f" ({stop})"))
     if watch.view is None:
         return
-    view = watch.view.name_title
+    view = title(watch.view)
     shooter = watch.shooter
     if watch.sampled is None or shooter is None:
         console.print(Text(f"no estimate from {view}'s view: nobody can shoot", style="dim"))
@@ -667,7 +690,7 @@ def _print_watch(console: Console, watch: MoonWatch, source: str) -> None:
     share = "—" if p is None else f"{100 * p:.1f}%"
     console.print(Text.assemble(
         f"from {view}'s view ({counted(watch.samples, 'sampled deal')}, seed {watch.seed}): "
-        f"{shooter.name_title} can still shoot in ", (share, "bold"),
+        f"{title(shooter)} can still shoot in ", (share, "bold"),
         f" (95% Wilson {100 * low:.1f}%–{100 * high:.1f}%; unfinished {unfinished})"))
 
 

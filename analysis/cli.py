@@ -6,7 +6,8 @@ cards says which solution concept it uses; values are points for the deal (lower
 
 Bad input never shows a traceback: every :class:`~hearts.solver.HeartsError` (bad card, deal,
 rules, seat, model, illegal play), every file error and every usage error prints one line
-``error: <message>`` on stderr and exits with code 2.
+``error: <message>`` on stderr and exits with code 2. Ctrl-C prints ``interrupted`` and exits
+with code 130.
 """
 from __future__ import annotations
 
@@ -15,7 +16,7 @@ import re
 import sys
 from dataclasses import dataclass, replace
 from importlib import resources
-from typing import Any, Iterable, Optional
+from typing import Any, Iterable, Optional, Sequence
 
 import typer
 from rich.console import Console
@@ -25,12 +26,12 @@ from rich.text import Text
 from typer.core import TyperGroup
 
 from hearts.analysis.files import error_line, read_text
-from hearts.analysis.game_cli import (SCORES_OPTION, TARGET_OPTION, check_game_on, game_model,
-                                      parse_seat_option, time_option)
+from hearts.analysis.game_cli import (SCORES_OPTION, TARGET_OPTION, check_game_on,
+                                      deal_and_rules, game_model, parse_seat_option, time_option)
 from hearts.analysis.openspiel import parse_action_lines
 from hearts.analysis.openspiel import replay as replay_game
 from hearts.analysis.terminal import ascii_fallback_streams, counted
-from hearts.solver import (Card, CardError, Deal, HeartsError, IllegalPlayError, Position, Rules,
+from hearts.solver import (Card, CardError, HeartsError, IllegalPlayError, Position, Rules,
                            Seat, Suit, parse_cards)
 from hearts.solver.errors import RecordSyntaxError
 from hearts.solver.game import parse_scores
@@ -42,6 +43,8 @@ from hearts.solver.solve import MODELS, SolveResult, Solver, SolverError
 __all__ = ["app", "main", "Example", "load_example", "example_names"]
 
 EXIT_BAD_INPUT = 2
+#: Exit code after Ctrl-C: 128 + SIGINT, as a shell reports a program the signal ended.
+EXIT_INTERRUPTED = 130
 DEFAULT_EXAMPLE = "endgame"
 
 # -- errors -----------------------------------------------------------------------------
@@ -64,8 +67,21 @@ _CLICK_EXCEPTION = next(c for c in typer.BadParameter.__mro__ if c.__name__ == "
 _USAGE_ERROR = next(c for c in typer.BadParameter.__mro__ if c.__name__ == "UsageError")
 
 
+class _Interrupted(Exception):
+    """Ctrl-C during a command (typer would turn the KeyboardInterrupt into a silent exit 130)."""
+
+
 class _HeartsGroup(TyperGroup):
-    """The top-level group: turns bad input of every kind into one ``error:`` line, exit 2."""
+    """The top-level group: turns bad input of every kind into one ``error:`` line, exit 2,
+    and Ctrl-C into one ``interrupted`` line, exit 130."""
+
+    def invoke(self, ctx: Any) -> Any:
+        try:
+            return super().invoke(ctx)
+        except KeyboardInterrupt:
+            # Not a KeyboardInterrupt past here: typer's main catches that and exits 130 with
+            # no word, which read like a crash to a user who pressed Ctrl-C by mistake.
+            raise _Interrupted() from None
 
     def main(self, args: Any = None, prog_name: Optional[str] = None,
              complete_var: Optional[str] = None, standalone_mode: bool = True,
@@ -89,6 +105,10 @@ class _HeartsGroup(TyperGroup):
             _fail(message)
         except typer.Abort:
             _fail("aborted", 130)
+        except _Interrupted:
+            sys.stderr.write("interrupted\n")
+            sys.stderr.flush()
+            sys.exit(EXIT_INTERRUPTED)
         except HeartsError as err:
             _fail(str(err))
         except UnicodeDecodeError as err:
@@ -257,7 +277,8 @@ with `--scores`, the seat's standing in the game instead (the `game` model).
   alpha-beta). A moon counts: 0 if the target takes every penalty card, 26 if another seat does.
 * `maxn`: every seat minimises its own final points; among equal cards it plays the lowest
   (♣ < ♦ < ♥ < ♠, then rank). Value = the mover's own points; the table also gives the points
-  of every seat (N E S W; A B C … at other tables). `--seat` is ignored.
+  of every seat (N E S W; A B C … at other tables). `--seat` has no effect (a note on
+  stderr says so).
 * `moon`: can the target take every penalty card (shoot the moon) against the best defence
   of all other seats? yes/no for each card.
 * `game` (with `--scores`, the game totals before the deal): the target's **standing in the
@@ -347,12 +368,10 @@ def solve_command(
         cards = parse_cards(played)
     except CardError as err:
         raise CardError(f"--played: {err}") from None
-    the_rules = Rules.parse(rules_text)
-    the_deal = Deal(deal_text)
-    if the_deal.players != the_rules.players and "players" not in rules_text:
-        # The deal says how many play (a PBN-style deal of n hands, clockwise).
-        rules_text = f"{rules_text},players={the_deal.players}"
-        the_rules = Rules.parse(rules_text)
+    the_deal, the_rules, rules_text = deal_and_rules(deal_text, rules_text)
+    # The example's description states its own position's facts (who leads, points taken),
+    # which more cards played or other rules make false.
+    rules_changed = chosen is not None and the_rules != Rules.parse(chosen.rules)
     if game_target is not None:
         the_rules = replace(the_rules, target=game_target)
     try:
@@ -372,6 +391,11 @@ def solve_command(
         check_game_on(totals, the_rules)
     if position.is_over():
         raise SolverError(f"the deal is over: all {len(position.history)} cards are played")
+    if model == "maxn" and target is not None:
+        # On stderr, as check_game_on's note: said in the table only, it was lost with --json
+        # and when the seat given was the mover.
+        typer.echo("note: --seat has no effect with --model maxn (max^n scores every seat)",
+                   err=True)
     solver = Solver()
     run = lambda: solver.solve_position(  # noqa: E731
         position.copy(), target, model, node_limit=nodes, time_limit_ms=time_ms, pv=not no_pv,
@@ -386,18 +410,41 @@ def solve_command(
         typer.echo(json.dumps(result.to_json(), indent=2, ensure_ascii=False))
         return
     _print_solve(Console(highlight=False), position, result, chosen, rules_text,
-                 show_pv=not no_pv,
-                 seat_ignored=model == "maxn" and target not in (None, position.to_move))
+                 show_pv=not no_pv, played=cards, rules_changed=rules_changed)
+
+
+def _position_line(position: Position) -> str:
+    """``South leads to trick 9; points taken so far N 0, E 1, S 5, W 14``: the facts an
+    example's description gives, read from the position itself."""
+    n = position.players
+    who = seat_title(position.to_move, n)
+    verb = "plays" if position.trick else "leads"
+    taken = ", ".join(f"{seat_letter(s, n)} {position.points[s]}" for s in table_seats(n))
+    return f"{who} {verb} to trick {position.tricks_played + 1}; points taken so far {taken}"
 
 
 def _print_solve(console: Console, position: Position, result: SolveResult,
                  chosen: Optional[Example], rules_text: str, show_pv: bool = True,
-                 seat_ignored: bool = False) -> None:
-    """The header (hands, seat to move, model), one row per card class, the footer;
-    ``seat_ignored``: say that maxn ignored the --seat given."""
+                 played: Sequence[Card] = (), rules_changed: bool = False) -> None:
+    """The header (hands, seat to move, model), one row per card class, the footer.
+
+    ``played`` (the user's --played cards after an example's own) and ``rules_changed``
+    (rules other than the example's): the example's description is then of another position,
+    so the header says what changed and the facts of the position solved instead.
+    """
     mover, target, model = result.seat, result.target, result.model
     n = position.players
-    if chosen is not None:
+    if chosen is not None and (played or rules_changed):
+        head = Text.assemble(("example ", "dim"), (chosen.name, "bold"))
+        if played:
+            head.append(" then ")
+            head.append_text(_cards_text(list(played)))
+            head.append(" (--played)", style="dim")
+        if rules_changed:
+            head.append(f"{',' if played else ''} under rules {rules_text}")
+        head.append(f": {_position_line(position)}.")
+        console.print(head)
+    elif chosen is not None:
         console.print(Text.assemble(("example ", "dim"), (chosen.name, "bold"), ": ",
                                     chosen.description))
     else:
@@ -442,8 +489,6 @@ def _print_solve(console: Console, position: Position, result: SolveResult,
         console.print(Text.assemble(("game totals ", "dim"), "  ".join(
             f"{seat_letter(x, n)} {v}" for x, v in enumerate(result.scores)),
             ("  game ends at ", "dim"), str(result.rules.target)))
-    if seat_ignored:
-        console.print(Text("(--seat is ignored by maxn: every seat plays for itself)", style="dim"))
 
     table = Table(show_lines=False, header_style="bold")
     table.add_column("card", no_wrap=True)

@@ -2,7 +2,8 @@
 play``, ``--scores`` (the game totals before the deal) and ``--target`` (where the game ends),
 and the rule that picks the model from them (``docs/variants.md``, "Game-level advice"); the
 ``--time`` limit of the commands that search (:func:`time_option`), the checked reading of a
-number option (:func:`number_parser`) and of a ``--seat`` (:func:`parse_seat_option`)."""
+number option (:func:`number_parser`) and of a ``--seat`` (:func:`parse_seat_option`); the
+table a deal is played at (:func:`deal_and_rules`)."""
 from __future__ import annotations
 
 import math
@@ -10,13 +11,14 @@ from typing import Any, Callable, Optional, Sequence
 
 import typer
 
+from hearts.solver.deal import Deal
 from hearts.solver.errors import HeartsError
 from hearts.solver.rules import Rules
 from hearts.solver.seats import parse_seat, seat_letter
 from hearts.solver.solve import game_spec
 
 __all__ = ["SCORES_OPTION", "TARGET_OPTION", "GameOptionError", "check_game_on", "game_model",
-           "check_time_ms", "time_option", "number_parser", "parse_seat_option"]
+           "check_time_ms", "time_option", "number_parser", "parse_seat_option", "deal_and_rules"]
 
 #: ``--scores TOTALS``: every seat's game total before this deal.
 SCORES_OPTION: Any = typer.Option(
@@ -75,6 +77,27 @@ def parse_seat_option(text: str, players: int = 4, option: str = "--seat") -> in
         return parse_seat(text, players)
     except HeartsError as err:
         raise HeartsError(f"{option}: {err}") from None
+
+
+def deal_and_rules(deal_text: str, spec: str) -> tuple[Deal, Rules, str]:
+    """The deal of ``deal_text`` and the rules of ``spec`` at its table: a deal of n hands
+    (clockwise from A) says how many play, so a spec that does not set ``players`` gets
+    ``players=n`` added (``A:<3 hands>`` under ``standard`` is ``standard,players=3``). Returns
+    the deal, the rules and the spec they were read from (for the headers that show it).
+
+    A spec that sets ``players`` is kept as it is: a deal of another table is then the
+    :class:`~hearts.solver.Position`'s error ("the deal has 3 hands, the rules are for 5
+    players").
+
+    Raises:
+        RulesError: a bad spec. InvalidDealError: a bad deal.
+    """
+    rules = Rules.parse(spec)
+    deal = Deal(deal_text)
+    if deal.players != rules.players and "players" not in spec:
+        spec = f"{spec},players={deal.players}"
+        rules = Rules.parse(spec)
+    return deal, rules, spec
 
 
 def given_options(ctx: typer.Context) -> set[str]:

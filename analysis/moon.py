@@ -17,7 +17,8 @@ and Q♠ under standard rules) against the best defence of the other three, all 
   inference", JASA 22) over the finished samples.
 * :func:`moon_watch`: in a game position, the seat on track to shoot (the only seat that has
   taken moon cards so far) and whether it can still shoot against the best defence -- with the
-  hands open, and optionally as estimated from one seat's view (sampled deals).
+  hands open (at every table of 3 to 7 players), and optionally as estimated from one seat's
+  view (sampled deals; a seat's :class:`~.knowledge.Knowledge` is modelled for 4 players only).
 
 Measured (``benchmarks/bench_advice.py``, ``docs/analysis.md``): a moon search at the start of
 play takes ~0.1 ms median on random deals (max ~250 ms over 240); a sample costs 0.15–1.6 ms
@@ -40,7 +41,7 @@ from hearts.solver.errors import HeartsError
 from hearts.solver.hand import Hand
 from hearts.solver.position import Position
 from hearts.solver.rules import Rules
-from hearts.solver.seats import PassDirection, Seat
+from hearts.solver.seats import PassDirection, Seat, seat_letter, table_seats
 from hearts.solver.solve import SolveResult, Solver
 
 from .parallel import PerThreadSolver, default_threads, executor, in_flight, lazy_map
@@ -269,8 +270,10 @@ class MoonWatch:
 
     Attributes:
         plays: cards played so far.
-        points: raw points each seat has taken (N, E, S, W).
-        takers: the seats that have taken moon cards so far.
+        points: raw points each seat has taken, one per seat in play order (N, E, S, W at 4
+            players; A, B, C, … at a table of 3, 5, 6 or 7).
+        takers: the seats that have taken moon cards so far (:class:`Seat` at 4 players, ints
+            0..n-1 at other tables: :func:`~hearts.solver.seats.table_seats`).
         on_track: the only seat that has taken moon cards, ``None`` when none or several have.
         open: seat → can it still shoot, hands open, against the best defence (``True``,
             ``False``, ``None`` = the search hit the limit). Holds ``on_track`` only; when no
@@ -285,10 +288,10 @@ class MoonWatch:
     """
 
     plays: int
-    points: tuple[int, int, int, int]
-    takers: tuple[Seat, ...]
-    on_track: Seat | None
-    open: dict[Seat, bool | None]
+    points: tuple[int, ...]
+    takers: tuple[int, ...]
+    on_track: int | None
+    open: dict[int, bool | None]
     view: Seat | None = None
     sampled: tuple[int, int, int] | None = None
     samples: int = 0
@@ -296,7 +299,16 @@ class MoonWatch:
     time_limit_ms: float | None = None
     ms: float = 0.0
     position: Position | None = field(default=None, compare=False, repr=False)
-    shooter: Seat | None = None
+    shooter: int | None = None
+
+    @property
+    def players(self) -> int:
+        """The number of seats at the table (one point count per seat)."""
+        return len(self.points)
+
+    def letter(self, seat: int) -> str:
+        """``seat``'s letter at this table (N at 4 players, A at others)."""
+        return seat_letter(seat, self.players)
 
     @property
     def sampled_probability(self) -> float | None:
@@ -309,9 +321,9 @@ class MoonWatch:
             "model": "moon",
             "plays": self.plays,
             "points": list(self.points),
-            "takers": [s.letter for s in self.takers],
-            "on_track": None if self.on_track is None else self.on_track.letter,
-            "open": {s.letter: v for s, v in self.open.items()},
+            "takers": [self.letter(s) for s in self.takers],
+            "on_track": None if self.on_track is None else self.letter(self.on_track),
+            "open": {self.letter(s): v for s, v in self.open.items()},
             "time_limit_ms": self.time_limit_ms,
             "ms": round(self.ms, 1),
         }
@@ -323,7 +335,7 @@ class MoonWatch:
             shoots, cannot, unfinished = self.sampled
             low, high = wilson_interval(shoots, shoots + cannot)
             out["sampled"] = {
-                "view": self.view.letter, "shooter": self.shooter.letter,
+                "view": self.letter(self.view), "shooter": self.letter(self.shooter),
                 "samples": self.samples, "seed": self.seed,
                 "shoots": shoots, "cannot": cannot, "unfinished": unfinished,
                 "probability": (None if self.sampled_probability is None
@@ -340,7 +352,7 @@ def moon_watch(position: Position, *, view: "Knowledge | None" = None, samples: 
     """Moon watch in a game position (module docstring).
 
     Args:
-        position: the open position (all hands known).
+        position: the open position (all hands known), at a table of any size.
         view: a seat's knowledge of the same position; when given, also estimate from that
             view (``samples`` deals of its unseen cards) how often the seat on track can still
             shoot, or when no moon card is taken yet, the view's seat itself (nothing is
@@ -360,24 +372,25 @@ def moon_watch(position: Position, *, view: "Knowledge | None" = None, samples: 
     if samples < 1:
         raise MoonError(f"samples must be at least 1, got {samples}")
     moon_mask = rules.moon_mask()
-    takers = tuple(s for s in Seat if position.taken[s] & moon_mask)
+    seats = table_seats(position.players)
+    takers = tuple(s for s in seats if position.taken[s] & moon_mask)
     on_track = takers[0] if len(takers) == 1 else None
-    candidates = [on_track] if on_track is not None else (list(Seat) if not takers else [])
+    candidates = [on_track] if on_track is not None else (list(seats) if not takers else [])
     solver = Solver()
-    open_verdicts: dict[Seat, bool | None] = {}
+    open_verdicts: dict[int, bool | None] = {}
     for seat in candidates:
         result = solver.solve_position(position.copy(), seat, "moon", pv=False,
                                        time_limit_ms=time_limit_ms)
         open_verdicts[seat] = can_shoot(result)
     sampled = None
-    view_seat: Seat | None = None
-    shooter: Seat | None = None     # whose moon the sampled estimate is about
+    view_seat: int | None = None
+    shooter: int | None = None      # whose moon the sampled estimate is about
     if view is not None:
         view_seat = view.seat
         shooter = on_track if on_track is not None else (view.seat if not takers else None)
         if shooter is not None:
             sampled, _ = _sampled(view, shooter, samples, seed, time_limit_ms,
                                   threads or default_threads(), progress, scheduler)
-    return MoonWatch(len(position.history), tuple(position.points), takers,  # type: ignore
+    return MoonWatch(len(position.history), tuple(position.points), takers,
                      on_track, open_verdicts, view_seat, sampled, samples, seed,
                      time_limit_ms, (time.perf_counter() - t0) * 1000.0, position, shooter)

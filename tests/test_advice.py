@@ -470,12 +470,18 @@ def test_the_documented_horizons_are_the_code_s():
             f"{EXACT_HORIZON['game']} game" in source)
 
 
-def test_play_a_three_player_deal_with_scores_is_the_table_error():
-    # It was "scores item 1 \"A=90\": unknown seat 'A'", the scores read first at 4 seats.
+@pytest.mark.parametrize("extra", [[], ["--scores", "A=90,B=95,C=63"], ["--seat", "A"],
+                                   ["--rules", "players=3"]])
+def test_play_a_three_player_deal_is_the_table_error(extra):
+    # The table is read from the deal, as hearts solve reads it (it was "the deal has 3 hands,
+    # the rules are for 4 players"), and a seat's view is modelled for 4 players only. With
+    # --scores it was "scores item 1 \"A=90\": unknown seat 'A'", the scores read first at 4
+    # seats; with --seat A "unknown seat 'A' (seats N, E, S, W)".
     deal = "A:AK73.KJ84.T95.AJT876 J84.AT932.J8632.K954 QT9652.Q765.AKQ74.Q3"
-    result = _run("play", "--position", deal, "--scores", "A=90,B=95,C=63")
-    assert result.exit_code == 2
-    assert result.stderr.strip() == "error: the deal has 3 hands, the rules are for 4 players"
+    result = _run("play", "--position", deal, *extra)
+    assert (result.exit_code, result.stdout) == (2, "")
+    assert result.stderr == ("error: play advice at a table of 3: a seat's view is sampled for "
+                             "4 players only (hearts solve values the open position)\n")
 
 
 def test_moon_of_a_record_file_as_hand_points_to_record():

@@ -130,6 +130,33 @@ def test_solve_mid_trick_with_played_and_another_target():
     assert "on the table" in table and "W points" in table
 
 
+def header(out: str) -> str:
+    """The first lines of a solve table, up to the hands, as one line (rich wraps at 80)."""
+    lines = out.splitlines()
+    return " ".join(" ".join(lines[:next(i for i, line in enumerate(lines) if "♠" in line)])
+                    .split())
+
+
+@pytest.mark.parametrize("extra, expected", [
+    ([], "example endgame: The last 5 tricks of xinxin train game 1: South leads to trick 9; "
+         "points taken so far N 0, E 1, S 5, W 14 (final: 0 1 7 18)."),
+    (["--rules", "standard"], "example endgame: The last 5 tricks of xinxin train game 1: "
+                              "South leads to trick 9; points taken so far N 0, E 1, S 5, W 14 "
+                              "(final: 0 1 7 18)."),
+    (["--played", "3C 9C 3H 4C"], "example endgame then 3♣ 9♣ 3♥ 4♣ (--played): West leads to "
+                                  "trick 10; points taken so far N 0, E 1, S 5, W 15."),
+    (["--rules", "pink_lady"], "example endgame under rules pink_lady: South leads to trick 9; "
+                               "points taken so far N 0, E 13, S 5, W 14."),
+    (["--played", "3C 9C 3H", "--rules", "pink_lady"],
+     "example endgame then 3♣ 9♣ 3♥ (--played), under rules pink_lady: East plays to trick 9; "
+     "points taken so far N 0, E 13, S 5, W 14."),
+])
+def test_solve_example_header_describes_the_position_solved(extra, expected):
+    # It kept the example's description ("South leads to trick 9; … W 14") above the table of
+    # trick 10 after --played, and "E 1" under pink_lady, where East's Q♥ counts 13.
+    assert header(run_ok("solve", "example", "--no-pv", *extra).stdout) == expected
+
+
 def test_solve_maxn_gives_every_seats_points():
     example = load_example("endgame")
     data = json.loads(run_ok("solve", "example", "--model", "maxn", "--json").stdout)
@@ -149,8 +176,25 @@ def test_solve_maxn_gives_every_seats_points():
                                   "--json").stdout)
     assert (with_seat["seat"], with_seat["target"]) == ("S", "S")
     assert json_values(with_seat) == json_values(data)
-    out = run_ok("solve", "example", "--model", "maxn", "--seat", "W").stdout
-    assert "(--seat is ignored by maxn: every seat plays for itself)" in out
+    assert with_seat_note(run_ok("solve", "example", "--model", "maxn", "--seat", "W"))
+
+
+MAXN_SEAT_NOTE = "note: --seat has no effect with --model maxn (max^n scores every seat)\n"
+
+
+def with_seat_note(result) -> bool:
+    """The maxn --seat note is on stderr, alone, and not in the table."""
+    return result.stderr == MAXN_SEAT_NOTE and "--seat" not in result.stdout
+
+
+@pytest.mark.parametrize("extra", [["--seat", "W", "--json"], ["--seat", "S"],
+                                   ["--seat", "S", "--json"]])
+def test_solve_maxn_says_that_seat_has_no_effect(extra):
+    # It said nothing with --json, or when the seat given was the mover (South); the table's
+    # own line was dropped for this note on stderr.
+    assert with_seat_note(run_ok("solve", "example", "--model", "maxn", *extra))
+    assert run_ok("solve", "example", "--model", "maxn", "--json").stderr == ""
+    assert run_ok("solve", "example", "--seat", "W", "--json").stderr == ""
 
 
 def test_solve_moon_answers_yes_or_no():

@@ -268,3 +268,67 @@ def test_moon_watch_refuses_sampling_options_without_a_seat(extra, named):
     assert result.exit_code == 2 and result.stdout == ""
     assert result.stderr.strip() == (f"error: {named} no effect without --seat: a moon watch "
                                      f"samples only from a seat's view")
+
+
+# -- moon watch at other tables -------------------------------------------------------------
+
+THREE_DEAL = "A:AK73.KJ84.T95.AJT876 J84.AT932.J8632.K954 QT9652.Q765.AKQ74.Q3"
+FIVE_DEAL = "A:AJ.3.KT8.AK96 QT.42.Q94.Q84 74.A9765.J.T5 986.KJT.753.3 K532.Q8.A6.J7"
+# Five tricks: E has taken 6 points (JH QH 3H 4H 9H TH), nobody else any.
+FIVE_PLAYED = "3C 7C KC QC TC 9C 4C 5C JH JC QH 3H 4H 9H TH AD KD 4D JD 7D 6D 8D 9D 4S 3D"
+
+
+THREE_WATCH = [
+    "moon watch open position  after 1 play",
+    "points taken A 0  B 0  C 0",
+    "model moon: can the seat still take every penalty card against the best defence?",
+    "no penalty card taken yet; open hands, can each seat still shoot?",
+    "  Player A: no",
+    "  Player B: no",
+    "  Player C: no"]
+FIVE_WATCH = [
+    "moon watch open position  after 25 plays",
+    "points taken A 0  B 0  C 0  D 0  E 6",
+    "model moon: can the seat still take every penalty card against the best defence?",
+    "Player E is on track: the only seat with penalty cards (6 points so far)",
+    "open hands: Player E can still shoot: no (the others can still stop it)"]
+
+
+# At 3 it was an IndexError (the seats looped over N, E, S, W); at 5 it printed "points taken
+# N 0  E 0  S 0  W 0" and "North: no … West: no", the fifth seat, with 6 points, never looked
+# at. Without --rules it was "the deal has 3 hands, the rules are for 4 players", where
+# hearts solve reads the table from the deal.
+@pytest.mark.parametrize("deal, played, rules, lines, found", [
+    (THREE_DEAL, "3C", ["--rules", "players=3"], THREE_WATCH,
+     ([0, 0, 0], [], None, {"A": False, "B": False, "C": False})),
+    (THREE_DEAL, "3C", [], THREE_WATCH,
+     ([0, 0, 0], [], None, {"A": False, "B": False, "C": False})),
+    (FIVE_DEAL, FIVE_PLAYED, ["--rules", "players=5"], FIVE_WATCH,
+     ([0, 0, 0, 0, 6], ["E"], "E", {"E": False})),
+    (FIVE_DEAL, FIVE_PLAYED, [], FIVE_WATCH, ([0, 0, 0, 0, 6], ["E"], "E", {"E": False})),
+])
+def test_moon_watch_at_another_table_checks_its_seats(deal, played, rules, lines, found):
+    result = _run("moon", "--position", deal, "--played", played, *rules)
+    assert result.exit_code == 0, result.stderr
+    assert result.stdout.splitlines() == lines
+    data = json.loads(_run("moon", "--position", deal, "--played", played, *rules,
+                           "--json").stdout)
+    assert (data["points"], data["takers"], data["on_track"], data["open"]) == found
+
+
+def test_moon_watch_api_at_a_table_of_five_uses_the_tables_seats():
+    position = Position(FIVE_DEAL, Rules(players=5), FIVE_PLAYED)
+    watch = moon_watch(position)
+    assert (watch.players, watch.points, watch.takers, watch.on_track, watch.open) == (
+        5, (0, 0, 0, 0, 6), (4,), 4, {4: False})
+
+
+@pytest.mark.parametrize("seat", ["B", "N", "X"])
+def test_moon_watch_from_a_seats_view_is_refused_at_a_table_of_five(seat):
+    # a seat's view (the deal sampler) is modelled for 4 players: "B" was "unknown seat 'B'
+    # (seats N, E, S, W)", "N" the sampler's "rules option players=5"
+    result = _run("moon", "--position", FIVE_DEAL, "--played", FIVE_PLAYED, "--seat", seat)
+    assert (result.exit_code, result.stdout) == (2, "")
+    assert result.stderr == ("error: --seat at a table of 5: a seat's view is sampled for 4 "
+                             "players only (without --seat the moon watch checks the open "
+                             "hands)\n")
