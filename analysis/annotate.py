@@ -48,6 +48,7 @@ Python::
 from __future__ import annotations
 
 import copy
+import re
 from dataclasses import dataclass, field, replace
 from typing import Any, Callable, Iterable, Sequence
 
@@ -727,13 +728,55 @@ def _annotator_tag(mode: str, samples: int, seed: int, model: str, evaluator: st
     return f"hearts-dd annotate (open hands, paranoid; {fair})"
 
 
-def _annotated_copy(game: GameRecord, tag: str) -> GameRecord:
+#: The sentences of the game comment that say what a run judged (``{tricks}``: ``tricks 6 to
+#: 13`` or ``trick 13``); an earlier run's sentences are recognised by this wording and replaced.
+_OPEN_NOTE = ("Open-hands annotation of {tricks} (paranoid model): dd is the value after the "
+              "card for the seat that played it (its points for the deal, lower is better), "
+              "best the cards that keep the best value, loss the difference.")
+_FAIR_NOTE = ("Fair annotation of {tricks} (each seat's knowledge, sampled deals): fair is the "
+              "mean points after the card for the seat that played it, fair_best the cards "
+              "with the best mean, fair_loss the difference.")
+_TRICKS_RE = r"(?:tricks (?:[1-9]|1[0-2]) to 13|trick 13)"
+# A note sentence with the space or line break that joined it to the text before it.
+_NOTE_RE = re.compile("|".join(
+    r"[ \n]?" + re.escape(note).replace(re.escape("{tricks}"), _TRICKS_RE)
+    for note in (_OPEN_NOTE, _FAIR_NOTE)))
+
+
+def _tricks_text(first: int) -> str:
+    return "trick 13" if first == 13 else f"tricks {first} to 13"
+
+
+def annotation_note(mode: str, open_from: int, fair_from: int | None) -> str:
+    """The game comment's sentences on what a run judged: the open-hands tricks (mode open,
+    both) and the fair ones (fair, both), e.g. ``Open-hands annotation of tricks 6 to 13
+    (paranoid model): dd is ...``."""
+    notes = []
+    if mode != "fair":
+        notes.append(_OPEN_NOTE.format(tricks=_tricks_text(open_from)))
+    if fair_from is not None:
+        notes.append(_FAIR_NOTE.format(tricks=_tricks_text(fair_from)))
+    return " ".join(notes)
+
+
+def noted_comment(comment: str, note: str) -> str:
+    """The game comment with ``note`` (:func:`annotation_note`) in place of the note an earlier
+    run wrote: a note left there would name the tricks that run judged, not this one's. The
+    person's own text is kept; the note follows it on a line of its own."""
+    own = _NOTE_RE.sub("", comment)
+    if own != comment:
+        own = own.strip()
+    return f"{own}\n{note}" if own else note
+
+
+def _annotated_copy(game: GameRecord, tag: str, note: str) -> GameRecord:
     result = copy.deepcopy(game)
     result.errors = list(game.errors)
     # A tag written by an earlier run is replaced (the marks are rewritten too); a person's
     # own Annotator tag is kept.
     if result.tags.get("Annotator", "hearts-dd").startswith("hearts-dd"):
         result.tags["Annotator"] = tag
+    result.comment = noted_comment(result.comment, note)
     return result
 
 
@@ -832,7 +875,8 @@ def annotate_games(games: Sequence[GameRecord], mode: str = "open", *, max_trick
     open_from = judged_from_trick(max_tricks, from_trick)
     fair_from = None if mode == "open" else (from_trick or 1)
     tag = _annotator_tag(mode, samples, seed, model, evaluator)
-    copies = [_annotated_copy(g, tag) for g in games]
+    note = annotation_note(mode, open_from, fair_from)
+    copies = [_annotated_copy(g, tag, note) for g in games]
     deal_job = _DealJob(open_from if mode != "fair" else 14, open_from, mistake, blunder,
                         time_ms, moon)
     fair_job = _FairJob(samples, seed, model, evaluator, mistake, blunder)

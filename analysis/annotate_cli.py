@@ -115,6 +115,11 @@ def _view(console: Console, name: str, results: list[GameAnnotation], mode: str,
     """The view of one file's games; ``from_trick``: the ``--from-trick`` the user gave."""
     console.print(Text.assemble(("annotate ", "dim"), (name, "bold"), ("  mode ", "dim"),
                                 _MODE_TEXT[mode]))
+    # Every read error of the file first, under its name: printed with the game that holds it,
+    # an OpenSpiel line's error (kept by the last game read) came before that game's output.
+    for result in results:
+        for err in result.errors:
+            console.print(Text(f"read error (annotated up to it): {err}", style="yellow"))
     if not results:
         return
     first = results[0]
@@ -131,8 +136,6 @@ def _view(console: Console, name: str, results: list[GameAnnotation], mode: str,
                            f"then an exact solve early, exact solves late); loss = mean(card) "
                            f"- mean(best) ± SE", style="dim"))
     for gi, result in enumerate(results, start=1):
-        for err in result.errors:
-            console.print(Text(f"read error (annotated up to it): {err}", style="yellow"))
         start = _first_trick(result)
         for deal_ann in result.deals:
             deal = deal_ann.deal
@@ -373,7 +376,9 @@ def annotate_command(
     rules: Optional[str] = typer.Option(None, "--rules", "-r", metavar="SPEC",
                                         help="Rules for OpenSpiel action lines."),
     lenient: bool = typer.Option(False, "--lenient",
-                                 help="Annotate up to the first read error and report it."),
+                                 help="Annotate up to the first read error and report it (the "
+                                      "view lists a file's read errors first, under its "
+                                      "name)."),
     as_json: bool = typer.Option(False, "--json", help="Print JSON instead of the view."),
 ) -> None:
     """Annotate game records: every judged play's value, the best card, the loss,

@@ -5,17 +5,20 @@ import errno
 import json
 import os
 import sys
-from typing import Any
+from typing import IO, Any
 
 from hearts.solver.errors import HeartsError, RecordSyntaxError
 
-__all__ = ["InputFileError", "OutputFileError", "check_output", "decode_text", "error_line",
-           "expect_json", "json_kind", "load_json", "printable", "quote_text", "read_text",
-           "same_file", "strip_bom", "write_output"]
+__all__ = ["InputFileError", "MAX_INPUT_BYTES", "OutputFileError", "check_output", "decode_text",
+           "error_line", "expect_json", "json_kind", "load_json", "printable", "quote_text",
+           "read_file_text", "read_limited", "read_text", "same_file", "size_text", "stream_name",
+           "strip_bom",
+           "write_output"]
 
 
 class InputFileError(HeartsError):
-    """An input file that is no UTF-8 text (a missing or unreadable file stays an ``OSError``)."""
+    """An input file that is no UTF-8 text or larger than :data:`MAX_INPUT_BYTES` (a missing
+    or unreadable file stays an ``OSError``)."""
 
 
 class OutputFileError(HeartsError):
@@ -69,20 +72,89 @@ def decode_text(data: bytes, name: str) -> str:
                              f"byte {err.start + 1})") from None
 
 
-def read_text(path: str) -> str:
+#: The most an input file may hold, in bytes (characters for a text stream). The largest real
+#: inputs are far below (the peer-games file: 1.2 MB); without a cap ``/dev/zero`` or
+#: ``/dev/urandom`` was read until memory ran out.
+MAX_INPUT_BYTES = 256 * 1024 * 1024
+_CHUNK = 1024 * 1024
+
+
+def size_text(size: int) -> str:
+    """``256 MiB``, ``1 KiB`` or ``100 bytes``: a size as the input limit is stated."""
+    for unit, factor in (("GiB", 1 << 30), ("MiB", 1 << 20), ("KiB", 1 << 10)):
+        if size >= factor and size % factor == 0:
+            return f"{size // factor} {unit}"
+    return f"{size} bytes"
+
+
+def read_limited(stream: "IO[bytes] | IO[str]", name: str,
+                 limit: "int | None" = None) -> "bytes | str":
+    """All of ``stream`` (bytes or text, as it gives), read a chunk at a time so that an
+    endless or huge input stops at ``limit`` (default :data:`MAX_INPUT_BYTES`) rather than
+    filling memory.
+
+    Raises:
+        InputFileError: ``{name}: larger than the 256 MiB limit for an input file``, or the
+            input did not fit in memory before the limit.
+        OSError: the stream cannot be read.
+    """
+    limit = MAX_INPUT_BYTES if limit is None else limit
+    empty = stream.read(0)      # b"" or "": what the stream gives, for an empty input too
+    chunks: list[Any] = []
+    size = 0
+    try:
+        while True:
+            chunk = stream.read(min(_CHUNK, limit + 1 - size))
+            if not chunk:
+                break
+            chunks.append(chunk)
+            size += len(chunk)
+            if size > limit:
+                raise InputFileError(f"{name}: larger than the {size_text(limit)} limit for "
+                                     f"an input file")
+        return empty.join(chunks)
+    except MemoryError:
+        chunks.clear()      # free what was read, so that the message can be built
+        raise InputFileError(f"{name}: out of memory after reading {size:,} bytes (an input "
+                             f"file may hold up to {size_text(limit)})") from None
+
+
+def stream_name(stream: object) -> str:
+    """The name an error gives an open file: its ``name`` (a path), else ``the input``."""
+    name = getattr(stream, "name", None)
+    return name if isinstance(name, str) else "the input"
+
+
+def read_file_text(path: "str | os.PathLike[str]", limit: "int | None" = None) -> str:
+    """The text of the file ``path`` (``-`` is a file name here), at most ``limit`` bytes
+    (default :data:`MAX_INPUT_BYTES`), without a leading byte-order mark.
+
+    Raises:
+        InputFileError: not UTF-8 text (:func:`decode_text`), or larger than the limit
+            (:func:`read_limited`).
+        OSError: the file is missing or unreadable.
+    """
+    name = os.fspath(path)
+    with open(name, "rb") as f:
+        return decode_text(read_limited(f, name, limit), name)  # type: ignore[arg-type]
+
+
+def read_text(path: str, limit: "int | None" = None) -> str:
     """The whole text of ``path`` (``-`` reads standard input), without a leading byte-order
-    mark (:func:`strip_bom`).
+    mark (:func:`strip_bom`), at most ``limit`` bytes (default :data:`MAX_INPUT_BYTES`): the
+    one place the commands read an input file.
 
     Raises:
         InputFileError: the file is not UTF-8 text; the message names it, the line and the
-            byte (:func:`decode_text`).
+            byte (:func:`decode_text`); or it is larger than the limit (:func:`read_limited`).
         OSError: the file is missing or unreadable (the commands turn it into one line).
     """
-    if path == "-":
-        raw = getattr(sys.stdin, "buffer", None)    # None where a caller put a text stream
-        return decode_text(raw.read(), "stdin") if raw else strip_bom(sys.stdin.read())
-    with open(path, "rb") as f:
-        return decode_text(f.read(), path)
+    if path != "-":
+        return read_file_text(path, limit)
+    raw = getattr(sys.stdin, "buffer", None)    # None where a caller put a text stream
+    if raw is None:
+        return strip_bom(read_limited(sys.stdin, "stdin", limit))  # type: ignore[arg-type]
+    return decode_text(read_limited(raw, "stdin", limit), "stdin")  # type: ignore[arg-type]
 
 
 def load_json(text: str) -> Any:

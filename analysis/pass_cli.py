@@ -13,7 +13,7 @@ from rich.console import Console
 from rich.table import Table
 from rich.text import Text
 
-from hearts.solver import Rules
+from hearts.solver import HeartsError, PassDirection, Rules
 from hearts.solver.cards import cards_from_mask
 
 from .advice_cli import (SCHEDULER_OPTION, THREADS_OPTION, _cards_text, _hand_text, _pct,
@@ -21,6 +21,7 @@ from .advice_cli import (SCHEDULER_OPTION, THREADS_OPTION, _cards_text, _hand_te
 from .game_cli import number_parser, parse_seat_option
 from .passing import (CI_TARGET, DEFAULT_SAMPLES, TOP, PassRanking, Z95,
                       pass_policy_text, rate_passes)
+from .records import rules_text
 from .sampling import MAX_SAMPLES
 from .terminal import counted
 
@@ -100,8 +101,13 @@ def pass_command(
     # At another table the rating's own error, that it is for 4 players, comes first: the
     # default seat S is no seat there.
     passer = parse_seat_option(seat) if the_rules.players == 4 else seat
+    try:
+        pass_direction = PassDirection.parse(direction)
+    except HeartsError as err:
+        # the option named, as --seat's error does
+        raise HeartsError(f"--direction: {err}") from None
     with _progress("pass rating", not as_json) as update:
-        ranking = rate_passes(hand, direction, seat=passer, rules=the_rules, samples=samples,
+        ranking = rate_passes(hand, pass_direction, seat=passer, rules=the_rules, samples=samples,
                               seed=seed, model=model, horizon=horizon, ci_target=ci,
                               moon=not no_moon, threads=threads, progress=update,
                               scheduler=scheduler)
@@ -119,7 +125,9 @@ def _print_ranking(console: Console, ranking: PassRanking) -> None:
     # The count of passes rated is C(k, pass_count) for the k cards the seat may pass.
     forbidden = cards_from_mask(ranking.rules.no_pass_mask())
     console.print(Text.assemble(
-        ("rules ", "dim"), ranking.rules.name or "custom", ("  passes rated ", "dim"),
+        # a spec the user can pass back to --rules ("custom" said nothing)
+        ("rules ", "dim"), ranking.rules.preset_text() or rules_text(ranking.rules),
+        ("  passes rated ", "dim"),
         str(len(ranking.passes)),
         (Text.assemble((" (no seat may pass ", "dim"), _cards_text(forbidden),
                        (": rules no_pass_cards)", "dim"))
@@ -132,9 +140,11 @@ def _print_ranking(console: Console, ranking: PassRanking) -> None:
                        f"unseen cards (lower is better); {pass_policy_text(ranking.rules)}",
                        style="italic"))
     table = Table(header_style="bold")
-    table.add_column("#", justify="right")
-    table.add_column("pass", no_wrap=True)
-    table.add_column(f"{ranking.seat.letter} pts", justify="right")
+    # The values never wrap and the cards may: 13 cards (pass_count=13) in one line squeezed
+    # the points to "…" at 80 columns.
+    table.add_column("#", justify="right", no_wrap=True)
+    table.add_column("pass")
+    table.add_column(f"{ranking.seat.letter} pts", justify="right", no_wrap=True, min_width=5)
     table.add_column("95% CI", justify="right", no_wrap=True)
     table.add_column("vs best", justify="right", no_wrap=True)
     table.add_column("moon", justify="right", no_wrap=True)

@@ -470,6 +470,9 @@ class PassRating:
         moon: the share of the first :data:`MOON_SAMPLES` deals in which the seat can shoot
             after the pass (double dummy); ``None`` when not searched (below the top).
         moon_unknown: moon searches that hit :data:`MOON_NODE_LIMIT`.
+        bounds: the lowest and highest points a seat can have for a deal under the rules
+            (:meth:`Rules.score_bounds`), which the mean cannot pass: :attr:`interval` is
+            clipped to them.
     """
 
     cards: tuple[Card, ...]
@@ -482,6 +485,7 @@ class PassRating:
     why: PassWhy
     moon: float | None = None
     moon_unknown: int = 0
+    bounds: tuple[float, float] = (-math.inf, math.inf)
 
     @property
     def n(self) -> int:
@@ -490,8 +494,12 @@ class PassRating:
 
     @property
     def interval(self) -> tuple[float, float]:
-        """The 95% interval of the mean, mean ± 1.96 SE."""
-        return (self.mean - Z95 * self.se, self.mean + Z95 * self.se)
+        """The 95% interval of the mean, mean ± 1.96 SE, clipped to :attr:`bounds`: with few
+        deals the normal interval can reach below the lowest score a hand can take ("-0.8 to
+        5.4" under standard rules, where no deal scores below 0), which no mean can."""
+        low, high = self.bounds
+        return (max(float(low), self.mean - Z95 * self.se),
+                min(float(high), self.mean + Z95 * self.se))
 
     @property
     def text(self) -> str:
@@ -818,6 +826,7 @@ def rate_passes(hand: "Hand | str | Iterable[Card | str]", direction: "PassDirec
                    key=lambda a: (-reached[a], float(np.mean(values[a])), a))
     best_values = np.array(values[order[0]], dtype=np.float64)
     receiver = direction.receiver(seat)
+    bounds = rules.score_bounds()
     ratings = []
     for a in order:
         column = np.array(values[a], dtype=np.float64)
@@ -829,7 +838,7 @@ def rate_passes(hand: "Hand | str | Iterable[Card | str]", direction: "PassDirec
             0.0 if a == order[0] else diff, 0.0 if a == order[0] else diff_se,
             pass_why(mask, candidates[a], receiver, rules),
             None if flags is None else _fraction(flags),
-            0 if flags is None else sum(1 for f in flags if f is None)))
+            0 if flags is None else sum(1 for f in flags if f is None), bounds))
     assert ratings[0].round == last
     return PassRanking(seat, Hand.from_mask(mask), direction, receiver,
                        direction.passer(seat), rules, model, horizon, node_limit, samples,

@@ -33,7 +33,11 @@ from .game_cli import time_option
 from .records import rules_text
 from .terminal import counted
 
-app = typer.Typer(help="Double-dummy Hearts puzzles: one right card, proved by the solver.",
+# The group's help is what `hearts puzzle --help` shows (not serve's docstring), so the exit
+# codes a script tests are stated here (docs/puzzles.md).
+app = typer.Typer(help="Double-dummy Hearts puzzles: one right card, proved by the solver.\n\n"
+                       "Serving one (no command): exit code 0 for a right answer, 1 for a "
+                       "wrong one, 2 for bad input.",
                   add_completion=False)
 
 #: Suit colours (a four-colour deck; spades in the terminal's own colour).
@@ -244,7 +248,8 @@ def serve(
     task: Optional[str] = typer.Option(None, "--task", "-t", help=(
         "Only this task: fewest, queen, shoot, stop (or the full label).")),
     answer: Optional[str] = typer.Option(None, "--answer", "-a", help=(
-        "Your card, for non-interactive use (else you are asked).")),
+        "Your card, for non-interactive use (else you are asked); a wrong one exits "
+        "1.")),
     file: Optional[Path] = typer.Option(None, "--file", "-f", help=(
         "A puzzle file (JSONL) instead of the shipped collection.")),
 ) -> None:

@@ -47,7 +47,7 @@ from hearts.solver.rules import Rules
 from hearts.solver.seats import Seat
 from hearts.solver.solve import SolveResult, Solver
 
-from .files import decode_text, load_json
+from .files import load_json, read_file_text, read_limited, stream_name
 from .openspiel import parse_action_lines
 from .policy import point_cards
 from .record_import import from_peer_record
@@ -351,12 +351,13 @@ def load(source: "str | Path | IO[str]") -> list[Puzzle]:
     """Read puzzles from a path or an open text file.
 
     Raises:
-        PuzzleError: malformed content. InputFileError: not UTF-8 text (the line and byte).
+        PuzzleError: malformed content. InputFileError: not UTF-8 text (the line and byte), or
+            larger than the input limit (:data:`hearts.analysis.files.MAX_INPUT_BYTES`).
         OSError: the file cannot be read.
     """
     if hasattr(source, "read"):
-        return loads(source.read())  # type: ignore[union-attr]
-    return loads(decode_text(Path(source).read_bytes(), str(source)))
+        return loads(read_limited(source, stream_name(source)))  # type: ignore[arg-type]
+    return loads(read_file_text(source))  # type: ignore[arg-type]
 
 
 def dumps(puzzles: Iterable[Puzzle]) -> str:
@@ -743,10 +744,11 @@ def read_records(path: "str | Path") -> Iterator[PlayedDeal]:
 
     Raises:
         RecordSyntaxError: a malformed record (``path: line N: ...``). InputFileError: not
-        UTF-8 text (the line and byte). OSError: unreadable file.
+        UTF-8 text (the line and byte), or larger than the input limit
+        (:data:`hearts.analysis.files.MAX_INPUT_BYTES`). OSError: unreadable file.
     """
     path = Path(path)
-    text = decode_text(path.read_bytes(), str(path))
+    text = read_file_text(path)
     try:
         yield from _played_deals(text, path.name)
     except RecordSyntaxError as err:

@@ -39,7 +39,8 @@ from hearts.solver.errors import CardError, HeartsError, IllegalPlayError, Recor
 from hearts.solver.seats import Seat
 
 from .files import expect_json, json_kind
-from .records import DealRecord, GameRecord, Play, replay_deal, seat_values_text
+from .records import (DealRecord, GameRecord, Play, check_pass_counts, replay_deal,
+                      seat_values_text)
 
 __all__ = ["to_json", "from_json", "FORMAT", "VERSION"]
 
@@ -207,10 +208,12 @@ def from_json(data: Mapping[str, Any]) -> GameRecord:
             plays = [_play(p, f"{where}: play {number}")
                      for number, p in enumerate(raw_plays, start=1)]
             leader = item.get("first_leader")
+            direction = _text(item["pass_direction"], f"{where}: pass_direction")
+            passes = _passes(item.get("passes"), f"{where}: passes")
+            check_pass_counts(direction, passes, rules)
             deal = DealRecord(_whole(item.get("number", index), f"{where}: number"),
                               _text(item["dealt"], f"{where}: dealt"),
-                              _text(item["pass_direction"], f"{where}: pass_direction"),
-                              _passes(item.get("passes"), f"{where}: passes"), plays,
+                              direction, passes, plays,
                               _seat_points(item.get("points"), f"{where}: points"),
                               None if leader is None else _text(leader, f"{where}: first_leader"),
                               _text(item.get("comment", ""), f"{where}: comment"),

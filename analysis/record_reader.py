@@ -33,7 +33,7 @@ from hearts.solver.position import Position
 from hearts.solver.rules import Rules
 from hearts.solver.seats import PassDirection, Seat
 
-from .files import printable, quote_text, strip_bom
+from .files import printable, quote_text, read_limited, stream_name, strip_bom
 from .records import (
     DATE_RE,
     DEAL_TAGS,
@@ -656,10 +656,21 @@ def loads_all(text: str, *, strict: bool = True) -> list[GameRecord]:
 
 
 def load(fp: IO[str], *, strict: bool = True) -> GameRecord:
-    """:func:`loads` of a text file's content."""
-    return loads(fp.read(), strict=strict)
+    """:func:`loads` of a text file's content.
+
+    Raises:
+        RecordSyntaxError: as :func:`loads`.
+        InputFileError: the file is larger than the input limit
+            (:data:`hearts.analysis.files.MAX_INPUT_BYTES`).
+    """
+    return loads(read_limited(fp, stream_name(fp)), strict=strict)  # type: ignore[arg-type]
 
 
 def load_all(fp: IO[str], *, strict: bool = True) -> list[GameRecord]:
-    """:func:`loads_all` of a text file's content."""
-    return loads_all(fp.read(), strict=strict)
+    """:func:`loads_all` of a text file's content.
+
+    Raises:
+        RecordSyntaxError: as :func:`loads_all`.
+        InputFileError: as :func:`load`.
+    """
+    return loads_all(read_limited(fp, stream_name(fp)), strict=strict)  # type: ignore[arg-type]

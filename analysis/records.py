@@ -70,6 +70,7 @@ __all__ = [
     "rules_text",
     "seat_values_text",
     "replay_deal",
+    "check_pass_counts",
     "dumps",
     "dump",
     "dumps_all",
@@ -299,7 +300,12 @@ class DealRecord:
         Raises:
             InvalidDealError: a pass is wrong (see :meth:`Deal.after_pass`).
         """
-        count = len(self.passes[Seat.N]) if self.direction is not PassDirection.HOLD else 0
+        # Without rules the count most seats pass is the expected one, so that the seat that
+        # differs is named (North's own count blamed East when North passed 2); a seat that
+        # passes nothing is a missing pass, not a count of 0.
+        lengths = [len(self.passes[seat]) for seat in Seat if self.passes[seat]]
+        count = (max(lengths, key=lengths.count)
+                 if lengths and self.direction is not PassDirection.HOLD else 0)
         return self.dealt.after_pass(
             {s: c for s, c in self.passes.items()} if self.direction is not PassDirection.HOLD
             else None, self.direction, count)
@@ -347,6 +353,36 @@ class DealRecord:
 _TWO_OF_CLUBS = Card("2C")
 
 
+def check_pass_counts(direction: "PassDirection | str",
+                      passes: "Mapping[Seat | str, Iterable[Card | str] | str] | None",
+                      rules: Rules) -> None:
+    """Check that each seat passes ``rules.pass_count`` cards (N, E, S, W in turn), and that
+    the rules pass at all, unless ``direction`` is hold.
+
+    The readers and :meth:`GameRecord.add_deal` call it before building the
+    :class:`DealRecord`, which knows no rules: it would take one seat's count as the expected
+    one and blame the others (North passing 2 read "East passes 3 cards, expected 2").
+
+    Raises:
+        InvalidDealError: ``North passes 2 cards, expected 3``, or a pass under
+            ``pass_scheme=hold`` rules.
+        HeartsError: an unknown seat or direction.
+    """
+    direction = PassDirection.parse(direction)
+    if direction is PassDirection.HOLD:
+        return      # replay_deal names a card passed on a hold deal
+    if rules.pass_scheme == "hold":
+        raise InvalidDealError(f"a {direction} pass, but the rules have no passing "
+                               f"(pass_scheme=hold)")
+    given = {Seat.parse(seat): parse_cards(cards) if isinstance(cards, str) else list(cards)
+             for seat, cards in (passes or {}).items()}
+    for seat in Seat:
+        count = len(given.get(seat, ()))
+        if count != rules.pass_count:
+            raise InvalidDealError(f"{seat.name_title} passes {counted(count, 'card')}, "
+                                   f"expected {rules.pass_count}")
+
+
 def replay_deal(deal: DealRecord, rules: Rules) -> Position:
     """Check a deal record against ``rules`` and return the position after its plays.
 
@@ -371,14 +407,7 @@ def replay_deal(deal: DealRecord, rules: Rules) -> Position:
                 raise InvalidDealError(f"{seat.name_title} passes {cards} on a hold deal "
                                        f"(no pass)")
     else:
-        if rules.pass_scheme == "hold":
-            raise InvalidDealError(f"a {deal.direction} pass, but the rules have no passing "
-                                   f"(pass_scheme=hold)")
-        for seat in Seat:
-            if len(deal.passes[seat]) != rules.pass_count:
-                raise InvalidDealError(f"{seat.name_title} passes "
-                                       f"{counted(len(deal.passes[seat]), 'card')}, expected "
-                                       f"{rules.pass_count}")
+        check_pass_counts(deal.direction, deal.passes, rules)
         # DealRecord checks its passes without rules; the forbidden cards are a rules matter.
         forbidden = rules.no_pass_mask()
         for seat in Seat:
@@ -487,9 +516,10 @@ class GameRecord:
                               f"adding another")
         if isinstance(plays, str):
             plays = parse_cards(plays)
+        direction = self.next_direction() if direction is None else direction
+        check_pass_counts(direction, passes, self.rules)
         deal = DealRecord(len(self.deals) + 1, dealt,
-                          self.next_direction() if direction is None else direction,
-                          dict(passes or {}), list(plays), None, first_leader, comment,
+                          direction, dict(passes or {}), list(plays), None, first_leader, comment,
                           dict(pass_comments or {}), dict(tags or {}))
         position = replay_deal(deal, self.rules)
         if position.is_over():

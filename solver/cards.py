@@ -307,18 +307,31 @@ def parse_cards(text: str) -> list[Card]:
     """Read cards separated by spaces and/or commas: ``parse_cards("2C 3C, QS")``.
 
     Returns the cards in the order written (duplicates are kept; callers that need distinct
-    cards check for them).
+    cards check for them). An empty text is no card.
 
     Raises:
-        CardError: a token is no card; the message gives its position and the text.
+        CardError: a token is no card, or a comma has no card on one side (``"2C,AC,,KC"``:
+            a card left out would otherwise vanish); the message gives its position and the
+            text (``empty card between commas (item 3 of "2C,AC,,KC")``).
     """
     if not isinstance(text, str):
         raise CardError(f"cards: expected a text such as \"2C 3C QS\", not {text!r}")
-    cards = []
-    for i, token in enumerate(t for t in re.split(r"[\s,]+", text.strip()) if t):
-        try:
-            cards.append(Card(token))
-        except CardError:
-            raise CardError(f'unknown card "{token}" (item {i + 1} of "{text.strip()}")') from None
+    text = text.strip()
+    cards: list[Card] = []
+    if not text:
+        return cards
+    groups = text.split(",")
+    for g, group in enumerate(groups):
+        tokens = group.split()
+        if not tokens:
+            where = ("before the first comma" if g == 0 else
+                     "after the last comma" if g == len(groups) - 1 else "between commas")
+            raise CardError(f'empty card {where} (item {len(cards) + 1} of "{text}")')
+        for token in tokens:
+            try:
+                cards.append(Card(token))
+            except CardError:
+                raise CardError(f'unknown card "{token}" (item {len(cards) + 1} of '
+                                f'"{text}")') from None
     return cards
 

@@ -492,6 +492,40 @@ class Rules:
         ``moon_points``, or when ``None`` the sum of positive point values."""
         return self.total_positive_points() if self.moon_points is None else self.moon_points
 
+    def score_bounds(self) -> tuple[int, int]:
+        """``(lowest, highest)``: every seat's points for one deal lie within them under these
+        rules (:meth:`score`): standard 0 and 26, Omnibus -10 and 26, ``moon=new`` -26 and 26.
+
+        From the point table and the moon, sun and no-trick rules: a seat that shoots keeps
+        at most its bonus cards (less the award of a new moon, counted wherever the game layer
+        may score one: ``moon`` new or choice, ``new_moon_if_old_loses``, ``new_moon_from``);
+        under a moon the others took no moon card (plus the award of an old moon); a sun's
+        payers add ``sun_points`` to what they took. Bounds, not scores every deal can reach:
+        exact for the presets, maybe loose for a mix of options.
+        """
+        values = self._values
+        bonus = sum(v for v in values if v < 0)                 # only the bonus cards taken
+        taken = self.total_positive_points()                    # every penalty card
+        low, high = min(bonus, 0), taken
+        if self.no_trick_bonus:                                 # no trick, so nothing taken
+            low, high = min(low, self.no_trick_bonus), max(high, self.no_trick_bonus)
+        moon = self._masks[2]
+        if self.moon not in ("none", "void") and moon:
+            award = self.moon_award()
+            # a seat other than the shooter took no card of the moon
+            others = sum(v for bit, v in enumerate(values) if v > 0 and not moon >> bit & 1)
+            if self.moon in ("new", "choice") or self.new_moon_if_old_loses \
+                    or self.new_moon_from is not None:
+                low = min(low, bonus - award)
+                high = max(high, -award)
+            if self.moon in ("old", "choice"):
+                low = min(low, bonus + award)
+                high = max(high, others + award)
+        if self.sun != "none":
+            low = min(low, bonus + min(self.sun_points, 0))
+            high = max(high, taken + max(self.sun_points, 0))
+        return low, high
+
     # -- scoring ------------------------------------------------------------------------
 
     def score(self, taken: "list[int] | tuple[int, ...]",

@@ -129,7 +129,8 @@ class PassDirection(IntEnum):
             found = _DIRECTION_NAMES.get(key)
             if found is not None:
                 return found
-        raise HeartsError(f"unknown pass direction {text!r}")
+        raise HeartsError(f"unknown pass direction {text!r} (directions left, right, across, "
+                          f"hold)")
 
     def __str__(self) -> str:
         return self.name.lower()

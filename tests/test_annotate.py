@@ -618,3 +618,59 @@ def test_the_first_trick_judged_gives_its_reason_only_when_chosen_by_cost():
     wrapped = " ".join(chosen.stdout.splitlines()[2:4])     # wrapped at the terminal's width
     assert " ".join(wrapped.split()) == ("open hands: plays before trick 12 are not judged "
                                          "(exact solves are affordable from there on)")
+
+
+OPEN_NOTE = ("Open-hands annotation of tricks {} to 13 (paranoid model): dd is the value after "
+             "the card for the seat that played it (its points for the deal, lower is better), "
+             "best the cards that keep the best value, loss the difference.")
+FAIR_NOTE = ("Fair annotation of tricks 1 to 13 (each seat's knowledge, sampled deals): fair is "
+             "the mean points after the card for the seat that played it, fair_best the cards "
+             "with the best mean, fair_loss the difference.")
+
+
+def test_an_earlier_runs_note_is_replaced_by_this_runs(tmp_path):
+    # The fixture's note says tricks 8 to 13; a run judging 6 to 13 kept it, contradicting
+    # its own [Annotator] tag.
+    assert records.loads(ONE.read_text()).comment == OPEN_NOTE.format(8)
+    out = tmp_path / "out.hgn"
+    result = run("annotate", str(ONE), "-o", str(out))
+    assert result.exit_code == 0, result.stderr
+    game = records.loads(out.read_text())
+    assert game.tags["Annotator"] == "hearts-dd annotate (open hands, paranoid)"
+    assert game.comment == OPEN_NOTE.format(6)
+
+
+@pytest.mark.parametrize("comment, mode, expected", [
+    ("", "open", OPEN_NOTE.format(10)),
+    ("Club night, table 3", "open", "Club night, table 3\n" + OPEN_NOTE.format(10)),
+    ("Club night, table 3\n" + OPEN_NOTE.format(8), "open",
+     "Club night, table 3\n" + OPEN_NOTE.format(10)),
+    (OPEN_NOTE.format(8) + " " + FAIR_NOTE, "open", OPEN_NOTE.format(10)),
+    (OPEN_NOTE.format(8), "both", OPEN_NOTE.format(10) + " " + FAIR_NOTE),
+    # only the annotator's exact wording is its own: a changed sentence is the person's
+    (OPEN_NOTE.format(8).replace("difference", "gap"), "open",
+     OPEN_NOTE.format(8).replace("difference", "gap") + "\n" + OPEN_NOTE.format(10)),
+])
+def test_the_persons_comment_is_kept_beside_the_note(comment, mode, expected):
+    from hearts.analysis.annotate import annotation_note, noted_comment
+    note = annotation_note(mode, 10, 1 if mode == "both" else None)
+    assert noted_comment(comment, note) == expected
+
+
+def test_lenient_view_lists_the_read_errors_first(tmp_path):
+    # The error of line 4 (kept by game 3, the last read) was printed between games 2 and 3.
+    path = tmp_path / "lines.txt"
+    lines = XINXIN.read_text().splitlines()
+    path.write_text("\n".join(lines[:3] + ["1 2 3 4 5"]) + "\n")
+    result = _runner().invoke(app, ["annotate", str(path), "--lenient", "--max-tricks", "1"],
+                              env={"COLUMNS": "200"})
+    assert result.exit_code == 0, result.stderr
+    view = result.stdout.splitlines()
+    assert view[:4] == [
+        f"annotate {path}  mode open hands (every hand visible; exact paranoid values, lower "
+        "is better)",
+        "read error (annotated up to it): line 4: 5 tokens, expected 117 for pass direction left",
+        "open hands: plays before trick 13 are not judged (exact solves are affordable from "
+        "there on)",
+        "game 1, deal 1"]
+    assert [line for line in view if line.startswith("read error")] == [view[1]]

@@ -110,6 +110,25 @@ def test_malformed_card_is_a_card_error_naming_it(text):
     assert "\n" not in message
 
 
+@pytest.mark.parametrize("text", ["2C AC KC", "2C,AC,KC", "2C, AC, KC", " 2C ,AC,  KC ",
+                                  "2C AC, KC", "2C\tAC\nKC"])
+def test_parse_cards_accepts_spaces_commas_or_both(text):
+    assert parse_cards(text) == [Card("2C"), Card("AC"), Card("KC")]
+
+
+@pytest.mark.parametrize("text, where, item", [
+    ("2C,AC,,KC", "between commas", 3),
+    ("2C, AC, , KC", "between commas", 3),
+    (",2C", "before the first comma", 1),
+    ("2C,AC,", "after the last comma", 3),
+])
+def test_parse_cards_refuses_an_empty_item(text, where, item):
+    # "2C,AC,,KC" read as 2C AC KC: a card left out vanished.
+    with pytest.raises(CardError) as info:
+        parse_cards(text)
+    assert str(info.value) == f'empty card {where} (item {item} of "{text}")'
+
+
 def test_parse_cards_names_the_bad_item():
     with pytest.raises(CardError, match=r'unknown card "1X" \(item 3 of "2C 3C 1X"\)'):
         parse_cards("2C 3C 1X")

@@ -997,3 +997,14 @@ def test_a_pass_seat_at_another_table_comes_after_the_table_size():
                      "--seat", seat)
         assert result.stderr == ("error: pass rating is for 4 players, 13 cards a hand; the "
                                  "rules are for 5 players (players=5), 10 cards a hand\n"), seat
+
+
+FULL_DEAL = "N:.AQJT6543.9873.Q 87.K72.AQ52.T842 QJ932.9.J64.A653 AKT654.8.KT.KJ97"
+
+
+def test_solve_refuses_an_empty_card_between_commas():
+    # "2C,AC,,KC" was accepted as 2C AC KC: the card left out vanished.
+    result = run("solve", FULL_DEAL, "--played", "2C,AC,,KC")
+    assert result.exit_code == 2
+    assert result.stderr.strip() == ('error: --played: empty card between commas (item 3 of '
+                                     '"2C,AC,,KC")')

@@ -10,8 +10,8 @@ from pathlib import Path
 import pytest
 
 from conftest import error_line, run_hearts
-from hearts.analysis.passing import (FIRST_SAMPLES, PassError, apply_passes, evaluate_pass,
-                                     pass_why, policy_pass, rate_passes)
+from hearts.analysis.passing import (FIRST_SAMPLES, Z95, PassError, apply_passes,
+                                     evaluate_pass, pass_why, policy_pass, rate_passes)
 from hearts.solver import Card, Deal, Hand, Position, Rules, Seat, Suit
 from hearts.solver.cards import cards_from_mask
 from hearts.solver.seats import PassDirection
@@ -252,7 +252,10 @@ def test_pass_table_counts_the_passes_rated_and_names_the_forbidden_cards():
     result = _run("pass", TOP_SPADES, "-d", "left", "-n", "4", "--threads", "1", "--no-moon",
                   "--rules", "standard,no_pass_cards=QS")
     assert result.exit_code == 0, result.stderr
-    assert "passes rated 220 (no seat may pass Q♠: rules no_pass_cards)" in result.stdout
+    # the rules spec makes the line wrap at 80 columns
+    assert ("rules standard,no_pass_cards=QS  passes rated 220 (no seat may pass Q♠: rules\n"
+            "no_pass_cards)  model maxn") in "\n".join(
+                line.rstrip() for line in result.stdout.splitlines())
     assert "Q♠ K♠ A♠" not in result.stdout and "Q♠ to W" not in result.stdout
     assert "Round 0 values all 220 passes" in result.stdout
 
@@ -264,6 +267,46 @@ def test_pass_table_shows_the_evaluator_and_the_top_ten():
     assert "evaluator = rollout" in result.stdout
     assert "Q♠ K♠ A♠" in result.stdout and "Q♠ to W" in result.stdout
     assert result.stdout.count("│ 10 │") == 1
+
+
+def test_the_interval_stops_at_the_lowest_score_a_hand_can_take():
+    # A mean of points under standard rules is at least 0; mean - 1.96 SE went below it.
+    ranking = _ranking(TOP_SPADES)
+    low = {p.text: p.mean - Z95 * p.se for p in ranking.passes}
+    assert low["5S QS KS"] < 0
+    rating = next(p for p in ranking.passes if p.text == "5S QS KS")
+    assert rating.interval == (0.0, rating.mean + Z95 * rating.se)
+    assert rating.to_json()["ci95"][0] == 0.0
+    assert min(p.interval[0] for p in ranking.passes) == 0.0
+
+
+def _view_80(*args):
+    """``hearts ARGS`` at 80 columns (the view's width)."""
+    from typer.testing import CliRunner
+
+    from hearts.analysis.cli import app
+    return CliRunner().invoke(app, list(args), env={"COLUMNS": "80"})
+
+
+def test_pass_table_of_a_13_card_pass_keeps_its_values_visible():
+    # With pass_count=13 the points column read "…" at 80 columns.
+    result = _view_80("pass", TOP_SPADES, "-d", "left", "--rules", "pass_count=13", "-n", "16",
+                      "--threads", "1", "--no-moon")
+    assert result.exit_code == 0, result.output
+    rows = [line for line in result.output.splitlines() if line.startswith("│")]
+    assert rows[:3] == [
+        "│ 1 │ 2♣ 3♣ 2♦ 3♦ 4♦   │ 11.19 │ 5.9–16.4 │         │    — │ void ♣ ♦ ♥ ♠; Q♠  │",
+        "│   │ 2♥ 3♥ 4♥ 5♥ 5♠   │       │          │         │      │ to W; 4 ♥ out; 0  │",
+        "│   │ Q♠ K♠ A♠         │       │          │         │      │ low ♥             │"]
+
+
+def test_pass_view_names_custom_rules_by_their_spec():
+    # It said "rules custom".
+    result = _view_80("pass", TOP_SPADES, "-d", "left", "--rules", "pass_count=1", "-n", "4",
+                      "--threads", "1", "--no-moon")
+    assert result.exit_code == 0, result.output
+    assert result.output.splitlines()[2].startswith(
+        "rules standard,pass_count=1  passes rated 13  model maxn")
 
 
 @pytest.mark.parametrize("args, message", [
@@ -281,6 +324,12 @@ def test_pass_table_shows_the_evaluator_and_the_top_ten():
 ])
 def test_pass_bad_input_gives_one_error_line_and_exit_2(args, message):
     assert message in error_line(_run(*args))
+
+
+def test_an_unknown_pass_direction_lists_the_directions():
+    # It said "unknown pass direction 'up'", with no choices, unlike the other enum errors.
+    assert error_line(_run("pass", TOP_SPADES, "-d", "up")) == (
+        "error: --direction: unknown pass direction 'up' (directions left, right, across, hold)")
 
 
 @pytest.mark.parametrize("players, hand_size", [(3, 17), (5, 10)])

@@ -543,3 +543,18 @@ def test_mining_checks_a_peer_records_own_legal_lists(tmp_path):
     good.write_text(line + "\n")
     (deal,) = pz.read_records(good)
     assert len(deal.plays) == 52 and str(deal.plays[5]) == "TS"
+
+
+def test_puzzle_help_states_the_exit_codes():
+    # docs/puzzles.md says a wrong answer exits 1; `hearts puzzle --help` did not.
+    from typer.testing import CliRunner
+
+    from hearts.analysis.cli import app
+    result = CliRunner().invoke(app, ["puzzle", "--help"], env={"COLUMNS": "200"})
+    assert result.exit_code == 0
+    lines = [line.strip() for line in result.output.splitlines()]
+    assert ("Serving one (no command): exit code 0 for a right answer, 1 for a wrong one, 2 "
+            "for bad input." in lines)
+    assert any(re.fullmatch(r"│ --answer +-a +<str> +Your card, for non-interactive use \(else "
+                            r"you are asked\); a wrong one exits 1\. +│", line)
+               for line in lines)

@@ -532,6 +532,33 @@ def test_json_reader_refuses_a_pass_the_rules_forbid():
         from_json(data)
 
 
+@pytest.mark.parametrize("north, message", [
+    (["2S", "6D"], "North passes 2 cards, expected 3"),
+    (["2S", "6D", "5C", "QS"], "North passes 4 cards, expected 3"),
+])
+def test_json_reader_names_the_seat_whose_pass_count_is_wrong(north, message):
+    # It took North's count as the expected one: "East passes 3 cards, expected 2".
+    data = to_json(loads(GAME_1_4))
+    data["deals"][0]["passes"]["N"] = north
+    with pytest.raises(RecordSyntaxError, match=f"^JSON record: deal 1: {message}$"):
+        from_json(data)
+
+
+def test_add_deal_expects_the_rules_pass_count():
+    original = parse_action_line(TRAIN_LINES[0], 1)
+    passes = dict(original.passes, N=original.passes[Seat.N][:2])
+    game = GameRecord({"Rules": "openspiel,pass_count=4"})
+    with pytest.raises(InvalidDealError, match="^North passes 2 cards, expected 4$"):
+        game.add_deal(original.dealt, "across", passes, original.plays)
+
+
+def test_deal_record_without_rules_names_the_seat_that_differs():
+    original = parse_action_line(TRAIN_LINES[0], 1)
+    passes = dict(original.passes, N=original.passes[Seat.N][:2])
+    with pytest.raises(InvalidDealError, match="^North passes 2 cards, expected 3$"):
+        DealRecord(1, original.dealt, "across", passes)
+
+
 def test_validate_reports_wrong_points():
     game = loads(GAME_1_4)
     game.deals[2].points = (0, 0, 0, 26)

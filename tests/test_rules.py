@@ -502,3 +502,60 @@ def test_preset_text_reads_back_as_the_same_rules(text, preset):
     assert rules.preset_text() == preset
     if preset is not None:
         assert Rules.parse(preset) == rules
+
+
+# -- the range of a deal's score ----------------------------------------------------------------
+
+@pytest.mark.parametrize("spec, bounds", [
+    ("standard", (0, 26)),
+    ("omnibus", (-10, 26)),            # the shooter keeps the 10♦ (-10)
+    ("pink_lady", (0, 38)),
+    ("standard,moon=new", (-26, 26)),
+    ("openspiel,avoid_all_tricks_bonus=true", (-5, 26)),
+    ("standard,moon=none", (0, 26)),
+])
+def test_score_bounds_of_a_deal(spec, bounds):
+    assert Rules.parse(spec).score_bounds() == bounds
+
+
+@pytest.mark.parametrize("spec", [
+    "standard", "omnibus", "pink_lady", "black_jack", "spot_hearts", "standard,moon=new",
+    "standard,moon=choice", "omnibus,moon=void", "standard,new_moon_if_old_loses=true",
+    "openspiel,jd_bonus=true,avoid_all_tricks_bonus=true", "standard,sun=all_tricks",
+    "standard,sun=last_twelve,sun_points=-10", "standard,moon_points=-5",
+    "standard,players=3", "pagat,players=5",
+])
+def test_every_score_lies_within_the_bounds(spec):
+    # Every card dealt at random to the seats that won a trick, and a moon or a sun forced in
+    # a third of the cases each: what score() gives stays within score_bounds().
+    import random
+
+    from hearts.solver.cards import cards_from_mask
+    rules = Rules.parse(spec)
+    low, high = rules.score_bounds()
+    n, size = rules.players, rules.hand_size()
+    counting = [c.mask for c in cards_from_mask(rules.penalty_mask())]
+    rng = random.Random(spec)
+    for case in range(600):
+        tricks = [0] * n
+        for _ in range(size):
+            tricks[rng.randrange(n)] += 1
+        winners = [s for s in range(n) if tricks[s]]
+        taken = [0] * n
+        for card in counting:
+            taken[rng.choice(winners)] |= card
+        shooter = rng.randrange(n)
+        if case % 3 == 1:                       # a moon
+            taken = [t & ~rules.moon_mask() for t in taken]
+            taken[shooter] |= rules.moon_mask()
+            tricks = [size - 1 if s == shooter else 0 for s in range(n)]
+            tricks[(shooter + 1) % n] = 1
+        elif case % 3 == 2:                     # a sun
+            taken = [0] * n
+            taken[shooter] = sum(counting)
+            tricks = [size if s == shooter else 0 for s in range(n)]
+        # the game layer scores a new moon only where the rules let it
+        new = rules.moon in ("new", "choice") or rules.new_moon_if_old_loses
+        for moon in (None, "new") if new else (None,):
+            for score in rules.score(taken, tricks, pass_direction=1, moon=moon):
+                assert low <= score <= high, (spec, taken, tricks, moon)

@@ -62,5 +62,6 @@ def test_pass_direction_parse(text, expected):
 
 
 def test_unknown_pass_direction():
-    with pytest.raises(HeartsError, match="unknown pass direction 'up'"):
+    with pytest.raises(HeartsError, match=r"^unknown pass direction 'up' \(directions left, "
+                                          r"right, across, hold\)$"):
         PassDirection.parse("up")
