@@ -12,8 +12,7 @@ from hearts.solver.errors import HeartsError, RecordSyntaxError
 __all__ = ["InputFileError", "MAX_INPUT_BYTES", "OutputFileError", "check_output", "decode_text",
            "error_line", "expect_json", "json_kind", "load_json", "printable", "quote_text",
            "read_file_text", "read_limited", "read_text", "same_file", "size_text", "stream_name",
-           "strip_bom",
-           "write_output"]
+           "strip_bom", "write_output"]
 
 
 class InputFileError(HeartsError):
