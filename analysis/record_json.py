@@ -6,7 +6,8 @@ Schema (also in ``docs/records.md``; version 1)::
     {
       "format": "hearts-dd game record", "version": 1,
       "tags": {"Event": "Club night", "Rules": "standard", ...},   # in record order
-      "rules": {...},            # Rules.to_dict() of the Rules tag (derived; ignored on read)
+      "rules": {...},            # Rules.to_dict() of the Rules tag (derived; checked when
+                                 # given, key by key: a key left out is not checked)
       "comment": "",
       "deals": [{
         "number": 1,
@@ -14,12 +15,13 @@ Schema (also in ``docs/records.md``; version 1)::
         "pass_direction": "left",          # left | right | across | hold
         "passes": {"N": ["QS", "AH", "2D"], "E": [...], "S": [...], "W": [...]},  # [] on hold
         "pass_comments": {"N": "..."},     # only seats with a comment
-        "deal": "N:...",                   # after the pass (derived; ignored on read)
+        "deal": "N:...",                   # after the pass (derived; checked when given)
         "first_leader": "S",
         "tags": {"Source": "..."},         # further deal tags
         "comment": "",
         "plays": [{"trick": 1, "seat": "S", "card": "2C", "nags": [2], "comment": "...",
-                   "data": {"dd": "13"}}, ...],   # trick/seat/data derived; seat checked
+                   "data": {"dd": "13"}}, ...],   # trick/seat/data derived; trick and seat
+                                                  # checked when given
         "points": {"N": 0, "E": 1, "S": 7, "W": 18} | null,   # null: unfinished
         "scores": {"N": 0, ...} | null     # running totals (derived; checked when given)
       }, ...],
@@ -32,10 +34,13 @@ card spelling :class:`~hearts.solver.Card` reads.
 """
 from __future__ import annotations
 
+import json
 from typing import Any, Mapping, Sequence
 
 from hearts.solver.cards import Card
+from hearts.solver.deal import Deal
 from hearts.solver.errors import CardError, HeartsError, IllegalPlayError, RecordSyntaxError
+from hearts.solver.rules import Rules
 from hearts.solver.seats import Seat
 
 from .files import expect_json, json_kind
@@ -48,6 +53,12 @@ __all__ = ["to_json", "from_json", "FORMAT", "VERSION"]
 FORMAT = "hearts-dd game record"
 #: The schema version written by :func:`to_json`.
 VERSION = 1
+
+
+def _trick(index: int) -> int:
+    """The trick number (1-13) of the play at ``index`` (0-based) of a deal: records are of
+    4-player games. The writer and the reader's check share it, so they cannot disagree."""
+    return index // 4 + 1
 
 
 def _by_seat(values: "Sequence[int] | None") -> dict[str, int] | None:
@@ -75,7 +86,7 @@ def to_json(game: GameRecord) -> dict[str, Any]:
             "first_leader": deal.first_leader.letter if deal.first_leader is not None else None,
             "tags": dict(deal.tags),
             "comment": deal.comment,
-            "plays": [{"trick": i // 4 + 1, "seat": seats[i].letter, "card": str(play.card),
+            "plays": [{"trick": _trick(i), "seat": seats[i].letter, "card": str(play.card),
                        "nags": sorted(play.nags), "comment": play.comment, "data": play.data()}
                       for i, play in enumerate(deal.plays)],
             "points": _by_seat(deal.points),
@@ -171,18 +182,84 @@ def _seat_points(value: Any, where: str) -> tuple[int, ...] | None:
     return tuple(_whole(value[seat.letter], f"{where} {seat.letter}") for seat in Seat)
 
 
+def _json_value(value: Any) -> str:
+    """``value`` as JSON text, for comparing and showing a rule option: as JSON values
+    ``true`` is not ``1`` and ``4.0`` is not ``4`` (Python's ``==`` says they are)."""
+    return json.dumps(value, sort_keys=True, ensure_ascii=False, default=repr)
+
+
+def _check_rules(value: Any, rules: Rules, tag: str | None, where: str) -> None:
+    """The ``rules`` field, when given, must be the Rules tag's ``Rules.to_dict()``: the
+    reader plays the deals under the tag, so an edited ``"players": 9`` read as a 4-player
+    game, silently. A key left out is not checked (an older or hand-written record may give
+    some keys or none); a key ``to_dict()`` does not emit is an error, since what it was
+    meant to change would be ignored just the same.
+
+    Raises:
+        RecordSyntaxError: ``"rules": players is 9 but the Rules tag "standard" gives 4``.
+    """
+    given = _object(value, f'{where}: "rules"', "an object of rule options")
+    derived = rules.to_dict()
+    source = (f'the Rules tag "{tag}"' if tag is not None
+              else 'the default rules "standard" (no Rules tag)')
+    gives = "gives" if tag is not None else "give"
+    for key, option in given.items():       # in the record's order: the first it shows
+        if key not in derived:
+            raise RecordSyntaxError(f'{where}: "rules": unknown rules option '
+                                    f"{_json_value(key)} (expected field names of Rules, "
+                                    f"as 'hearts rules show' lists them)")
+        if _json_value(option) != _json_value(derived[key]):
+            raise RecordSyntaxError(f'{where}: "rules": {key} is {_json_value(option)} but '
+                                    f'{source} {gives} {_json_value(derived[key])}')
+
+
+def _check_deal(value: Any, deal: DealRecord, where: str) -> None:
+    """A deal's ``deal`` field (the hands after the pass), when given, must be the dealt hands
+    after the passes, compared as deals: any first seat, card order and card spelling.
+
+    Raises:
+        RecordSyntaxError: ``deal 1: "deal" is N:... but the dealt hands after the passes give
+            N:...`` (both written as the writer writes them), or the ``Deal`` error.
+    """
+    text = _text(value, f'{where}: "deal"')
+    try:
+        given = Deal(text)
+    except HeartsError as err:
+        raise RecordSyntaxError(f'{where}: "deal": {err}') from None
+    if given != deal.deal:
+        raise RecordSyntaxError(f'{where}: "deal" is {given} but the dealt hands after the '
+                                f'passes give {deal.deal}')
+
+
+def _check_tricks(raw_plays: Sequence[Mapping[str, Any]], plays: Sequence[Play],
+                  where: str) -> None:
+    """Each play's ``trick``, when given, must be the trick the play's place makes it: a
+    record whose trick numbers say otherwise has a play too many or too few."""
+    for index, (raw, play) in enumerate(zip(raw_plays, plays)):
+        if "trick" not in raw:
+            continue
+        number = index + 1
+        given = _whole(raw["trick"], f"{where}: play {number} trick")
+        if given != _trick(index):
+            raise RecordSyntaxError(f'{where}: play {number} ({play.card}): "trick" is {given} '
+                                    f"but play {number} is in trick {_trick(index)}")
+
+
 def from_json(data: Mapping[str, Any]) -> GameRecord:
     """A :class:`GameRecord` from the dicts of :func:`to_json` (e.g. after ``json.loads``).
 
     The record is checked as the text reader checks it: the JSON type of every field read,
-    passes, every play under the ``Rules`` tag, the seat of each play when given, the points
-    and the running scores when given (missing or ``null`` points of a finished deal are
-    computed).
+    passes, every play under the ``Rules`` tag, the points (missing or ``null`` points of a
+    finished deal are computed). The derived fields are checked when given: ``rules`` key by
+    key against the tag's ``Rules.to_dict()``, each deal's ``deal`` against the dealt hands
+    after the passes, each play's ``trick`` and ``seat``, the running ``scores`` and
+    ``totals``; a field left out is derived.
 
     Raises:
         RecordSyntaxError: a missing field, a value of the wrong JSON type, a bad value, an
-            illegal play, wrong points or scores; the message names the deal, the field and
-            the play (``JSON record: deal 1: plays: expected an array of plays, not a number``,
+            illegal play, wrong points or scores, a derived field that differs from what the
+            record gives; the message names the deal, the field and the play
+            (``JSON record: deal 1: plays: expected an array of plays, not a number``,
             ``JSON record: deal 2: trick 3, card 2 (5H by E): East must follow clubs``; an
             illegal play comes before the seats given after it, which follow from it);
             ``line`` is ``None``.
@@ -199,6 +276,8 @@ def from_json(data: Mapping[str, Any]) -> GameRecord:
         game = GameRecord(_tags(data.get("tags"), f"{where}: tags"), [],
                           _text(data.get("comment", ""), f"{where}: comment"))
         rules = game.rules
+        if "rules" in data:
+            _check_rules(data["rules"], rules, game.tags.get("Rules"), where)
         scores: list[tuple[int, ...] | None] = []     # as given, checked after the replay
         for index, item in enumerate(_array(data.get("deals", []), f"{where}: deals", "deals"),
                                      start=1):
@@ -207,6 +286,7 @@ def from_json(data: Mapping[str, Any]) -> GameRecord:
             raw_plays = _array(item["plays"], f"{where}: plays", "plays")
             plays = [_play(p, f"{where}: play {number}")
                      for number, p in enumerate(raw_plays, start=1)]
+            _check_tricks(raw_plays, plays, where)
             leader = item.get("first_leader")
             direction = _text(item["pass_direction"], f"{where}: pass_direction")
             passes = _passes(item.get("passes"), f"{where}: passes")
@@ -219,6 +299,8 @@ def from_json(data: Mapping[str, Any]) -> GameRecord:
                               _text(item.get("comment", ""), f"{where}: comment"),
                               _tags(item.get("pass_comments"), f"{where}: pass_comments"),
                               _tags(item.get("tags"), f"{where}: tags"))
+            if "deal" in item:
+                _check_deal(item["deal"], deal, where)
             scores.append(_seat_points(item.get("scores"), f"{where}: scores"))
             try:
                 position, illegal = replay_deal(deal, rules), None

@@ -527,6 +527,7 @@ def test_add_deal_refuses_a_pass_the_rules_forbid():
 def test_json_reader_refuses_a_pass_the_rules_forbid():
     data = to_json(loads(GAME_1_4))
     data["tags"]["Rules"] = "openspiel,no_pass_cards=AH"
+    data["rules"]["no_pass_cards"] = "AH"     # the derived field agrees with the tag
     with pytest.raises(RecordSyntaxError, match=r"^JSON record: deal 1: South passes AH, which "
                                                 r"may not be passed \(rules no_pass_cards=AH\)$"):
         from_json(data)
@@ -876,6 +877,131 @@ def test_convert_bad_json_field_is_one_error_line(tmp_path, edit, message):
     result = _convert(str(path))
     assert result.exit_code == 2, result.output
     assert result.output.splitlines() == [f"error: {path}: {message}"]
+
+
+# -- JSON: derived fields, checked when given ---------------------------------------------------
+# They were ignored on read: a "rules" with "players": 9, a nonsense "deal" or a play's wrong
+# "trick" read with exit 0, and a user who edited one got the record's game, silently.
+
+DEAL_1_AFTER_PASS = "N:.AQJT6543.9873.Q 87.K72.AQ52.T842 QJ932.9.J64.A653 AKT654.8.KT.KJ97"
+DEAL_1_DEALT = "N:2.QJT653.9863.Q5 876.K82.Q52.8742 QJ93.A94.J74.A63 AKT54.7.AKT.KJT9"
+
+DERIVED_FIELD_CONTRADICTIONS = [
+    (("rules", "players", 9),
+     'JSON record: "rules": players is 9 but the Rules tag "openspiel" gives 4'),
+    (("rules", "moon", "new"),
+     'JSON record: "rules": moon is "new" but the Rules tag "openspiel" gives "old"'),
+    # as JSON values: 0 is no false, 13.0 no 13 (Python's == takes them as equal)
+    (("rules", "kitty_seen", 0),
+     'JSON record: "rules": kitty_seen is 0 but the Rules tag "openspiel" gives false'),
+    (("rules", "queen_of_spades", 13.0),
+     'JSON record: "rules": queen_of_spades is 13.0 but the Rules tag "openspiel" gives 13'),
+    (("rules", "bonus_card", "JD"),
+     'JSON record: "rules": bonus_card is "JD" but the Rules tag "openspiel" gives null'),
+    (("rules", "playres", 4),
+     'JSON record: "rules": unknown rules option "playres" (expected field names of Rules, '
+     "as 'hearts rules show' lists them)"),
+    (("rules", "standard"),
+     'JSON record: "rules": expected an object of rule options, not a string "standard"'),
+    (("deals", 0, "deal", DEAL_1_DEALT),
+     f'JSON record: deal 1: "deal" is {DEAL_1_DEALT} but the dealt hands after the passes '
+     f"give {DEAL_1_AFTER_PASS}"),
+    (("deals", 0, "deal", "nonsense"),
+     'JSON record: deal 1: "deal": deal "nonsense" does not start with a seat letter and ":" '
+     '(e.g. "N:")'),
+    (("deals", 0, "deal", None), 'JSON record: deal 1: "deal": expected a string, not null'),
+    (("deals", 0, "plays", 4, "trick", 1),
+     'JSON record: deal 1: play 5 (QS): "trick" is 1 but play 5 is in trick 2'),
+    (("deals", 3, "plays", 51, "trick", 12),
+     'JSON record: deal 4: play 52 (3S): "trick" is 12 but play 52 is in trick 13'),
+    (("deals", 0, "plays", 4, "trick", "2"),
+     'JSON record: deal 1: play 5 trick: expected a whole number, not a string "2"'),
+]
+
+
+_DELETE = object()
+
+
+def _edited_record(*path_and_value):
+    """The first game of GAME_1_4 as JSON with one field set, or removed by ``_DELETE``."""
+    data = to_json(loads(GAME_1_4))
+    *path, value = path_and_value
+    where = data
+    for key in path[:-1]:
+        where = where[key]
+    if value is _DELETE:
+        del where[path[-1]]
+    else:
+        where[path[-1]] = value
+    return data
+
+
+@pytest.mark.parametrize("edit, message", DERIVED_FIELD_CONTRADICTIONS)
+def test_json_reader_checks_a_derived_field_when_given(edit, message):
+    with pytest.raises(RecordSyntaxError, match=f"^{re.escape(message)}$"):
+        from_json(_edited_record(*edit))
+
+
+@pytest.mark.parametrize("edit, message", DERIVED_FIELD_CONTRADICTIONS)
+def test_convert_names_a_contradicting_derived_field_in_one_line(tmp_path, edit, message):
+    path = tmp_path / "edited.json"
+    path.write_text(_edited_json(*edit))
+    assert error_line(run_hearts("convert", str(path), "--to", "hgn")) == \
+        f"error: {path}: {message}"
+
+
+def test_annotate_refuses_a_contradicting_rules_field(tmp_path):
+    path = tmp_path / "edited.json"
+    path.write_text(_edited_json("rules", "players", 9))
+    assert error_line(run_hearts("annotate", str(path))) == (
+        f'error: {path}: JSON record: "rules": players is 9 but the Rules tag "openspiel" '
+        f"gives 4")
+
+
+def test_json_reader_names_the_rules_without_a_rules_tag():
+    data = to_json(loads(GAME_1_4.replace('[Rules "openspiel"]\n', "")))
+    assert "Rules" not in data["tags"]
+    data["rules"]["no_points_on_first_trick"] = False
+    with pytest.raises(RecordSyntaxError, match="^" + re.escape(
+            'JSON record: "rules": no_points_on_first_trick is false but the default rules '
+            '"standard" (no Rules tag) give true') + "$"):
+        from_json(data)
+
+
+def test_json_reader_names_the_first_rules_key_that_differs_in_record_order():
+    data = to_json(loads(GAME_1_4))
+    data["rules"] = {"moon": "new", "players": 9}
+    with pytest.raises(RecordSyntaxError, match='^JSON record: "rules": moon is "new" '):
+        from_json(data)
+
+
+@pytest.mark.parametrize("edit", [
+    ("rules", _DELETE),
+    ("rules", {}),
+    ("rules", {"players": 4, "moon": "old"}),      # an older or hand-written record
+    ("deals", 0, "deal", _DELETE),
+    # another first seat, card order, lower case and 10 for T: the same deal
+    ("deals", 0, "deal", "E:78.27k.25qa.24810 239qj.9.46j.356a 456tka.8.tk.79jk "
+                         ".3456ajqt.3789.q"),
+    ("deals", 0, "plays", 4, "trick", _DELETE),
+])
+def test_json_reader_takes_a_derived_field_left_out_or_written_otherwise(edit):
+    assert from_json(_edited_record(*edit)) == loads_all(GAME_1_4)[0]
+
+
+@pytest.mark.parametrize("name", ["xinxin-train-1.hgn", "xinxin-train-1-4.hgn",
+                                  "unfinished-any-lead.hgn"])
+def test_convert_json_output_reads_back_with_its_derived_fields(tmp_path, name):
+    # Every derived field convert writes is now checked on read: they must agree.
+    exported = run_hearts("convert", str(RECORDS / name), "--to", "json")
+    assert exported.exit_code == 0, exported.stderr
+    data = json.loads(exported.stdout)
+    assert all("rules" in g and all("deal" in d for d in g["deals"]) for g in data)
+    path = tmp_path / "game.json"
+    path.write_text(exported.stdout)
+    back = run_hearts("convert", str(path), "--to", "hgn")
+    assert back.exit_code == 0, back.stderr
+    assert back.stdout == (RECORDS / name).read_text()
 
 
 @pytest.mark.parametrize("name, text", [
