@@ -37,7 +37,6 @@ import json
 import random
 import statistics
 import time
-from itertools import combinations
 
 import numpy as np
 from rich.console import Console

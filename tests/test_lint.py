@@ -1,7 +1,6 @@
-"""The package and its tests pass pyflakes: no unused import, no undefined name, no f-string
-without a placeholder (skipped where pyflakes is not installed: it is no dependency).
-
-``benchmarks/`` is left out: it is not the package, and its code is kept as measured.
+"""The package, its tests, benchmarks and doc scripts pass pyflakes: no unused import, no
+undefined name, no f-string without a placeholder (skipped where pyflakes is not installed: it
+is in the test extras, not a dependency of the package).
 """
 from __future__ import annotations
 
@@ -13,7 +12,7 @@ import pytest
 pyflakes_api = pytest.importorskip("pyflakes.api")
 
 ROOT = Path(__file__).parent.parent
-CHECKED = ("solver", "analysis", "puzzles", "tests")
+CHECKED = ("solver", "analysis", "puzzles", "tests", "benchmarks", "docs")
 
 #: records.__all__ names the reader's, the JSON export's and the importers' functions, which its
 #: module ``__getattr__`` imports on first use (PEP 562): pyflakes cannot see them defined.
