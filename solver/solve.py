@@ -468,6 +468,7 @@ class Solver:
             that fits in the CPU cache is faster than a larger one whose probes miss it, and a
             new table is zeroed (measured in ``benchmarks/``). The table of a solver that is
             gone is kept for the next one of its size, emptied without zeroing (``Core``).
+            From 2**16 entries up a near-leaf table of 512 KiB comes on top (``tt_bytes``).
 
     Raises:
         SolverError: ``tt_bits`` not a whole number 10..28.
