@@ -27,6 +27,10 @@ def stop_searches(bint stop=True):
     global stop_all
     stop_all = 1 if stop else 0
 
+import os as _os
+cdef int GROW_BITS = int(_os.environ.get("HD_GROW_BITS", "17"))
+cdef int64_t GROW_NODES = int(_os.environ.get("HD_GROW_NODES", "3000000"))
+
 duck_init()                 # the lookup table of `lane_ducks`, once per process
 
 MODELS = {"paranoid": MODEL_PARANOID, "moon": MODEL_MOON, "maxn": MODEL_MAXN,
@@ -59,6 +63,8 @@ cdef class Core:
     cdef void* tt_raw
     cdef size_t tt_raw_size
     cdef u64 tt_mask
+    cdef u64 tt_used                # the part of the table in use (`tt_grow`)
+    cdef int64_t nodes_used         # nodes searched since the table was last emptied
     cdef object rules_key
     cdef object rules_spec          # the spec dict last loaded (see set_rules)
     cdef i16 gen
@@ -75,6 +81,7 @@ cdef class Core:
         memset(&self.r, 0, sizeof(RulesC))
         self.fast_pext = pext_is_fast()
         self.tt_mask = ((<u64>1) << tt_bits) - 1
+        self._use_small()
         if spare_take(tt_bits, <void**>&self.tt, &self.tt_raw, &self.tt_raw_size, &self.gen):
             self.clear()                    # a dead core's table: a new generation empties it
             return
@@ -103,6 +110,15 @@ cdef class Core:
             memset(self.tt, 0, table_entries(self.tt_bits) * sizeof(TTEntry))
             self.gen = 0
         self.gen += 1
+        self._use_small()
+
+    cdef void _use_small(self):
+        """An empty table: only its first 2**GROW_BITS entries in use until a search has
+        taken GROW_NODES nodes (`tt_grow`)."""
+        self.nodes_used = 0
+        self.tt_used = self.tt_mask
+        if self.tt_bits > GROW_BITS:
+            self.tt_used = ((<u64>1) << GROW_BITS) - 1
 
     def set_rules(self, dict spec):
         """Load the rules (a dict made by ``solve._rules_spec``); clears the table if they changed."""
@@ -333,7 +349,11 @@ cdef class Core:
         c.r = &self.r
         c.g = &self.game
         c.tt = self.tt
-        c.tt_mask = self.tt_mask
+        c.tt_mask = self.tt_used
+        c.tt_full_mask = self.tt_mask
+        c.grow_at = INT64_MAX
+        if self.tt_used != self.tt_mask:
+            c.grow_at = max(0, GROW_NODES - self.nodes_used)
         c.near = self.tt
         c.near_mask = 0
         c.near_cards = 0
@@ -465,6 +485,8 @@ cdef class Core:
                     if lines[i] is None:
                         left = 0
                         break
+        self.tt_used = c.tt_mask
+        self.nodes_used += c.nodes
         for i in range(n):
             if lines[i] is not None:
                 results.append((moves[i], groups[moves[i]], values[i], lines[i]))

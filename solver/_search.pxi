@@ -1932,6 +1932,8 @@ cdef void mtdf_probe(Ctx* c, const State* s, Climb* m, int floor) noexcept nogil
     5-8% fewer nodes on the 6-, 8- and 9-trick sets, seeds 1-8). Unchanged on abort."""
     cdef int b = m.g if m.g > m.lo else m.lo + 1, g
     cdef State t = s[0]                     # alphabeta may change its State
+    if c.nodes >= c.grow_at:
+        tt_grow(c)
     c.probes += 1
     g = alphabeta(c, &t, b - 1, b)
     if c.abort:

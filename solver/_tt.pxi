@@ -243,6 +243,37 @@ cdef inline TTEntry* tt_bucket(const Ctx* c, const u64* k, int ncards) noexcept 
     return &c.tt[hash_key(k) & c.tt_mask & ~(<u64>1)]
 
 
+cdef void tt_grow(Ctx* c) noexcept nogil:
+    """Widen the part of the main table in use to the whole, moving each entry to its
+    bucket under the whole table's mask (between root probes only: no search holds a
+    bucket then). A bucket of the new mask takes entries from one old bucket only
+    (its low bits name it), so no entry is lost; slot 0's entry moves first and keeps
+    slot 0 where both go to the same bucket."""
+    cdef u64 b, d, n = c.tt_mask + 1
+    cdef u64 k[3]
+    cdef TTEntry* e
+    cdef TTEntry* dst
+    cdef int j
+    for b in range(0, n, 2):
+        for j in range(2):
+            e = c.tt + b + j
+            if e.gen != c.gen:
+                continue
+            k[0] = e.k0
+            k[1] = e.k1
+            k[2] = e.k2
+            d = hash_key(k) & c.tt_full_mask & ~(<u64>1)
+            if d == b:
+                continue
+            dst = c.tt + d
+            if dst.gen == c.gen:
+                dst += 1
+            dst[0] = e[0]
+            e.gen = 0                       # never a live generation (`Core.clear`)
+    c.tt_mask = c.tt_full_mask
+    c.grow_at = INT64_MAX
+
+
 cdef inline TTEntry* tt_probe(Ctx* c, TTEntry* e, const u64* k) noexcept nogil:
     """The entry of `k` in its bucket `e` (`tt_bucket`), or NULL."""
     if e.gen == c.gen and e.k0 == k[0] and e.k1 == k[1] and e.k2 == k[2]:

@@ -2,7 +2,7 @@
 # Included by _core.pyx (one extension module: .pxd lookup does not work under
 # package-dir mapping, Cython issue 2452).
 
-from libc.stdint cimport uint64_t, int16_t, int8_t, int32_t, int64_t
+from libc.stdint cimport uint64_t, int16_t, int8_t, int32_t, int64_t, INT64_MAX
 
 ctypedef uint64_t u64
 ctypedef int16_t i16
@@ -223,7 +223,9 @@ cdef struct Ctx:
     RulesC* r
     const GameC* g          # MODEL_GAME only
     TTEntry* tt
-    u64 tt_mask
+    u64 tt_mask             # the part of the table in use (see `tt_grow`)
+    u64 tt_full_mask        # the whole table
+    int64_t grow_at         # `c.nodes` at which the next root probe grows the table
     TTEntry* near           # the near-leaf table (see Core): trick starts of at most
     u64 near_mask           # `near_cards` cards left
     int near_cards
