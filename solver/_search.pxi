@@ -63,6 +63,8 @@ cdef extern from *:
 
 
 cdef inline void check_limits(Ctx* c) noexcept nogil:
+    if c.nodes >= c.grow_at:
+        tt_grow(c)
     if c.node_limit > 0 and c.nodes >= c.node_limit:
         c.abort = 1
     elif interrupted or stop_all:
@@ -1932,8 +1934,6 @@ cdef void mtdf_probe(Ctx* c, const State* s, Climb* m, int floor) noexcept nogil
     5-8% fewer nodes on the 6-, 8- and 9-trick sets, seeds 1-8). Unchanged on abort."""
     cdef int b = m.g if m.g > m.lo else m.lo + 1, g
     cdef State t = s[0]                     # alphabeta may change its State
-    if c.nodes >= c.grow_at:
-        tt_grow(c)
     c.probes += 1
     g = alphabeta(c, &t, b - 1, b)
     if c.abort:
