@@ -219,13 +219,10 @@ cdef inline void make_key(const Ctx* c, const State* s, u64* k) noexcept nogil:
 cdef inline u64 hash_key(const u64* k) noexcept nogil:
     # multiply-xorshift (splitmix64's finalizer): every key bit reaches the low bits
     # that index the table
-    cdef u64 h = k[0] ^ (k[1] * <u64>0x9E3779B97F4A7C15ULL) ^ (k[2] * <u64>0xC2B2AE3D27D4EB4FULL)
-    h ^= h >> 31
-    h *= <u64>0xBF58476D1CE4E5B9ULL
-    h ^= h >> 29
-    h *= <u64>0x94D049BB133111EBULL
+    cdef u64 h = ((k[0] * <u64>0xBF58476D1CE4E5B9ULL) ^ (k[1] * <u64>0x9E3779B97F4A7C15ULL)
+                  ^ (k[2] * <u64>0xC2B2AE3D27D4EB4FULL))
     h ^= h >> 32
-    return h
+    return h ^ (h >> 15)
 
 
 cdef inline TTEntry* tt_bucket(const Ctx* c, const u64* k, int ncards) noexcept nogil:
