@@ -27,10 +27,6 @@ def stop_searches(bint stop=True):
     global stop_all
     stop_all = 1 if stop else 0
 
-import os as _os
-cdef int GROW_BITS = int(_os.environ.get("HD_GROW_BITS", "17"))
-cdef int64_t GROW_NODES = int(_os.environ.get("HD_GROW_NODES", "3000000"))
-
 duck_init()                 # the lookup table of `lane_ducks`, once per process
 
 MODELS = {"paranoid": MODEL_PARANOID, "moon": MODEL_MOON, "maxn": MODEL_MAXN,
@@ -46,6 +42,10 @@ cdef class Core:
     A new core takes the table of a dead one of the same size when there is one (a few are
     kept, under 48 MiB in all): it is emptied by a new generation, not zeroed, and no two
     live cores ever share a table.
+
+    A table of more than ``2**17`` entries uses only its first ``2**17`` (4 MiB, which stay
+    in the cache) until its searches have taken ``grow_nodes`` nodes (default 3,000,000)
+    since it was emptied; then the whole (``tt_in_use``).
 
     Args:
         tt_bits: the table holds ``2**tt_bits`` entries of 32 bytes (20 → 32 MiB); from 16 up
@@ -63,8 +63,9 @@ cdef class Core:
     cdef void* tt_raw
     cdef size_t tt_raw_size
     cdef u64 tt_mask
-    cdef u64 tt_used                # the part of the table in use (`tt_grow`)
+    cdef u64 tt_used                # the mask of the table's part in use (`tt_grow`)
     cdef int64_t nodes_used         # nodes searched since the table was last emptied
+    cdef public long long grow_nodes
     cdef object rules_key
     cdef object rules_spec          # the spec dict last loaded (see set_rules)
     cdef i16 gen
@@ -81,6 +82,7 @@ cdef class Core:
         memset(&self.r, 0, sizeof(RulesC))
         self.fast_pext = pext_is_fast()
         self.tt_mask = ((<u64>1) << tt_bits) - 1
+        self.grow_nodes = GROW_NODES
         self._use_small()
         if spare_take(tt_bits, <void**>&self.tt, &self.tt_raw, &self.tt_raw_size, &self.gen):
             self.clear()                    # a dead core's table: a new generation empties it
@@ -100,6 +102,13 @@ cdef class Core:
         self.tt = NULL
 
     @property
+    def tt_in_use(self):
+        """Entries of the main table in use: ``2**GROW_BITS`` (4 MiB) of a bigger table
+        until its searches have taken ``grow_nodes`` nodes since it was emptied, then all
+        ``2**tt_bits`` (see `tt_grow` in ``_tt.pxi``)."""
+        return self.tt_used + 1
+
+    @property
     def tt_bytes(self):
         """Memory held by the transposition table, in bytes."""
         return table_entries(self.tt_bits) * sizeof(TTEntry)
@@ -113,8 +122,8 @@ cdef class Core:
         self._use_small()
 
     cdef void _use_small(self):
-        """An empty table: only its first 2**GROW_BITS entries in use until a search has
-        taken GROW_NODES nodes (`tt_grow`)."""
+        """The table is empty: only its first 2**GROW_BITS entries are in use until the
+        searches since have taken `grow_nodes` nodes (`tt_grow`)."""
         self.nodes_used = 0
         self.tt_used = self.tt_mask
         if self.tt_bits > GROW_BITS:
@@ -353,7 +362,7 @@ cdef class Core:
         c.tt_full_mask = self.tt_mask
         c.grow_at = INT64_MAX
         if self.tt_used != self.tt_mask:
-            c.grow_at = max(0, GROW_NODES - self.nodes_used)
+            c.grow_at = max(0, self.grow_nodes - self.nodes_used)
         c.near = self.tt
         c.near_mask = 0
         c.near_cards = 0

@@ -217,8 +217,13 @@ cdef inline void make_key(const Ctx* c, const State* s, u64* k) noexcept nogil:
 
 
 cdef inline u64 hash_key(const u64* k) noexcept nogil:
-    # multiply-xorshift (splitmix64's finalizer): every key bit reaches the low bits
-    # that index the table
+    # One layer of multiplies, then two xor-shift folds: every key bit reaches the low bits
+    # that index the table (the key's top bits, the suit lengths, the leader and the
+    # takers, through the fold by 32 and then by 15). The hash is on the path from a
+    # trick start to its probe, and the probe's cache miss is the dearest step of a node:
+    # splitmix64's finalizer (two more multiplies) took the 40 nine-trick positions
+    # 18.94 -> 18.31 ms median, 2,051 -> 1,998 ms total (`ab_builds.py`, best of 5), with
+    # the same nodes within 0.2%. Folds by 29 alone left the top bits out: 75% more nodes.
     cdef u64 h = ((k[0] * <u64>0xBF58476D1CE4E5B9ULL) ^ (k[1] * <u64>0x9E3779B97F4A7C15ULL)
                   ^ (k[2] * <u64>0xC2B2AE3D27D4EB4FULL))
     h ^= h >> 32
@@ -241,11 +246,23 @@ cdef inline TTEntry* tt_bucket(const Ctx* c, const u64* k, int ncards) noexcept 
 
 
 cdef void tt_grow(Ctx* c) noexcept nogil:
-    """Widen the part of the main table in use to the whole, moving each entry to its
-    bucket under the whole table's mask (between root probes only: no search holds a
-    bucket then). A bucket of the new mask takes entries from one old bucket only
-    (its low bits name it), so no entry is lost; slot 0's entry moves first and keeps
-    slot 0 where both go to the same bucket."""
+    """Widen the part of the main table in use (`c.tt_mask`) to the whole, moving each
+    entry to its bucket under the whole table's mask. Called from `check_limits` once the
+    searches since the table was emptied have taken `Core.grow_nodes` nodes.
+
+    Why: a table of 16 MiB misses the cache on nearly every probe, and the probe's miss
+    is the dearest step of a node, while most solves of 9 tricks fill only a part of it.
+    Their first 2**GROW_BITS entries (4 MiB) stay in the last-level cache; the searches
+    that outgrow them get the whole table (40 nine-trick positions, `ab_builds.py`: median
+    20.09 -> 18.94 ms, total 2,078 -> 2,051 ms; docs/internals.md "The table in use").
+
+    Sound in the middle of a search: every entry holds its whole key, so an entry where a
+    probe does not look is only lost, never misread; a search that found its bucket
+    before the growth stores there, and that entry is only lost too. No entry is lost by
+    the move itself: a bucket under the new mask takes entries from one old bucket only
+    (the old mask's bits name it), and the new buckets beyond the old part are empty (not
+    of this generation). Slot 0's entry moves first and keeps slot 0 when both go to the
+    same bucket. A moved entry's old slot gets generation 0, which is never live."""
     cdef u64 b, d, n = c.tt_mask + 1
     cdef u64 k[3]
     cdef TTEntry* e

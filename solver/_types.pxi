@@ -85,6 +85,8 @@ cdef enum:
     KILLER_SLOTS = KILLER_LEADS + 14 * 8 * 256
     MAXSEATS = 7            # tables of 3 to 7 players (rules.md "Players and deck")
     MAXHAND = 20            # legal cards of one hand: 17 at a table of 3, with room
+    GROW_BITS = 17          # a bigger table uses its first 2**17 entries (4 MiB) until
+    GROW_NODES = 3000000    # its searches have taken this many nodes (`tt_grow`)
     NEAR_CARDS = 12         # trick starts of at most this many cards use the near-leaf table
     TT_MIN_CARDS = 5        # the last trick is cheaper to search than to look up
     SHED_MIN_CARDS = 12     # `shed_bound` from 3 tricks left at 4 seats (measured)
