@@ -110,24 +110,39 @@ cdef void finish_trick(State* s, const RulesC* r) noexcept nogil:
     s.win_top = 63
 
 
-cdef inline void play_card(State* s, int c, const RulesC* r) noexcept nogil:
+cdef inline void play_fields(State* d, const State* s, int c, const RulesC* r) noexcept nogil:
+    """Write into `d` the fields that playing card `c` changes in `s`, reading `s`'s values
+    (each field is read before it is written, so `d` may be `s`)."""
     cdef u64 m = (<u64>1) << c
-    s.hand[s.turn] &= ~m
-    s.rem &= ~m
+    cdef int t = s.turn
+    d.hand[t] = s.hand[t] & ~m
+    d.rem = s.rem & ~m
     # the same suit and higher: above the winner and within its lane (any card on an
     # empty trick, see State.win_top)
     if c > s.win and c <= s.win_top:
-        s.win = <i8>c
-        s.win_top = <i8>(c | 15)
-        s.win_seat = s.turn
-    s.ntrick += 1
-    s.trick_points += r.value[c]
-    s.trick_mask |= m
-    s.hb |= (m & r.breaks) != 0
-    if s.ntrick == r.n:
-        finish_trick(s, r)
+        d.win = <i8>c
+        d.win_top = <i8>(c | 15)
+        d.win_seat = <i8>t
+    d.ntrick = s.ntrick + 1
+    d.trick_points = s.trick_points + r.value[c]
+    d.trick_mask = s.trick_mask | m
+    d.hb = s.hb | ((m & r.breaks) != 0)
+    if d.ntrick == r.n:
+        finish_trick(d, r)
     else:
-        s.turn = r.next_seat[s.turn]        # clockwise
+        d.turn = r.next_seat[t]             # clockwise
+
+
+cdef inline void play_card(State* s, int c, const RulesC* r) noexcept nogil:
+    play_fields(s, s, c, r)
+
+
+cdef inline void play_into(State* d, const State* s, int c, const RulesC* r) noexcept nogil:
+    """`d` = `s` with card `c` played. The search's children: the changed fields are
+    written from `s`'s values rather than read back from the copy just stored (the 40
+    nine-trick positions -1% to -3% CPU time, `ab_builds.py`)."""
+    d[0] = s[0]
+    play_fields(d, s, c, r)
 
 
 cdef inline int moon_shooter(const State* s, const RulesC* r) noexcept nogil:

@@ -1850,8 +1850,7 @@ cdef int alphabeta(Ctx* c, State* s, int alpha, int beta) noexcept nogil:
     if s.turn == T:
         best = INF
         while i < n:
-            child = s[0]
-            play_card(&child, moves[i], c.r)
+            play_into(&child, s, moves[i], c.r)
             v = alphabeta(c, &child, alpha, beta)
             if unlikely(c.abort):
                 return 0
@@ -1873,8 +1872,7 @@ cdef int alphabeta(Ctx* c, State* s, int alpha, int beta) noexcept nogil:
     else:
         best = -INF
         while i < n:
-            child = s[0]
-            play_card(&child, moves[i], c.r)
+            play_into(&child, s, moves[i], c.r)
             v = alphabeta(c, &child, alpha, beta)
             if unlikely(c.abort):
                 return 0
