@@ -290,12 +290,12 @@ cdef void tt_grow(Ctx* c) noexcept nogil:
 
 cdef inline TTEntry* tt_probe(Ctx* c, TTEntry* e, const u64* k) noexcept nogil:
     """The entry of `k` in its bucket `e` (`tt_bucket`), or NULL."""
-    if e.gen == c.gen and e.k0 == k[0] and e.k1 == k[1] and e.k2 == k[2]:
-        return e
-    e += 1
-    if e.gen == c.gen and e.k0 == k[0] and e.k1 == k[1] and e.k2 == k[2]:
-        return e
-    return NULL
+    cdef int m0 = ((e[0].gen == c.gen) & (e[0].k0 == k[0]) & (e[0].k1 == k[1])
+                   & (e[0].k2 == k[2]))
+    cdef int m1 = ((e[1].gen == c.gen) & (e[1].k0 == k[0]) & (e[1].k1 == k[1])
+                   & (e[1].k2 == k[2]))
+    cdef TTEntry* hit = e + 1 if m1 else NULL
+    return e if m0 else hit
 
 
 cdef inline TTEntry* tt_slot(Ctx* c, TTEntry* a, const u64* k, int size) noexcept nogil:
