@@ -43,9 +43,10 @@ cdef class Core:
     kept, under 48 MiB in all): it is emptied by a new generation, not zeroed, and no two
     live cores ever share a table.
 
-    A table of more than ``2**17`` entries uses only its first ``2**17`` (4 MiB, which stay
-    in the cache) until its searches have taken ``grow_nodes`` nodes (default 3,000,000)
-    since it was emptied; then the whole (``tt_in_use``).
+    A table of more than ``2**16`` entries uses only its first ``2**16`` (2 MiB, which stay
+    in the cache) until its searches since it was emptied have taken a third of
+    ``grow_nodes`` nodes (default 3,000,000), then its first ``2**17`` (4 MiB) until they
+    have taken all, then the whole (``tt_in_use``).
 
     Args:
         tt_bits: the table holds ``2**tt_bits`` entries of 32 bytes (20 → 32 MiB); from 16 up
@@ -103,9 +104,9 @@ cdef class Core:
 
     @property
     def tt_in_use(self):
-        """Entries of the main table in use: ``2**GROW_BITS`` (4 MiB) of a bigger table
-        until its searches have taken ``grow_nodes`` nodes since it was emptied, then all
-        ``2**tt_bits`` (see `tt_grow` in ``_tt.pxi``)."""
+        """Entries of the main table in use: ``2**16`` (2 MiB) of a bigger table until its
+        searches since it was emptied have taken ``grow_nodes // 3`` nodes, ``2**17`` until
+        they have taken ``grow_nodes``, then all ``2**tt_bits`` (`tt_grow` in ``_tt.pxi``)."""
         return self.tt_used + 1
 
     @property
@@ -122,8 +123,7 @@ cdef class Core:
         self._use_small()
 
     cdef void _use_small(self):
-        """The table is empty: only its first 2**GROW_BITS entries are in use until the
-        searches since have taken `grow_nodes` nodes (`tt_grow`)."""
+        """The table is empty: only its first 2**GROW_BITS entries are in use (`tt_grow`)."""
         self.nodes_used = 0
         self.tt_used = self.tt_mask
         if self.tt_bits > GROW_BITS:
@@ -360,9 +360,9 @@ cdef class Core:
         c.tt = self.tt
         c.tt_mask = self.tt_used
         c.tt_full_mask = self.tt_mask
-        c.grow_at = INT64_MAX
-        if self.tt_used != self.tt_mask:
-            c.grow_at = max(0, self.grow_nodes - self.nodes_used)
+        c.grow_base = -self.nodes_used
+        c.grow_nodes = max(0, self.grow_nodes)
+        grow_plan(&c)
         c.near = self.tt
         c.near_mask = 0
         c.near_cards = 0

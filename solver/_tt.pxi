@@ -245,16 +245,34 @@ cdef inline TTEntry* tt_bucket(const Ctx* c, const u64* k, int ncards) noexcept 
     return &c.tt[hash_key(k) & c.tt_mask & ~(<u64>1)]
 
 
+cdef inline void grow_plan(Ctx* c) noexcept nogil:
+    """The next growth of the table's part in use (`c.tt_mask`): to its first 2**GROW_MID_BITS
+    entries once the searches since it was emptied have taken a third of `c.grow_nodes`
+    nodes, to the whole once they have taken all; never when it is whole."""
+    cdef u64 mid = (<u64>1 << GROW_MID_BITS) - 1
+    if c.tt_mask >= c.tt_full_mask:
+        c.grow_at = INT64_MAX
+    elif c.tt_mask < mid and mid < c.tt_full_mask:
+        c.grow_mask = mid
+        c.grow_at = c.grow_base + c.grow_nodes // 3
+    else:
+        c.grow_mask = c.tt_full_mask
+        c.grow_at = c.grow_base + c.grow_nodes
+
+
 cdef void tt_grow(Ctx* c) noexcept nogil:
-    """Widen the part of the main table in use (`c.tt_mask`) to the whole, moving each
-    entry to its bucket under the whole table's mask. Called from `check_limits` once the
-    searches since the table was emptied have taken `Core.grow_nodes` nodes.
+    """Widen the part of the main table in use (`c.tt_mask`) to `c.grow_mask`, moving each
+    entry to its bucket under the new mask. Called from `check_limits` (`grow_plan` says
+    when).
 
     Why: a table of 16 MiB misses the cache on nearly every probe, and the probe's miss
     is the dearest step of a node, while most solves of 9 tricks fill only a part of it.
-    Their first 2**GROW_BITS entries (4 MiB) stay in the last-level cache; the searches
-    that outgrow them get the whole table (40 nine-trick positions, `ab_builds.py`: median
-    20.09 -> 18.94 ms, total 2,078 -> 2,051 ms; docs/internals.md "The table in use").
+    The first 2**GROW_BITS entries (2 MiB) of a bigger table fit the L2 cache of the
+    machine measured, the first 2**GROW_MID_BITS (4 MiB) its last-level cache; the
+    searches that outgrow them get more (40 nine-trick positions, `ab_builds.py`, against
+    the whole table from the start: median 20.09 -> 18.94 ms with one step at 2**17;
+    the step at 2**16 first, a further 18.74 -> 18.23 ms; docs/internals.md "The table
+    in use").
 
     Sound in the middle of a search: every entry holds its whole key, so an entry where a
     probe does not look is only lost, never misread; a search that found its bucket
@@ -276,7 +294,7 @@ cdef void tt_grow(Ctx* c) noexcept nogil:
             k[0] = e.k0
             k[1] = e.k1
             k[2] = e.k2
-            d = hash_key(k) & c.tt_full_mask & ~(<u64>1)
+            d = hash_key(k) & c.grow_mask & ~(<u64>1)
             if d == b:
                 continue
             dst = c.tt + d
@@ -284,8 +302,8 @@ cdef void tt_grow(Ctx* c) noexcept nogil:
                 dst += 1
             dst[0] = e[0]
             e.gen = 0                       # never a live generation (`Core.clear`)
-    c.tt_mask = c.tt_full_mask
-    c.grow_at = INT64_MAX
+    c.tt_mask = c.grow_mask
+    grow_plan(c)
 
 
 cdef inline TTEntry* tt_probe(Ctx* c, TTEntry* e, const u64* k) noexcept nogil:

@@ -85,8 +85,9 @@ cdef enum:
     KILLER_SLOTS = KILLER_LEADS + 14 * 8 * 256
     MAXSEATS = 7            # tables of 3 to 7 players (rules.md "Players and deck")
     MAXHAND = 20            # legal cards of one hand: 17 at a table of 3, with room
-    GROW_BITS = 17          # a bigger table uses its first 2**17 entries (4 MiB) until
-    GROW_NODES = 3000000    # its searches have taken this many nodes (`tt_grow`)
+    GROW_BITS = 16          # a bigger table uses its first 2**16 entries (2 MiB), then
+    GROW_MID_BITS = 17      # its first 2**17 (4 MiB) after a third of `Core.grow_nodes`,
+    GROW_NODES = 3000000    # the whole after all of them (`tt_grow`)
     NEAR_CARDS = 12         # trick starts of at most this many cards use the near-leaf table
     TT_MIN_CARDS = 5        # the last trick is cheaper to search than to look up
     SHED_MIN_CARDS = 12     # `shed_bound` from 3 tricks left at 4 seats (measured)
@@ -227,7 +228,10 @@ cdef struct Ctx:
     TTEntry* tt
     u64 tt_mask             # the part of the table in use (see `tt_grow`)
     u64 tt_full_mask        # the whole table
-    int64_t grow_at         # `c.nodes` at which the next root probe grows the table
+    int64_t grow_at         # `c.nodes` at which `check_limits` grows the table (`tt_grow`)
+    u64 grow_mask           # to this mask
+    int64_t grow_base       # `c.nodes` when the table was last emptied (0 or negative)
+    int64_t grow_nodes      # `Core.grow_nodes`
     TTEntry* near           # the near-leaf table (see Core): trick starts of at most
     u64 near_mask           # `near_cards` cards left
     int near_cards

@@ -469,8 +469,9 @@ class Solver:
             new table is zeroed (measured in ``benchmarks/``). The table of a solver that is
             gone is kept for the next one of its size, emptied without zeroing (``Core``).
             From 2**16 entries up a near-leaf table of 512 KiB comes on top (``tt_bytes``).
-            A table of more than 2**17 entries uses its first 2**17 (4 MiB, which stay in the
-            cache) until its searches have taken 3 M nodes, then the whole (``Core``).
+            A table of more than 2**16 entries uses its first 2**16 (2 MiB, which stay in the
+            cache) until its searches have taken 1 M nodes, its first 2**17 (4 MiB) until
+            3 M, then the whole (``Core``).
 
     Raises:
         SolverError: ``tt_bits`` not a whole number 10..28.
