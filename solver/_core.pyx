@@ -45,8 +45,8 @@ cdef class Core:
 
     A table of more than ``2**16`` entries uses only its first ``2**16`` (2 MiB, which stay
     in the cache) until its searches since it was emptied have taken a third of
-    ``grow_nodes`` nodes (default 3,000,000), then its first ``2**17`` (4 MiB) until they
-    have taken all, then the whole (``tt_in_use``).
+    ``grow_nodes`` nodes (default 3,000,000; a settable attribute, the tests set 0), then
+    its first ``2**17`` (4 MiB) until they have taken all, then the whole (``tt_in_use``).
 
     Args:
         tt_bits: the table holds ``2**tt_bits`` entries of 32 bytes (20 → 32 MiB); from 16 up

@@ -276,11 +276,13 @@ cdef void tt_grow(Ctx* c) noexcept nogil:
 
     Sound in the middle of a search: every entry holds its whole key, so an entry where a
     probe does not look is only lost, never misread; a search that found its bucket
-    before the growth stores there, and that entry is only lost too. No entry is lost by
-    the move itself: a bucket under the new mask takes entries from one old bucket only
-    (the old mask's bits name it), and the new buckets beyond the old part are empty (not
-    of this generation). Slot 0's entry moves first and keeps slot 0 when both go to the
-    same bucket. A moved entry's old slot gets generation 0, which is never live."""
+    before the growth stores there, and that entry is only lost too. The move itself
+    loses no entry that sits where a probe looks: a bucket under the new mask takes
+    entries from one old bucket only (the old mask's bits name it), and the new buckets
+    beyond the old part are empty (not of this generation); an entry out of place (stored
+    by a search in flight at the step before) may take another's slot, again a lost
+    entry, never a wrong one. Slot 0's entry moves first and keeps slot 0 when both go to
+    the same bucket. A moved entry's old slot gets generation 0, which is never live."""
     cdef u64 b, d, n = c.tt_mask + 1
     cdef u64 k[3]
     cdef TTEntry* e
