@@ -36,12 +36,11 @@ from hearts.solver.words import joined
 from .advice import EVALUATORS, MODELS, STOP_RULE, Advice, AdviceError, advise
 from .files import read_text
 from .game_cli import (SCORES_OPTION, TARGET_OPTION, check_game_on, deal_and_rules, game_model,
-                       given_options, parse_seat_option, time_option)
+                       given_options, option_names, parse_seat_option, time_option)
 from .knowledge import Knowledge, record_knowledge
 from .moon import DEFAULT_TIME_MS, MoonOdds, MoonWatch, moon_odds, moon_watch, wilson_interval
 from .parallel import MAX_THREADS
-from .record_cli import read_games
-from .records import DealRecord
+from .records import DealRecord, read_games
 from .sampling import MAX_SAMPLES
 from .terminal import counted
 
@@ -126,7 +125,8 @@ def load_record(path: str, deal_number: int = 1, at: Optional[int] = None,
         PlayInputError: no such deal; ``at`` outside the range that works, which the message
             gives (``--at 52: deal 1 is over after 52 plays (give 0..51)``).
     """
-    games = read_games(read_text(path), rules=rules, name=path)
+    with option_names(rules="--rules"):
+        games = read_games(read_text(path), rules=rules, name=path)
     deals = [(game, index, deal) for game in games for index, deal in enumerate(game.deals)]
     if not 1 <= deal_number <= len(deals):
         raise PlayInputError(f"--deal {deal_number}: {path} holds {counted(len(deals), 'deal')}")
@@ -225,6 +225,10 @@ SCHEDULER_OPTION: Any = typer.Option(
     None, "--scheduler", metavar="tcp://HOST:PORT",
     help="Run the samples on this Dask cluster (pip install 'hearts-dd[cluster]'); same "
          "numbers as a local run with the same seed.")
+
+
+#: The options of the sampling commands, by the library's argument names (for its errors).
+_SAMPLING = {"samples": "--samples", "threads": "--threads", "scheduler": "--scheduler"}
 
 
 # -- hearts play ------------------------------------------------------------------------------
@@ -365,7 +369,7 @@ def play_command(
         knowledge = replace(knowledge, rules=the_rules)
     if totals is not None:
         check_game_on(totals, the_rules)
-    with _progress(f"{model} advice", not as_json) as update:
+    with _progress(f"{model} advice", not as_json) as update, option_names(**_SAMPLING):
         advice = advise(knowledge, samples=samples, seed=seed, model=model,
                         evaluator=evaluator, threads=threads, early_stop=not no_stop,
                         moon=not no_moon, horizon=horizon, progress=update,
@@ -574,7 +578,8 @@ def moon_command(
                 view = record_knowledge(deal, the_rules, len(position.history), view_seat)
             elif not position.is_over():
                 view = Knowledge.from_position(position, view_seat)
-        with _progress("moon watch", not as_json and view is not None) as update:
+        with (_progress("moon watch", not as_json and view is not None) as update,
+              option_names(**_SAMPLING)):
             watch = moon_watch(position, view=view, samples=samples, seed=seed,
                                time_limit_ms=time_ms, threads=threads, progress=update,
                                scheduler=scheduler)
@@ -602,7 +607,7 @@ def moon_command(
         # "hand 'game.hgn' has 2 suit groups" did not say what went wrong
         raise PlayInputError(f"HAND {hand} is a file: a game record goes with --record {hand}")
     cards = parse_hand(hand)
-    with _progress("moon odds", not as_json) as update:
+    with _progress("moon odds", not as_json) as update, option_names(**_SAMPLING):
         odds = moon_odds(cards, seat=Seat.S if given_seat is None else given_seat,
                          samples=samples, seed=seed, rules=the_rules, pass_direction=direction,
                          passed=passed, received=received, time_limit_ms=time_ms,

@@ -58,6 +58,7 @@ from hearts.solver.position import Position
 from hearts.solver.rules import Rules
 from hearts.solver.seats import PassDirection, Seat
 from hearts.solver.solve import CardValue, Solver
+from hearts.solver.words import counted
 
 from . import records
 from .advice import EVALUATORS, advise, card_classes
@@ -65,7 +66,6 @@ from .knowledge import record_knowledge
 from .parallel import executor
 from .records import NAG_BLUNDER, NAG_MISTAKE, DealRecord, GameRecord
 from .stats import mean_se
-from .terminal import counted
 
 __all__ = ["MODES", "JudgedPlay", "FairJudgement", "MoonAlert", "PassNote", "PassRater",
            "DealAnnotation", "GameAnnotation", "AnnotateError", "annotate", "annotate_deal",
@@ -456,10 +456,11 @@ def judged_from_trick(max_tricks: int = 8, from_trick: int | None = None) -> int
     """
     if from_trick is not None:
         if not 1 <= from_trick <= 13:
-            raise AnnotateError(f"--from-trick must be 1..13, got {from_trick}")
+            raise AnnotateError(f"from_trick must be 1..13, got {from_trick}",
+                                argument="from_trick")
         return from_trick
     if not 1 <= max_tricks <= 13:
-        raise AnnotateError(f"--max-tricks must be 1..13, got {max_tricks}")
+        raise AnnotateError(f"max_tricks must be 1..13, got {max_tricks}", argument="max_tricks")
     return 14 - max_tricks
 
 
@@ -824,11 +825,11 @@ def _check_options(mode: str, mistake: int, blunder: int, time_ms: float | None,
         raise AnnotateError(f"thresholds must satisfy 1 <= mistake <= blunder, got mistake "
                             f"{mistake}, blunder {blunder}")
     if time_ms is not None and not time_ms > 0:       # nan too
-        raise AnnotateError(f"--time must be positive, got {time_ms}")
+        raise AnnotateError(f"time_ms must be positive, got {time_ms}", argument="time_ms")
     if threads < 1:
-        raise AnnotateError(f"--threads must be at least 1, got {threads}")
+        raise AnnotateError(f"threads must be at least 1, got {threads}", argument="threads")
     if samples < 1:
-        raise AnnotateError(f"--samples must be at least 1, got {samples}")
+        raise AnnotateError(f"samples must be at least 1, got {samples}", argument="samples")
     if model not in FAIR_MODELS:
         raise AnnotateError(f"unknown model {model!r}: expected {' or '.join(FAIR_MODELS)}")
     if evaluator not in EVALUATORS:

@@ -31,17 +31,15 @@ from . import records
 from .annotate import (DEFAULT_SAMPLES, FAIR_MODELS, MODES, GameAnnotation, JudgedPlay,
                        MoonAlert, PassNote, annotate_games, fair_json, judged_from_trick,
                        mistake_count, modes_run, moon_text, primary, summarise, summary_json)
-from .files import check_output, load_json, read_text, same_file, write_output
-from .game_cli import given_options, time_option
+from .files import check_output, read_text, same_file, write_output
+from .game_cli import given_options, option_names, time_option
 from .parallel import MAX_THREADS, connect, default_threads
 from .passing import DEFAULT_SAMPLES as PASS_SAMPLES
 from .passing import RecordPassRater
-from .record_cli import check_rules_option, detect_format, read_games
-from .record_import import from_openspiel_line, from_peer_record
 from .sampling import MAX_SAMPLES
 from .terminal import counted
 
-__all__ = ["annotate_command", "check_options_apply", "read_games_lenient", "app"]
+__all__ = ["annotate_command", "check_options_apply", "app"]
 
 
 class AnnotateInputError(HeartsError):
@@ -55,40 +53,6 @@ _MARK_STYLE = {"?": "bold yellow", "??": "bold red"}
 
 def _card(card: Card) -> Text:
     return Text(card.symbol(), style=_SUIT_STYLE[card.suit])
-
-
-def read_games_lenient(text: str, name: str = "input",
-                       rules: Optional[str] = None) -> list[records.GameRecord]:
-    """The games of ``text`` read up to the first error, which is kept in the last game's
-    ``errors`` (HGN: the forgiving reader; OpenSpiel and peer lines: the lines before the bad
-    one; our JSON is read strictly)."""
-    fmt = detect_format(text)
-    # the strict reader refuses this too; the forgiving one must not drop --rules silently
-    check_rules_option(rules, fmt, name)
-    if fmt == "hgn":
-        return records.loads_all(text, strict=False)
-    if fmt not in ("openspiel", "peer"):
-        return read_games(text, fmt, rules=rules, name=name)
-    games: list[records.GameRecord] = []
-    for number, line in enumerate(text.splitlines(), start=1):
-        if not line.strip() or line.lstrip().startswith("#"):
-            continue
-        try:
-            if fmt == "openspiel":
-                games.append(from_openspiel_line(line, number, rules=rules))
-            else:
-                try:
-                    data = load_json(line)
-                except ValueError as err:
-                    raise RecordSyntaxError(f"not JSON: {err}", number) from None
-                games.append(from_peer_record(data, number))
-        except RecordSyntaxError as err:
-            stub = games[-1] if games else records.GameRecord()
-            stub.errors.append(err)
-            if not games:
-                games.append(stub)
-            break
-    return games
 
 
 _MODE_TEXT = {
@@ -407,7 +371,8 @@ def annotate_command(
     ```
     """
     check_options_apply(mode, given_options(ctx), model=model, rate_passes=rate_passes)
-    judged_from_trick(max_tricks, from_trick)
+    with option_names(max_tricks="--max-tricks", from_trick="--from-trick"):
+        judged_from_trick(max_tricks, from_trick)
     check_output(output, files, force, "-o")
     check_output(html, files, force, "--html")
     if output is not None and html is not None and same_file(output, html):
@@ -420,8 +385,8 @@ def annotate_command(
             raise AnnotateInputError(f"{f}: no such file")
         text = read_text(f)
         try:
-            games = (read_games_lenient(text, f, rules) if lenient
-                     else read_games(text, rules=rules, name=f))
+            with option_names(rules="--rules"):
+                games = records.read_games(text, rules=rules, name=f, strict=not lenient)
         except RecordSyntaxError as err:
             # read_games names the file; the forgiving reader's own errors too
             raise err.in_file(f) from None
@@ -429,7 +394,8 @@ def annotate_command(
     all_games = [g for _, games in per_file for g in games]
     err_console = Console(stderr=True)
     # one connection for the annotation and every pass rated after it
-    with connect(scheduler) as cluster, Progress(
+    with option_names(time_ms="--time", threads="--threads", samples="--samples",
+                      scheduler="--scheduler"), connect(scheduler) as cluster, Progress(
             TextColumn("annotating"), BarColumn(), MofNCompleteColumn(),
             TextColumn("jobs (deals, fair plays)"), TimeElapsedColumn(),
             console=err_console, transient=True,
@@ -446,7 +412,7 @@ def annotate_command(
                                  progress=lambda n, total: bar.update(task, completed=n,
                                                                       total=total))
     if output is not None:
-        write_output(output, records.dumps_all([r.game for r in results]))
+        write_output(output, records.dumps([r.game for r in results]))
     start = 0
     grouped = []
     for f, games in per_file:

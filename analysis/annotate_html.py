@@ -21,10 +21,10 @@ from markupsafe import Markup, escape
 
 from hearts.solver.cards import Card, Suit
 from hearts.solver.seats import Seat
+from hearts.solver.words import counted
 
 from . import records
 from .annotate import GameAnnotation, JudgedPlay, modes_run, moon_text, summarise
-from .terminal import counted
 
 __all__ = ["render_report", "TEMPLATE"]
 

@@ -30,6 +30,8 @@ from hearts.analysis.game_cli import (SCORES_OPTION, TARGET_OPTION, check_game_o
                                       deal_and_rules, game_model, parse_seat_option, time_option)
 from hearts.analysis.openspiel import parse_action_lines
 from hearts.analysis.openspiel import replay as replay_game
+from hearts.analysis.records import detect_format
+from hearts.analysis.records.importers import is_openspiel_playthrough
 from hearts.analysis.terminal import ascii_fallback_streams, counted
 from hearts.solver import (Card, CardError, HeartsError, IllegalPlayError, Position, Rules,
                            Seat, Suit, parse_cards)
@@ -649,7 +651,6 @@ def replay_command(
     """
     the_rules = Rules.parse(rules)
     text = read_text(file)
-    from hearts.analysis.record_import import is_openspiel_playthrough
     if is_openspiel_playthrough(text):
         raise CommandError(f"{file}: an OpenSpiel playthrough, not action-id lines (hearts "
                            f"convert reads it: hearts convert {file} --to openspiel)")
@@ -723,7 +724,6 @@ def _record_kind(text: str) -> Optional[str]:
     """What game record ``text`` clearly is, in words (``"an HGN record"``), or ``None``:
     HGN only when it starts with a tag pair, so that other text still gets replay's own
     error, which names the bad token."""
-    from hearts.analysis.record_cli import detect_format
     fmt = detect_format(text)
     if fmt == "json":
         return "a JSON game record"
@@ -839,9 +839,9 @@ from hearts.analysis.puzzle_cli import app as _puzzle_app  # noqa: E402
 
 app.add_typer(_puzzle_app, name="puzzle")
 
-# -- game records (analysis/record_cli.py, format in docs/records.md) ---------------------
+# -- game records (analysis/convert_cli.py, format in docs/records.md) --------------------
 
-from hearts.analysis.record_cli import convert_command  # noqa: E402
+from hearts.analysis.convert_cli import convert_command  # noqa: E402
 
 app.command("convert")(convert_command)
 

@@ -6,8 +6,10 @@ number option (:func:`number_parser`) and of a ``--seat`` (:func:`parse_seat_opt
 table a deal is played at (:func:`deal_and_rules`)."""
 from __future__ import annotations
 
+import copy
 import math
-from typing import Any, Callable, Optional, Sequence
+from contextlib import contextmanager
+from typing import Any, Callable, Iterator, Optional, Sequence
 
 import typer
 
@@ -18,7 +20,8 @@ from hearts.solver.seats import parse_seat, seat_letter
 from hearts.solver.solve import game_spec
 
 __all__ = ["SCORES_OPTION", "TARGET_OPTION", "GameOptionError", "check_game_on", "game_model",
-           "check_time_ms", "time_option", "number_parser", "parse_seat_option", "deal_and_rules"]
+           "check_time_ms", "time_option", "number_parser", "parse_seat_option", "deal_and_rules",
+           "option_names"]
 
 #: ``--scores TOTALS``: every seat's game total before this deal.
 SCORES_OPTION: Any = typer.Option(
@@ -31,6 +34,29 @@ TARGET_OPTION: Any = typer.Option(
     None, "--target", metavar="POINTS", min=1, max=400,
     help="With --scores: the game ends when a total reaches POINTS (default: the rules' "
          "target, 100).")
+
+
+@contextmanager
+def option_names(**options: str) -> Iterator[None]:
+    """Name the command's options in the library's errors about its arguments.
+
+    A library error about one argument carries its name (:attr:`HeartsError.argument`) and
+    starts with it (``threads must be at least 1, got 0``). Within this block such an error,
+    for an argument given here as ``threads="--threads"``, is raised again, of the same class,
+    with the option in the argument's place (``--threads must be at least 1, got 0``); other
+    errors pass unchanged.
+    """
+    try:
+        yield
+    except HeartsError as err:
+        option = options.get(err.argument or "")
+        text = str(err)
+        if option is None or not text.startswith(err.argument):
+            raise
+        renamed = copy.copy(err)
+        renamed.args = (option + text[len(err.argument):],)
+        renamed.argument = None         # named for the command line now
+        raise renamed from None
 
 
 def number_parser(fits: Callable[[float], bool], wanted: str) -> Callable[[Any], float]:
@@ -154,7 +180,8 @@ def check_game_on(totals: Sequence[int], rules: Rules) -> None:
     Raises:
         SolverError: bad totals, or a game that is already over.
     """
-    game_spec(rules, totals)
+    with option_names(scores="--scores"):
+        game_spec(rules, totals)
     past = [seat for seat, total in enumerate(totals) if total >= rules.target]
     if past:
         seat = max(past, key=lambda x: totals[x])

@@ -16,10 +16,10 @@ from rich.text import Text
 from hearts.solver import HeartsError, PassDirection, Rules
 from hearts.solver.cards import cards_from_mask
 
-from .advice_cli import (SCHEDULER_OPTION, THREADS_OPTION, _cards_text, _hand_text, _pct,
-                         _progress, emit)
-from .game_cli import number_parser, parse_seat_option
-from .passing import (CI_TARGET, DEFAULT_SAMPLES, TOP, PassRanking, Z95,
+from .advice_cli import (_SAMPLING, SCHEDULER_OPTION, THREADS_OPTION, _cards_text, _hand_text,
+                         _pct, _progress, emit)
+from .game_cli import number_parser, option_names, parse_seat_option
+from .passing import (CI_TARGET, DEFAULT_SAMPLES, TOP, PassError, PassRanking, Z95,
                       pass_policy_text, rate_passes)
 from .records import rules_text
 from .sampling import MAX_SAMPLES
@@ -106,11 +106,17 @@ def pass_command(
     except HeartsError as err:
         # the option named, as --seat's error does
         raise HeartsError(f"--direction: {err}") from None
-    with _progress("pass rating", not as_json) as update:
-        ranking = rate_passes(hand, pass_direction, seat=passer, rules=the_rules, samples=samples,
-                              seed=seed, model=model, horizon=horizon, ci_target=ci,
-                              moon=not no_moon, threads=threads, progress=update,
-                              scheduler=scheduler)
+    with _progress("pass rating", not as_json) as update, option_names(**_SAMPLING):
+        try:
+            ranking = rate_passes(hand, pass_direction, seat=passer, rules=the_rules,
+                                  samples=samples, seed=seed, model=model, horizon=horizon,
+                                  ci_target=ci, moon=not no_moon, threads=threads,
+                                  progress=update, scheduler=scheduler)
+        except PassError as err:
+            if err.argument != "direction":
+                raise
+            raise PassError("no pass on a hold deal: give --direction left, right or "
+                            "across") from None
     emit(ranking, as_json, _print_ranking)
 
 

@@ -289,7 +289,7 @@ def test_play_json_states_evaluator_samples_model_and_seed():
 
 
 def _record_plays() -> list[str]:
-    from hearts.analysis.records import loads
+    from hearts.analysis.records.hgn import loads
     return [str(c) for c in loads(RECORD.read_text()).deals[0].cards]
 
 

@@ -478,12 +478,12 @@ def test_cli_check_directory_exits_2(tmp_path):
 
 def test_mining_reads_the_json_export_and_names_the_file_of_an_error(tmp_path):
     # hearts convert --to json output was read as HGN: "malformed tag '[{...'"
-    from hearts.analysis import records
-    from hearts.analysis.record_json import to_json
+    from hearts.analysis.records.hgn import loads_all
+    from hearts.analysis.records.json import to_json
     from hearts.solver import RecordSyntaxError
     hgn = DATA / "records" / "xinxin-train-1-4.hgn"
     exported = tmp_path / "games.json"
-    exported.write_text(json.dumps([to_json(g) for g in records.loads_all(hgn.read_text())],
+    exported.write_text(json.dumps([to_json(g) for g in loads_all(hgn.read_text())],
                                    indent=2))
     assert ([(d.deal, d.plays) for d in pz.read_records(exported)]
             == [(d.deal, d.plays) for d in pz.read_records(hgn)])
