@@ -69,9 +69,9 @@ from .stats import mean_se
 
 __all__ = ["MODES", "JudgedPlay", "FairJudgement", "MoonAlert", "PassNote", "PassRater",
            "DealAnnotation", "GameAnnotation", "AnnotateError", "annotate", "annotate_deal",
-           "annotate_games", "judge_fair", "judged_from_trick", "summarise", "summary_json",
-           "mistake_count", "moon_text", "modes_run", "primary", "fair_json", "LINE_CARDS",
-           "PASS_NOT_RATED", "DEFAULT_SAMPLES"]
+           "annotate_games", "batch_json", "judge_fair", "judged_from_trick", "summarise",
+           "summary_json", "mistake_count", "moon_text", "modes_run", "primary", "fair_json",
+           "LINE_CARDS", "PASS_NOT_RATED", "DEFAULT_SAMPLES"]
 
 #: Annotation modes: ``open`` (all hands visible), ``fair`` (the seat's knowledge, sampled),
 #: ``both``.
@@ -445,6 +445,39 @@ def summarise(plays: Iterable[JudgedPlay], which: str = "open") -> dict[Seat, di
 
 def summary_json(table: dict[Seat, dict[str, Any]]) -> dict[str, dict[str, Any]]:
     return {seat.letter: dict(row) for seat, row in table.items()}
+
+
+def batch_json(grouped: Sequence[tuple[str, list[GameAnnotation]]], mode: str,
+               time_ms: float | None, output: str | None, html: str | None = None) -> dict:
+    """The JSON document of a batch of annotated files (``grouped``: file name → its game
+    annotations, in order; ``time_ms``, ``output`` and ``html``: the settings and the files
+    written, recorded as given): every file's plays, summaries, moon alerts, passes and errors
+    (``docs/annotate.md``, "Output"; ``hearts annotate --json`` prints it, and the HTML report
+    is rendered from it)."""
+    results = [r for _, rs in grouped for r in rs]
+    plays, alerts, passes, errors = [], [], [], []
+    for f, rs in grouped:
+        for r in rs:
+            data = r.to_json()
+            for item in data["plays"] + data["moon_alerts"] + data["passes"]:
+                item["file"] = f
+            plays += data["plays"]
+            alerts += data["moon_alerts"]
+            passes += data["passes"]
+            errors += [{"file": f, "error": e} for e in data["errors"]]
+    every = [p for r in results for p in r.plays]
+    first = results[0] if results else None
+    model = "paranoid" if first is None else first.fair_model if mode == "fair" else first.model
+    return {"mode": mode, "model": model,
+            "judged_from": first.judged_from if first and mode != "fair" else None,
+            "fair": fair_json(first) if first else None,
+            "thresholds": {"mistake": first.mistake, "blunder": first.blunder} if first else None,
+            "time_ms": time_ms, "files": [f for f, _ in grouped], "plays": plays,
+            "summary": summary_json(summarise(every, primary(mode))),
+            "summaries": {w: summary_json(summarise(every, w)) for w in modes_run(mode)},
+            "mistake_count": mistake_count(every),
+            "moon_alerts": alerts, "passes": passes, "errors": errors, "output": output,
+            "html": html}
 
 
 def judged_from_trick(max_tricks: int = 8, from_trick: int | None = None) -> int:

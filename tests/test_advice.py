@@ -459,13 +459,13 @@ def test_play_with_scores_prints_the_chance_to_win_and_json_has_it():
 
 def test_the_documented_horizons_are_the_code_s():
     # The game model's 6 was missing from hearts play --help and docs/analysis.md.
-    from hearts.analysis import advice_cli
+    from hearts.analysis.cli import play
     from hearts.analysis.advice import EXACT_HORIZON
     doc = (Path(__file__).parent.parent / "docs" / "analysis.md").read_text()
     assert (f"*K* (`--horizon`) is {EXACT_HORIZON['paranoid']} for paranoid, "
             f"{EXACT_HORIZON['maxn']} for max^n and {EXACT_HORIZON['game']} for the game model."
             in doc)
-    source = Path(advice_cli.__file__).read_text()
+    source = Path(play.__file__).read_text()
     assert (f"default {EXACT_HORIZON['paranoid']} paranoid, {EXACT_HORIZON['maxn']} maxn, "
             f"{EXACT_HORIZON['game']} game" in source)
 

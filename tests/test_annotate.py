@@ -583,12 +583,13 @@ def test_fair_mode_max_tricks_moves_the_moon_checks_only():
 
 
 def test_check_options_apply_takes_the_given_names():
-    from hearts.analysis.annotate_cli import AnnotateInputError, check_options_apply
+    from hearts.analysis.cli.annotate import check_options_apply
+    from hearts.analysis.cli.options import CommandError
 
     check_options_apply("open", {"seed", "pass_samples"}, rate_passes=True)
     check_options_apply("both", {"samples", "seed", "model"}, model="maxn")
     check_options_apply("open", set(), model="maxn")        # the default is never an error
-    with pytest.raises(AnnotateInputError, match="^--model maxn applies"):
+    with pytest.raises(CommandError, match="^--model maxn applies"):
         check_options_apply("open", {"model"}, model="maxn")
 
 

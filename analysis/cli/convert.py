@@ -1,8 +1,8 @@
 """``hearts convert``: convert game records between the text format (HGN), JSON and OpenSpiel
 action ids; reading checks every deal (a record that converts is a legal game).
 
-The logic lives in :mod:`.records` (:mod:`.records.formats`); this module reads the file,
-writes the result and names the options in the errors.
+The logic lives in :mod:`hearts.analysis.records.formats`; this module reads the file, writes
+the result and names the options in the errors.
 """
 from __future__ import annotations
 
@@ -10,18 +10,12 @@ from typing import Optional
 
 import typer
 
-from hearts.solver.errors import HeartsError
-
-from .files import check_output, read_text, write_output
-from .game_cli import option_names
-from .records import formats
+from ..files import read_text, write_output
+from ..records import formats
+from .options import (CommandError, check_output, force_option, option_names, output_option,
+                      rules_option)
 
 __all__ = ["convert_command"]
-
-
-class ConvertError(HeartsError):
-    """Bad input to ``hearts convert`` that is no record error."""
-
 
 def convert_command(
     file: str = typer.Argument(..., metavar="FILE", help="The records to convert ('-' = stdin)."),
@@ -31,14 +25,11 @@ def convert_command(
         "auto", "--from", "-f", metavar="FORMAT",
         help="Input format: auto, hgn, json, openspiel (action-id lines), peer (JSON lines) or "
              "playthrough (an OpenSpiel playthrough)."),
-    rules: Optional[str] = typer.Option(
-        None, "--rules", "-r", metavar="SPEC",
-        help='Rules for OpenSpiel action lines (default "openspiel"), e.g. '
-             '"openspiel,qs_breaks_hearts=false".'),
+    rules: Optional[str] = rules_option('Rules for OpenSpiel action lines (default "openspiel"), '
+                                        'e.g. "openspiel,qs_breaks_hearts=false".'),
     symbols: bool = typer.Option(False, "--symbols", help="Write cards with suit symbols (Q♠)."),
-    output: Optional[str] = typer.Option(None, "--output", "-o", metavar="PATH",
-                                         help="Write to PATH instead of stdout."),
-    force: bool = typer.Option(False, "--force", help="Overwrite an existing PATH."),
+    output: Optional[str] = output_option("Write to PATH instead of stdout."),
+    force: bool = force_option("Overwrite an existing PATH."),
 ) -> None:
     """Convert game records: HGN text, JSON, OpenSpiel action ids, peer JSON lines.
 
@@ -61,7 +52,7 @@ def convert_command(
     formats.check_output_format(to)
     if symbols and to != "hgn":
         written = "cards as QS" if to == "json" else "action ids"
-        raise ConvertError(f"--symbols applies to --to hgn only (--to {to} writes {written})")
+        raise CommandError(f"--symbols applies to --to hgn only (--to {to} writes {written})")
     check_output(output, [file], force)
     text = read_text(file)
     with option_names(rules="--rules"):
