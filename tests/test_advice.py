@@ -22,6 +22,7 @@ from hearts.analysis.openspiel import parse_action_lines
 from hearts.analysis.policy import play_out, rule_play
 from hearts.solver import Card, Deal, Position, Rules, Seat, Suit
 from hearts.solver.cards import SUIT_MASKS
+from hearts.solver.passing import after_pass
 from hearts.solver.position import trick_winner
 
 DATA = Path(__file__).parent / "data"
@@ -42,7 +43,7 @@ def xinxin_knowledge(plays: int, game: int = 0) -> Knowledge:
     """The view of the seat to move after ``plays`` plays of xinxin train game ``game + 1``."""
     record = list(parse_action_lines(XINXIN.read_text()))[game]
     rules = Rules.openspiel()
-    after = record.dealt.after_pass(record.passes, record.direction)
+    after = after_pass(record.dealt, record.passes, record.direction)
     seat = Position(after, rules, record.plays[:plays]).to_move
     return Knowledge.from_deal(record.dealt, record.passes, record.direction,
                                record.plays[:plays], seat, rules)

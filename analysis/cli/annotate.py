@@ -233,7 +233,7 @@ def check_options_apply(mode: str, given: set[str], *, model: str = "paranoid",
                                f"--rate-passes ({why_open})")
         if "model" in given and model != "paranoid" and model in FAIR_MODELS:
             raise CommandError(f"--model {model} applies to --mode fair or both (open "
-                                     f"mode solves paranoid values only)")
+                               f"mode solves paranoid values only)")
     if "pass_samples" in given and not rate_passes:
         raise CommandError("--pass-samples goes with --rate-passes")
     if "max_tricks" in given and "from_trick" in given:

@@ -14,7 +14,6 @@ from rich.text import Text
 
 from hearts.solver import HeartsError, PassDirection, Rules
 from hearts.solver.cards import cards_from_mask
-
 from hearts.solver.words import counted
 
 from ..passing import (CI_TARGET, DEFAULT_SAMPLES, TOP, PassError, PassRanking, Z95,

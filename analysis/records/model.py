@@ -44,11 +44,10 @@ from hearts.solver.cards import Card, parse_cards
 from hearts.solver.deal import Deal
 from hearts.solver.errors import (HeartsError, IllegalPlayError, InvalidDealError,
                                   RecordSyntaxError, RulesError)
-from hearts.solver.passing import forbidden_pass_text, pass_plan
+from hearts.solver.passing import after_pass, forbidden_pass_text, pass_plan
 from hearts.solver.position import Position, trick_winner
 from hearts.solver.rules import Rules
 from hearts.solver.seats import PassDirection, Seat
-
 from hearts.solver.words import counted
 
 __all__ = [
@@ -299,9 +298,9 @@ class DealRecord:
         lengths = [len(self.passes[seat]) for seat in Seat if self.passes[seat]]
         count = (max(lengths, key=lengths.count)
                  if lengths and self.direction is not PassDirection.HOLD else 0)
-        return self.dealt.after_pass(
-            {s: c for s, c in self.passes.items()} if self.direction is not PassDirection.HOLD
-            else None, self.direction, count)
+        return after_pass(
+            self.dealt, {s: c for s, c in self.passes.items()}
+            if self.direction is not PassDirection.HOLD else None, self.direction, count)
 
     @property
     def cards(self) -> list[Card]:
