@@ -41,6 +41,7 @@ def _values(result) -> dict:
     return {card: (cv.result, cv.value) for cv in result.cards for card in (cv.card,) + cv.equals}
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", sorted(GAME_RULES))
 def test_game_model_equals_brute_force(name):
     rules = GAME_RULES[name]
