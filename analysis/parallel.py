@@ -35,8 +35,8 @@ from hearts.solver._core import stop_searches
 from hearts.solver.errors import HeartsError
 from hearts.solver.solve import Solver
 
-__all__ = ["ClusterError", "PerThreadSolver", "connect", "default_threads", "executor",
-           "in_flight", "lazy_map"]
+__all__ = ["ClusterError", "PerThreadSolver", "check_address", "connect", "default_threads",
+           "executor", "in_flight", "lazy_map"]
 
 #: Seconds to wait for a Dask scheduler to answer before giving up.
 CONNECT_TIMEOUT_S = 10
@@ -74,6 +74,16 @@ def default_threads() -> int:
         return max(1, os.cpu_count() or 1)
 
 
+def check_address(scheduler: str) -> None:
+    """Refuse a Dask scheduler address that is not ``tcp://HOST:PORT``.
+
+    Raises:
+        ClusterError: the address has another form.
+    """
+    if not (scheduler.startswith("tcp://") and ":" in scheduler[len("tcp://"):]):
+        raise ClusterError(f"scheduler address {scheduler!r}: expected tcp://HOST:PORT")
+
+
 @contextmanager
 def connect(scheduler: Any = None) -> Iterator[Any]:
     """One connection to a Dask scheduler for several batches: a ``tcp://HOST:PORT`` address
@@ -92,8 +102,7 @@ def connect(scheduler: Any = None) -> Iterator[Any]:
         from distributed import Client
     except ImportError:
         raise ClusterError(_NO_DASK, argument="scheduler") from None
-    if not (scheduler.startswith("tcp://") and ":" in scheduler[len("tcp://"):]):
-        raise ClusterError(f"scheduler address {scheduler!r}: expected tcp://HOST:PORT")
+    check_address(scheduler)
     try:
         client = Client(scheduler, timeout=CONNECT_TIMEOUT_S)
     except (OSError, TimeoutError) as e:
