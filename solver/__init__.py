@@ -43,8 +43,9 @@ __all__ = [
 ]
 
 from .solve import CardValue, SolveResult, Solver, solve  # noqa: E402
+from .stopping import StopToken, stopping  # noqa: E402
 
-__all__ += ["CardValue", "SolveResult", "Solver", "solve"]
+__all__ += ["CardValue", "SolveResult", "Solver", "StopToken", "solve", "stopping"]
 
 # Tables of 3 to 7 players, passing schemes and whole games (docs/variants.md).
 from .game import DealOutcome, Game, play_game, standing  # noqa: E402

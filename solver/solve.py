@@ -35,7 +35,7 @@ import time
 from dataclasses import dataclass
 from typing import Iterable, Sequence
 
-from ._core import Core
+from ._core import Core, pack_rules
 from .cards import Card, Suit
 from .deal import Deal
 from .errors import SolverError
@@ -44,6 +44,7 @@ from .lookup import CardLookup
 from .position import Position, trick_winner
 from .rules import Rules, _mask_points
 from .seats import PassDirection, Seat, parse_seat, seat_letter
+from .stopping import StopToken, current_stop
 
 __all__ = ["CardValue", "SolveResult", "Solver", "SolverError", "solve", "game_spec",
            "game_value", "split_game_value", "GAME_K", "RESULTS"]
@@ -70,7 +71,7 @@ def rules_spec(rules: Rules, pass_direction: PassDirection | int | None = None,
     (``sun_paid_by="passer"``); None means a hold deal (no passer: every other seat pays).
     ``kitty`` is the mask of the deal's kitty (``card_removal="kitty"`` at 3, 5, 6 or 7
     players): the winner of trick 1 takes it. Cached: a ``Rules`` is frozen, and the spec
-    is read-only.
+    is read-only; its ``packed`` entry is the C rules the core loads (``pack_rules``).
     """
     values = list(rules.point_values())
     positive = rules.positive_mask()
@@ -90,7 +91,7 @@ def rules_spec(rules: Rules, pass_direction: PassDirection | int | None = None,
                bool(queen & m), bool(relief & m))
         classes.append(signature.setdefault(key, len(signature)))
     moon_rule = "old" if rules.moon == "choice" else rules.moon
-    return {
+    spec = {
         "players": rules.players,
         "kitty": kitty,
         "values": values,
@@ -113,6 +114,8 @@ def rules_spec(rules: Rules, pass_direction: PassDirection | int | None = None,
         "sun_pay": _sun_payers(rules, pass_direction),
         "bonus": rules.no_trick_bonus,
     }
+    spec["packed"] = pack_rules(spec)
+    return spec
 
 
 def game_value(result: int, margin: int) -> int:
@@ -209,11 +212,17 @@ def _check_game_on(totals: Sequence[int], rules: Rules) -> None:
                           f"{seat_letter(seat, n)}=0", argument="scores")
 
 
+def _spec_key(position: Position) -> tuple:
+    """What the core's rules spec of ``position`` depends on: ``(rules, pass direction,
+    kitty mask)``."""
+    kitty = position.deal.kitty.mask if position.players != 4 else 0
+    return position.rules, getattr(position, "pass_direction", None), kitty
+
+
 def core_rules(position: Position) -> dict:
     """The core's rules spec for ``position``: its rules, pass direction and kitty
-    (:func:`rules_spec`)."""
-    kitty = position.deal.kitty.mask if position.players != 4 else 0
-    return rules_spec(position.rules, getattr(position, "pass_direction", None), kitty)
+    (:func:`rules_spec`, cached by them: a ``Rules`` is frozen and hashed once)."""
+    return rules_spec(*_spec_key(position))
 
 
 def _sun_payers(rules: Rules, direction: PassDirection | int | None) -> list[int]:
@@ -426,22 +435,31 @@ class Solver:
             A table of more than 2**16 entries uses its first 2**16 (2 MiB, which stay in the
             cache) until its searches have taken 1 M nodes, its first 2**17 (4 MiB) until
             3 M, then the whole (``Core``).
+        stop: a :class:`~.stopping.StopToken` whose ``stop()`` (from any thread) ends this
+            solver's searches at their next limit check, as a limit does. Default (None): the
+            token of the context each search runs in (:func:`~.stopping.stopping`; a thread
+            pool's workers hold their pool's), if any. Ctrl-C stops a search on the main
+            thread either way.
 
     Raises:
-        SolverError: ``tt_bits`` not a whole number 10..28.
+        SolverError: ``tt_bits`` not a whole number 10..28, ``stop`` not a token.
     """
 
-    def __init__(self, tt_bits: int | None = None):
+    def __init__(self, tt_bits: int | None = None, *, stop: StopToken | None = None):
         if tt_bits is not None and (isinstance(tt_bits, bool)
                                     or not isinstance(tt_bits, numbers.Integral)
                                     or not 10 <= tt_bits <= 28):
             raise SolverError(f"tt_bits must be a whole number 10..28 (1 K to 256 M entries), "
                               f"got {tt_bits!r}")
+        if stop is not None and not isinstance(stop, StopToken):
+            raise SolverError(f"stop must be a StopToken, not {type(stop).__name__}",
+                              argument="stop")
+        self.stop = stop
         self._tt_bits = tt_bits
         self._core: Core | None = None if tt_bits is None else Core(tt_bits)
         self._rules: dict | None = None       # the rules spec (core_rules) the core holds
-        # The last spec asked for, by the identity of its rules: hashing a ``Rules`` (dozens
-        # of fields) for ``rules_spec``'s cache took 2 us, a tenth of a small solve's setup.
+        # The spec of the last position, kept by the identity of its rules, pass direction
+        # and kitty: core_rules took 1 us (0.14 us so), a tenth of a 2-trick solve's setup.
         self._last_spec: tuple = (None, None, 0, None)    # (rules, direction, kitty, spec)
 
     @property
@@ -466,15 +484,13 @@ class Solver:
         return self._core
 
     def _core_rules(self, position: Position) -> dict:
-        """:func:`core_rules` of ``position``, the last answer kept by its rules' identity."""
-        rules = position.rules
-        direction = getattr(position, "pass_direction", None)
-        kitty = position.deal.kitty.mask if position.players != 4 else 0
+        """:func:`core_rules` of ``position``, the last answer kept (``_last_spec``)."""
+        rules, direction, kitty = key = _spec_key(position)
         last = self._last_spec
         if last[0] is rules and last[1] == direction and last[2] == kitty:
             return last[3]
-        spec = rules_spec(rules, direction, kitty)
-        self._last_spec = (rules, direction, kitty, spec)
+        spec = rules_spec(*key)
+        self._last_spec = (*key, spec)
         return spec
 
     def solve_position(self, position: Position, seat: Seat | str | None = None,
@@ -519,6 +535,7 @@ class Solver:
         if model == "maxn":
             target = mover          # each card's value is the mover's own points
         core = self._core_for(position, model)
+        core.stop = self.stop if self.stop is not None else current_stop()
         spec = self._core_rules(position)
         if spec is not self._rules:
             core.set_rules(spec)
