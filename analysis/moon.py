@@ -13,9 +13,8 @@ and Q♠ under standard rules) against the best defence of the other three, all 
   open, the estimate is an upper bound on what the hand can force in real play (a double-dummy
   shooter knows where every card is). A search that hits the limit (by default 2 s of time,
   :data:`DEFAULT_LIMIT`) is *unfinished*: it is left out of the probability and counted
-  separately. The 95% interval is Wilson's score
-  interval (Wilson 1927, "Probable inference, the law of succession, and statistical
-  inference", JASA 22) over the finished samples.
+  separately. The 95% interval is Wilson's score interval (Wilson 1927, "Probable inference,
+  the law of succession, and statistical inference", JASA 22) over the finished samples.
 * :func:`moon_watch`: in a game position, the seat on track to shoot (the only seat that has
   taken moon cards so far) and whether it can still shoot against the best defence -- with the
   hands open (at every table of 3 to 7 players), and optionally as estimated from one seat's

@@ -43,7 +43,8 @@ from rich.console import Console
 from rich.table import Table
 
 from hearts.analysis.parallel import default_threads
-from hearts.analysis.passing import apply_passes, evaluate_pass, policy_pass, rate_passes
+from hearts.analysis.passing import (DEFAULT_SAMPLES, apply_passes, evaluate_pass, policy_pass,
+                                     rate_passes)
 from hearts.analysis.settings import Sampling
 from hearts.solver import Deal, Limit, Position, Rules, Seat
 from hearts.solver.cards import DECK_MASK, cards_from_mask
@@ -82,7 +83,7 @@ def speed(hands: int, threads: int) -> dict:
     rows = []
     for hand, direction in cases:
         t0 = time.perf_counter()
-        r = rate_passes(hand, direction, sampling=Sampling(512, threads=threads))
+        r = rate_passes(hand, direction, sampling=Sampling(DEFAULT_SAMPLES, threads=threads))
         seconds = time.perf_counter() - t0
         low, high = r.best.interval
         rows.append({"hand": hand, "direction": str(direction), "seconds": round(seconds, 2),

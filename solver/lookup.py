@@ -42,8 +42,11 @@ class CardLookup:
         wanted = Card(card)
         return any(entry.card is wanted or wanted in entry.equals for entry in self.cards)
 
+    def _legal(self) -> list[Card]:
+        """The legal cards: those of the entries (a result that values fewer says so)."""
+        return [c for entry in self.cards for c in (entry.card, *entry.equals)]
+
     def _not_valued(self, card: Card) -> str:
         """Why ``card`` has no entry (the message of the ``KeyError``)."""
-        valued = " ".join(str(c) for c in sorted(c for entry in self.cards
-                                                 for c in (entry.card, *entry.equals)))
-        return f"{card} is not a legal card here (the legal cards: {valued or 'none'})"
+        legal = " ".join(str(c) for c in sorted(self._legal()))
+        return f"{card} is not a legal card here (the legal cards: {legal or 'none'})"

@@ -382,6 +382,9 @@ class SolveResult(CardLookup):
         """The best card for the mover (None if the search stopped before any finished)."""
         return self.cards[0] if self.cards else None
 
+    def _legal(self) -> list[Card]:
+        return super()._legal() + list(self.unvalued)
+
     def _not_valued(self, card: Card) -> str:
         if card in self.unvalued:
             return f"{card} has no value: a limit stopped the search before it"

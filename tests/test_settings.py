@@ -6,6 +6,7 @@ import dataclasses
 
 import numpy as np
 import pytest
+from conftest import DATA, error_line, run_hearts
 
 from hearts.analysis import (ClusterError, Limit, Sampling, SettingsError, advise, moon_odds,
                              rate_passes)
@@ -95,6 +96,16 @@ def test_the_analyses_take_only_settings_values():
     with pytest.raises(Exception, match="pass rating takes a node limit only") as info:
         rate_passes("AKQ5.5432.432.32", "left", limit=Limit(time_ms=100))
     assert info.value.argument == "limit"
+
+
+@pytest.mark.parametrize("args, line", [
+    (["solve", "example", "--nodes", str(2**62 + 1)],
+     f"error: --nodes must be a whole number 1..2**62, got {2**62 + 1}"),
+    (["annotate", str(DATA / "records" / "xinxin-train-1.hgn"), "--mode", "fair", "--threads", "0"],
+     "error: --threads must be at least 1, got 0"),
+])
+def test_the_command_names_its_option_in_a_settings_error(args, line):
+    assert error_line(run_hearts(*args)) == line
 
 
 # -- results: snapshots with one lookup ------------------------------------------------------------
