@@ -16,7 +16,7 @@ from pathlib import Path
 
 import pytest
 
-from hearts.solver import solve
+from hearts.solver import Limit, solve
 from sigint import interrupt_when_searching
 
 # a full deal: its paranoid solve takes 36 M nodes (seconds), so it is still running when the
@@ -86,7 +86,7 @@ def test_an_ignored_sigint_leaves_the_search_alone():
     sender = threading.Thread(target=keep_interrupting)
     sender.start()
     try:
-        result = solve(FULL_DEAL, pv=False, node_limit=3_000_000)
+        result = solve(FULL_DEAL, pv=False, limit=Limit(nodes=3_000_000))
     finally:
         stop.set()
         sender.join()
@@ -102,7 +102,7 @@ def test_a_solve_on_another_thread_leaves_the_main_threads_handler_alone():
     seen = []
 
     def worker():
-        seen.append(solve(FULL_DEAL, pv=False, node_limit=200_000).nodes)
+        seen.append(solve(FULL_DEAL, pv=False, limit=Limit(nodes=200_000)).nodes)
         seen.append(signal.getsignal(signal.SIGINT))
 
     thread = threading.Thread(target=worker)
@@ -198,4 +198,4 @@ def test_ctrl_c_while_a_pool_works_stops_its_searches_and_drops_the_jobs_not_sta
         interrupter.join()
     assert len(done) == 2 and done == [False, False]     # the two running, stopped
     # and the searches run again afterwards
-    assert solve(FULL_DEAL, pv=False, node_limit=100_000).nodes >= 100_000
+    assert solve(FULL_DEAL, pv=False, limit=Limit(nodes=100_000)).nodes >= 100_000
