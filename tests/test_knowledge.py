@@ -251,7 +251,7 @@ def test_a_seat_plays_a_card_passed_to_another():
     (dict(pass_direction="right", passed="AS KS QS", received="AH 3S KH"),
      "South received KH but does not hold it at the start of play"),
     (dict(first_leader="S"), "first leader South, but South does not hold 2C"),
-    # rules.md "Passing": some tables forbid passing certain cards (no_pass_cards).
+    # docs/rules.md "Passing": some tables forbid passing certain cards (no_pass_cards).
     (dict(pass_direction="right", passed="KS AS QS", received="AH 2S 3S",
           rules=Rules(no_pass_cards="QS AS")),
      "South passes AS QS, which may not be passed (rules no_pass_cards=QS+AS)"),

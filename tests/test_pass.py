@@ -147,7 +147,7 @@ def test_passing_a_whole_suit_makes_a_void_and_wins():
 
 
 def test_a_pass_the_rules_forbid_is_not_rated():
-    # no_pass_cards=QS (rules.md "Passing": some tables forbid passing Q♠): the 12 other
+    # no_pass_cards=QS (docs/rules.md "Passing": some tables forbid passing Q♠): the 12 other
     # cards give C(12,3) = 220 passes, none with Q♠; before, Q♠ K♠ A♠ was ranked first.
     ranking = rate_passes(TOP_SPADES, "left", rules=Rules.parse("standard,no_pass_cards=QS"),
                           sampling=Sampling(4, threads=2), moon=False)

@@ -1,7 +1,7 @@
-"""The rule bot and the pass policy follow the rules' point table (``rules.md`` "Point cards"),
-not Q♠ by name: J♠ is the card to dump in Black Jack, Q♥ is one more in Pink Lady, and the
-Omnibus 10♦ (−10) is kept and won, never given away. Under the standard rules every case
-below keeps its old answer (Q♠)."""
+"""The rule bot and the pass policy follow the rules' point table (``docs/rules.md``
+"Point cards"), not Q♠ by name: J♠ is the card to dump in Black Jack, Q♥ is one more in Pink
+Lady, and the Omnibus 10♦ (−10) is kept and won, never given away. Under the standard rules
+every case below keeps its old answer (Q♠)."""
 from __future__ import annotations
 
 import json

@@ -516,7 +516,7 @@ def test_add_deal_checks_play_and_fills_points():
 
 
 def test_add_deal_refuses_a_pass_the_rules_forbid():
-    # rules.md "Passing": some tables forbid passing certain cards; South passes A♥ here.
+    # docs/rules.md "Passing": some tables forbid passing certain cards; South passes A♥ here.
     original = parse_action_line(TRAIN_LINES[0], 1)
     game = GameRecord({"Rules": "standard,no_pass_cards=AH"})
     with pytest.raises(InvalidDealError, match=r"^South passes AH, which may not be passed "
