@@ -14,9 +14,9 @@ extra = ["-O3"]
 # Every x86-64 CPU since 2008 has POPCNT; without the flag gcc calls a slow library routine.
 if platform.machine().lower() in ("x86_64", "amd64"):
     extra.append("-mpopcnt")
-# Opt-in only: on the AMD EPYC of the development machine, -march=native made the core slower
-# (CPU time, 40 nine-trick endgames 3.8-4.4 s -> 4.3-5.1 s; 6-trick median 0.155 -> 0.18-0.22
-# ms), and a wheel built with it would not run on older CPUs.
+# Opt-in only: on the development machines -march=native made the core slower
+# (docs/experiments.md "Figures from the code"), and a wheel built with it would not run on
+# older CPUs.
 if os.environ.get("HEARTS_NATIVE") == "1":
     extra.append("-march=native")
 

@@ -93,9 +93,8 @@ MODELS = ("paranoid", "maxn", "game")
 #: Evaluator names; ``auto`` picks ``exact`` or ``rollout`` by :data:`EXACT_HORIZON`.
 EVALUATORS = ("auto", "exact", "rollout")
 #: Tricks left (counting the trick in progress) at or below which ``auto`` solves exactly, and
-#: where ``rollout`` hands over to the exact solver. Measured: an exact paranoid solve of every
-#: card takes ~6 ms median (p90 ~20 ms) with 7 tricks left, ~30 ms with 8; max^n ~0.2 ms with
-#: 5 left, ~2.4 ms (p90 ~40 ms) with 6; the game model takes 2 to 3.5 times paranoid's nodes.
+#: where ``rollout`` hands over to the exact solver: the deepest solve that still costs a few ms
+#: a sample per model (``docs/experiments.md`` "Figures from the code").
 EXACT_HORIZON = {"paranoid": 7, "maxn": 5, "game": 6}
 #: Early stopping: the first check after this many samples ...
 MIN_SAMPLES = 20

@@ -1,9 +1,9 @@
 """Annotation of game records: judge every play against the best card (``hearts annotate``).
 
-Two modes, and ``both`` (design.md, "Annotation"); every judgement says which it is:
+Two modes, and ``both`` (``docs/annotate.md`` "Modes"); every judgement says which it is:
 
-* ``open`` — all four hands visible: the exact **paranoid** value (design.md, "Solution
-  concepts") of the card played and of the best card, both for the seat that played (its
+* ``open`` — all four hands visible: the exact **paranoid** value (``docs/internals.md``
+  "Solution concepts") of the card played and of the best card, both for the seat that played (its
   points for the deal when the other three play together against it; lower is better).
   ``loss`` = value(played) − value(best), in points (an int).
 * ``fair`` — the seat's own knowledge at that point (its hand, its pass, the plays seen;

@@ -2,7 +2,7 @@
 
 A bot makes two kinds of decision, each from its own seat's view only:
 
-* :meth:`Bot.choose_pass`: the cards to pass from its dealt hand (``rules.md`` "Passing"),
+* :meth:`Bot.choose_pass`: the cards to pass from its dealt hand (``docs/rules.md`` "Passing"),
   never a card of ``Rules.no_pass_cards`` ("some tables forbid passing certain cards"),
 * :meth:`Bot.choose_play`: the card to play; it gets the position (the rule and random bots
   read only their own hand, the cards played and the legal cards from it) and a function that

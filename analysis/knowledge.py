@@ -11,7 +11,8 @@ probable ("a seat that kept a low heart probably has another") -- so that no con
 ever left out. Each fact says that a seat, from some play on, holds none of some cards
 (``excludes``) or holds some cards until it plays them (``holds``):
 
-1. Following (``rules.md`` "Following"): a seat that does not follow the suit led is void in it.
+1. Following (``docs/rules.md`` "Following"): a seat that does not follow the suit led is void
+   in it.
 2. First trick (``no_points_on_first_trick``): a seat void in the suit led that discards a
    penalty card to trick 1 held nothing but penalty cards.
 3. Breaking hearts (``must_break_hearts``): a seat that leads a heart before hearts are broken
@@ -22,8 +23,8 @@ ever left out. Each fact says that a seat, from some play on, holds none of some
    played another card does not hold Q♠.
 6. First lead (``first_lead`` ``"two_of_clubs"`` or ``"any_club"``): the first leader holds 2♣
    until it plays it (it leads because it holds it).
-7. Passing (``rules.md`` "Passing"): the cards the seat passed are held by their receiver until
-   it plays them.
+7. Passing (``docs/rules.md`` "Passing"): the cards the seat passed are held by their receiver
+   until it plays them.
 
 Facts 1-5 are exactly the inverse of ``Position.legal_mask``: a card is legal for a hand if
 and only if the hand holds it and meets the facts its play implies (``tests/test_knowledge.py``
@@ -643,7 +644,7 @@ def _read_pass(seat: Seat, rules: Rules, start: int,
                ) -> tuple[PassDirection | None, int, int]:
     """Check the seat's pass; returns (direction, passed mask, received mask).
 
-    No card of ``rules.no_pass_cards`` may be passed (``rules.md`` "Passing": "some tables
+    No card of ``rules.no_pass_cards`` may be passed (``docs/rules.md`` "Passing": "some tables
     forbid passing certain cards"): not by the seat, nor by the seat that passed to it.
     """
     who = seat.name_title
@@ -689,7 +690,7 @@ def _read_pass(seat: Seat, rules: Rules, start: int,
     return direction, passed_mask, received_mask
 
 
-#: The pass directions each ``Rules.pass_scheme`` uses (``rules.md`` "Passing").
+#: The pass directions each ``Rules.pass_scheme`` uses (``docs/rules.md`` "Passing").
 _SCHEME_DIRECTIONS = {
     "standard": frozenset(PassDirection),
     "left": frozenset({PassDirection.LEFT}),

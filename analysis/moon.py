@@ -20,9 +20,7 @@ and Q♠ under standard rules) against the best defence of the other three, all 
   hands open (at every table of 3 to 7 players), and optionally as estimated from one seat's
   view (sampled deals; a seat's :class:`~.knowledge.Knowledge` is modelled for 4 players only).
 
-Measured (``benchmarks/bench_advice.py``, ``docs/analysis.md``): a moon search at the start of
-play takes ~0.1 ms median on random deals (max ~250 ms over 240); a sample costs 0.15–1.6 ms
-for hands that clearly can or cannot shoot and 9–22 ms for strong hands that sometimes fail.
+Costs: ``benchmarks/bench_advice.py`` (``docs/analysis.md``).
 """
 from __future__ import annotations
 

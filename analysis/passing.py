@@ -11,7 +11,7 @@ Somekh 2013, "Almost Optimal Exploration in Multi-Armed Bandits", ICML):
 2. **The other passes.** Every other seat passes by :func:`policy_pass`, a stated simple
    policy that sees only its own dealt hand (below; its penalty and bonus cards come from the
    rules' point table, :func:`pass_policy_text` states it for the rules). Passes are chosen
-   before any card is received (``rules.md`` "Passing"), so in one sample the other seats'
+   before any card is received (``docs/rules.md`` "Passing"), so in one sample the other seats'
    passes are the same whatever the seat passes: the seat's pass changes only its own hand and
    its receiver's.
    No seat passes a card of ``Rules.no_pass_cards`` ("some tables forbid passing certain
@@ -89,9 +89,8 @@ __all__ = ["PassError", "PassWhy", "PenaltyCardWhy", "PassRating", "PassRanking"
 
 #: Models the evaluator can solve with at the horizon.
 MODELS = ("maxn", "paranoid")
-#: Tricks left at which the rule-bot rollout hands over to the exact solver, per model.
-#: Measured from the start of play (random deals, 2 cores): max^n with 6 left 0.6 ms median,
-#: p90 3.7 ms; paranoid with 7 left 2.9 ms median (rollout to there: 0.1 ms).
+#: Tricks left at which the rule-bot rollout hands over to the exact solver, per model: a solve
+#: of a few ms (``docs/experiments.md`` "Figures from the code").
 DEFAULT_HORIZON = {"maxn": 6, "paranoid": 7}
 #: Node limit of one solve at the horizon; a solve that hits it is redone one trick later.
 NODE_LIMIT = 300_000
@@ -131,13 +130,13 @@ class PassError(HeartsError):
 
 def passable(hand: int, rules: Rules, who: str = "the hand") -> int:
     """The cards of ``hand`` (a mask) that the rules allow passing: all but
-    ``rules.no_pass_cards`` (``rules.md`` "Passing": "some tables forbid passing certain
+    ``rules.no_pass_cards`` (``docs/rules.md`` "Passing": "some tables forbid passing certain
     cards").
 
     Raises:
         PassError: fewer than ``rules.pass_count`` of them, e.g. ``South's hand holds 2 cards
             the rules allow passing (rules no_pass_cards=...), fewer than the 3 to pass``
-            (``rules.md`` does not say what such a player does, so no pass is made up).
+            (``docs/rules.md`` does not say what such a player does, so no pass is made up).
     """
     return _allowed(hand, rules.pass_count, rules.no_pass_mask(), who)
 
@@ -862,7 +861,7 @@ def rate_passes(hand: "Hand | str | Iterable[Card | str]", direction: "PassDirec
 
 def _check_others_can_pass(hand: int, rules: Rules) -> None:
     """Refuse rules under which a sampled other hand could hold fewer cards it may pass than
-    ``pass_count``: ``rules.md`` does not say what such a seat passes, so such a deal has no
+    ``pass_count``: ``docs/rules.md`` does not say what such a seat passes, so such a deal has no
     value to give."""
     unseen = (DECK_MASK & ~hand & rules.no_pass_mask()).bit_count()
     most = min(unseen, 13)

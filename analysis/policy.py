@@ -8,7 +8,7 @@ default policy of Monte Carlo rollouts (Sturtevant 2008, "An Analysis of UCT in
 Multi-Player Games", CG 2008, used rule-based Hearts playouts), not a strong player: it is
 there to carry a deal from an early position to where the exact solver takes over.
 
-The bot reads the rules' point table (:meth:`Rules.point_values`, ``rules.md`` "Point
+The bot reads the rules' point table (:meth:`Rules.point_values`, ``docs/rules.md`` "Point
 cards"; :func:`point_cards`), not card names:
 
 * the **big penalty cards**: every non-heart card with a positive value (Q♠ 13 in the

@@ -5,7 +5,7 @@ card (one class of equivalent cards) is best and the solver proves it. The forma
 in ``docs/puzzles.md``; one puzzle is one JSON object on one line of a ``.jsonl`` file, and the
 shipped collection is ``puzzles/puzzles.jsonl`` (package ``hearts.puzzles``).
 
-Tasks and the solution concept behind each (design.md, "Solution concepts"):
+Tasks and the solution concept behind each (``docs/internals.md`` "Solution concepts"):
 
 - ``lose the fewest points`` -- model ``paranoid``, target = the seat to play: the values are
   the mover's final points for the deal (penalty points, lower is better) when the other three

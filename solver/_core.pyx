@@ -165,8 +165,8 @@ cdef class Core:
         """Load the rules (a dict made by ``solve.rules_spec``); clears the table if they
         changed. The C rules are the spec's ``packed`` entry (:func:`pack_rules` of it,
         made once with the spec, which ``solve.rules_spec`` caches: a fresh solver per
-        position would otherwise spend more on building them than a 6-trick search takes,
-        measured 11 us), or packed here for a spec without one."""
+        position would otherwise spend more on building them than a 6-trick search takes),
+        or packed here for a spec without one."""
         if spec is self.rules_spec:
             return
         packed = spec.get("packed")
@@ -442,8 +442,8 @@ cdef class Core:
         g0 = min(max(lo, <int>guess), hi)
         # Later cards start at the best value found so far (for the mover: the lowest
         # when it is the target, else the highest), and after a first probe that fails
-        # low climb from the first card's guess (`mtdf_probe`): 5-8% fewer nodes on the
-        # fixed sets (seeds 1-8) than starting at the previous card's value.
+        # low climb from the first card's guess (`mtdf_probe`): fewer nodes than starting
+        # at the previous card's value (docs/experiments.md "Root").
         cdef int floor = g0, vbest = 0, mover_min = s.turn == target, left
         cdef State kids[MAXHAND]
         cdef Climb climbs[MAXHAND]
@@ -469,11 +469,9 @@ cdef class Core:
             # measure the target on move); the other cards then take one
             # probe each in turn, so that a card's last probes, the fail-low ones above
             # all (the dearest), come after the other cards' fail-high probes and find
-            # their lower bounds in the table (within one card, a fail-high probe at the
-            # value before the fail-low one above it costs 4-10% fewer nodes than the
-            # other order). Seed 1, 6/8/9 tricks: 582,688 / 4,407,292 / 19,024,198 ->
-            # 580,479 / 4,211,822 / 18,860,532 nodes; seeds 2-5 2,979,008 / 17,290,766 /
-            # 49,903,299 -> 2,964,657 / 17,201,475 / 49,346,791.
+            # their lower bounds in the table (within one card, too, the fail-high probe at
+            # the value before the fail-low one above it is the cheaper order;
+            # docs/experiments.md "Root").
             for i in range(n):
                 kids[i] = s
                 play_card(&kids[i], moves[i], &self.r)

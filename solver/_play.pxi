@@ -139,8 +139,8 @@ cdef inline void play_card(State* s, int c, const RulesC* r) noexcept nogil:
 
 cdef inline void play_into(State* d, const State* s, int c, const RulesC* r) noexcept nogil:
     """`d` = `s` with card `c` played. The search's children: the changed fields are
-    written from `s`'s values rather than read back from the copy just stored (the 40
-    nine-trick positions -1% to -3% CPU time, `ab_builds.py`)."""
+    written from `s`'s values rather than read back from the copy just stored
+    (docs/experiments.md "Figures from the code")."""
     d[0] = s[0]
     play_fields(d, s, c, r)
 

@@ -274,7 +274,7 @@ cdef int sweep_blocked(const State* s, const RulesC* r, int seat, int x) noexcep
     trick, led by another seat, may `seat` play before `x` (its lowest card then) and
     `x` win with c1: then u must be above `x`'s second card c2 too. And any seat other
     than `x` that holds one suit only, every card above `x`'s lowest there, must follow
-    with a higher card on that card's trick (seeds 2-5 at 9 tricks -0.55% nodes)."""
+    with a higher card on that card's trick."""
     cdef int y, su, c, m, k = 0, j, h = popcount(s.hand[x]), after
     cdef u64 lane, mine, legal
     for y in range(r.n):
@@ -581,8 +581,7 @@ cdef inline void score_bounds(const RulesC* r, const State* s, int seat, int* pl
     bound may assume it plays to stop another seat's moon (`moon_stoppable`). `cut`: in
     the common moon case the stop tests run only where the moon-free upper bound is at
     most `cut` (the search's alpha: elsewhere a stopped moon would not cut the node, and
-    the higher bound changes nothing the search reads; INF: always. The 9-trick pair
-    347.6 M -> 342.8 M instructions, the same nodes).
+    the higher bound changes nothing the search reads; INF: always).
 
     The common case (below) is inline; plain scoring with a moon still live at a trick
     start where `seat` can win a trick is `score_bounds_moon` (at 9 tricks most of the
@@ -611,10 +610,9 @@ cdef void score_bounds_moon(const RulesC* r, const State* s, int seat, int* plo,
     (and at most one seat that took moon cards) and `seat` able to win a trick. No
     negative card (the live points are all positive), and the seats that might shoot
     found in one pass, which `other_can_shoot` and `moon_stoppable` each make, and
-    with one taker only that seat's (measured: the 9-trick pair of positions 1 and 21
-    526.5 M -> 501.1 M instructions; 248 a call of `score_bounds_full` before, 91 now
-    plus the tests inline). `test_score_bounds_paths` checks it against the general
-    code."""
+    with one taker only that seat's: a small frame for the common case of
+    `score_bounds_full` at 9 tricks (docs/experiments.md "Figures from the code").
+    `test_score_bounds_paths` checks it against the general code."""
     cdef u64 live = s.rem | s.trick_mask, nm, h, shm
     cdef int pts = s.points[seat], lo, hi, x, xs, full
     cdef int takers = s.takers & 127
@@ -895,7 +893,7 @@ cdef void settled_value(const Ctx* c, const State* s, int* plo, int* phi) noexce
 
     Paranoid without a sun or a no-trick bonus, after trick 1 (no kitty), the target's
     score needs only the seat that takes the cards left and whether they complete a
-    moon: no end State is played out (about 150 instructions to 40)."""
+    moon: no end State is played out."""
     cdef const RulesC* r = c.r
     cdef int T = c.target, w, v, takers, i, x, top
     cdef State end
@@ -949,15 +947,9 @@ cdef void moon_bounds(const Ctx* c, const State* s, int* plo, int* phi) noexcept
 # Inlining forced where gcc declined (alphabeta is too big for its growth limits): C
 # prototypes with always_inline, by the names Cython gives the functions (should a name
 # change, the prototype declares an unused function and gcc decides as before). gcc's
-# choices shifted with every change; forced, the search keeps one shape. Measured on the
-# 9-trick pair (positions 1, 21) / the workload, instructions: `node_bounds` 501.1 M ->
-# 497.9 M / 462.0 M -> 459.2 M (its call cost about 10 a trick start); after the
-# `order_moves` steps, `make_key` 489.2 M -> 483.1 M / 454.7 M -> 448.1 M, `score_bounds`
-# (into node_bounds) -> 481.1 M / 447.9 M, `order_moves` (into alphabeta, the root and
-# the PV) with `order_rest` -> 473.8 M / 441.7 M (`order_moves` alone 475.3 M / 443.5 M,
-# `insert_move` too 473.9 M / 442.8 M); `kslot` once it read the target's suit lengths
-# (merged with the killer slots of branch `order3`: 431.7 M -> 426.6 M / 415.2 M ->
-# 410.6 M). `finish_trick` stays out of line (+2.2% inline, branch `cost2`).
+# choices shifted with every change; forced, the search keeps one shape. Each inlining
+# below cut the instructions per node; `finish_trick` stays out of line, where it costs
+# less (docs/experiments.md "Figures from the code").
 cdef extern from *:
     """
     struct __pyx_t_6hearts_6solver_5_core_Ctx;
@@ -1096,41 +1088,14 @@ cdef inline int kslot(const State* s, int seat, int T) noexcept nogil:
     """The killer slot of `seat` at `s`: per cards left, seat and the card winning the
     trick so far, or on lead (256 + 8 bits) the target `T`'s number of cards in each
     suit, up to 3.
-    Per suit led instead of no trick information (measured: seed 1, 6 tricks -1.1%,
-    8 -0.9%, 9 -3.1% nodes; seeds 2-5 -1.0% / -2.5% / -1.9%): a card that cut off in one
-    suit is seldom the one to try first on a trick of another. Per winning card (which,
-    the deal fixed, also tells whose card it is, and with the cards left, how many are
-    on the trick) instead of per suit led: alone seed 1 +0.3% / +0.5% / +0.8% at 6 / 8 /
-    9 tricks, seeds 2-5 -0.05% / -0.04% / -1.4%; with the killer also read while the
-    target wins the trick (see `first_move`) -0.65% / -0.23% / -0.39% and -0.43% /
-    -1.19% / -1.95%. On lead per the suits the target can follow (a lead's effect turns
-    on them): seed 1 0.0% / -1.6% / -0.7%, seeds 2-5 -0.45% / -1.7% / -1.2%; per its
-    suit lengths up to 3 instead: seed 1 +0.2% / +3.2% / -1.7%, seeds 2-5 -0.1% / -0.8% /
-    -2.75%, seeds 6-8 -0.2% / -1.1% / -2.4% (up to 2: about the same, -2.25% at 9 tricks
-    on seeds 1-5).
-    The opponents keep two killers a slot (`Ctx.killer2`: the one the last cut-off
-    displaced, tried second; branch `kslot2`): seed 1, 6 tricks 620,795 -> 619,202,
-    8 tricks 5,074,758 -> 5,029,305, 9 tricks 21,867,299 -> 21,668,839 nodes (-0.3% /
-    -0.9% / -0.9%); seeds 2-5 3,166,643 -> 3,156,700, 19,653,638 -> 19,605,532,
-    63,922,061 -> 63,462,737 (-0.3% / -0.25% / -0.7%); callgrind, the 9-trick pair
-    475.95 M -> 473.89 M instructions, the workload 446.71 M -> 446.12 M. The target's
-    own leads keep a second killer too (tried after the first, in `first_move`): seed 1
-    619,202 -> 617,999 / 5,029,305 -> 5,119,482 / 21,668,839 -> 21,479,778 (-0.2% /
-    +1.8% / -0.9%), seeds 2-5 3,156,700 -> 3,159,222 / 19,605,532 -> 19,527,465 /
-    63,462,737 -> 63,312,448 (+0.1% / -0.4% / -0.2%), seeds 6-8 1,845,593 -> 1,844,898 /
-    21,693,143 -> 21,529,537 / 86,933,609 -> 86,022,876 (0.0% / -0.75% / -1.05%);
-    callgrind, the whole 9-trick set 7,341.2 M -> 7,298.8 M instructions (-0.6%), but
-    the 9-trick pair 473.89 M -> 476.18 M (1,496,733 -> 1,498,301 nodes) and the
-    workload 446.12 M -> 446.81 M (1,343,474 -> 1,342,063 nodes): +0.3% a node.
-    Mid-trick the opponents also keep a killer per suit led (the coarser context of
-    before, in the slot of the led suit's rank 15, which no card has), read in
-    `order_moves` where the slot's second killer is not a candidate: seed 1 617,999 ->
-    614,113 / 5,119,482 -> 5,132,958 / 21,479,778 -> 21,342,916 (-0.6% / +0.3% /
-    -0.6%), seeds 2-5 3,159,222 -> 3,154,385 / 19,527,465 -> 19,417,706 / 63,312,448 ->
-    62,970,851 (-0.15% / -0.6% / -0.5%), seeds 6-8 1,844,898 -> 1,822,362 / 21,529,537
-    -> 21,443,324 / 86,022,876 -> 86,373,388 (-1.2% / -0.4% / +0.4%); callgrind, the
-    9-trick pair 476.18 M -> 473.49 M (1,498,301 -> 1,497,001 nodes), the workload
-    446.81 M -> 444.28 M (1,342,063 -> 1,339,100 nodes)."""
+    A card that cut off on a trick of one suit is seldom the one to try first on a trick
+    of another; the winning card (which, the deal fixed, also tells whose card it is, and
+    with the cards left, how many are on the trick) is the finer context; a lead's effect
+    turns on the suits the target can follow. The opponents keep two killers a slot
+    (`Ctx.killer2`: the one the last cut-off displaced, tried second), and so do the
+    target's own leads; mid-trick the opponents also keep a killer per suit led (in the
+    slot of the led suit's rank 15, which no card has), read in `order_moves` where the
+    slot's second killer is not a candidate (docs/experiments.md "Figures from the code")."""
     cdef u64 a, v
     cdef int x
     if s.ntrick:
@@ -1188,7 +1153,7 @@ cdef int order_leads(const Ctx* c, const State* s, u64 cand, int tt_move, int* m
             lane = suit_lane(others, sx)
             if (lane >> rx) and lead_loses(s, r, T, x):
                 # a lead that surely loses: shed the most points, then the highest
-                # card (measured: 16% fewer nodes on 9-trick endgames)
+                # card
                 sc = 150 + 24 * val + 4 * rx
             else:
                 # the others can make it win: fewest points they can add; then low cards
@@ -1199,8 +1164,7 @@ cdef int order_leads(const Ctx* c, const State* s, u64 cand, int tt_move, int* m
                     sc += 100 - 2 * rx
                 elif sc == 0:
                     # a free trick (no seat can beat it or add points): first of all,
-                    # the highest (measured: seeds 1-5, 9 tricks -6.4% nodes, 8 -1.8%,
-                    # 6 -1.5%)
+                    # the highest
                     sc = 1000 + 2 * rx
                 else:
                     sc += 2 * rx
@@ -1327,17 +1291,15 @@ cdef int order_moves(const Ctx* c, const State* s, u64 cand, int tt_move, int* m
     wins tricks, the others try to.
     The table's move comes first, then, for the others, the killer: the card that
     last cut off for that seat with as many cards left and the same card winning the
-    trick (measured: 4-5% fewer nodes on 8- and 9-trick endgames, 2% more on 6, with
-    the first slots); for the target only on lead (see `first_move`: at all its nodes
-    it costs a third more).
+    trick; for the target only on lead (see `first_move`: at all its nodes it costs
+    more than it saves).
 
     Mid-trick a node's cards all follow suit or all discard, and the tests that pick
     the order are made once per node, not per card. Following suit (one suit: no ties),
     the target plays its cards above the winning one from the highest down, then its
     ducks from the highest down (cards above with points after the ducks while no
     other seat can shoot: then scored, `follow_score`). Where the order is fixed it is
-    emitted without scores (measured: the 9-trick pair 497.9 M -> 490.7 M
-    instructions). The target discarding scores each card `200 + rank + 16 * points`
+    emitted without scores. The target discarding scores each card `200 + rank + 16 * points`
     (`discard_score`). The target's leads and the moon model are `order_leads`.
 
     An opponent mid-trick, after the table's move and the killers, takes its cards in
@@ -1348,18 +1310,13 @@ cdef int order_moves(const Ctx* c, const State* s, u64 cand, int tt_move, int* m
     card search every candidate (no cut), and where the first card (the table's move or
     a killer, `first_move`) failed, a later one cut off at 0.3-0.8%: the order
     changes the node count only through what the table and the killers learn from the
-    siblings. Measured (branch `allnode7`): seed 1, 6/8/9 tricks 582,688 / 4,407,292 /
-    19,024,198 -> 598,511 / 4,850,790 / 18,559,858 nodes; seeds 2-5 2,979,008 /
-    17,290,766 / 49,903,299 -> 3,070,960 / 17,303,248 / 49,924,520; the 9-trick pair
-    338.51 M -> 325.20 M instructions (1,013,257 -> 997,233 nodes), the workload
-    404.88 M -> 387.69 M; side by side (`ab_builds.py`, 40 nine-trick positions) median
-    28.33 -> 26.42 ms and 29.28 -> 26.30 ms (the builds' order reversed).
+    siblings, and the scoring cost more than it saved (docs/experiments.md "All-nodes").
     """
     cdef const RulesC* r = c.r
     cdef int T = c.target
     cdef int m = s.turn
     cdef int n = 0, x, y, rx, sc, wcard = -1, killer = -1, b0, v0, k2 = -1, ks
-    cdef int scores[16]         # 16, not MAXHAND: measured 8% fewer instructions here
+    cdef int scores[16]         # 16, not MAXHAND: a bigger frame cost instructions here
     cdef u64 lane, th, rest
     if (cand & (cand - 1)) == 0:            # one card: nothing to order
         moves[0] = ctz(cand)
@@ -1420,14 +1377,11 @@ cdef int order_moves(const Ctx* c, const State* s, u64 cand, int tt_move, int* m
         wcard = s.win                       # following: the cards below it duck
     if m == T and wcard >= 0:
         # following: first a card above the winning one, the highest (a high card gone
-        # is one the others cannot make it win later; measured: seeds 1-5, 9 tricks
-        # -7.6% nodes, 8 -4.9%, 6 -2.2% against doing so only where it surely won a
-        # trick free of points), then duck, the highest card below; while no other
-        # seat can shoot, a card above with points after the ducks (while one can,
-        # taking one stops every other moon: measured, seeds 1-5, 9 tricks -0.7%
-        # nodes, 8 -0.5%, 6 -0.3%). The scores: 400 + rank - 300 * points above the
-        # winning card (no weight on points while another moon is live), 200 + rank
-        # below.
+        # is one the others cannot make it win later), then duck, the highest card
+        # below; while no other seat can shoot, a card above with points after the
+        # ducks (while one can, taking one stops every other moon). The scores: 400 +
+        # rank - 300 * points above the winning card (no weight on points while another
+        # moon is live), 200 + rank below.
         if (cand & ~r.zero) == 0 or not other_moon_dead(r, s, T):
             # the points weigh nothing: the scores' order after the table's move,
             # emitted without them
@@ -1482,8 +1436,7 @@ cdef inline int top_feed(const RulesC* r, const State* s, u64 cand) noexcept nog
     and `discard_score` with the feeding weights): the dearest card below the winning
     one (points, then rank), else the lowest; discarding, the dearest card; ties to the
     lowest card. Found without the general scoring, as the first card cuts off at most
-    such cut nodes (measured: 0.8-1.2% fewer instructions on 6- and 9-trick solves, the
-    same nodes); the cards after it come in card order (see `order_moves`)."""
+    such cut nodes; the cards after it come in card order (see `order_moves`)."""
     cdef int x, sc, best = -INF, bx = -1, led = s.win >> 4, w = s.win
     while cand:
         x = ctz(cand)
@@ -1520,24 +1473,22 @@ cdef inline int first_move(const Ctx* c, const State* s, u64 cand, int tt_move) 
     The killer also while the target is winning the trick, now that its slot is per
     winning card (`kslot`): it cut off on this very trick before, in another line of the
     earlier tricks (with the slot per suit led, the rules of thumb there, duck under it
-    with the dearest card and dump points on it, had beaten the killer: 3-4% fewer
-    nodes); in the moon model not there."""
+    with the dearest card and dump points on it, had beaten the killer); in the moon model
+    not there."""
     cdef int kl, ks
     if tt_move >= 0 and (cand >> tt_move) & 1:
         return tt_move if popcount(cand) <= 16 else -1
     if s.turn == c.target and not s.ntrick:
         # the target on lead: the lead that last held it to its bound with as many cards
-        # left (measured: seeds 2-5, 6 tricks -5.3%, 8 tricks -7.1%, 9 tricks -8.4% nodes;
-        # a killer at every target node instead: +17% to +40%), else the one before it
+        # left (a killer at every target node cost more than it saved), else the one
+        # before it
         ks = kslot(s, s.turn, c.target)
         kl = c.killer[ks]
         if not (kl >= 0 and (cand >> kl) & 1):
             kl = c.killer2[ks]
         if kl >= 0 and (cand >> kl) & 1:
             if c.model != MODEL_MOON and has_free_lead(c.r, s, cand):
-                # a free trick comes before the killer, as in `order_leads` (measured:
-                # seeds 1-5, 9 tricks -1.9% nodes, 8 +0.2%, 6 -0.4%; 0.3% more
-                # instructions a node)
+                # a free trick comes before the killer, as in `order_leads`
                 return -1
             return kl if popcount(cand) <= 16 else -1
         return -1
@@ -1696,9 +1647,9 @@ cdef inline int beaten_target(const Ctx* c, const State* s, int alpha, int* v) n
     win no trick left either (`never_wins` after this trick holds when it holds now: the
     others' cards only get fewer). Where that bound does not cut and no other seat can
     shoot, a target able to lose every trick left (`idle_after_trick`) keeps its points:
-    exact, or a bound if it alone took moon cards (it might shoot instead; with the trick
-    starts' `can_duck_all`, seed 1, 6/8/9 tricks 594,849 / 4,751,417 / 18,340,833 ->
-    444,428 / 4,075,982 / 16,256,136 nodes: docs/internals.md "Losing every trick").
+    exact, or a bound if it alone took moon cards (it might shoot instead; the rule is in
+    docs/internals.md "Paranoid alpha-beta", its figures in docs/experiments.md "Losing
+    every trick").
     Returns 1 with the value in `v` when that cuts (the bound <= alpha, or exact)."""
     cdef const RulesC* r = c.r
     cdef int T = c.target, pos, duck = 0
@@ -1747,8 +1698,8 @@ cdef int alphabeta(Ctx* c, State* s, int alpha, int beta) noexcept nogil:
 
     Returns v: v <= alpha means value <= v, v >= beta means value >= v, else exact.
     `s` is the caller's copy, which the search may change (it plays forced cards in it:
-    each caller copies the State per child anyway, and a second copy here cost 14
-    instructions per forced line).
+    each caller copies the State per child anyway, and a second copy here cost
+    instructions on every forced line).
     """
     cdef int T = c.target
     cdef int lo, hi, base = 0, v, best, i, n, bm = -1, tt_move = -1, first
@@ -1789,8 +1740,7 @@ cdef int alphabeta(Ctx* c, State* s, int alpha, int beta) noexcept nogil:
             # plain scoring, the target the only seat that took moon cards: its value is
             # below its points only by a moon of its own (another seat's moon adds to
             # them), which the others can stop; so it is at least its points. Asked only
-            # where that cuts (a fail-high probe's line once the target has taken beta):
-            # 6/8/9 tricks, seeds 1-13, -0.47/-0.15/-0.08% nodes
+            # where that cuts (a fail-high probe's line once the target has taken beta)
             return s.points[T]
         ncards = popcount(remaining(s))
         use_tt = ncards >= TT_MIN_CARDS
@@ -1832,9 +1782,8 @@ cdef int alphabeta(Ctx* c, State* s, int alpha, int beta) noexcept nogil:
     # scored: it comes first in order_moves' order anyway, and when it cuts off (most cut
     # nodes) the scoring is never needed. Not in the last two tricks (8 cards at the
     # trick's start at 4 seats): with one or two cards a hand, scoring them all costs
-    # less than first_move's tests (the same order but for a few ties; the 9-trick pair
-    # 338.51 M -> 336.70 M instructions, the workload 404.88 M -> 401.03 M, CPU time of
-    # the 40 nine-trick positions about -1%, docs/internals.md "Near the leaves")
+    # less than first_move's tests (the same order but for a few ties; docs/experiments.md
+    # "Near the leaves")
     first = first_move(c, s, cand, tt_move) if popcount(s.rem) + s.ntrick > 8 else -1
     if first >= 0:
         moves[0] = first
@@ -1923,8 +1872,8 @@ cdef void mtdf_probe(Ctx* c, const State* s, Climb* m, int floor) noexcept nogil
     points already taken) and climbs: a probe that fails low (the target keeps to less)
     costs about as much at every threshold above the value, while one that fails high
     far below it is cheap, so stepping down one point at a time from a guess far too
-    high cost more than climbing from the bottom (measured with `Core.analyse`'s guesses:
-    5-8% fewer nodes on the 6-, 8- and 9-trick sets, seeds 1-8). Unchanged on abort."""
+    high cost more than climbing from the bottom (docs/experiments.md "Root"). Unchanged
+    on abort."""
     cdef int b = m.g if m.g > m.lo else m.lo + 1, g
     cdef State t = s[0]                     # alphabeta may change its State
     c.probes += 1

@@ -18,9 +18,8 @@ cdef extern from *:
        9-trick size) come from calloc, so that they can be kept as spares, but aligned to
        2 MiB and rounded up to it, with huge pages asked for too: their first 2 MiB, the
        part in use first (`tt_grow`), and the near-leaf table at their end then take one
-       TLB entry each (the 40 nine-trick positions -1% to -3% CPU time, 8 tricks -1% to
-       -3%; docs/internals.md "The table in use"). Small tables come from calloc, aligned
-       to a cache line. All are zero-filled lazily by the kernel. */
+       TLB entry each (docs/experiments.md "The table in use"). Small tables come from
+       calloc, aligned to a cache line. All are zero-filled lazily by the kernel. */
     static void* hd_table_alloc(size_t size, void** raw, size_t* raw_size) {
         size_t align = (size_t)2 << 20;
         void* p;
@@ -74,7 +73,7 @@ cdef extern from *:
     /* Spare tables: the tables of dead cores, kept for the next core of the same size.
        A fresh solver per position (as a user solving one position, or the benchmarks)
        would otherwise have calloc zero its table every time (256 KiB at 6 tricks, 16 MiB
-       at 9: 17 us and 1-3 ms); a spare is emptied in O(1) by a new generation instead.
+       at 9: longer than many a solve); a spare is emptied in O(1) by a new generation instead.
        Only calloc'ed tables (under 64 MiB) and at most HD_SPARE_BYTES in all: big mapped
        tables go back to the kernel. Called from Core.__cinit__/__dealloc__, which hold
        the GIL: that serialises the threads. */
@@ -240,10 +239,9 @@ cdef inline u64 hash_key(const u64* k) noexcept nogil:
     # One layer of multiplies, then two xor-shift folds: every key bit reaches the low bits
     # that index the table (the key's top bits, the suit lengths, the leader and the
     # takers, through the fold by 32 and then by 15). The hash is on the path from a
-    # trick start to its probe, and the probe's cache miss is the dearest step of a node:
-    # splitmix64's finalizer (two more multiplies) took the 40 nine-trick positions
-    # 18.94 -> 18.31 ms median, 2,051 -> 1,998 ms total (`ab_builds.py`, best of 5), with
-    # the same nodes within 0.2%. Folds by 29 alone left the top bits out: 75% more nodes.
+    # trick start to its probe, and the probe's cache miss is the dearest step of a node,
+    # so it is shorter than splitmix64's finalizer (two more multiplies). Folds by 29
+    # alone left the top bits out (docs/experiments.md "The table in use").
     cdef u64 h = ((k[0] * <u64>0xBF58476D1CE4E5B9ULL) ^ (k[1] * <u64>0x9E3779B97F4A7C15ULL)
                   ^ (k[2] * <u64>0xC2B2AE3D27D4EB4FULL))
     h ^= h >> 32
@@ -257,8 +255,7 @@ cdef inline TTEntry* tt_bucket(const Ctx* c, const u64* k, int ncards) noexcept 
     Past 2 MiB a table misses the L2 cache on nearly every probe, and most probes are near
     the leaves, whose entries are many, cheap to redo and soon dead: those of at most
     `near_cards` cards (3 tricks) go to a near-leaf table of 512 KiB that stays in L2, the
-    deeper ones keep the big table to themselves. 9-trick set, best of 3 in one process:
-    median 18.42 -> 17.60 ms, total 2,045 -> 2,023 ms, nodes 57.27 M -> 58.13 M.
+    deeper ones keep the big table to themselves (docs/experiments.md "Near-leaf table").
     """
     if ncards <= c.near_cards:
         return &c.near[hash_key(k) & c.near_mask & ~(<u64>1)]
@@ -289,10 +286,7 @@ cdef void tt_grow(Ctx* c) noexcept nogil:
     is the dearest step of a node, while most solves of 9 tricks fill only a part of it.
     The first 2**GROW_BITS entries (2 MiB) of a bigger table fit the L2 cache of the
     machine measured, the first 2**GROW_MID_BITS (4 MiB) its last-level cache; the
-    searches that outgrow them get more (40 nine-trick positions, `ab_builds.py`, against
-    the whole table from the start: median 20.09 -> 18.94 ms with one step at 2**17;
-    the step at 2**16 first, a further 18.74 -> 18.23 ms; docs/internals.md "The table
-    in use").
+    searches that outgrow them get more (docs/experiments.md "The table in use").
 
     Sound in the middle of a search: every entry holds its whole key, so an entry where a
     probe does not look is only lost, never misread; a search that found its bucket
@@ -331,8 +325,8 @@ cdef void tt_grow(Ctx* c) noexcept nogil:
 cdef inline TTEntry* tt_probe(Ctx* c, TTEntry* e, const u64* k) noexcept nogil:
     """The entry of `k` in its bucket `e` (`tt_bucket`), or NULL. Both slots are compared
     before either is chosen: a branch on the first slot's match waited for the probe's
-    cache miss and then was mispredicted about as often as not (9 tricks -2% to -5% CPU
-    time, 8 tricks -4%, `ab_builds.py`; docs/internals.md "The table in use")."""
+    cache miss and then was mispredicted about as often as not
+    (docs/experiments.md "The table in use")."""
     cdef int m0 = ((e[0].gen == c.gen) & (e[0].k0 == k[0]) & (e[0].k1 == k[1])
                    & (e[0].k2 == k[2]))
     cdef int m1 = ((e[1].gen == c.gen) & (e[1].k0 == k[0]) & (e[1].k1 == k[1])

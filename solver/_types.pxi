@@ -56,7 +56,7 @@ cdef extern from *:
         return 0;
     }
     /* Asked once per process: CPUID traps to the hypervisor in a virtual machine, and a
-       new core asking it each time took 15 us, more than the rest of a 6-trick solve's
+       new core asking it each time took longer than the rest of a 6-trick solve's
        setup. Called from Core.__cinit__, with the GIL held. */
     static int hd_pext_is_fast(void) {
         static int known = -1;
@@ -83,14 +83,14 @@ cdef enum:
     MAXVALS = 16
     KILLER_LEADS = 53 * 8 * 64  # `Ctx.killer`: the mid-trick slots, then the leads' (see `kslot`)
     KILLER_SLOTS = KILLER_LEADS + 14 * 8 * 256
-    MAXSEATS = 7            # tables of 3 to 7 players (rules.md "Players and deck")
+    MAXSEATS = 7            # tables of 3 to 7 players (docs/rules.md "Players and deck")
     MAXHAND = 20            # legal cards of one hand: 17 at a table of 3, with room
     GROW_BITS = 16          # a bigger table uses its first 2**16 entries (2 MiB), then
     GROW_MID_BITS = 17      # its first 2**17 (4 MiB) after a third of `Core.grow_nodes`,
     GROW_NODES = 3000000    # the whole after all of them (`tt_grow`)
     NEAR_CARDS = 12         # trick starts of at most this many cards use the near-leaf table
     TT_MIN_CARDS = 5        # the last trick is cheaper to search than to look up
-    SHED_MIN_CARDS = 12     # `shed_bound` from 3 tricks left at 4 seats (measured)
+    SHED_MIN_CARDS = 12     # `shed_bound` from 3 tricks left at 4 seats (2 or 4 cost more)
 
 # One 16-bit lane per suit (clubs, diamonds, hearts, spades), 13 bits used. C constants,
 # not module variables: a `cdef u64` global is loaded from memory at every use and
@@ -163,9 +163,8 @@ cdef struct RulesC:
 
 
 cdef struct State:
-    # The hands last (measured: CPU time of the 40 nine-trick positions 2904 / 2926 ->
-    # 2813 / 2884 ms, 0.45% fewer instructions; copying only the 80 bytes up to hand[4]
-    # at 4 seats then cost time, docs/internals.md "Cost per node, fourth round")
+    # The hands last (fewer instructions and less time; copying only the 80 bytes up to
+    # hand[4] at 4 seats then cost time: docs/experiments.md "Cost per node, fourth round")
     u64 rem                 # the cards still in the hands (the union of hand[])
     u64 trick_mask          # cards on the current trick, and during trick 1 the kitty:
                             # it goes to the trick's winner, so it is live until then
@@ -206,7 +205,7 @@ cdef struct TTEntry:        # 32 bytes: two to a 64-byte cache line
 
 
 cdef struct GameC:
-    # The game around the deal, for MODEL_GAME (solve.game_spec; rules.md "Game end").
+    # The game around the deal, for MODEL_GAME (solve.game_spec; docs/rules.md "Game end").
     int totals[MAXSEATS]    # game totals before the deal
     int target              # the game ends when a total reaches it
     int reset               # a total of exactly `target` drops to 0 (reset_at_target)

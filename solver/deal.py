@@ -5,7 +5,7 @@ Written in the PBN ``Deal`` tag form ``N:<N> <E> <S> <W>``, each hand ``spades.h
 On input the first letter may be any seat, the hands then listed clockwise from it
 (``"E:<E> <S> <W> <N>"``); output always starts at North.
 
-A table of 3, 5, 6 or 7 players (``rules.md`` "Players and deck") is written the same way
+A table of 3, 5, 6 or 7 players (``docs/rules.md`` "Players and deck") is written the same way
 with the seat letters A, B, C, … (:data:`~.seats.SEAT_LETTERS`), the hands listed clockwise:
 ``"A:<A> <B> <C>"``. The number of hands gives the number of players. A kitty (the leftover
 cards of ``card_removal="kitty"``) follows the hands as one more hand marked ``+``:

@@ -1,7 +1,7 @@
 """The deck of a table of 3 to 7 players: which cards are removed, and the kitty.
 
 52 cards do not split evenly among 3, 5, 6 or 7 players. The sources disagree on what to do
-(``rules.md`` "Players and deck"), so each reading is a value of ``Rules.card_removal``:
+(``docs/rules.md`` "Players and deck"), so each reading is a value of ``Rules.card_removal``:
 
 =================  ==========  ============  ==================  ==============
 reading            3 players   5 players     6 players           7 players

@@ -1,6 +1,6 @@
 """Whole games: running totals, the moon and the sun across a game, the target and game end.
 
-``rules.md`` "Moon and sun" and "Game end". A deal's own score is :meth:`Rules.score`; this
+``docs/rules.md`` "Moon and sun" and "Game end". A deal's own score is :meth:`Rules.score`; this
 module adds what depends on the game's totals:
 
 - **Shooter's choice** (``moon="choice"``): the shooter takes the old moon (+ award to each
@@ -388,7 +388,7 @@ def play_game(rules: "Rules | str | None" = None,
 
     Raises:
         InvalidDealError: the default pass policy met a hand with fewer cards the rules allow
-            passing (``no_pass_cards``) than the pass count (``rules.md`` does not say what
+            passing (``no_pass_cards``) than the pass count (``docs/rules.md`` does not say what
             such a player passes); or a policy's pass breaks the rules (:func:`.apply_pass`).
     """
     rules = Rules.of(rules)

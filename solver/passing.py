@@ -1,6 +1,6 @@
 """Passing: who passes how many cards to whom on each deal, and the deal after the pass.
 
-``rules.md`` "Passing". A :class:`PassPlan` says, for one deal, where each passed card goes as
+``docs/rules.md`` "Passing". A :class:`PassPlan` says, for one deal, where each passed card goes as
 a seat offset from the passer (1 = the next seat clockwise, the left-hand neighbour). Every
 scheme treats all seats alike, so one tuple of offsets describes the whole table:
 
@@ -174,8 +174,8 @@ def apply_pass(deal: Deal, plan: PassPlan,
                rng: "int | None | _random.Random" = None) -> Deal:
     """The deal after every seat passes its cards as ``plan`` says.
 
-    Rule (``rules.md`` "Passing"): each passer gives exactly ``plan.count`` distinct cards from
-    its own hand, chosen before seeing the cards it receives (so the passes are all taken from
+    Rule (``docs/rules.md`` "Passing"): each passer gives exactly ``plan.count`` distinct cards
+    from its own hand, chosen before seeing the cards it receives (so the passes are all taken from
     the dealt hands); card ``i`` of a seat's pass goes to ``plan.receivers(seat)[i]``. On a
     hold deal ``passes`` must be ``None``, empty, or hold only empty lists. A pooled pass
     (shuffle) gathers all passed cards, shuffles them with ``rng`` and deals them back,
@@ -255,7 +255,7 @@ def after_pass(deal: Deal, passes: "Mapping[Seat | str, Iterable[Card | str] | s
     A 4-player directional pass (:func:`apply_pass` moves the cards of every scheme: scatter,
     star, shuffle, at every table).
 
-    Rule (``rules.md`` "Passing"; count = ``Rules.pass_count``): each passer gives exactly
+    Rule (``docs/rules.md`` "Passing"; count = ``Rules.pass_count``): each passer gives exactly
     ``count`` distinct cards from its own hand, chosen before seeing the cards it receives
     (so the passes are all taken from the dealt hands). On a HOLD deal there is no pass:
     ``passes`` must be ``None``, empty, or hold only empty lists.

@@ -9,10 +9,10 @@ parameter set. Every rule of play lives in :meth:`Position.legal_mask` (which ca
 State is kept in card masks (``docs/internals.md``) so that a brute-force search can call
 ``legal_moves``/``play``/``unplay`` millions of times.
 
-Tables of 3 to 7 players (``rules.md`` "Players and deck") play the same way with ``n`` cards to
-a trick; their seats are ints 0..n-1 (:func:`~.seats.table_seats`). Two rules exist only there:
-the kitty goes to the winner of trick 1, and when 2♣ is out of play the lowest club in play
-opens (Morehead 2001, Culbertson 1950).
+Tables of 3 to 7 players (``docs/rules.md`` "Players and deck") play the same way with ``n``
+cards to a trick; their seats are ints 0..n-1 (:func:`~.seats.table_seats`). Two rules exist
+only there: the kitty goes to the winner of trick 1, and when 2♣ is out of play the lowest club
+in play opens (Morehead 2001, Culbertson 1950).
 """
 from __future__ import annotations
 
@@ -161,7 +161,7 @@ class Position:
             self._total = rules.hand_size() * n
             self._kitty = deal.kitty.mask
             # The opening card: the lowest club in play when 2♣ is removed or in the kitty
-            # (Morehead 2001, Culbertson 1950; rules.md "Players and deck").
+            # (Morehead 2001, Culbertson 1950; docs/rules.md "Players and deck").
             clubs = 0
             for mask in deal.masks:
                 clubs |= mask & _CLUBS_MASK

@@ -1,4 +1,4 @@
-"""The rules of a deal: one frozen object holding every option of ``rules.md``.
+"""The rules of a deal: one frozen object holding every option of ``docs/rules.md``.
 
 :class:`Rules` covers every option of the sections "Players and deck", "Passing", "Trick play",
 "Point cards", "Moon and sun" and "Game end", for 3 to 7 players. Each field names its source;
@@ -76,7 +76,7 @@ def _spot_value(rank: int) -> int:
 
 
 def _double_eagle_value(rank: int) -> int:
-    """The Double/Eagle scale of ``rules.md``: A 5, K 4, Q 3, J 2, pips 1."""
+    """The Double/Eagle scale of ``docs/rules.md``: A 5, K 4, Q 3, J 2, pips 1."""
     return {14: 5, 13: 4, 12: 3, 11: 2}.get(rank, 1)
 
 
@@ -94,7 +94,7 @@ class Rules:
             point values and awards (``queen_of_spades`` ... ``sun_points``) must lie within
             ±``POINTS_LIMIT`` (1,000), the range the search core's 16-bit points hold exactly.
 
-    Fields -- players and deck (``rules.md`` "Players and deck"; :mod:`.deck`):
+    Fields -- players and deck (``docs/rules.md`` "Players and deck"; :mod:`.deck`):
         players: number of players, 3..7 (standard 4). Seats of a 4-player table are
             :class:`~.seats.Seat` N, E, S, W; other tables use ints 0..n-1 written A, B, C, …
             (:func:`~.seats.table_seats`), clockwise in increasing order.
@@ -110,10 +110,10 @@ class Rules:
             tricks (Morehead 2001: "who may be allowed to see it"). Recorded for the game
             layer; in double-dummy play every card is seen anyway. Needs ``card_removal="kitty"``.
 
-    Fields -- passing (``rules.md`` "Passing"; :mod:`.passing` gives the receivers per deal):
+    Fields -- passing (``docs/rules.md`` "Passing"; :mod:`.passing` gives the receivers per deal):
         pass_count: cards each player passes in a directional pass. Default (``None`` when
-            built): 3, or 2 with more than 4 players (``rules.md``: "2 cards with more than 4
-            players"); give 3 explicitly for the other reading. A scatter or star pass fixes
+            built): 3, or 2 with more than 4 players (a common variant, ``docs/rules.md``
+            "Passing"); give 3 explicitly for the other reading. A scatter or star pass fixes
             its own count (one card to each receiver).
         pass_scheme: which way the cards go, by deal number (first deal 0):
             ``"standard"`` -- left, right, across, hold (Morehead 2001); with other than 4
@@ -127,15 +127,15 @@ class Rules:
             again (our reading: the hold closes the cycle, as the standard scheme's does);
             ``"shuffle"`` -- pass shuffle: the passed cards are pooled, shuffled and dealt back
             ``pass_count`` to each (a player may get its own cards back).
-        pass_count_by_dealer: dealer's choice of the count (``rules.md``: "3 cards, 2 cards with
-            more than 4 players, or dealer's choice"): each deal's count is given with the deal
+        pass_count_by_dealer: dealer's choice of the count (a common variant,
+            ``docs/rules.md`` "Passing"): each deal's count is given with the deal
             (``pass_plan(rules, number, count=...)``); ``pass_count`` is then only a default
             for callers that have no choice to give.
         no_pass_cards: cards that may not be passed ("some tables forbid passing certain cards
             (2♣, Q♠ or A♥)"), as text such as ``"2C QS"``; ``None`` = any card. Stored in
             canonical text (ascending, space-separated; ``+`` also separates on input).
 
-    Fields -- trick play (``rules.md`` "Trick play"):
+    Fields -- trick play (``docs/rules.md`` "Trick play"):
         first_lead: ``"two_of_clubs"`` -- the holder of 2♣ leads it (standard; when 2♣ is
             removed or in the kitty, the lowest club in play: Morehead 2001, Culbertson 1950);
             ``"any_club"`` -- the holder of 2♣ leads any club (OpenSpiel ``can_lead_any_club``);
@@ -166,7 +166,7 @@ class Rules:
             discard it), Q♠ is its only legal card. Leading Q♠ is never forced. On trick 1 with
             ``no_points_on_first_trick`` Q♠ is usually not legal, so not forced.
 
-    Fields -- point cards (``rules.md`` "Point cards"):
+    Fields -- point cards (``docs/rules.md`` "Point cards"):
         queen_of_spades: points for Q♠ (13; 0 in Black Jack).
         jack_of_spades: points for J♠ (0; Black Jack 10 -- Foster 1909, Moss 1995).
         heart_scale: ``"one"`` (1 each), ``"spot"`` (Spot Hearts: A 14, K 13, Q 12, J 11, pips
@@ -178,7 +178,7 @@ class Rules:
         no_trick_bonus: added to the score of each player who took no trick, only when nobody
             shot the moon or the sun (OpenSpiel ``avoid_all_tricks_bonus``: −5).
 
-    Fields -- moon and sun (``rules.md`` "Moon and sun"):
+    Fields -- moon and sun (``docs/rules.md`` "Moon and sun"):
         moon: a seat that took every card of :meth:`moon_mask` shot the moon.
             ``"old"`` -- the shooter's positive points are removed (it keeps any bonus card)
             and every other seat gets + :meth:`moon_award`; ``"new"`` -- the shooter's positive
@@ -199,8 +199,8 @@ class Rules:
             first is enough. A sun scores like an old moon with
             ``sun_points`` instead of the moon award, and replaces the moon.
         sun_points: the sun award (52).
-        sun_paid_by: who pays a sun (``rules.md``: "52 only to the player who passed to the
-            shooter"). ``"all"`` -- every other seat gets + ``sun_points`` (default);
+        sun_paid_by: who pays a sun (a common variant, ``docs/rules.md`` "Moon and sun").
+            ``"all"`` -- every other seat gets + ``sun_points`` (default);
             ``"passer"`` -- only the seat that passed to the shooter gets + ``sun_points``
             (with pass direction ``d`` and shooter ``x``, the seat ``d.passer(x)``); the other
             seats score the points they took. This needs the deal's pass direction
@@ -210,7 +210,7 @@ class Rules:
             scatter, star or shuffle pass (several seats passed to the shooter). With other
             than 4 players the direction is the seat offset 0..n-1 (1 = left). Needs a ``sun``.
 
-    Fields -- moon and sun across a game (``rules.md`` "Moon and sun"). These are for the game
+    Fields -- moon and sun across a game (``docs/rules.md`` "Moon and sun"). These are for the game
     layer (:mod:`.game`: running totals, game end) and do **not** change one deal's score:
     :meth:`score` and ``Position.score()`` ignore them.
         new_moon_if_old_loses: with ``moon="old"``, the shooter takes the new moon
@@ -229,13 +229,14 @@ class Rules:
             ``sun_paid_by`` says; set ``sun_points=0`` for a sun that only clears the board).
             Needs a ``sun``.
         no_game_end_on_moon: a game cannot end on a deal with a successful moon or sun (the
-            game goes on although a total reached the target). Default true (``rules.md``).
+            game goes on although a total reached the target). Default true (``docs/rules.md``
+            "Moon and sun").
 
-    Fields -- game end (``rules.md`` "Game end"; :mod:`.game`):
+    Fields -- game end (``docs/rules.md`` "Game end"; :mod:`.game`):
         target: the game ends when a total reaches this many points, 1..400 (standard 100, Morehead
             2001; 50 or any agreed number); the lowest total wins, ties allowed.
         reset_at_target: a total of exactly ``target`` drops to 0 (then ``target + 1`` is
-            needed to end the game; a common variant, ``rules.md`` "Game end").
+            needed to end the game; a common variant, ``docs/rules.md`` "Game end").
         settlement: Classic Hearts settles every deal in counters (Foster 1909: "every deal is
             a game in itself, and must be settled for in counters immediately"), recorded by
             :class:`~.game.Game` beside the running totals. ``"points"`` -- no counters (the
@@ -640,7 +641,7 @@ class Rules:
 
     @classmethod
     def standard(cls) -> "Rules":
-        """The standard game of ``rules.md`` (Morehead 2001; OpenSpiel's defaults)."""
+        """The standard game of ``docs/rules.md`` (Morehead 2001; OpenSpiel's defaults)."""
         # Frozen, so one shared object serves (Position(deal) asks for it on every build).
         return _DEFAULTS if cls is Rules else cls()
 
@@ -709,7 +710,7 @@ class Rules:
     @classmethod
     def omnibus(cls) -> "Rules":
         """Omnibus Hearts: 10♦ scores −10; the moon (slam) needs all 15 counting cards and the
-        shooter keeps the 10♦ bonus (Morehead 2001; ``rules.md`` "Omnibus slam")."""
+        shooter keeps the 10♦ bonus (Morehead 2001; ``docs/rules.md`` "Moon and sun")."""
         return cls(bonus_card="TD", bonus_points=-10, moon_needs_bonus_card=True)
 
     @classmethod
@@ -925,7 +926,7 @@ class Rules:
         return f"Rules({', '.join(parts)})"
 
 
-#: Per rules option: (``rules.md`` section, what it does in one line, its source). ``hearts
+#: Per rules option: (``docs/rules.md`` section, what it does in one line, its source). ``hearts
 #: rules`` prints it; every field of :class:`Rules` has an entry (checked by the tests).
 OPTION_SOURCES: dict[str, tuple[str, str, str]] = {
     "players": ("Players and deck", "number of players, 3..7", "Foster 1909, Culbertson 1950, "
@@ -936,15 +937,15 @@ OPTION_SOURCES: dict[str, tuple[str, str, str]] = {
     "kitty_seen": ("Players and deck", "trick 1's winner may look at the kitty",
                    "Morehead 2001"),
     "pass_count": ("Passing", "cards passed: 3, or 2 with more than 4 players",
-                   "common variant (rules.md); Pagat"),
+                   "common variant (docs/rules.md); Pagat"),
     "pass_scheme": ("Passing", "standard (left, right, across, hold), left, left_right, hold, "
                     "scatter, star, rotating, shuffle",
                     "Morehead 2001; Foster 1909 (left); Culbertson 1950 (left_right); "
                     "Pagat; OpenSpiel pass_cards"),
     "pass_count_by_dealer": ("Passing", "dealer's choice of the pass count, given per deal",
-                             "common variant (rules.md)"),
+                             "common variant (docs/rules.md)"),
     "no_pass_cards": ("Passing", "cards that may not be passed (2♣, Q♠ or A♥ at some tables)",
-                      "common variant (rules.md)"),
+                      "common variant (docs/rules.md)"),
     "first_lead": ("Trick play", "2♣ (the lowest club in play) leads, any club, or any card by "
                    "the player left of the dealer",
                    "Morehead 2001; OpenSpiel can_lead_any_club; Foster 1909, Culbertson 1950"),
@@ -974,26 +975,26 @@ OPTION_SOURCES: dict[str, tuple[str, str, str]] = {
     "moon_needs_bonus_card": ("Moon and sun", "the moon needs the bonus card too (Omnibus slam)",
                               "Morehead 2001"),
     "moon_points": ("Moon and sun", "the moon award (default: all penalty points in play)",
-                    "common variant (rules.md)"),
+                    "common variant (docs/rules.md)"),
     "sun": ("Moon and sun", "shooting the sun: all tricks, or the last twelve",
-            "common variant (rules.md)"),
-    "sun_points": ("Moon and sun", "the sun award (52)", "common variant (rules.md)"),
+            "common variant (docs/rules.md)"),
+    "sun_points": ("Moon and sun", "the sun award (52)", "common variant (docs/rules.md)"),
     "sun_paid_by": ("Moon and sun", "the sun is paid by all, or only by the shooter's passer",
-                    "common variant (rules.md)"),
+                    "common variant (docs/rules.md)"),
     "new_moon_if_old_loses": ("Moon and sun", "new moon when the old moon would make the "
-                              "shooter lose the game", "common variant (rules.md)"),
+                              "shooter lose the game", "common variant (docs/rules.md)"),
     "new_moon_from": ("Moon and sun", "new moon only once the shooter has this many points",
-                      "common variant (rules.md)"),
+                      "common variant (docs/rules.md)"),
     "berns": ("Moon and sun", "subtract when the old moon would not put the shooter in the lead",
               "Berns (Killer Hearts)"),
     "sun_clears_board": ("Moon and sun", "a sun also sets the shooter's total to 0 (clearing the "
-                         "board)", "common variant (rules.md)"),
+                         "board)", "common variant (docs/rules.md)"),
     "no_game_end_on_moon": ("Moon and sun", "a game cannot end on a deal with a moon or sun",
-                            "common variant (rules.md)"),
+                            "common variant (docs/rules.md)"),
     "target": ("Game end", "the game ends when a total reaches this (100; 50 or any agreed, 1..400)",
                "Morehead 2001"),
     "reset_at_target": ("Game end", "a total of exactly the target drops to 0",
-                        "common variant (rules.md)"),
+                        "common variant (docs/rules.md)"),
     "settlement": ("Game end", "points (running totals), or each deal settled in counters: "
                    "sweepstake (a pool per heart) or howell (Howell's settling)",
                    "Foster 1909 (Classic Hearts)"),
@@ -1052,7 +1053,7 @@ def _pass_direction(value: "PassDirection | str | int | None",
 
 
 def _default_pass_count(players: int) -> int:
-    """3 cards, or 2 with more than 4 players (``rules.md`` "Passing")."""
+    """3 cards, or 2 with more than 4 players (``docs/rules.md`` "Passing")."""
     return 3 if players <= 4 else 2
 
 

@@ -14,7 +14,7 @@ from .errors import HeartsError
 __all__ = ["Seat", "PassDirection", "MIN_PLAYERS", "MAX_PLAYERS", "SEAT_LETTERS", "table_seats",
            "seat_letter", "seat_title", "parse_seat"]
 
-#: Player counts the game model supports (``rules.md`` "Players and deck": 3 to 7).
+#: Player counts the game model supports (``docs/rules.md`` "Players and deck": 3 to 7).
 MIN_PLAYERS = 3
 MAX_PLAYERS = 7
 #: Seat letters at a table of 3, 5, 6 or 7 players: seat ``i`` is ``SEAT_LETTERS[i]``, play goes
@@ -106,7 +106,7 @@ class PassDirection(IntEnum):
     def for_deal(cls, number: int) -> "PassDirection":
         """The standard rotation left, right, across, hold; ``number`` counts deals from 0.
 
-        Source: Morehead 2001 (the "standard" pass scheme of ``rules.md``).
+        Source: Morehead 2001 (the "standard" pass scheme of ``docs/rules.md``).
         """
         return _STANDARD_ROTATION[number % 4]
 

@@ -4,7 +4,7 @@
 with every hand visible, by exact search (``hearts solve`` on the command line). Tables
 of 3 to 7 players (``Rules.players``) are solved by the same core with n seats.
 
-Solution concepts (design.md, "Solution concepts"):
+Solution concepts (``docs/internals.md`` "Solution concepts"):
 
 - ``paranoid``: the target seat's final points for the deal when it plays to take as few as
   possible and all other seats together play to give it as many as possible. Two-sided,
@@ -226,7 +226,7 @@ def core_rules(position: Position) -> dict:
 
 
 def _sun_payers(rules: Rules, direction: PassDirection | int | None) -> list[int]:
-    """Per shooter, the mask of the seats that pay a sun (rules.md "Moon and sun";
+    """Per shooter, the mask of the seats that pay a sun (docs/rules.md "Moon and sun";
     :meth:`Rules.sun_payers`)."""
     return [sum(1 << int(payer) for payer in rules.sun_payers(x, direction))
             for x in range(rules.players)]
@@ -237,8 +237,8 @@ def core_state(position: Position) -> tuple:
     points at a table of ``n`` seats, trick 1 counted with the kitty (``Position.play``).
 
     Read from what ``Position`` keeps per seat (``taken`` holds trick 1's kitty, as the
-    core's moon takers do) and its list of trick winners, not by walking the tricks: a
-    fresh solve of a 6-trick endgame spent 7 us here, a tenth of its setup."""
+    core's moon takers do) and its list of trick winners, not by walking the tricks, which
+    took a tenth of a small solve's setup."""
     rules = position.rules
     n = position.players
     winners = position._winners             # trick winners in order (same package)
@@ -549,8 +549,8 @@ class Solver:
         ms = (time.perf_counter() - t0) * 1000.0
         # Cards by bit from the interned table (the core gives only valid bits), empty tuples
         # shared, and the core's answers sorted on ints before any CardValue is built (best
-        # for the mover first, then by card bit, as CardValue.rank orders them): this part
-        # took 7 us of a 6-trick solve, sorting the CardValues by their rank 1.2 us of it.
+        # for the mover first, then by card bit, as CardValue.rank orders them): building
+        # the result was a visible part of a small solve.
         by_bit = Card._BY_BIT
         seat_index = int(mover)
         moves = out["moves"]

@@ -1,10 +1,16 @@
 """Shared test helpers: the data folder (tests read only from ``tests/data``), the ``hearts``
-command in-process, and an iterable that counts what is drawn from it."""
+command in-process (the ``run_cli`` fixture), and an iterable that counts what is drawn from it.
+"""
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Mapping
 
 import pytest
+from click.testing import Result
+from typer.testing import CliRunner
+
+from hearts.analysis.cli import app
 
 DATA = Path(__file__).parent / "data"
 
@@ -15,17 +21,36 @@ def data_dir() -> Path:
     return DATA
 
 
-def run_hearts(*args: str):
-    """Run the ``hearts`` command in-process; stdout and stderr apart (old click needs
-    ``mix_stderr=False``)."""
-    from typer.testing import CliRunner
-
-    from hearts.analysis.cli import app
+def _run_cli(*args: str, input: str | bytes | None = None,
+             env: Mapping[str, str] | None = None) -> Result:
+    """Run ``hearts ARGS...`` in-process; see :func:`run_cli`."""
     try:
-        runner = CliRunner(mix_stderr=False)  # type: ignore[call-arg]
+        runner = CliRunner(mix_stderr=False)  # type: ignore[call-arg]  # click < 8.2
     except TypeError:
         runner = CliRunner()
-    return runner.invoke(app, list(args))
+    result = runner.invoke(app, list(args), input=input, env=env)
+    if result.exception is not None and not isinstance(result.exception, SystemExit):
+        raise result.exception      # a traceback fails the test where it happened
+    return result
+
+
+@pytest.fixture(scope="session")
+def run_cli():
+    """The ``hearts`` command in-process: ``run_cli(*args, input=None, env=None)`` returns
+    click's ``Result``: ``exit_code``, and ``stdout`` and ``stderr`` apart (``output`` is
+    both). ``input`` is the standard input (text or bytes), ``env`` extra environment
+    variables (``{"COLUMNS": "80"}``). An exception other than the command's exit is raised,
+    so that a traceback fails the test where it happened."""
+    return _run_cli
+
+
+def slow_after(cases, fast: int) -> list:
+    """``cases`` (parameter tuples, or single values) as ``pytest.param`` with all but the first
+    ``fast`` marked ``slow``: a few cases of a long brute-force check stay in the development
+    loop (``-m "not slow"``); CI runs them all."""
+    return [pytest.param(*(case if isinstance(case, tuple) else (case,)),
+                         marks=() if index < fast else pytest.mark.slow)
+            for index, case in enumerate(cases)]
 
 
 def error_line(result) -> str:

@@ -12,11 +12,9 @@ import random
 from pathlib import Path
 
 import pytest
-from typer.testing import CliRunner
 
 from game_cases import DUCK_OR_TAKE_SCORES, duck_or_take
 from hearts.analysis.advice import MIN_SAMPLES, AdviceError, advise, card_classes, evaluate_deal
-from hearts.analysis.cli import app
 from hearts.analysis.knowledge import Knowledge
 from hearts.analysis.openspiel import parse_action_lines
 from hearts.analysis.policy import play_out, rule_play
@@ -268,17 +266,9 @@ def test_play_out_stops_at_a_trick_start_with_the_tricks_left():
 
 # -- the command ----------------------------------------------------------------------------
 
-def _run(*args: str):
-    try:
-        runner = CliRunner(mix_stderr=False)  # type: ignore[call-arg]
-    except TypeError:
-        runner = CliRunner()
-    return runner.invoke(app, list(args))
-
-
-def test_play_json_states_evaluator_samples_model_and_seed():
-    result = _run("play", str(RECORD), "--at", "28", "--samples", "30", "--seed", "4",
-                  "--threads", "1", "--json")
+def test_play_json_states_evaluator_samples_model_and_seed(run_cli):
+    result = run_cli("play", str(RECORD), "--at", "28", "--samples", "30", "--seed", "4",
+                     "--threads", "1", "--json")
     assert result.exit_code == 0, result.stderr
     data = json.loads(result.stdout)
     assert data["evaluator"] == "exact" and data["model"] == "paranoid"
@@ -298,18 +288,18 @@ def _record_plays() -> list[str]:
     return [str(c) for c in loads(RECORD.read_text()).deals[0].cards]
 
 
-def test_play_table_names_the_evaluator_and_the_model():
-    result = _run("play", str(RECORD), "--at", "33", "--samples", "20", "--threads", "1")
+def test_play_table_names_the_evaluator_and_the_model(run_cli):
+    result = run_cli("play", str(RECORD), "--at", "33", "--samples", "20", "--threads", "1")
     assert result.exit_code == 0, result.stderr
     out = result.stdout
     assert "evaluator" in out and "exact" in out and "paranoid" in out
     assert "9♣" in out and "moon risk" in out
 
 
-def test_play_open_position_hides_the_other_hands():
+def test_play_open_position_hides_the_other_hands(run_cli):
     position, data = solved("moon-positions.jsonl", 2)
-    result = _run("play", "--position", data["deal"], "--played", data["played"], "--samples",
-                  "20", "--threads", "1", "--json")
+    result = run_cli("play", "--position", data["deal"], "--played", data["played"], "--samples",
+                     "20", "--threads", "1", "--json")
     assert result.exit_code == 0, result.stderr
     assert json.loads(result.stdout)["cards"][0]["card"] == "QH"
 
@@ -329,8 +319,8 @@ def test_play_open_position_hides_the_other_hands():
      "--scores is for the game model"),
     (("play", str(RECORD), "--at", "33", "--target", "90"), "give the totals with --scores"),
 ])
-def test_play_bad_input_gives_one_error_line_and_exit_2(args, message):
-    result = _run(*args)
+def test_play_bad_input_gives_one_error_line_and_exit_2(args, message, run_cli):
+    result = run_cli(*args)
     assert result.exit_code == 2
     lines = result.stderr.strip().splitlines()
     assert len(lines) == 1 and lines[0].startswith("error: ") and message in lines[0]
@@ -345,54 +335,54 @@ def test_play_bad_input_gives_one_error_line_and_exit_2(args, message):
     # (and without the file)
     (None, "{record}: deal 1 is over after 52 plays: give --at 0..51, the plays already made"),
 ])
-def test_at_out_of_range_gives_the_range_that_works(command, at, message):
+def test_at_out_of_range_gives_the_range_that_works(command, at, message, run_cli):
     args = [command, str(RECORD)] if command == "play" else [command, "--record", str(RECORD)]
-    result = _run(*args, *(["--at", at] if at is not None else []))
+    result = run_cli(*args, *(["--at", at] if at is not None else []))
     assert result.exit_code == 2
     assert result.stderr.strip() == f"error: {message.format(record=RECORD)}"
 
 
-def test_at_of_an_unfinished_deal_may_be_every_play():
+def test_at_of_an_unfinished_deal_may_be_every_play(run_cli):
     # deal 2 of this file stops after 30 plays: --at 30 (and the default) is a position to
     # move in, so the range goes up to 30
     games = DATA / "records" / "unfinished-any-lead.hgn"
-    result = _run("play", str(games), "--deal", "2", "--at", "31")
+    result = run_cli("play", str(games), "--deal", "2", "--at", "31")
     assert result.stderr.strip() == "error: --at 31: deal 2 records 30 plays (give 0..30)"
-    result = _run("moon", "--record", str(games), "--deal", "2", "--json")
+    result = run_cli("moon", "--record", str(games), "--deal", "2", "--json")
     assert result.exit_code == 0, result.stderr
     assert json.loads(result.stdout)["plays"] == 30
 
 
-def test_play_at_the_last_card_works():
-    result = _run("play", str(RECORD), "--at", "51", "--samples", "1", "--no-moon", "--json")
+def test_play_at_the_last_card_works(run_cli):
+    result = run_cli("play", str(RECORD), "--at", "51", "--samples", "1", "--no-moon", "--json")
     assert result.exit_code == 0, result.stderr
     assert [c["card"] for c in json.loads(result.stdout)["cards"]] == ["6D"]
 
 
-def test_a_record_error_names_the_file(tmp_path):
+def test_a_record_error_names_the_file(tmp_path, run_cli):
     # "error: line 4: play 13: ..." did not say which file
-    result = _run("play", str(XINXIN), "--deal", "4", "--at", "20", "--rules",
-                  "standard,qs_breaks_hearts=false")
+    result = run_cli("play", str(XINXIN), "--deal", "4", "--at", "20", "--rules",
+                     "standard,qs_breaks_hearts=false")
     assert result.exit_code == 2
     assert result.stderr.strip() == (
         f"error: {XINXIN}: line 4: play 13: trick 4, card 1 (9H by E): East may not lead 9H: "
         f"hearts are not broken")
 
 
-def test_play_counts_one_play_as_a_play():
+def test_play_counts_one_play_as_a_play(run_cli):
     # "position after 1 plays"
     deal = "N:.AQJT6543.9873.Q 87.K72.AQ52.T842 QJ932.9.J64.A653 AKT654.8.KT.KJ97"
-    result = _run("play", "--position", deal, "--played", "2C", "--samples", "1", "--no-moon",
-                  "--evaluator", "rollout", "--threads", "1")
+    result = run_cli("play", "--position", deal, "--played", "2C", "--samples", "1", "--no-moon",
+                     "--evaluator", "rollout", "--threads", "1")
     assert result.exit_code == 0, result.stderr
     assert "position after 1 play," in " ".join(result.stdout.split())
 
 
-def test_play_inconsistent_record_gives_one_error_line(tmp_path):
+def test_play_inconsistent_record_gives_one_error_line(tmp_path, run_cli):
     text = RECORD.read_text().replace("1. E 2C S AC W KC N QC", "1. E 2C S AC W KC N 9D")
     path = tmp_path / "bad.hgn"
     path.write_text(text)
-    result = _run("play", str(path), "--at", "3")
+    result = run_cli("play", str(path), "--at", "3")
     assert result.exit_code == 2
     lines = result.stderr.strip().splitlines()
     assert len(lines) == 1 and lines[0].startswith("error: ")
@@ -445,19 +435,19 @@ def test_game_advice_needs_scores_and_only_it():
         advise(GAME_POSITION, sampling=Sampling(2), scores=GAME_SCORES)
 
 
-def test_play_with_scores_prints_the_chance_to_win_and_json_has_it():
+def test_play_with_scores_prints_the_chance_to_win_and_json_has_it(run_cli):
     data = GAME_POSITION.deal
-    result = _run("play", "--position", str(data), "--played",
-                  " ".join(map(str, GAME_POSITION.history)), "--scores", "N=82,E=57,S=93,W=71",
-                  "--samples", "20", "--threads", "1", "--json")
+    result = run_cli("play", "--position", str(data), "--played",
+                     " ".join(map(str, GAME_POSITION.history)), "--scores", "N=82,E=57,S=93,W=71",
+                     "--samples", "20", "--threads", "1", "--json")
     assert result.exit_code == 0, result.stderr
     out = json.loads(result.stdout)
     assert out["model"] == "game" and out["scores"] == {"N": 82, "E": 57, "S": 93, "W": 71}
     best = out["cards"][0]
     assert best["card"] == "QH" and best["win"] + best["on"] + best["lose"] == pytest.approx(1)
-    table = _run("play", "--position", str(data), "--played",
-                 " ".join(map(str, GAME_POSITION.history)), "--scores", "82,57,93,71",
-                 "--samples", "20", "--threads", "1")
+    table = run_cli("play", "--position", str(data), "--played",
+                    " ".join(map(str, GAME_POSITION.history)), "--scores", "82,57,93,71",
+                    "--samples", "20", "--threads", "1")
     assert "game totals N 82  E 57  S 93  W 71  game ends at 100" in table.stdout
     assert "margin" in table.stdout and "lose" in table.stdout
 
@@ -477,36 +467,36 @@ def test_the_documented_horizons_are_the_code_s():
 
 @pytest.mark.parametrize("extra", [[], ["--scores", "A=90,B=95,C=63"], ["--seat", "A"],
                                    ["--rules", "players=3"]])
-def test_play_a_three_player_deal_is_the_table_error(extra):
+def test_play_a_three_player_deal_is_the_table_error(extra, run_cli):
     # The table is read from the deal, as hearts solve reads it (it was "the deal has 3 hands,
     # the rules are for 4 players"), and a seat's view is modelled for 4 players only. With
     # --scores it was "scores item 1 \"A=90\": unknown seat 'A'", the scores read first at 4
     # seats; with --seat A "unknown seat 'A' (seats N, E, S, W)".
     deal = "A:AK73.KJ84.T95.AJT876 J84.AT932.J8632.K954 QT9652.Q765.AKQ74.Q3"
-    result = _run("play", "--position", deal, *extra)
+    result = run_cli("play", "--position", deal, *extra)
     assert (result.exit_code, result.stdout) == (2, "")
     assert result.stderr == ("error: play advice at a table of 3: a seat's view is sampled for "
                              "4 players only (hearts solve values the open position)\n")
 
 
-def test_moon_of_a_record_file_as_hand_points_to_record():
-    result = _run("moon", str(RECORD))
+def test_moon_of_a_record_file_as_hand_points_to_record(run_cli):
+    result = run_cli("moon", str(RECORD))
     assert result.exit_code == 2
     assert result.stderr.strip() == (f"error: HAND {RECORD} is a file: a game record goes with "
                                      f"--record {RECORD}")
 
 
-def test_play_scores_record_takes_the_running_totals_before_the_deal():
+def test_play_scores_record_takes_the_running_totals_before_the_deal(run_cli):
     # tests/data/records/xinxin-train-1-4.hgn: Scores after deal 3 are N 4 E 19 S 30 W 25.
     games = Path(__file__).parent / "data" / "records" / "xinxin-train-1-4.hgn"
-    fourth = _run("play", str(games), "--deal", "4", "--at", "40", "--scores", "record",
-                  "--samples", "4", "--no-moon", "--json")
+    fourth = run_cli("play", str(games), "--deal", "4", "--at", "40", "--scores", "record",
+                     "--samples", "4", "--no-moon", "--json")
     assert fourth.exit_code == 0, fourth.stderr
     assert json.loads(fourth.stdout)["scores"] == {"N": 4, "E": 19, "S": 30, "W": 25}
-    first = _run("play", str(games), "--deal", "1", "--at", "40", "--scores", "record",
-                 "--samples", "4", "--no-moon", "--json")
+    first = run_cli("play", str(games), "--deal", "1", "--at", "40", "--scores", "record",
+                    "--samples", "4", "--no-moon", "--json")
     assert json.loads(first.stdout)["scores"] == {"N": 0, "E": 0, "S": 0, "W": 0}
-    open_position = _run("play", "--position", str(GAME_POSITION.deal), "--scores", "record")
+    open_position = run_cli("play", "--position", str(GAME_POSITION.deal), "--scores", "record")
     assert open_position.exit_code == 2
     assert open_position.stderr.strip() == ("error: --scores record takes the totals from "
                                             "RECORD: give a record file")

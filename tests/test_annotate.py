@@ -10,12 +10,10 @@ import json
 from pathlib import Path
 
 import pytest
-from typer.testing import CliRunner
 
 from hearts.analysis import records
 from hearts.analysis.records import hgn
 from hearts.analysis.annotate import annotate, annotate_games, judged_from_trick
-from hearts.analysis.cli import app
 from hearts.analysis.records import read_games
 from hearts.analysis.records.importers import from_openspiel_line
 from hearts.analysis.settings import Sampling
@@ -28,20 +26,6 @@ DATA = Path(__file__).parent / "data"
 ONE = DATA / "records" / "xinxin-train-1.hgn"
 FOUR = DATA / "records" / "xinxin-train-1-4.hgn"
 XINXIN = DATA / "openspiel_xinxin" / "xinxin_train.txt"
-
-
-def _runner() -> CliRunner:
-    try:
-        return CliRunner(mix_stderr=False)  # type: ignore[call-arg]
-    except TypeError:
-        return CliRunner()
-
-
-def run(*args: str):
-    result = _runner().invoke(app, list(args))
-    if result.exception is not None and not isinstance(result.exception, SystemExit):
-        raise result.exception
-    return result
 
 
 def _check_against_solve(game: records.GameRecord, result) -> None:
@@ -147,10 +131,10 @@ def test_threads_give_identical_results():
     assert one == two
 
 
-def test_cli_json_keys_and_output(tmp_path):
+def test_cli_json_keys_and_output(tmp_path, run_cli):
     out = tmp_path / "out.hgn"
     original = ONE.read_text()
-    result = run("annotate", str(ONE), "--max-tricks", "6", "--json", "-o", str(out))
+    result = run_cli("annotate", str(ONE), "--max-tricks", "6", "--json", "-o", str(out))
     assert result.exit_code == 0, result.stderr
     data = json.loads(result.stdout)
     assert {"mode", "model", "judged_from", "thresholds", "plays", "summary", "moon_alerts",
@@ -165,28 +149,28 @@ def test_cli_json_keys_and_output(tmp_path):
     assert ONE.read_text() == original
 
 
-def test_cli_view_and_openspiel_input(tmp_path):
+def test_cli_view_and_openspiel_input(tmp_path, run_cli):
     line = tmp_path / "line.txt"
     line.write_text(XINXIN.read_text().splitlines()[0] + "\n")
-    result = run("annotate", str(line), "--max-tricks", "6")
+    result = run_cli("annotate", str(line), "--max-tricks", "6")
     assert result.exit_code == 0, result.stderr
     assert "plays before trick 8 are not judged" in result.stdout
     assert "loses 2" in result.stdout and "West" in result.stdout
 
 
-def test_cli_never_overwrites(tmp_path):
+def test_cli_never_overwrites(tmp_path, run_cli):
     record = tmp_path / "game.hgn"
     record.write_text(ONE.read_text())
-    result = run("annotate", str(record), "-o", str(record), "--force")
+    result = run_cli("annotate", str(record), "-o", str(record), "--force")
     assert result.exit_code == 2
     assert result.stderr.startswith("error:") and "never overwritten" in result.stderr
     assert record.read_text() == ONE.read_text()
     out = tmp_path / "out.hgn"
     out.write_text("keep me")
-    result = run("annotate", str(record), "-o", str(out), "--max-tricks", "4")
+    result = run_cli("annotate", str(record), "-o", str(out), "--max-tricks", "4")
     assert result.exit_code == 2 and "--force" in result.stderr
     assert out.read_text() == "keep me"
-    result = run("annotate", str(record), "-o", str(out), "--max-tricks", "4", "--force")
+    result = run_cli("annotate", str(record), "-o", str(out), "--max-tricks", "4", "--force")
     assert result.exit_code == 0, result.stderr
     assert hgn.loads(out.read_text()).deals[0].cards == hgn.loads(
         record.read_text()).deals[0].cards
@@ -220,10 +204,10 @@ def _broken(text: str, kind: str) -> str:
     ("unknown tag", "unknown tag [Nord]"),
     ("truncated", "is the file truncated?"),
 ])
-def test_bad_input_exits_2_with_one_error_line(tmp_path, kind, message):
+def test_bad_input_exits_2_with_one_error_line(tmp_path, kind, message, run_cli):
     path = tmp_path / "bad.hgn"
     path.write_text(_broken(ONE.read_text(), kind))
-    result = run("annotate", str(path), "--max-tricks", "4")
+    result = run_cli("annotate", str(path), "--max-tricks", "4")
     assert result.exit_code == 2, (kind, result.stdout)
     assert result.stderr.startswith(f"error: {path}: line "), result.stderr
     assert message in result.stderr
@@ -231,25 +215,25 @@ def test_bad_input_exits_2_with_one_error_line(tmp_path, kind, message):
     assert "Traceback" not in result.stderr
 
 
-def test_a_bad_record_among_several_files_is_named(tmp_path):
+def test_a_bad_record_among_several_files_is_named(tmp_path, run_cli):
     path = tmp_path / "bad.hgn"
     path.write_text(_broken(ONE.read_text(), "truncated"))
-    result = run("annotate", str(ONE), str(path), "--max-tricks", "4")
+    result = run_cli("annotate", str(ONE), str(path), "--max-tricks", "4")
     assert result.exit_code == 2 and result.stdout == ""
     assert result.stderr.startswith(f"error: {path}: line "), result.stderr
     assert "is the file truncated?" in result.stderr
     assert len(result.stderr.strip().splitlines()) == 1
 
 
-def test_missing_file_exits_2(tmp_path):
-    result = run("annotate", str(tmp_path / "nope.hgn"))
+def test_missing_file_exits_2(tmp_path, run_cli):
+    result = run_cli("annotate", str(tmp_path / "nope.hgn"))
     assert result.exit_code == 2 and result.stderr.startswith("error:")
 
 
-def test_lenient_annotates_a_truncated_file_up_to_the_error(tmp_path):
+def test_lenient_annotates_a_truncated_file_up_to_the_error(tmp_path, run_cli):
     path = tmp_path / "cut.hgn"
     path.write_text(_broken(ONE.read_text(), "truncated"))
-    result = run("annotate", str(path), "--max-tricks", "4", "--lenient", "--json")
+    result = run_cli("annotate", str(path), "--max-tricks", "4", "--lenient", "--json")
     assert result.exit_code == 0, result.stderr
     data = json.loads(result.stdout)
     assert len(data["errors"]) == 1 and "truncated" in data["errors"][0]["error"]
@@ -269,12 +253,12 @@ def test_time_cap_leaves_plays_unjudged_never_guessed():
 PEER = DATA / "peer-games" / "openspiel-hearts.jsonl"
 
 
-def test_moon_alert_names_the_play_that_made_the_moon_unstoppable(tmp_path):
+def test_moon_alert_names_the_play_that_made_the_moon_unstoppable(tmp_path, run_cli):
     """Peer record 37 (policy moon): North is alone with points after trick 4 and shoots;
     the others could stop it until West's 6C, the first card of trick 8 (play 29)."""
     path = tmp_path / "peer.jsonl"
     path.write_text(PEER.read_text().splitlines()[36] + "\n")
-    result = run("annotate", str(path), "--json")
+    result = run_cli("annotate", str(path), "--json")
     assert result.exit_code == 0, result.stderr
     (alert,) = json.loads(result.stdout)["moon_alerts"]
     assert (alert["seat"], alert["on_track_trick"], alert["stoppable"], alert["unstoppable_index"],
@@ -305,8 +289,8 @@ def _read_one(path: Path) -> records.GameRecord:
     (["--mistake", "7"], "1 <= mistake <= blunder"),
     (["--from-trick", "14"], "--from-trick must be 1..13"),
 ])
-def test_bad_options_exit_2(args, message):
-    result = run("annotate", str(ONE), *args)
+def test_bad_options_exit_2(args, message, run_cli):
+    result = run_cli("annotate", str(ONE), *args)
     assert result.exit_code == 2 and result.stderr.startswith("error:")
     assert message in result.stderr
 
@@ -413,9 +397,9 @@ def test_passes_are_listed_not_rated_until_a_rater_plugs_in():
     assert rated[0].to_json()["rating"] == {"expected_points": 1.5}
 
 
-def test_cli_fair_json_keys(tmp_path):
-    result = run("annotate", str(ONE), "--mode", "both", "--from-trick", "12", "--samples",
-                 "20", "--seed", "3", "--json")
+def test_cli_fair_json_keys(tmp_path, run_cli):
+    result = run_cli("annotate", str(ONE), "--mode", "both", "--from-trick", "12", "--samples",
+                     "20", "--seed", "3", "--json")
     assert result.exit_code == 0, result.stderr
     data = json.loads(result.stdout)
     assert data["mode"] == "both"
@@ -428,26 +412,26 @@ def test_cli_fair_json_keys(tmp_path):
     assert data["passes"][0]["status"] == "not rated yet"
 
 
-def test_lenient_openspiel_lines_annotate_the_lines_before_the_bad_one(tmp_path):
+def test_lenient_openspiel_lines_annotate_the_lines_before_the_bad_one(tmp_path, run_cli):
     lines = XINXIN.read_text().splitlines()[:3]
     ids = lines[2].split()
     ids[-1] = ids[-2]                      # the last play repeats the card before it
     path = tmp_path / "bad.txt"
     path.write_text("\n".join(lines[:2] + [" ".join(ids)]) + "\n")
-    strict = run("annotate", str(path), "--max-tricks", "2")
+    strict = run_cli("annotate", str(path), "--max-tricks", "2")
     assert strict.exit_code == 2 and strict.stderr.startswith(f"error: {path}: line 3")
-    result = run("annotate", str(path), "--max-tricks", "2", "--lenient", "--json")
+    result = run_cli("annotate", str(path), "--max-tricks", "2", "--lenient", "--json")
     assert result.exit_code == 0, result.stderr
     data = json.loads(result.stdout)
     assert [e["error"].split(",")[0] for e in data["errors"]] == ["line 3"]
     assert sorted({p["game"] for p in data["plays"]}) == [1, 2]
 
 
-def test_lenient_fair_mode_annotates_up_to_the_error(tmp_path):
+def test_lenient_fair_mode_annotates_up_to_the_error(tmp_path, run_cli):
     path = tmp_path / "cut.hgn"
     path.write_text(_broken(ONE.read_text(), "truncated"))
-    result = run("annotate", str(path), "--mode", "fair", "--from-trick", "12", "--samples",
-                 "10", "--lenient", "--json")
+    result = run_cli("annotate", str(path), "--mode", "fair", "--from-trick", "12", "--samples",
+                     "10", "--lenient", "--json")
     assert result.exit_code == 0, result.stderr
     data = json.loads(result.stdout)
     assert [p["index"] for p in data["plays"]] == list(range(45, 49))
@@ -465,10 +449,11 @@ def test_progress_counts_every_job():
     assert seen == [(n, total) for n in range(1, total + 1)]
 
 
-def test_rate_passes_places_each_pass_made_among_all_286():
+@pytest.mark.slow
+def test_rate_passes_places_each_pass_made_among_all_286(run_cli):
     from hearts.analysis.passing import rate_passes
-    result = run("annotate", str(ONE), "--from-trick", "13", "--rate-passes",
-                 "--pass-samples", "2", "--seed", "1", "--threads", "2", "--json")
+    result = run_cli("annotate", str(ONE), "--from-trick", "13", "--rate-passes",
+                     "--pass-samples", "2", "--seed", "1", "--threads", "2", "--json")
     assert result.exit_code == 0, result.stderr
     notes = json.loads(result.stdout)["passes"]
     assert [n["status"] for n in notes] == ["rated"] * 4
@@ -485,8 +470,8 @@ def test_rate_passes_places_each_pass_made_among_all_286():
     assert north["rating"]["best"] == [str(c) for c in ranking.best.cards]
     assert north["rating"]["loss"] >= 0 or north["rating"]["rank"] == 1
     # the view says it in words (it was a dump of the keys: "rank 174, of 286, mean ...")
-    view = run("annotate", str(ONE), "--from-trick", "13", "--rate-passes", "--pass-samples",
-               "2", "--seed", "1", "--threads", "2").stdout
+    view = run_cli("annotate", str(ONE), "--from-trick", "13", "--rate-passes", "--pass-samples",
+                   "2", "--seed", "1", "--threads", "2").stdout
     rating = north["rating"]
     best = " ".join(Card(c).symbol() for c in rating["best"])
     assert (f"pass N → S: {' '.join(Card(c).symbol() for c in north['cards'])}  rank "
@@ -495,25 +480,21 @@ def test_rate_passes_places_each_pass_made_among_all_286():
             f"(2 samples)\n") in view
 
 
-def test_annotate_names_a_directory_and_an_empty_file_for_what_they_are(tmp_path):
-    from typer.testing import CliRunner
-
-    from hearts.analysis.cli import app
-
+def test_annotate_names_a_directory_and_an_empty_file_for_what_they_are(tmp_path, run_cli):
     empty = tmp_path / "empty.hgn"
     empty.write_text("")
     for path, message in ((tmp_path, f"error: {tmp_path}: is a directory, not a record file"),
                           (empty, f"error: {empty}: no records"),
                           (tmp_path / "missing.hgn", f"error: {tmp_path / 'missing.hgn'}: "
                                                      f"no such file")):
-        result = CliRunner().invoke(app, ["annotate", str(path)])
+        result = run_cli("annotate", str(path))
         assert result.exit_code == 2, result.output
-        assert message in result.output
+        assert message in result.stderr
 
 
 # -- options that do not apply are refused, not ignored --------------------------------------
 
-from conftest import error_line, run_hearts  # noqa: E402
+from conftest import error_line  # noqa: E402
 
 _OPEN_EXACT = "open mode solves every position exactly, with nothing sampled"
 
@@ -543,22 +524,23 @@ _OPEN_EXACT = "open mode solves every position exactly, with nothing sampled"
      f"error: --rules applies to OpenSpiel action lines only ({ONE} is hgn; its rules are in "
      f"the record)"),
 ])
-def test_an_option_that_does_not_apply_is_one_error_line(args, line):
-    assert error_line(run_hearts("annotate", str(ONE), *args)) == line
+def test_an_option_that_does_not_apply_is_one_error_line(args, line, run_cli):
+    assert error_line(run_cli("annotate", str(ONE), *args)) == line
 
 
-def test_the_option_check_comes_before_reading_the_files():
-    line = error_line(run_hearts("annotate", "missing.hgn", "--seed", "1"))
+def test_the_option_check_comes_before_reading_the_files(run_cli):
+    line = error_line(run_cli("annotate", "missing.hgn", "--seed", "1"))
     assert line.startswith("error: --seed applies to --mode fair or both")
 
 
-def test_an_unknown_mode_or_model_is_named_as_such_not_as_inapplicable():
-    assert error_line(run_hearts("annotate", str(ONE), "--mode", "fast", "--samples", "5")) == \
+def test_an_unknown_mode_or_model_is_named_as_such_not_as_inapplicable(run_cli):
+    assert error_line(run_cli("annotate", str(ONE), "--mode", "fast", "--samples", "5")) == \
         "error: unknown mode 'fast': expected one of open, fair, both"
-    assert error_line(run_hearts("annotate", str(ONE), "--model", "minimax")) == \
+    assert error_line(run_cli("annotate", str(ONE), "--model", "minimax")) == \
         "error: unknown model 'minimax': expected paranoid or maxn"
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("args", [
     ["--model", "paranoid", "--from-trick", "13"],                 # what open mode solves
     ["--mode", "fair", "--model", "maxn", "--samples", "3", "--seed", "2", "--from-trick", "13"],
@@ -566,8 +548,8 @@ def test_an_unknown_mode_or_model_is_named_as_such_not_as_inapplicable():
     ["--mode", "fair", "--samples", "3", "--max-tricks", "1"],     # sets the first moon check
     ["--mode", "fair", "--samples", "3", "--from-trick", "13", "--time", "5000"],
 ])
-def test_options_that_apply_still_run(args):
-    result = run_hearts("annotate", str(ONE), *args, "--threads", "2", "--json")
+def test_options_that_apply_still_run(args, run_cli):
+    result = run_cli("annotate", str(ONE), *args, "--threads", "2", "--json")
     assert result.exit_code == 0, result.stderr
     data = json.loads(result.stdout)
     if "--model" in args and data["mode"] != "open":
@@ -576,6 +558,7 @@ def test_options_that_apply_still_run(args):
         assert data["fair"]["seed"] == 2
 
 
+@pytest.mark.slow
 def test_fair_mode_max_tricks_moves_the_moon_checks_only():
     """Why --max-tricks is accepted in fair mode: it is where the moon checks start."""
     from hearts.analysis.annotate import annotate_deal
@@ -599,29 +582,29 @@ def test_check_options_apply_takes_the_given_names():
         check_options_apply("open", {"model"}, model="maxn")
 
 
-def test_view_columns_and_notes_follow_the_mode():
+def test_view_columns_and_notes_follow_the_mode(run_cli):
     # fair mode alone: the per-seat table had an "open-hands only" column, always 0 (there is
     # no open judgement to differ from); both modes keep it
-    fair = run("annotate", str(ONE), "--mode", "fair", "--from-trick", "13", "--samples", "5")
+    fair = run_cli("annotate", str(ONE), "--mode", "fair", "--from-trick", "13", "--samples", "5")
     assert fair.exit_code == 0, fair.stderr
     assert "points lost ┃" in fair.stdout and "open-hands only" not in fair.stdout
-    both = run("annotate", str(ONE), "--mode", "both", "--from-trick", "13", "--samples", "5")
+    both = run_cli("annotate", str(ONE), "--mode", "both", "--from-trick", "13", "--samples", "5")
     assert both.exit_code == 0, both.stderr
     assert "open-hands only" in both.stdout
     # from trick 1 nothing comes before: "plays before trick 1 are not judged" said nothing
-    first = run("annotate", str(ONE), "--from-trick", "1", "--time", "5")
+    first = run_cli("annotate", str(ONE), "--from-trick", "1", "--time", "5")
     assert first.exit_code == 0, first.stderr
     assert "are not judged" not in first.stdout
 
 
-def test_the_first_trick_judged_gives_its_reason_only_when_chosen_by_cost():
+def test_the_first_trick_judged_gives_its_reason_only_when_chosen_by_cost(run_cli):
     # --from-trick 12 printed "(exact solves are affordable from there on)", the reason for
     # the trick --max-tricks chooses, not for the user's own
-    given = run("annotate", str(ONE), "--from-trick", "12")
+    given = run_cli("annotate", str(ONE), "--from-trick", "12")
     assert given.exit_code == 0, given.stderr
     assert given.stdout.splitlines()[2] == ("open hands: plays before trick 12 are not judged "
                                             "(--from-trick 12)")
-    chosen = run("annotate", str(ONE), "--max-tricks", "2")
+    chosen = run_cli("annotate", str(ONE), "--max-tricks", "2")
     assert chosen.exit_code == 0, chosen.stderr
     wrapped = " ".join(chosen.stdout.splitlines()[2:4])     # wrapped at the terminal's width
     assert " ".join(wrapped.split()) == ("open hands: plays before trick 12 are not judged "
@@ -636,12 +619,12 @@ FAIR_NOTE = ("Fair annotation of tricks 1 to 13 (each seat's knowledge, sampled 
              "with the best mean, fair_loss the difference.")
 
 
-def test_an_earlier_runs_note_is_replaced_by_this_runs(tmp_path):
+def test_an_earlier_runs_note_is_replaced_by_this_runs(tmp_path, run_cli):
     # The fixture's note says tricks 8 to 13; a run judging 6 to 13 kept it, contradicting
     # its own [Annotator] tag.
     assert hgn.loads(ONE.read_text()).comment == OPEN_NOTE.format(8)
     out = tmp_path / "out.hgn"
-    result = run("annotate", str(ONE), "-o", str(out))
+    result = run_cli("annotate", str(ONE), "-o", str(out))
     assert result.exit_code == 0, result.stderr
     game = hgn.loads(out.read_text())
     assert game.tags["Annotator"] == "hearts-dd annotate (open hands, paranoid)"
@@ -665,13 +648,13 @@ def test_the_persons_comment_is_kept_beside_the_note(comment, mode, expected):
     assert noted_comment(comment, note) == expected
 
 
-def test_lenient_view_lists_the_read_errors_first(tmp_path):
+def test_lenient_view_lists_the_read_errors_first(tmp_path, run_cli):
     # The error of line 4 (kept by game 3, the last read) was printed between games 2 and 3.
     path = tmp_path / "lines.txt"
     lines = XINXIN.read_text().splitlines()
     path.write_text("\n".join(lines[:3] + ["1 2 3 4 5"]) + "\n")
-    result = _runner().invoke(app, ["annotate", str(path), "--lenient", "--max-tricks", "1"],
-                              env={"COLUMNS": "200"})
+    result = run_cli("annotate", str(path), "--lenient", "--max-tricks", "1",
+                     env={"COLUMNS": "200"})
     assert result.exit_code == 0, result.stderr
     view = result.stdout.splitlines()
     assert view[:4] == [

@@ -20,8 +20,6 @@ from hearts.analysis.settings import Sampling
 from hearts.solver import Position, Solver
 from hearts.solver.solve import solve
 
-from conftest import run_hearts
-
 DATA = Path(__file__).parent / "data"
 ONE = DATA / "records" / "xinxin-train-1.hgn"
 FOUR = DATA / "records" / "xinxin-train-1-4.hgn"
@@ -37,6 +35,7 @@ def _position_before(game: records.GameRecord, deal: records.DealRecord, index: 
     return position
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("path", [FOUR, XINXIN], ids=["xinxin-train-1-4.hgn",
                                                       "xinxin_train.txt"])
 def test_every_line_starts_with_its_card_and_replays_legally_keeping_the_value(path):
@@ -97,9 +96,9 @@ def test_an_equivalent_card_gets_its_class_line_with_the_two_cards_exchanged(ind
     assert (p.loss, " ".join(map(str, p.line))) == (0, line)
 
 
-def test_hgn_and_json_give_the_same_lines_each_starting_with_its_card(tmp_path):
+def test_hgn_and_json_give_the_same_lines_each_starting_with_its_card(tmp_path, run_cli):
     out = tmp_path / "out.hgn"
-    result = run_hearts("annotate", str(ONE), "--json", "-o", str(out))
+    result = run_cli("annotate", str(ONE), "--json", "-o", str(out))
     assert result.exit_code == 0, result.stderr
     plays = json.loads(result.stdout)["plays"]
     assert len(plays) == 32

@@ -7,10 +7,8 @@ import json
 from pathlib import Path
 
 import pytest
-from typer.testing import CliRunner
 
 from hearts.analysis.annotate import annotate_games
-from hearts.analysis.cli import app
 from hearts.analysis.records import detect_format, read_games
 from hearts.analysis.records.importers import from_openspiel_playthrough
 from hearts.analysis.settings import Sampling
@@ -18,13 +16,6 @@ from hearts.analysis.settings import Sampling
 XINXIN = Path(__file__).parent / "data" / "openspiel_xinxin"
 FILES = [XINXIN / "xinxin_train.txt", XINXIN / "xinxin_test.txt",
          XINXIN / "playthrough_hearts.txt"]
-
-
-def _runner() -> CliRunner:
-    try:
-        return CliRunner(mix_stderr=False)  # type: ignore[call-arg]
-    except TypeError:
-        return CliRunner()
 
 
 def test_playthrough_is_read_as_its_last_history_line():
@@ -38,10 +29,10 @@ def test_playthrough_is_read_as_its_last_history_line():
     assert read_games(text)[0] == game
 
 
-def test_playthrough_without_history_is_an_error_naming_the_line(tmp_path):
+def test_playthrough_without_history_is_an_error_naming_the_line(tmp_path, run_cli):
     path = tmp_path / "play.txt"
     path.write_text("game: hearts\n\nHistory() = [1, 2, 999]\n")
-    result = _runner().invoke(app, ["annotate", str(path)])
+    result = run_cli("annotate", str(path))
     assert result.exit_code == 2 and result.stderr.startswith(f"error: {path}: line 3")
 
 
@@ -55,10 +46,10 @@ def test_the_25_xinxin_deals_and_the_playthrough_annotate_in_one_batch():
         assert all(p.status == "judged" and p.loss >= 0 for p in deal.plays)
 
 
-def test_cli_batch_of_the_three_files(tmp_path):
+def test_cli_batch_of_the_three_files(tmp_path, run_cli):
     out = tmp_path / "all.hgn"
-    result = _runner().invoke(app, ["annotate", *map(str, FILES), "--max-tricks", "4",
-                                    "-j", "2", "--json", "-o", str(out)])
+    result = run_cli("annotate", *map(str, FILES), "--max-tricks", "4", "-j", "2", "--json",
+                     "-o", str(out))
     assert result.exit_code == 0, result.stderr
     data = json.loads(result.stdout)
     assert data["files"] == [str(f) for f in FILES] and data["errors"] == []

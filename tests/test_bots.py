@@ -42,8 +42,8 @@ def test_a_bot_passing_a_card_it_does_not_hold_is_an_error():
 
 
 def test_bots_never_pass_a_card_the_rules_forbid():
-    # rules.md "Passing": some tables forbid passing certain cards. North holds A♠ K♠ Q♠ and
-    # the rule bot passed all three; under no_pass_cards=QS+AH it keeps Q♠.
+    # docs/rules.md "Passing": some tables forbid passing certain cards. North holds A♠ K♠ Q♠
+    # and the rule bot passed all three; under no_pass_cards=QS+AH it keeps Q♠.
     rules = Rules.parse("standard,no_pass_cards=QS+AH")
     forbidden = rules.no_pass_mask()
     north = DEALS[0][0].hands[Seat.N].mask

@@ -13,11 +13,10 @@ import sys
 from pathlib import Path
 
 import pytest
-from typer.testing import CliRunner
 
 import bruteforce
 
-from hearts.analysis.cli import app, example_names, load_example
+from hearts.analysis.cli import example_names, load_example
 from hearts.solver import Position, Rules, Seat
 from hearts.solver.solve import solve
 
@@ -35,25 +34,14 @@ TRAIN_POINTS = [
 TRAIN_ILLEGAL_WITHOUT_QS_BREAK = {4, 9, 10, 11, 14, 15, 16, 17, 19}
 
 
-def _runner() -> CliRunner:
-    """A runner that keeps stderr apart from stdout (old click needs ``mix_stderr=False``)."""
-    try:
-        return CliRunner(mix_stderr=False)  # type: ignore[call-arg]
-    except TypeError:
-        return CliRunner()
-
-
-def run(*args: str):
-    result = _runner().invoke(app, list(args))
-    if result.exception is not None and not isinstance(result.exception, SystemExit):
-        raise result.exception
-    return result
-
-
-def run_ok(*args: str):
-    result = run(*args)
-    assert result.exit_code == 0, (result.stdout, result.stderr)
-    return result
+@pytest.fixture
+def run_ok(run_cli):
+    """``run_cli`` for a run that must succeed (exit code 0)."""
+    def ok(*args: str):
+        result = run_cli(*args)
+        assert result.exit_code == 0, (result.stdout, result.stderr)
+        return result
+    return ok
 
 
 def api_values(result) -> list[tuple[str, int, list[str]]]:
@@ -87,7 +75,7 @@ def test_endgame_example_is_trick_9_of_xinxin_train_game_1():
 # -- solve --------------------------------------------------------------------------------
 
 
-def test_solve_example_prints_a_table_of_every_legal_card():
+def test_solve_example_prints_a_table_of_every_legal_card(run_ok):
     out = run_ok("solve", "example").stdout
     example = load_example("endgame")
     expected = solve(example.deal, example.played)
@@ -97,7 +85,7 @@ def test_solve_example_prints_a_table_of_every_legal_card():
     assert "unfinished" not in out
 
 
-def test_solve_example_json_equals_the_python_api():
+def test_solve_example_json_equals_the_python_api(run_ok):
     data = json.loads(run_ok("solve", "example", "--json").stdout)
     assert {"seat", "target", "model", "rules", "cards", "nodes", "ms", "complete"} <= set(data)
     assert data["seat"] == "S" and data["model"] == "paranoid" and data["complete"] is True
@@ -108,13 +96,13 @@ def test_solve_example_json_equals_the_python_api():
     assert json_values(data) == api_values(solve(example.deal, example.played))
 
 
-def test_solve_example_option_equals_example_argument():
+def test_solve_example_option_equals_example_argument(run_ok):
     by_option = json.loads(run_ok("solve", "--example", "endgame", "--json").stdout)
     by_name = json.loads(run_ok("solve", "endgame", "--json").stdout)
     assert json_values(by_option) == json_values(by_name)
 
 
-def test_solve_mid_trick_with_played_and_another_target():
+def test_solve_mid_trick_with_played_and_another_target(run_ok):
     example = load_example("endgame")
     deal, played = example.deal, example.played + " 3C 9C"
     # An explicit PBN deal with --played: North is third to play to trick 9, valued for West.
@@ -151,13 +139,13 @@ def header(out: str) -> str:
      "example endgame then 3♣ 9♣ 3♥ (--played), under rules pink_lady: East plays to trick 9; "
      "points taken so far N 0, E 13, S 5, W 14."),
 ])
-def test_solve_example_header_describes_the_position_solved(extra, expected):
+def test_solve_example_header_describes_the_position_solved(extra, expected, run_ok):
     # It kept the example's description ("South leads to trick 9; … W 14") above the table of
     # trick 10 after --played, and "E 1" under pink_lady, where East's Q♥ counts 13.
     assert header(run_ok("solve", "example", "--no-pv", *extra).stdout) == expected
 
 
-def test_solve_maxn_gives_every_seats_points():
+def test_solve_maxn_gives_every_seats_points(run_ok):
     example = load_example("endgame")
     data = json.loads(run_ok("solve", "example", "--model", "maxn", "--json").stdout)
     assert data["model"] == "maxn"
@@ -189,7 +177,7 @@ def with_seat_note(result) -> bool:
 
 @pytest.mark.parametrize("extra", [["--seat", "W", "--json"], ["--seat", "S"],
                                    ["--seat", "S", "--json"]])
-def test_solve_maxn_says_that_seat_has_no_effect(extra):
+def test_solve_maxn_says_that_seat_has_no_effect(extra, run_ok):
     # It said nothing with --json, or when the seat given was the mover (South); the table's
     # own line was dropped for this note on stderr.
     assert with_seat_note(run_ok("solve", "example", "--model", "maxn", *extra))
@@ -197,7 +185,7 @@ def test_solve_maxn_says_that_seat_has_no_effect(extra):
     assert run_ok("solve", "example", "--seat", "W", "--json").stderr == ""
 
 
-def test_solve_moon_answers_yes_or_no():
+def test_solve_moon_answers_yes_or_no(run_ok):
     example = load_example("opening")
     data = json.loads(run_ok("solve", "--example", "opening", "--model", "moon",
                              "--json").stdout)
@@ -208,7 +196,7 @@ def test_solve_moon_answers_yes_or_no():
     assert "shoots" in out and ("yes" in out or "no" in out)
 
 
-def test_solve_with_rules_spec_and_no_pv():
+def test_solve_with_rules_spec_and_no_pv(run_ok):
     example = load_example("endgame")
     spec = "openspiel,qs_breaks_hearts=false"
     data = json.loads(run_ok("solve", "example", "--rules", spec, "--no-pv", "--json").stdout)
@@ -218,7 +206,7 @@ def test_solve_with_rules_spec_and_no_pv():
                                                  pv=False))
 
 
-def test_solve_node_limit_says_unfinished():
+def test_solve_node_limit_says_unfinished(run_ok):
     out = run_ok("solve", "--example", "opening", "--nodes", "1000").stdout
     assert "unfinished (node/time limit)" in out
     data = json.loads(run_ok("solve", "--example", "opening", "--nodes", "1000",
@@ -228,7 +216,7 @@ def test_solve_node_limit_says_unfinished():
     assert (data["cards"], data["unvalued"]) == ([], ["2C"])
 
 
-def test_solve_help_states_models_units_and_examples():
+def test_solve_help_states_models_units_and_examples(run_ok):
     out = run_ok("solve", "--help").stdout
     for text in ("paranoid", "maxn", "moon", "points", "hearts solve example",
                  "minimises its own", "shoot the moon"):
@@ -238,7 +226,7 @@ def test_solve_help_states_models_units_and_examples():
 # -- replay -------------------------------------------------------------------------------
 
 
-def test_replay_xinxin_train_points(tmp_path):
+def test_replay_xinxin_train_points(tmp_path, run_ok):
     path = tmp_path / "train.txt"
     path.write_text((XINXIN / "xinxin_train.txt").read_text())
     rows = json.loads(run_ok("replay", str(path), "--json").stdout)
@@ -249,7 +237,7 @@ def test_replay_xinxin_train_points(tmp_path):
     assert "20 deals, 20 legal" in out
 
 
-def test_replay_reads_a_file_that_starts_with_a_byte_order_mark(tmp_path):
+def test_replay_reads_a_file_that_starts_with_a_byte_order_mark(tmp_path, run_ok):
     # It failed with 'line 1, column 1: token 1 "\ufeff1" is not an integer action id'.
     path = tmp_path / "train.txt"
     path.write_text((XINXIN / "xinxin_train.txt").read_text(), encoding="utf-8-sig")
@@ -258,7 +246,7 @@ def test_replay_reads_a_file_that_starts_with_a_byte_order_mark(tmp_path):
     assert [list(r["points"].values()) for r in rows] == TRAIN_POINTS
 
 
-def test_replay_reports_the_first_illegal_play(tmp_path):
+def test_replay_reports_the_first_illegal_play(tmp_path, run_ok):
     lines = (XINXIN / "xinxin_train.txt").read_text().splitlines()
     path = tmp_path / "games.txt"
     path.write_text(lines[0] + "\n" + lines[3] + "\n")
@@ -276,7 +264,7 @@ def test_replay_reports_the_first_illegal_play(tmp_path):
     assert rows[1]["illegal"] is None and list(rows[1]["points"].values()) == [8, 14, 2, 2]
 
 
-def test_replay_without_qs_breaking_hearts_finds_the_known_illegal_games():
+def test_replay_without_qs_breaking_hearts_finds_the_known_illegal_games(run_ok):
     rows = json.loads(run_ok("replay", str(XINXIN / "xinxin_train.txt"), "--rules",
                              "openspiel,qs_breaks_hearts=false", "--json").stdout)
     assert {r["line"] for r in rows if r["illegal"]} == TRAIN_ILLEGAL_WITHOUT_QS_BREAK
@@ -285,41 +273,41 @@ def test_replay_without_qs_breaking_hearts_finds_the_known_illegal_games():
 # -- rules --------------------------------------------------------------------------------
 
 
-def test_rules_lists_every_preset():
+def test_rules_lists_every_preset(run_ok):
     out = run_ok("rules").stdout
     for name in Rules.presets():
         assert name in out
 
 
-def test_rules_lists_every_option_with_its_source():
+def test_rules_lists_every_option_with_its_source(run_ok):
     out = run_ok("rules").stdout
     for key in Rules.standard().to_dict():
         assert key in out
     assert "Culbertson 1950" in out and "Foster 1909" in out and "Pagat" in out
 
 
-def test_rules_show_a_table_of_six():
+def test_rules_show_a_table_of_six(run_ok):
     out = run_ok("rules", "show", "pagat,players=6").stdout
     assert "players: 6, 8 cards each; removed: 2D 3D 3C 4C; kitty: 0 cards" in out
     assert "passes, first deals: left, right, left, right" in out
 
 
-def test_rules_show_json_has_the_deck_and_the_passes():
+def test_rules_show_json_has_the_deck_and_the_passes(run_ok):
     data = json.loads(run_ok("rules", "show", "culbertson1950,players=6", "--json").stdout)
     assert data["name"] == "culbertson1950"
     assert data["deck"] == {"hand_size": 8, "kitty": 0, "removed": ["2C", "2D", "2S", "2H"]}
     assert data["passes"] == ["left", "right", "left", "right"]
 
 
-def test_rules_show_a_reading_without_a_rule_for_the_table_is_one_error_line():
-    result = run("rules", "show", "foster1909,players=7")
+def test_rules_show_a_reading_without_a_rule_for_the_table_is_one_error_line(run_cli):
+    result = run_cli("rules", "show", "foster1909,players=7")
     assert result.exit_code == 2
     assert result.stderr.strip() == ("error: rules option card_removal=foster1909: the source "
                                      "gives no rule for 7 players (use culbertson1950, pagat, "
                                      "kitty)")
 
 
-def test_rules_show_prints_every_field():
+def test_rules_show_prints_every_field(run_ok):
     data = json.loads(run_ok("rules", "show", "pink_lady", "--json").stdout)
     assert data["name"] == "pink_lady"
     assert data["fields"] == Rules.preset("pink_lady").to_dict()
@@ -328,10 +316,10 @@ def test_rules_show_prints_every_field():
 
 
 @pytest.mark.parametrize("args", [["rules"], ["rules", "show", "standard,moon=new"]])
-def test_rules_read_whole_at_80_columns(args):
+def test_rules_read_whole_at_80_columns(args, run_cli):
     # The options were a 5-column table: at 80 columns (and piped) 344 of its 399 lines
     # were "…", the descriptions and sources gone.
-    out = _runner().invoke(app, args, env={"COLUMNS": "80"}).stdout
+    out = run_cli(*args, env={"COLUMNS": "80"}).stdout
     assert "…" not in out and max(map(len, out.splitlines())) <= 80
     lines = [line.rstrip() for line in out.splitlines()]
     if args == ["rules"]:
@@ -408,12 +396,12 @@ BAD_INPUT_NAMES = list(_bad_inputs(Path("/nonexistent")))
 
 
 @pytest.mark.parametrize("name", BAD_INPUT_NAMES)
-def test_bad_input_gives_one_error_line_and_exit_code_2(name, tmp_path):
+def test_bad_input_gives_one_error_line_and_exit_code_2(name, tmp_path, run_cli):
     _write_bad_files(tmp_path)
     args = _bad_inputs(tmp_path)[name]
     if args[0] == "solve" and "--nodes" not in args:
         args = [*args, "--nodes", "200000"]  # should an input be valid after all: no long search
-    result = run(*args)
+    result = run_cli(*args)
     assert result.exit_code == 2, (name, result.stdout, result.stderr)
     assert isinstance(result.exception, SystemExit)
     lines = result.stderr.splitlines()
@@ -421,7 +409,7 @@ def test_bad_input_gives_one_error_line_and_exit_code_2(name, tmp_path):
     assert "Traceback" not in result.stdout + result.stderr
 
 
-def test_bad_input_messages_name_the_problem(tmp_path):
+def test_bad_input_messages_name_the_problem(tmp_path, run_cli):
     _write_bad_files(tmp_path)
     cases = _bad_inputs(tmp_path)
     expect = {
@@ -448,11 +436,11 @@ def test_bad_input_messages_name_the_problem(tmp_path):
         "scores too big": "W=4000 is outside -400..400",
     }
     for name, text in expect.items():
-        assert text in run(*cases[name]).stderr, name
+        assert text in run_cli(*cases[name]).stderr, name
 
 
-def test_no_command_prints_the_help():
-    result = run()
+def test_no_command_prints_the_help(run_cli):
+    result = run_cli()
     assert result.exit_code == 0
     assert "solve" in result.stdout and "replay" in result.stdout and "rules" in result.stdout
 
@@ -485,7 +473,7 @@ FIVE_PLAYED = ("3C JC TC 9C KC 9S 7S 2S 4S 5S 3S 6S 8C AS 3D 6D 9D 5D KD TD 8D 4
                "7C KS 4C JS 5C QS AD 6C 6H 8H 5H 3H 9H")
 
 
-def test_solve_values_a_three_player_deal_as_brute_force():
+def test_solve_values_a_three_player_deal_as_brute_force(run_ok):
     data = json.loads(run_ok("solve", THREE_DEAL, "--played", THREE_PLAYED, "--json").stdout)
     assert (data["seat"], data["target"], data["model"]) == ("A", "A", "paranoid")
     expected = {"KH": 11, "JH": 20, "4H": 23}      # A's points for the deal
@@ -497,7 +485,7 @@ def test_solve_values_a_three_player_deal_as_brute_force():
     assert "A points" in out and "tricks left 3" in out
 
 
-def test_solve_values_a_five_player_deal_as_brute_force():
+def test_solve_values_a_five_player_deal_as_brute_force(run_ok):
     data = json.loads(run_ok("solve", FIVE_DEAL, "--played", FIVE_PLAYED, "--model", "maxn",
                              "--json").stdout)
     assert data["seat"] == "C"
@@ -516,8 +504,8 @@ def test_solve_values_a_five_player_deal_as_brute_force():
     assert {str(c): v for c, v in bruteforce.paranoid_values(position, 3).items()} == expected_d
 
 
-def test_solve_checks_a_three_player_deal_against_the_rules_deck():
-    result = run("solve", THREE_HANDS, "--rules", "pagat")
+def test_solve_checks_a_three_player_deal_against_the_rules_deck(run_cli):
+    result = run_cli("solve", THREE_HANDS, "--rules", "pagat")
     assert result.exit_code == 2
     assert result.stderr.strip() == ("error: the deal holds 2D, removed by card_removal=pagat; "
                                      "misses 2C")
@@ -529,18 +517,19 @@ def test_solve_checks_a_three_player_deal_against_the_rules_deck():
     (THREE_HANDS + " +...2", "standard,players=3,card_removal=kitty",
      "2C is in the kitty, not in play"),
 ])
-def test_a_played_card_out_of_play_says_so(deal, rules, message):
+def test_a_played_card_out_of_play_says_so(deal, rules, message, run_cli):
     # It was "Player C does not hold 2C", as if another player held it.
-    result = run("solve", deal, "--rules", rules, "--played", "2C")
+    result = run_cli("solve", deal, "--rules", rules, "--played", "2C")
     assert result.exit_code == 2
     assert result.stderr.strip() == f'error: card 1 of --played ("2C"): {message}'
 
 
 @pytest.mark.parametrize("option", [["--scores", "N=1,E=2,S=3,W=4"], ["--seat", "W"]])
-def test_solve_a_deal_of_the_wrong_table_size_is_that_error(option):
+def test_solve_a_deal_of_the_wrong_table_size_is_that_error(option, run_cli):
     # It was reported as "unknown seat 'N' at a table of 5", the seats read first.
-    result = run("solve", "N:8643.Q42.J754.87 AJ75.K63.A2.KJT3 KQ9.AJ75.96.AQ64 T2.T98.KQT83.952",
-                 *option, "--rules", "standard,players=5")
+    result = run_cli("solve",
+                     "N:8643.Q42.J754.87 AJ75.K63.A2.KJT3 KQ9.AJ75.96.AQ64 T2.T98.KQT83.952",
+                     *option, "--rules", "standard,players=5")
     assert result.exit_code == 2
     assert result.stderr.strip().startswith("error: the deal has 4 hands, the rules are for 5")
 
@@ -551,17 +540,17 @@ def test_solve_a_deal_of_the_wrong_table_size_is_that_error(option):
     (["play", str(Path(__file__).parent / "data" / "records" / "xinxin-train-1.hgn"), "--at",
       "33"], 'error: unknown model "GAME" for advice: expected paranoid, maxn or game'),
 ])
-def test_an_unknown_model_with_scores_is_unknown(command, message):
+def test_an_unknown_model_with_scores_is_unknown(command, message, run_cli):
     # It was "--scores is for the game model, not --model GAME".
-    result = run(*command, "--scores", "N=1,E=2,S=3,W=4", "--model", "GAME")
+    result = run_cli(*command, "--scores", "N=1,E=2,S=3,W=4", "--model", "GAME")
     assert result.exit_code == 2
     assert result.stderr.strip() == message
 
 
-def test_replay_of_a_playthrough_points_to_convert():
+def test_replay_of_a_playthrough_points_to_convert(run_cli, run_ok):
     # It was 'line 1, column 1: token 1 "game:" is not an integer action id'.
     path = Path(__file__).parent / "data" / "openspiel_xinxin" / "playthrough_hearts.txt"
-    result = run("replay", str(path))
+    result = run_cli("replay", str(path))
     assert result.exit_code == 2
     assert result.stderr.strip() == (f"error: {path}: an OpenSpiel playthrough, not action-id "
                                      f"lines (hearts convert reads it: hearts convert {path} "
@@ -570,29 +559,29 @@ def test_replay_of_a_playthrough_points_to_convert():
     assert len(line.split()) in (117, 105)
 
 
-def test_solve_seat_letters_of_a_three_player_table():
-    result = run("solve", THREE_HANDS, "--seat", "N")
+def test_solve_seat_letters_of_a_three_player_table(run_cli):
+    result = run_cli("solve", THREE_HANDS, "--seat", "N")
     assert result.exit_code == 2
     assert result.stderr.strip() == ("error: --seat: unknown seat 'N' at a table of 3 (seats A, "
                                      "B, C)")
 
 
-def test_convert_refuses_to_write_over_its_input(tmp_path):
+def test_convert_refuses_to_write_over_its_input(tmp_path, run_cli):
     source = tmp_path / "game.hgn"
     original = (Path(__file__).parent / "data" / "records" / "xinxin-train-1.hgn").read_text()
     source.write_text(original)
-    result = run("convert", str(source), "--to", "json", "-o", str(source))
+    result = run_cli("convert", str(source), "--to", "json", "-o", str(source))
     assert result.exit_code == 2
     assert result.stderr.strip() == (f"error: -o {source} is the input file {source}: the input "
                                      f"is never overwritten")
     assert source.read_text() == original
 
 
-def test_convert_keeps_an_existing_output_unless_forced(tmp_path):
+def test_convert_keeps_an_existing_output_unless_forced(tmp_path, run_cli, run_ok):
     source = Path(__file__).parent / "data" / "records" / "xinxin-train-1.hgn"
     out = tmp_path / "game.json"
     out.write_text("my notes\n")
-    result = run("convert", str(source), "--to", "json", "-o", str(out))
+    result = run_cli("convert", str(source), "--to", "json", "-o", str(out))
     assert result.exit_code == 2
     assert result.stderr.strip() == f"error: -o {out} exists (use --force to overwrite it)"
     assert out.read_text() == "my notes\n"
@@ -600,31 +589,32 @@ def test_convert_keeps_an_existing_output_unless_forced(tmp_path):
     assert json.loads(out.read_text())[0]["deals"]
 
 
-def test_convert_output_errors_name_the_path(tmp_path):
+def test_convert_output_errors_name_the_path(tmp_path, run_cli):
     source = str(Path(__file__).parent / "data" / "records" / "xinxin-train-1.hgn")
-    result = run("convert", source, "-o", str(tmp_path))
+    result = run_cli("convert", source, "-o", str(tmp_path))
     assert result.stderr.strip() == f"error: -o {tmp_path} is a directory, not a file"
-    result = run("convert", source, "-o", str(tmp_path / "no-such-dir" / "out.hgn"))
+    result = run_cli("convert", source, "-o", str(tmp_path / "no-such-dir" / "out.hgn"))
     assert result.exit_code == 2
     assert result.stderr.strip() == (f"error: cannot write {tmp_path / 'no-such-dir' / 'out.hgn'}"
                                      f": No such file or directory")
 
 
-def test_annotate_checks_both_output_folders_before_the_work(tmp_path):
+def test_annotate_checks_both_output_folders_before_the_work(tmp_path, run_cli):
     # The --html folder was found missing only after the annotation, with -o written already.
     source = str(Path(__file__).parent / "data" / "records" / "xinxin-train-1.hgn")
     out, report = tmp_path / "out.hgn", tmp_path / "no-such-dir" / "report.html"
-    result = run("annotate", source, "--max-tricks", "2", "-o", str(out), "--html", str(report))
+    result = run_cli("annotate", source, "--max-tricks", "2", "-o", str(out), "--html",
+                     str(report))
     assert result.exit_code == 2
     assert result.stderr.strip() == f"error: cannot write {report}: No such file or directory"
     assert not out.exists()
     (tmp_path / "file").write_text("x")
-    result = run("annotate", source, "-o", str(tmp_path / "file" / "out.hgn"))
+    result = run_cli("annotate", source, "-o", str(tmp_path / "file" / "out.hgn"))
     assert result.stderr.strip() == (f"error: cannot write {tmp_path / 'file' / 'out.hgn'}: "
                                      f"Not a directory")
-    result = run("annotate", source, "-o", "")
+    result = run_cli("annotate", source, "-o", "")
     assert (result.exit_code, result.stderr.strip()) == (2, "error: -o: an empty path")
-    result = run("puzzle", "mine", "--random", "1", "-o", str(report))
+    result = run_cli("puzzle", "mine", "--random", "1", "-o", str(report))
     assert result.exit_code == 2 and "mining" not in result.stderr
     assert result.stderr.strip() == f"error: cannot write {report}: No such file or directory"
 
@@ -636,31 +626,32 @@ def test_annotate_checks_both_output_folders_before_the_work(tmp_path):
       "--html"], "--html"),
     (["puzzle", "mine", "--random", "1"], "output"),
 ])
-def test_output_dash_is_refused_not_a_file_named_dash(tmp_path, monkeypatch, command, what):
+def test_output_dash_is_refused_not_a_file_named_dash(tmp_path, monkeypatch, command, what,
+                                                      run_cli):
     monkeypatch.chdir(tmp_path)
     args = command + ([] if command[-1] == "--html" else ["-o"]) + ["-"]
-    result = run(*args)
+    result = run_cli(*args)
     assert result.exit_code == 2
     assert result.stderr.strip() == (f"error: {what} -: standard output is the default, leave "
                                      f"out {what} (for a file named -, give ./-)")
     assert not (tmp_path / "-").exists()
 
 
-def test_a_truncated_json_lines_file_is_reported_as_json(tmp_path):
+def test_a_truncated_json_lines_file_is_reported_as_json(tmp_path, run_cli):
     # Detected as peer records (not HGN, whose comments are in braces too): the error is the
     # JSON problem, with its line.
     peer = Path(__file__).parent / "data" / "peer-games" / "openspiel-hearts.jsonl"
     first, second = peer.read_text().splitlines()[:2]
     cut = tmp_path / "cut.jsonl"
     cut.write_text(first + "\n" + second[:900])
-    result = run("convert", str(cut))
+    result = run_cli("convert", str(cut))
     assert result.exit_code == 2
     assert result.stderr.startswith(f"error: {cut}: line 2: not JSON: Unterminated string")
     # the example of docs/records.md
     assert (result.stderr.strip().replace(str(cut), "cut.jsonl") in
             (Path(__file__).parent.parent / "docs" / "records.md").read_text())
     cut.write_text(first[:2000])
-    assert run("convert", str(cut)).stderr.startswith(f"error: {cut}: line 1: not JSON")
+    assert run_cli("convert", str(cut)).stderr.startswith(f"error: {cut}: line 1: not JSON")
 
 
 @pytest.mark.parametrize("command, value, message", [
@@ -672,8 +663,8 @@ def test_a_truncated_json_lines_file_is_reported_as_json(tmp_path):
     (["annotate", str(Path(__file__).parent / "data" / "records" / "xinxin-train-1.hgn")], "nan",
      "Invalid value for '--time'"),
 ])
-def test_time_limits_must_be_positive(command, value, message):
-    result = run(*command, "--time", value)
+def test_time_limits_must_be_positive(command, value, message, run_cli):
+    result = run_cli(*command, "--time", value)
     assert result.exit_code == 2 and result.stdout == ""
     assert result.stderr.startswith("error: ") and message in result.stderr
 
@@ -685,12 +676,12 @@ _XINXIN_RECORD = str(Path(__file__).parent / "data" / "records" / "xinxin-train-
                                      ["puzzle", "mine", "--random", "1"],
                                      ["solve", "example"], ["annotate", _XINXIN_RECORD]])
 @pytest.mark.parametrize("value", ["inf", "nan", "-inf", "0", "-5", "1e400", "abc"])
-def test_time_limits_name_the_option_and_say_the_same_for_inf_and_nan(command, value):
+def test_time_limits_name_the_option_and_say_the_same_for_inf_and_nan(command, value, run_cli):
     # inf was "time limit must be a positive number of ms, got inf" (no option named), nan
     # "Input should be greater than or equal to 0.001": one check (options.time_option) now;
     # 1e400 was "inf is not ...", abc "Input should be a valid number, unable to parse string
     # as a number": the text typed is quoted
-    result = run(*command, "--time", value)
+    result = run_cli(*command, "--time", value)
     assert result.exit_code == 2 and result.stdout == ""
     name = " ".join(command[:2]) if command[0] == "puzzle" else command[0]
     assert result.stderr.strip() == (f"error: Invalid value for '--time': {value} is not a "
@@ -698,28 +689,28 @@ def test_time_limits_name_the_option_and_say_the_same_for_inf_and_nan(command, v
                                      f"{name} --help')")
 
 
-def test_broken_json_records_are_reported_as_json(tmp_path):
+def test_broken_json_records_are_reported_as_json(tmp_path, run_cli, run_ok):
     # A pretty-printed game (first line "{") cut short, and games one per line, were read as
     # HGN: "'{' inside the comment opened at line 1".
     source = Path(__file__).parent / "data" / "records" / "xinxin-train-1.hgn"
     game = json.loads(run_ok("convert", str(source), "--to", "json").stdout)[0]
     cut = tmp_path / "cut.json"
     cut.write_text(json.dumps(game, indent=2)[:1500])
-    result = run("convert", str(cut))
+    result = run_cli("convert", str(cut))
     assert result.exit_code == 2
     assert result.stderr.startswith(f"error: {cut}: not JSON: Unterminated string starting at: "
                                     f"line ")
     lines = tmp_path / "games.jsonl"
     lines.write_text(json.dumps(game) + "\n" + json.dumps(game) + "\n")
-    result = run("convert", str(lines))
+    result = run_cli("convert", str(lines))
     assert result.exit_code == 2
     assert result.stderr.strip() == (f"error: {lines}: not JSON: Extra data: line 2 column 1 (char "
                                      f"{len(json.dumps(game)) + 1}) (one JSON value: a game or a "
                                      "list of games; JSON lines are read as peer records)")
 
 
-def test_solve_nodes_beyond_the_solver_counter_is_an_error_not_a_traceback():
-    result = run("solve", "example", "--nodes", "99999999999999999999999")
+def test_solve_nodes_beyond_the_solver_counter_is_an_error_not_a_traceback(run_cli):
+    result = run_cli("solve", "example", "--nodes", "99999999999999999999999")
     assert result.exit_code == 2
     assert "Invalid value for '--nodes'" in result.stderr
     assert "9223372036854775807" in result.stderr
@@ -729,8 +720,8 @@ def test_solve_nodes_beyond_the_solver_counter_is_an_error_not_a_traceback():
     ["moon", "A.AKQJT987.AK.AK"],
     ["play", str(Path(__file__).parent / "data" / "records" / "xinxin-train-1.hgn"), "--at", "33"],
 ])
-def test_huge_samples_is_an_error_not_a_traceback(command):
-    result = run(*command, "--samples", "99999999999999999999")
+def test_huge_samples_is_an_error_not_a_traceback(command, run_cli):
+    result = run_cli(*command, "--samples", "99999999999999999999")
     assert result.exit_code == 2
     assert "Invalid value for '--samples'" in result.stderr
 
@@ -746,8 +737,8 @@ def test_huge_samples_is_an_error_not_a_traceback(command):
     ["puzzle", "--answer", "2C"],
     ["puzzle", "mine", "--random", "1"],
 ])
-def test_negative_seed_is_an_error_not_a_traceback(command):
-    result = run(*command, "--seed", "-1")
+def test_negative_seed_is_an_error_not_a_traceback(command, run_cli):
+    result = run_cli(*command, "--seed", "-1")
     assert result.exit_code == 2
     lines = result.stderr.strip().splitlines()
     assert len(lines) == 1 and lines[0].startswith("error: Invalid value for '--seed'"), lines
@@ -760,10 +751,10 @@ def test_negative_seed_is_an_error_not_a_traceback(command):
     ('[Event "x"]\n', "auto"),
 ])
 def test_convert_a_record_without_deals_is_an_error_not_empty_output(tmp_path, text,
-                                                                     source_format):
+                                                                     source_format, run_cli):
     source = tmp_path / "none.json"
     source.write_text(text)
-    result = run("convert", str(source), "--from", source_format)
+    result = run_cli("convert", str(source), "--from", source_format)
     assert result.exit_code == 2
     assert result.stderr.strip() == (f"error: {source}: no deals (a record needs at least one "
                                      f"[Deal])")
@@ -772,7 +763,7 @@ def test_convert_a_record_without_deals_is_an_error_not_empty_output(tmp_path, t
 
 # -- the game model (--scores) ------------------------------------------------------------------
 
-def test_solve_with_scores_values_the_game_standing():
+def test_solve_with_scores_values_the_game_standing(run_ok):
     # The seeds' example at 3 players (tests/test_solver_game.py): the new moon keeps A in the
     # game, 1 behind C; under the plain old moon A loses, 1 behind.
     deal = "A:AKQ.AKQJT98765432..A JT98..AKQJT98765432. 765432...KQJT9876543"
@@ -791,7 +782,7 @@ def test_solve_with_scores_values_the_game_standing():
     assert [(c["result"], c["value"]) for c in far["cards"]] == [("on", 1)]
 
 
-def test_solve_with_scores_prints_the_standing():
+def test_solve_with_scores_prints_the_standing(run_ok):
     out = run_ok("solve", "--example", "endgame", "--scores", "N=80,E=95,S=63,W=40").stdout
     assert "game totals N 80  E 95  S 63  W 40  game ends at 100" in out
     assert "S standing" in out and "game on, 12 behind" in out
@@ -822,15 +813,15 @@ ENDGAME = load_example("endgame")
      ["--rules", "standard,reset_at_target=true,no_game_end_on_moon=false"],
      "the game is already over: E has 101, the target is 100"),
 ])
-def test_scores_of_a_game_that_is_over_are_an_error(command, scores, extra, message):
-    result = run(*command, "--scores", scores, *extra)
+def test_scores_of_a_game_that_is_over_are_an_error(command, scores, extra, message, run_cli):
+    result = run_cli(*command, "--scores", scores, *extra)
     assert result.exit_code == 2
     lines = result.stderr.strip().splitlines()
     assert len(lines) == 1 and lines[0].startswith(f"error: {message}"), lines
     assert result.stdout == ""
 
 
-def test_scores_past_the_target_go_on_after_a_moon_by_default():
+def test_scores_past_the_target_go_on_after_a_moon_by_default(run_ok):
     # no_game_end_on_moon (standard): a moon or sun deal that took a total past the target
     # does not end the game, so the next deal has a total over it and is valued.
     result = run_ok("solve", "example", "--scores", "N=110,E=95,S=63,W=40", "--no-pv")
@@ -841,7 +832,7 @@ def test_scores_past_the_target_go_on_after_a_moon_by_default():
         "deal (no_game_end_on_moon)"]
 
 
-def test_scores_one_below_the_target_are_a_game_still_on():
+def test_scores_one_below_the_target_are_a_game_still_on(run_ok):
     result = run_ok("solve", "example", "--scores", "N=99,E=95,S=63,W=40", "--no-pv")
     assert "game totals N 99  E 95  S 63  W 40  game ends at 100" in result.stdout
     assert result.stderr == ""
@@ -849,31 +840,31 @@ def test_scores_one_below_the_target_are_a_game_still_on():
 
 # -- hearts puzzle: a closed stdin, Ctrl-C, the rules line ----------------------------------------
 
-def test_puzzle_with_stdin_at_end_of_file_asks_for_answer_not_abort():
+def test_puzzle_with_stdin_at_end_of_file_asks_for_answer_not_abort(run_cli):
     # It was "error: aborted" with the Ctrl-C code 130.
-    result = _runner().invoke(app, ["puzzle", "--id", "hd-018"], input="")
+    result = run_cli("puzzle", "--id", "hd-018", input="")
     assert result.exit_code == 2
     assert result.stderr.strip() == "error: no answer given: stdin is closed; give --answer CARD"
 
 
-def test_puzzle_stdin_ending_after_a_wrong_card_asks_for_answer():
-    result = _runner().invoke(app, ["puzzle", "--id", "hd-018"], input="XX\n")
+def test_puzzle_stdin_ending_after_a_wrong_card_asks_for_answer(run_cli):
+    result = run_cli("puzzle", "--id", "hd-018", input="XX\n")
     assert result.exit_code == 2
     assert result.stderr.strip() == "error: no answer given: stdin is closed; give --answer CARD"
 
 
-def test_puzzle_empty_line_asks_again():
-    result = _runner().invoke(app, ["puzzle", "--id", "hd-018"], input="\n\n2C\n")
+def test_puzzle_empty_line_asks_again(run_cli):
+    result = run_cli("puzzle", "--id", "hd-018", input="\n\n2C\n")
     assert "unknown card" not in result.stdout
     assert result.stdout.count("Your card: ") == 4      # two empty lines, 2C, end of file
     assert result.exit_code == 2
 
 
-def test_puzzle_ctrl_c_at_the_prompt_is_still_an_abort(monkeypatch):
+def test_puzzle_ctrl_c_at_the_prompt_is_still_an_abort(monkeypatch, run_cli):
     def interrupted(prompt: str = "") -> str:
         raise KeyboardInterrupt
     monkeypatch.setattr("builtins.input", interrupted)
-    result = _runner().invoke(app, ["puzzle", "--id", "hd-018"])
+    result = run_cli("puzzle", "--id", "hd-018")
     assert result.exit_code == 130
     assert result.stderr.strip().splitlines()[-1] == "error: aborted"
 
@@ -883,12 +874,13 @@ def test_puzzle_ctrl_c_at_the_prompt_is_still_an_abort(monkeypatch):
     ("hd-001", "Rules: standard with no_points_on_first_trick=false."),
     ("hd-007", "Rules: standard with first_lead=any_club."),
 ])
-def test_puzzle_rules_line_is_a_rules_spec_not_python(puzzle, rules):
+def test_puzzle_rules_line_is_a_rules_spec_not_python(puzzle, rules, run_cli):
     # It was "Rules: no_points_on_first_trick=False." (a Python bool, no base preset).
-    result = run("puzzle", "--id", puzzle, "--answer", "2C")
+    result = run_cli("puzzle", "--id", puzzle, "--answer", "2C")
     assert result.stdout.splitlines()[1].startswith(rules)
 
 
+@pytest.mark.slow
 def test_a_console_without_suit_symbols_gets_suit_letters_not_a_traceback():
     # PYTHONIOENCODING=ascii stands for a Windows cp1252 console: '♠' raised
     # UnicodeEncodeError in the middle of the table.
@@ -911,26 +903,26 @@ def test_the_ascii_spelling_is_one_character_per_sign():
 
 
 @pytest.mark.parametrize("to, kind", [("hgn", "an HGN record"), ("json", "a JSON game record")])
-def test_replay_of_a_game_record_says_what_it_is(tmp_path, to, kind):
+def test_replay_of_a_game_record_says_what_it_is(tmp_path, to, kind, run_cli, run_ok):
     # It was "line 1, column 1: token 1 '[Event' is not an integer action id".
     source = Path(__file__).parent / "data" / "records" / "xinxin-train-1.hgn"
     path = tmp_path / f"game.{to}"
     path.write_text(run_ok("convert", str(source), "--to", to).stdout)
-    result = run("replay", str(path))
+    result = run_cli("replay", str(path))
     assert result.exit_code == 2
     assert result.stderr.strip() == (
         f"error: {path}: {kind}, not OpenSpiel action-id lines (hearts convert {path} --to "
         f"openspiel makes them; hearts annotate reads the file as it is)")
 
 
-def test_replay_of_other_text_names_the_file_and_the_bad_token(tmp_path):
+def test_replay_of_other_text_names_the_file_and_the_bad_token(tmp_path, run_cli):
     path = tmp_path / "notes.txt"
     path.write_text("hello world\n")
-    assert run("replay", str(path)).stderr.strip() == (
+    assert run_cli("replay", str(path)).stderr.strip() == (
         f"error: {path}: line 1, column 1: token 1 'hello' is not an integer action id")
 
 
-def test_a_deal_of_three_hands_names_its_rules_with_the_player_count():
+def test_a_deal_of_three_hands_names_its_rules_with_the_player_count(run_ok):
     # it said "rules standard" (4 players) and the JSON's rules_name "standard"
     deal = "A:AKJT3.J963.J954.AQ85 9762.AQT2.KQT872.K63 Q854.K8754.A63.JT974"
     text = run_ok("solve", deal, "--nodes", "10000").stdout
@@ -952,24 +944,24 @@ def test_a_deal_of_three_hands_names_its_rules_with_the_player_count():
     (["pass", "AKQJ.5432.432.32", "-d", "left", "--ci", "inf"],
      "Invalid value for '--ci': inf is not a number of points in 0.01..26"),
 ])
-def test_thread_counts_and_pass_intervals_have_an_upper_bound(args, message):
-    result = run(*args)
+def test_thread_counts_and_pass_intervals_have_an_upper_bound(args, message, run_cli):
+    result = run_cli(*args)
     assert result.exit_code == 2 and result.stdout == ""
     assert result.stderr.startswith(f"error: {message}")
 
 
 @pytest.mark.parametrize("value", ["nan", "inf", "1e400", "30", "0", "-1", "abc"])
-def test_pass_interval_out_of_range_names_the_text_typed_and_the_range(value):
+def test_pass_interval_out_of_range_names_the_text_typed_and_the_range(value, run_cli):
     # nan and 1e400 were "Input should be less than or equal to 26", 0 "Input should be
     # greater than or equal to 0.01": neither the value nor the whole range
-    result = run("pass", "AKQJ.5432.432.32", "-d", "left", "--ci", value)
+    result = run_cli("pass", "AKQJ.5432.432.32", "-d", "left", "--ci", value)
     assert (result.exit_code, result.stdout) == (2, "")
     assert result.stderr == (f"error: Invalid value for '--ci': {value} is not a number of "
                              f"points in 0.01..26 (see 'hearts pass --help')\n")
 
 
-def test_an_empty_time_limit_is_shown_quoted():
-    result = run("solve", "example", "--time", "")
+def test_an_empty_time_limit_is_shown_quoted(run_cli):
+    result = run_cli("solve", "example", "--time", "")
     assert (result.exit_code, result.stdout) == (2, "")
     assert result.stderr == ("error: Invalid value for '--time': '' is not a positive, finite "
                              "number of milliseconds (see 'hearts solve --help')\n")
@@ -983,18 +975,18 @@ def test_an_empty_time_limit_is_shown_quoted():
     ["moon", "A.AKQJT987.AK.AK"],
     ["pass", "AKQJ.5432.432.32", "-d", "left"],
 ])
-def test_a_bad_seat_names_the_option(command):
+def test_a_bad_seat_names_the_option(command, run_cli):
     # It was "error: unknown seat 'X' (seats N, E, S, W)": which option, of several?
-    result = run(*command, "--seat", "X")
+    result = run_cli(*command, "--seat", "X")
     assert (result.exit_code, result.stdout) == (2, "")
     assert result.stderr == "error: --seat: unknown seat 'X' (seats N, E, S, W)\n"
 
 
-def test_a_pass_seat_at_another_table_comes_after_the_table_size():
+def test_a_pass_seat_at_another_table_comes_after_the_table_size(run_cli):
     # the rating is for 4 players: that is the error at 5, whatever the seat
     for seat in ("X", "A", "S"):
-        result = run("pass", "AKQJ.5432.432.32", "-d", "left", "--rules", "standard,players=5",
-                     "--seat", seat)
+        result = run_cli("pass", "AKQJ.5432.432.32", "-d", "left", "--rules", "standard,players=5",
+                         "--seat", seat)
         assert result.stderr == ("error: pass rating is for 4 players, 13 cards a hand; the "
                                  "rules are for 5 players (players=5), 10 cards a hand\n"), seat
 
@@ -1002,9 +994,9 @@ def test_a_pass_seat_at_another_table_comes_after_the_table_size():
 FULL_DEAL = "N:.AQJT6543.9873.Q 87.K72.AQ52.T842 QJ932.9.J64.A653 AKT654.8.KT.KJ97"
 
 
-def test_solve_refuses_an_empty_card_between_commas():
+def test_solve_refuses_an_empty_card_between_commas(run_cli):
     # "2C,AC,,KC" was accepted as 2C AC KC: the card left out vanished.
-    result = run("solve", FULL_DEAL, "--played", "2C,AC,,KC")
+    result = run_cli("solve", FULL_DEAL, "--played", "2C,AC,,KC")
     assert result.exit_code == 2
     assert result.stderr.strip() == ('error: --played: empty card between commas (item 3 of '
                                      '"2C,AC,,KC")')

@@ -1,4 +1,4 @@
-"""Card removal per source and player count, and the kitty (``rules.md`` "Players and deck").
+"""Card removal per source and player count, and the kitty (``docs/rules.md`` "Players and deck").
 
 Sources: Foster 1909, Culbertson 1950, Morehead 2001, the Pagat sheet; Morehead 2001's kitty.
 """

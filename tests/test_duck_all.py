@@ -37,6 +37,7 @@ def duck_cases(count: int, cards_played: int, want_leader: bool | None = None):
     return list(seeded_cases(count, rules_for, pick, cards_played))
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("seed, position, target", duck_cases(40, 0, want_leader=False),
                          ids=lambda x: str(x)[:12])
 def test_a_follower_that_ducks_loses_every_trick(seed, position, target):

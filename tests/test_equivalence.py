@@ -12,6 +12,7 @@ import dataclasses
 import pytest
 
 from bruteforce import maxn_values, moon_values, paranoid_values, random_position
+from conftest import slow_after
 from hearts.solver import Card, Rules
 from hearts.solver.solve import rules_spec
 
@@ -69,7 +70,7 @@ def positions(count: int = 40):
         seed += 1
 
 
-@pytest.mark.parametrize("seed, position", list(positions()), ids=lambda x: str(x)[:12])
+@pytest.mark.parametrize("seed, position", slow_after(positions(), 8), ids=lambda x: str(x)[:12])
 def test_cards_the_search_merges_have_one_value(seed, position):
     runs = search_classes(position)
     target = (int(position.to_move) + 1 + seed) % 4

@@ -1,5 +1,5 @@
 """Whole games: running totals, target, reset, moon choice, Berns, sun, game end
-(``rules.md`` "Moon and sun", "Game end"); the seeds' example 90/95/63."""
+(``docs/rules.md`` "Moon and sun", "Game end"); the seeds' example 90/95/63."""
 from __future__ import annotations
 
 import pytest

@@ -11,7 +11,7 @@ import pytest
 from hearts.analysis import files, puzzles, records
 from hearts.solver import HeartsError
 
-from conftest import DATA, error_line, run_hearts
+from conftest import DATA, error_line
 
 ZERO = "/dev/zero"
 needs_dev_zero = pytest.mark.skipif(not os.path.exists(ZERO), reason="no /dev/zero")
@@ -24,8 +24,8 @@ def one_kib(monkeypatch):
 
 
 @needs_dev_zero
-def test_an_endless_file_stops_at_the_limit():
-    assert error_line(run_hearts("replay", ZERO)) == (
+def test_an_endless_file_stops_at_the_limit(run_cli):
+    assert error_line(run_cli("replay", ZERO)) == (
         "error: /dev/zero: larger than the 256 MiB limit for an input file")
 
 
@@ -38,18 +38,15 @@ def test_an_endless_file_stops_at_the_limit():
     ["puzzle", "--file", ZERO, "--answer", "2C"],
     ["puzzle", "mine", ZERO],
 ])
-def test_every_command_reading_files_has_the_limit(one_kib, args):
-    assert error_line(run_hearts(*args)) == (
+def test_every_command_reading_files_has_the_limit(one_kib, args, run_cli):
+    assert error_line(run_cli(*args)) == (
         "error: /dev/zero: larger than the 1 KiB limit for an input file")
 
 
-def test_stdin_has_the_limit(one_kib):
-    from typer.testing import CliRunner
-
-    from hearts.analysis.cli import app
-    result = CliRunner().invoke(app, ["convert", "-"], input=b"x" * 1025)
+def test_stdin_has_the_limit(one_kib, run_cli):
+    result = run_cli("convert", "-", input=b"x" * 1025)
     assert result.exit_code == 2
-    assert result.output.splitlines() == [
+    assert result.stderr.splitlines() == [
         "error: stdin: larger than the 1 KiB limit for an input file"]
 
 

@@ -1,28 +1,38 @@
 """Ctrl-C stops a search: the core takes SIGINT from Python while it searches without the GIL
-(`hd_catch_sigint` in solver/_search.pxi) and hands it back once the search has returned."""
+(`hd_catch_sigint` in solver/_search.pxi) and hands it back once the search has returned.
+
+Each Ctrl-C is sent once the search has started (``sigint.py``: the core's handler is in place,
+or a pool's jobs have begun), never after a delay that a faster core would outrun."""
 from __future__ import annotations
 
 import os
+import select
 import signal
 import subprocess
 import sys
 import threading
 import time
+from pathlib import Path
 
 import pytest
 
 from hearts.solver import Limit, solve
+from sigint import interrupt_when_searching
 
-# a full deal: its paranoid solve takes seconds, far longer than the interrupt's delay
+# a full deal: its paranoid solve takes 36 M nodes (seconds), so it is still running when the
+# signal sent at its start arrives
 FULL_DEAL = "N:AKQJ63.AQ3.A7.KJ .T8742.T9863.A64 85.KJ6.KQ2.T9872 T9742.95.J54.Q53"
 
 pytestmark = pytest.mark.skipif(sys.platform == "win32", reason="POSIX signals")
 
 
-def interrupt_after(seconds: float) -> threading.Timer:
-    timer = threading.Timer(seconds, os.kill, (os.getpid(), signal.SIGINT))
-    timer.start()
-    return timer
+@pytest.fixture(autouse=True)
+def pythons_sigint_handler():
+    """Python's own SIGINT handler, as an interactive start has it: a job a shell starts in the
+    background (``nohup pytest ... &``) inherits SIGINT ignored, and Python then leaves it so."""
+    previous = signal.signal(signal.SIGINT, signal.default_int_handler)
+    yield
+    signal.signal(signal.SIGINT, previous)
 
 
 def test_ctrl_c_stops_a_full_deal_solve_and_reaches_pythons_handler_once():
@@ -33,9 +43,9 @@ def test_ctrl_c_stops_a_full_deal_solve_and_reaches_pythons_handler_once():
 
     previous = signal.signal(signal.SIGINT, on_sigint)
     try:
-        timer = interrupt_after(0.3)
-        result = solve(FULL_DEAL, pv=False)
-        timer.join()
+        with interrupt_when_searching() as interrupt:
+            result = solve(FULL_DEAL, pv=False)
+        assert interrupt.fired
         for _ in range(10):             # the handler runs at the next bytecode boundary
             time.sleep(0.001)
         handler_after = signal.getsignal(signal.SIGINT)
@@ -53,27 +63,38 @@ def test_ctrl_c_stops_a_full_deal_solve_and_reaches_pythons_handler_once():
 
 
 def test_ctrl_c_with_pythons_default_handler_raises_keyboard_interrupt():
-    timer = interrupt_after(0.3)
-    try:
+    with interrupt_when_searching() as interrupt:
         with pytest.raises(KeyboardInterrupt):
             solve(FULL_DEAL, pv=False)
             time.sleep(1.0)             # the pending interrupt is raised here at the latest
-    finally:
-        timer.join()
+    assert interrupt.fired
     assert signal.getsignal(signal.SIGINT) is signal.default_int_handler
 
 
 def test_an_ignored_sigint_leaves_the_search_alone():
-    # SIG_IGN is the program's own choice (as for a job in the background of a script)
+    # SIG_IGN is the program's own choice (as for a job in the background of a script). The
+    # core puts no handler in place then, so there is no start to wait for: SIGINT comes every
+    # millisecond from before the solve until after it.
     previous = signal.signal(signal.SIGINT, signal.SIG_IGN)
+    stop, sent = threading.Event(), []
+
+    def keep_interrupting():
+        while not stop.wait(0.001):
+            os.kill(os.getpid(), signal.SIGINT)
+            sent.append(1)
+
+    sender = threading.Thread(target=keep_interrupting)
+    sender.start()
     try:
-        timer = interrupt_after(0.05)
         result = solve(FULL_DEAL, pv=False, limit=Limit(nodes=3_000_000))
-        timer.join()
-        assert signal.getsignal(signal.SIGINT) is signal.SIG_IGN
     finally:
+        stop.set()
+        sender.join()
+        after = signal.getsignal(signal.SIGINT)
         signal.signal(signal.SIGINT, previous)
-    assert result.nodes >= 3_000_000          # stopped by its node limit, not the signal
+    assert after is signal.SIG_IGN
+    assert sent
+    assert result.nodes >= 3_000_000          # stopped by its node limit, not the signals
     assert not result.complete
 
 
@@ -91,15 +112,34 @@ def test_a_solve_on_another_thread_leaves_the_main_threads_handler_alone():
     assert seen[1] is signal.default_int_handler
 
 
+# `python -m hearts.analysis.cli ARGS...` that writes a line to the file descriptor given first
+# once its search has started (sigint.WhenSearching)
+ANNOUNCING_CLI = f"""
+import os, runpy, signal, sys
+signal.signal(signal.SIGINT, signal.default_int_handler)    # as the autouse fixture
+sys.path.insert(0, {str(Path(__file__).parent)!r})
+from sigint import WhenSearching
+fd = int(sys.argv.pop(1))
+WhenSearching(lambda: os.write(fd, b"searching\\n"))
+runpy.run_module("hearts.analysis.cli", run_name="__main__", alter_sys=True)
+"""
+
+
 def test_ctrl_c_ends_hearts_solve_with_exit_130():
-    proc = subprocess.Popen([sys.executable, "-m", "hearts.analysis.cli", "solve", "--example",
-                             "opening", "--model", "maxn"],
-                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    started, announce = os.pipe()
+    proc = subprocess.Popen([sys.executable, "-c", ANNOUNCING_CLI, str(announce), "solve",
+                             "--example", "opening", "--model", "maxn"],
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                            pass_fds=(announce,))
+    os.close(announce)
     try:
-        time.sleep(2.0)                 # the import and the start of the search
+        # the import and the start of the search; a bound only for a hang
+        ready, _, _ = select.select([started], [], [], 120)
+        assert ready and os.read(started, 64) == b"searching\n", "the search never started"
         proc.send_signal(signal.SIGINT)
         out, err = proc.communicate(timeout=60)
     finally:
+        os.close(started)
         proc.kill()
     assert proc.returncode == 130, err
     assert err == "interrupted\n"       # it was nothing at all (typer's silent exit 130)
@@ -117,17 +157,11 @@ def _interrupt(*args, **kwargs):
      ["play", "--position", "N:.AQJT6543.9873.Q 87.K72.AQ52.T842 QJ932.9.J64.A653 "
                             "AKT654.8.KT.KJ97"]),
 ])
-def test_ctrl_c_in_any_command_says_interrupted_and_exits_130(monkeypatch, where, command):
+def test_ctrl_c_in_any_command_says_interrupted_and_exits_130(monkeypatch, where, command,
+                                                               run_cli):
     # The group turns it into one line; typer alone exited 130 without a word.
-    from typer.testing import CliRunner
-
-    from hearts.analysis.cli import app
     monkeypatch.setattr(where, _interrupt)
-    try:
-        runner = CliRunner(mix_stderr=False)  # type: ignore[call-arg]
-    except TypeError:
-        runner = CliRunner()
-    result = runner.invoke(app, command)
+    result = run_cli(*command)
     assert (result.exit_code, result.stdout, result.stderr) == (130, "", "interrupted\n")
 
 
@@ -137,19 +171,31 @@ def test_ctrl_c_while_a_pool_works_stops_its_searches_and_drops_the_jobs_not_sta
     from hearts.analysis.parallel import executor
 
     done = []
+    started, submitted = threading.Semaphore(0), threading.Event()
 
     def job(_):
+        started.release()
         done.append(solve(FULL_DEAL, pv=False).complete)
 
-    timer = interrupt_after(0.3)
+    def interrupt_once_both_started():
+        # Once every job is queued: a Ctrl-C inside submit() can come while the pool starts a
+        # thread, which its shutdown then does not wait for. The stop is kept until the
+        # running jobs are done, so a search that begins just after the signal stops at its
+        # first check all the same.
+        if submitted.wait(120) and all(started.acquire(timeout=120) for _ in range(2)):
+            os.kill(os.getpid(), signal.SIGINT)
+
+    interrupter = threading.Thread(target=interrupt_once_both_started)
+    interrupter.start()
     try:
         with pytest.raises(KeyboardInterrupt):
             with executor(threads=2) as pool:
                 futures = [pool.submit(job, k) for k in range(6)]
+                submitted.set()
                 for future in futures:
                     future.result()
     finally:
-        timer.join()
+        interrupter.join()
     assert len(done) == 2 and done == [False, False]     # the two running, stopped
     # and the searches run again afterwards
     assert solve(FULL_DEAL, pv=False, limit=Limit(nodes=100_000)).nodes >= 100_000

@@ -10,7 +10,7 @@ from hearts.analysis.knowledge import (
     Fact, InconsistentRecordError, Knowledge, NoConsistentDealError)
 from hearts.solver import Card, Deal, Hand, HeartsError, Position, Rules, Seat, Suit
 
-from conftest import error_line, run_hearts
+from conftest import error_line
 from knowledge_cases import VARIANTS, skewed_deal
 
 N, E, S, W = Seat.N, Seat.E, Seat.S, Seat.W
@@ -251,7 +251,7 @@ def test_a_seat_plays_a_card_passed_to_another():
     (dict(pass_direction="right", passed="AS KS QS", received="AH 3S KH"),
      "South received KH but does not hold it at the start of play"),
     (dict(first_leader="S"), "first leader South, but South does not hold 2C"),
-    # rules.md "Passing": some tables forbid passing certain cards (no_pass_cards).
+    # docs/rules.md "Passing": some tables forbid passing certain cards (no_pass_cards).
     (dict(pass_direction="right", passed="KS AS QS", received="AH 2S 3S",
           rules=Rules(no_pass_cards="QS AS")),
      "South passes AS QS, which may not be passed (rules no_pass_cards=QS+AS)"),
@@ -285,11 +285,11 @@ def test_from_deal_refuses_a_pass_the_rules_forbid():
         Knowledge.from_deal(DEAL, passes, "left", "", S, Rules(no_pass_cards="AS"))
 
 
-def test_moon_after_a_pass_the_rules_forbid_is_one_error_line():
+def test_moon_after_a_pass_the_rules_forbid_is_one_error_line(run_cli):
     # It ran (exit 0): the moon odds read the pass without the rules' no_pass_cards.
-    line = error_line(run_hearts("moon", "AKQ.AKQJ98.AK.A2", "--after-pass", "left",
-                                 "--passed", "2S 3D 4C", "--received", "AH KH 8H",
-                                 "--rules", "standard,no_pass_cards=2S", "--samples", "2"))
+    line = error_line(run_cli("moon", "AKQ.AKQJ98.AK.A2", "--after-pass", "left",
+                              "--passed", "2S 3D 4C", "--received", "AH KH 8H",
+                              "--rules", "standard,no_pass_cards=2S", "--samples", "2"))
     assert line == "error: South passes 2S, which may not be passed (rules no_pass_cards=2S)"
 
 

@@ -16,6 +16,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 ROOT = Path(__file__).parent.parent
 #: The folders of the packages (``package-dir`` in pyproject.toml).
 PACKAGES = {"solver": "hearts.solver", "analysis": "hearts.analysis", "puzzles": "hearts.puzzles"}
@@ -159,6 +161,7 @@ def test_the_analysis_library_imports_nothing_from_the_command_line():
     assert importing == []
 
 
+@pytest.mark.slow
 def test_every_module_imports_first_in_a_fresh_interpreter():
     # One interpreter; before each module every one of ours is forgotten except the compiled
     # core (an extension module is not loaded twice), so that each is imported first.

@@ -16,7 +16,7 @@ from pathlib import Path
 
 import pytest
 
-from conftest import Counted, error_line, run_hearts
+from conftest import Counted, error_line
 from hearts.analysis import sampling
 from hearts.analysis.advice import advise
 from hearts.analysis.moon import moon_odds
@@ -166,11 +166,11 @@ def test_lazy_sampling_keeps_the_seeded_numbers():
     ["annotate", "missing.hgn", "--rate-passes", "--pass-samples"],
     ["pass", SURE_MOON, "--samples"],
 ])
-def test_more_samples_than_the_most_is_one_line_and_exit_2(command):
-    line = error_line(run_hearts(*command, str(MAX_SAMPLES + 1)))
+def test_more_samples_than_the_most_is_one_line_and_exit_2(command, run_cli):
+    line = error_line(run_cli(*command, str(MAX_SAMPLES + 1)))
     assert f"Input should be less than or equal to {MAX_SAMPLES}" in line
     assert MAX_SAMPLES == 100_000
 
 
-def test_the_bound_is_in_the_help():
-    assert f"1<=x<={MAX_SAMPLES}" in run_hearts("moon", "--help").stdout
+def test_the_bound_is_in_the_help(run_cli):
+    assert f"1<=x<={MAX_SAMPLES}" in run_cli("moon", "--help").stdout

@@ -34,6 +34,7 @@ class _Collect:
         self.notes.append(f"{self._where(filename)}: line {lineno}: {msg}")
 
 
+@pytest.mark.slow
 def test_pyflakes_notes_nothing():
     found = _Collect()
     pyflakes_api.checkRecursive([str(ROOT / folder) for folder in CHECKED], found)

@@ -10,9 +10,7 @@ import json
 from pathlib import Path
 
 import pytest
-from typer.testing import CliRunner
 
-from hearts.analysis.cli import app
 from hearts.analysis.errors import InconsistentRecordError
 from hearts.analysis.knowledge import Knowledge
 from hearts.analysis.moon import MoonError, moon_odds, moon_watch, wilson_interval
@@ -122,62 +120,54 @@ def test_moon_watch_in_a_record_west_can_still_be_stopped():
 
 # -- the command ----------------------------------------------------------------------------
 
-def _run(*args: str):
-    try:
-        runner = CliRunner(mix_stderr=False)  # type: ignore[call-arg]
-    except TypeError:
-        runner = CliRunner()
-    return runner.invoke(app, list(args))
-
-
-def test_moon_command_prints_probability_and_wilson_interval():
-    result = _run("moon", SURE_MOON, "--samples", "20", "--threads", "1")
+def test_moon_command_prints_probability_and_wilson_interval(run_cli):
+    result = run_cli("moon", SURE_MOON, "--samples", "20", "--threads", "1")
     assert result.exit_code == 0, result.stderr
     assert "P(moon) = 100.0%" in result.stdout and "Wilson" in result.stdout
     assert "unfinished 0" in result.stdout
 
 
-def test_moon_command_json():
-    result = _run("moon", NO_MOON, "--samples", "20", "--seed", "5", "--json", "--threads", "1")
+def test_moon_command_json(run_cli):
+    result = run_cli("moon", NO_MOON, "--samples", "20", "--seed", "5", "--json", "--threads", "1")
     assert result.exit_code == 0, result.stderr
     data = json.loads(result.stdout)
     assert data["model"] == "moon" and data["probability"] == 0.0 and data["seed"] == 5
     assert data["samples"] == 20 and data["unfinished"] == 0 and data["interval95"][0] == 0.0
 
 
-def test_moon_watch_command_on_a_record():
-    result = _run("moon", "--record", str(RECORD), "--at", "20", "--json")
+def test_moon_watch_command_on_a_record(run_cli):
+    result = run_cli("moon", "--record", str(RECORD), "--at", "20", "--json")
     assert result.exit_code == 0, result.stderr
     data = json.loads(result.stdout)
     assert data["on_track"] == "W" and data["open"] == {"W": False}
 
 
-def test_moon_watch_with_a_view_before_any_penalty_card_estimates_the_seat_itself():
+def test_moon_watch_with_a_view_before_any_penalty_card_estimates_the_seat_itself(run_cli):
     # Nobody on track: --seat and -n were ignored without a word. With a view, the estimate
     # is the view's own chance to shoot.
-    result = _run("moon", "--record", str(RECORD), "--at", "0", "--seat", "S", "-n", "5",
-                  "--threads", "1")
+    result = run_cli("moon", "--record", str(RECORD), "--at", "0", "--seat", "S", "-n", "5",
+                     "--threads", "1")
     assert result.exit_code == 0, result.stderr
     text = " ".join(result.stdout.split())
     assert "no penalty card taken yet" in text
     assert ("from South's view (5 sampled deals, seed 0): South can still shoot in 0.0% "
             "(95% Wilson 0.0%–43.4%; unfinished 0)") in text
-    data = json.loads(_run("moon", "--record", str(RECORD), "--at", "0", "--seat", "S", "-n",
-                           "5", "--threads", "1", "--json").stdout)
+    data = json.loads(run_cli("moon", "--record", str(RECORD), "--at", "0", "--seat", "S", "-n",
+                              "5", "--threads", "1", "--json").stdout)
     assert data["on_track"] is None
     assert {k: data["sampled"][k] for k in ("view", "shooter", "samples", "shoots", "cannot")} \
         == {"view": "S", "shooter": "S", "samples": 5, "shoots": 0, "cannot": 5}
 
 
-def test_moon_watch_with_a_view_when_nobody_can_shoot_says_so():
+def test_moon_watch_with_a_view_when_nobody_can_shoot_says_so(run_cli):
     # after 24 plays East and West have both taken penalty cards
-    result = _run("moon", "--record", str(RECORD), "--at", "24", "--seat", "N", "-n", "5")
+    result = run_cli("moon", "--record", str(RECORD), "--at", "24", "--seat", "N", "-n", "5")
     assert result.exit_code == 0, result.stderr
     assert result.stdout.splitlines()[-2:] == [
         "nobody can shoot: East and West have both taken penalty cards",
         "no estimate from North's view: nobody can shoot"]
-    data = json.loads(_run("moon", "--record", str(RECORD), "--at", "24", "--seat", "N",
-                           "--json").stdout)
+    data = json.loads(run_cli("moon", "--record", str(RECORD), "--at", "24", "--seat", "N",
+                              "--json").stdout)
     assert data["takers"] == ["E", "W"] and data["sampled"] is None
 
 
@@ -201,8 +191,8 @@ def test_moon_watch_api_samples_the_view_seat_when_nobody_is_on_track():
         text.getvalue()
 
 
-def test_moon_watch_counts_one_play_as_a_play():
-    result = _run("moon", "--record", str(RECORD), "--at", "1")
+def test_moon_watch_counts_one_play_as_a_play(run_cli):
+    result = run_cli("moon", "--record", str(RECORD), "--at", "1")
     assert result.exit_code == 0, result.stderr
     assert "after 1 play points taken" in " ".join(result.stdout.split())
 
@@ -237,8 +227,8 @@ def test_moon_odds_counts_one_unfinished_sample_as_a_sample():
     (("moon",), "missing HAND"),
     (("moon", "--record", str(RECORD)), "deal 1 is over after 52 plays: give --at 0..51"),
 ])
-def test_moon_bad_input_gives_one_error_line_and_exit_2(args, message):
-    result = _run(*args)
+def test_moon_bad_input_gives_one_error_line_and_exit_2(args, message, run_cli):
+    result = run_cli(*args)
     assert result.exit_code == 2
     lines = result.stderr.strip().splitlines()
     assert len(lines) == 1 and lines[0].startswith("error: ") and message in lines[0]
@@ -251,9 +241,10 @@ def test_moon_bad_input_gives_one_error_line_and_exit_2(args, message):
     ("2D 3C 4C", "AH 6H 5H", "South received 6H 5H but does not hold them at the start of play"),
     ("2D 3C XC", "AH KH QH", 'unknown card "XC"'),
 ])
-def test_moon_after_pass_names_the_wrong_cards_in_the_order_given(passed, received, message):
-    result = _run("moon", "AKQ.AKQJ98.AK.A2", "--after-pass", "left", "--passed", passed,
-                  "--received", received, "--samples", "2")
+def test_moon_after_pass_names_the_wrong_cards_in_the_order_given(passed, received, message,
+                                                                  run_cli):
+    result = run_cli("moon", "AKQ.AKQJ98.AK.A2", "--after-pass", "left", "--passed", passed,
+                     "--received", received, "--samples", "2")
     assert result.exit_code == 2
     line, = result.stderr.strip().splitlines()
     assert line.startswith("error: ") and message in line, line
@@ -264,9 +255,9 @@ def test_moon_after_pass_names_the_wrong_cards_in_the_order_given(passed, receiv
     (["-n", "20", "--seed", "3"], "--samples, --seed have"),
     (["--threads", "1"], "--threads has"),
 ])
-def test_moon_watch_refuses_sampling_options_without_a_seat(extra, named):
+def test_moon_watch_refuses_sampling_options_without_a_seat(extra, named, run_cli):
     # they were silently ignored: without --seat the watch is exact on open hands
-    result = _run("moon", "--record", str(RECORD), "--at", "8", *extra)
+    result = run_cli("moon", "--record", str(RECORD), "--at", "8", *extra)
     assert result.exit_code == 2 and result.stdout == ""
     assert result.stderr.strip() == (f"error: {named} no effect without --seat: a moon watch "
                                      f"samples only from a seat's view")
@@ -309,12 +300,12 @@ FIVE_WATCH = [
      ([0, 0, 0, 0, 6], ["E"], "E", {"E": False})),
     (FIVE_DEAL, FIVE_PLAYED, [], FIVE_WATCH, ([0, 0, 0, 0, 6], ["E"], "E", {"E": False})),
 ])
-def test_moon_watch_at_another_table_checks_its_seats(deal, played, rules, lines, found):
-    result = _run("moon", "--position", deal, "--played", played, *rules)
+def test_moon_watch_at_another_table_checks_its_seats(deal, played, rules, lines, found, run_cli):
+    result = run_cli("moon", "--position", deal, "--played", played, *rules)
     assert result.exit_code == 0, result.stderr
     assert result.stdout.splitlines() == lines
-    data = json.loads(_run("moon", "--position", deal, "--played", played, *rules,
-                           "--json").stdout)
+    data = json.loads(run_cli("moon", "--position", deal, "--played", played, *rules,
+                              "--json").stdout)
     assert (data["points"], data["takers"], data["on_track"], data["open"]) == found
 
 
@@ -326,10 +317,10 @@ def test_moon_watch_api_at_a_table_of_five_uses_the_tables_seats():
 
 
 @pytest.mark.parametrize("seat", ["B", "N", "X"])
-def test_moon_watch_from_a_seats_view_is_refused_at_a_table_of_five(seat):
+def test_moon_watch_from_a_seats_view_is_refused_at_a_table_of_five(seat, run_cli):
     # a seat's view (the deal sampler) is modelled for 4 players: "B" was "unknown seat 'B'
     # (seats N, E, S, W)", "N" the sampler's "rules option players=5"
-    result = _run("moon", "--position", FIVE_DEAL, "--played", FIVE_PLAYED, "--seat", seat)
+    result = run_cli("moon", "--position", FIVE_DEAL, "--played", FIVE_PLAYED, "--seat", seat)
     assert (result.exit_code, result.stdout) == (2, "")
     assert result.stderr == ("error: --seat at a table of 5: a seat's view is sampled for 4 "
                              "players only (without --seat the moon watch checks the open "

@@ -12,6 +12,7 @@ import pytest
 
 from bruteforce import (_Minimax, loaded_core, paranoid_values, random_position, seeded_cases,
                         varied_rules)
+from conftest import slow_after
 from hearts.solver import Position, Rules
 
 VARIANTS = [{}, {"moon": "new"}, {"no_trick_bonus": -5}, {"sun": "all_tricks"},
@@ -41,6 +42,7 @@ def stoppable_positions(count: int = 30):
     return seeded_cases(count, rules_for, pick)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("seed, position, target, bounds", list(stoppable_positions()),
                          ids=lambda x: str(x)[:12])
 def test_target_stops_every_other_moon(seed, position, target, bounds):
@@ -66,6 +68,7 @@ RULE_CASES = (list(rule_positions(1, 15)) + list(rule_positions(2, 15))
               + list(rule_positions(2, 10, shooters2=True)))
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("seed, position, target, bounds", RULE_CASES,
                          ids=lambda x: str(x)[:12])
 def test_each_new_stop_rule_is_real(seed, position, target, bounds):
@@ -89,7 +92,7 @@ def mid_trick_positions(count: int):
     return seeded_cases(count, rules_for, pick, cards_played=2)
 
 
-@pytest.mark.parametrize("seed, position, target", list(mid_trick_positions(30)),
+@pytest.mark.parametrize("seed, position, target", slow_after(mid_trick_positions(30), 4),
                          ids=lambda x: str(x)[:12])
 def test_the_moon_card_block_mid_trick_is_real(seed, position, target):
     """`moon_blocked_mid` by `moon_card_block`: the target has played to the trick; the
@@ -124,7 +127,7 @@ def unplayed_positions(count: int):
                 break
 
 
-@pytest.mark.parametrize("seed, position, target", list(unplayed_positions(80)),
+@pytest.mark.parametrize("seed, position, target", slow_after(unplayed_positions(80), 3),
                          ids=lambda x: str(x)[:12])
 def test_an_unplayed_beaten_target_stops_the_moon(seed, position, target):
     """`beaten_target` with the target still to play and `moon_unplayed_block`: no other

@@ -8,7 +8,7 @@ import pytest
 from hearts.analysis.openspiel import load_peer_record, parse_action_line, parse_action_lines, replay
 from hearts.solver import Card, PassDirection, RecordSyntaxError, Rules, Seat
 
-from conftest import DATA, error_line, run_hearts
+from conftest import DATA, error_line
 
 HOLD_LINE = (DATA / "openspiel_xinxin" / "xinxin_train.txt").read_text().splitlines()[1]
 PEER = json.loads((DATA / "peer-games" / "openspiel-hearts.jsonl").read_text().splitlines()[0])
@@ -150,11 +150,11 @@ def test_peer_record_bad_rules():
     (b"\x1b[31mRED\n", r"'\x1b[31mRED'"),
     ("\u202e1 2\n".encode(), r"'\u202e1'"),    # a bidi override reverses the rest of the line
 ])
-def test_replay_escapes_a_bad_token_as_the_hgn_reader_does(tmp_path, data, shown):
+def test_replay_escapes_a_bad_token_as_the_hgn_reader_does(tmp_path, data, shown, run_cli):
     # The NUL bytes and the escape sequence reached the terminal as they were.
     path = tmp_path / "bad.txt"
     path.write_bytes(data)
-    assert error_line(run_hearts("replay", str(path))) == (
+    assert error_line(run_cli("replay", str(path))) == (
         f"error: {path}: line 1, column 1: token 1 {shown} is not an integer action id")
 
 

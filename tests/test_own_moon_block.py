@@ -11,6 +11,7 @@ from __future__ import annotations
 import pytest
 
 from bruteforce import _Minimax, paranoid_values, seeded_cases
+from conftest import slow_after
 from test_moon_stop import rules_for
 from hearts.solver import Position
 
@@ -37,7 +38,8 @@ def blocked_positions(count: int, want_taken: bool):
 CASES = list(blocked_positions(25, True)) + list(blocked_positions(15, False))
 
 
-@pytest.mark.parametrize("seed, position, target, plain", CASES, ids=lambda x: str(x)[:12])
+@pytest.mark.parametrize("seed, position, target, plain", slow_after(CASES, 2),
+                         ids=lambda x: str(x)[:12])
 def test_the_others_stop_the_target_moon(seed, position, target, plain):
     assert own_moon(position, target) == 0
     if plain:

@@ -50,6 +50,7 @@ def test_sample_work_pickles_without_its_solvers():
     assert copy(tuple(DEAL.masks)) == work(tuple(DEAL.masks))
 
 
+@pytest.mark.slow
 def test_play_advice_on_a_cluster_equals_local(cluster):
     position = _position(28)
     local = advise(position, sampling=Sampling(12, seed=5, threads=2), early_stop=False)
@@ -58,6 +59,7 @@ def test_play_advice_on_a_cluster_equals_local(cluster):
     assert remote.evaluator == local.evaluator == "exact"
 
 
+@pytest.mark.slow
 def test_moon_odds_on_a_cluster_equals_local(cluster):
     hand = "AKQJ.AKQJT9.AK.A"
     local = moon_odds(hand, sampling=Sampling(6, seed=3, threads=1))
@@ -67,6 +69,7 @@ def test_moon_odds_on_a_cluster_equals_local(cluster):
     assert local.shoots + local.cannot + local.unfinished == 6
 
 
+@pytest.mark.slow
 def test_annotate_on_a_cluster_equals_local(cluster, data_dir):
     games = loads_all((data_dir / "records" / "xinxin-train-1-4.hgn").read_text())[:2]
     local = annotate_games(games, max_tricks=5, sampling=Sampling(100, threads=1), moon=False)
@@ -82,12 +85,14 @@ def test_scheduler_address_must_be_tcp():
             pass
 
 
+@pytest.mark.slow
 def test_unreachable_scheduler_is_one_clear_error():
     with pytest.raises(ClusterError, match=r"cannot reach the Dask scheduler at tcp://127.0.0.1:9"):
         with executor(scheduler="tcp://127.0.0.1:9"):
             pass
 
 
+@pytest.mark.slow
 def test_fair_annotation_on_a_cluster_equals_local(cluster, data_dir):
     """Fair and open jobs cross a pickle; the marks are written into the annotated record in
     this process, so the record is the same too."""
@@ -102,21 +107,16 @@ def test_fair_annotation_on_a_cluster_equals_local(cluster, data_dir):
     assert dumps_all([r.game for r in remote]) == dumps_all([r.game for r in local])
 
 
-def test_annotate_cli_with_an_unreachable_scheduler_is_one_error(data_dir):
-    from typer.testing import CliRunner
-
-    from hearts.analysis.cli import app
+@pytest.mark.slow
+def test_annotate_cli_with_an_unreachable_scheduler_is_one_error(data_dir, run_cli):
     record = data_dir / "records" / "xinxin-train-1.hgn"
-    try:
-        runner = CliRunner(mix_stderr=False)  # type: ignore[call-arg]
-    except TypeError:
-        runner = CliRunner()
-    result = runner.invoke(app, ["annotate", str(record), "--scheduler", "tcp://127.0.0.1:9"])
+    result = run_cli("annotate", str(record), "--scheduler", "tcp://127.0.0.1:9")
     assert result.exit_code == 2
     assert result.stderr.startswith("error: cannot reach the Dask scheduler at tcp://127.0.0.1:9")
     assert len(result.stderr.strip().splitlines()) == 1
 
 
+@pytest.mark.slow
 def test_pass_rating_on_a_cluster_equals_local(cluster):
     from hearts.analysis.passing import rate_passes
     local = rate_passes("AKQ5.5432.432.32", "left", sampling=Sampling(4, seed=2, threads=2))
@@ -127,6 +127,7 @@ def test_pass_rating_on_a_cluster_equals_local(cluster):
     assert len(local.passes) == 286 and local.best.n == 4
 
 
+@pytest.mark.slow
 def test_one_connection_serves_every_batch(cluster, monkeypatch):
     # hearts annotate --rate-passes --scheduler ADDRESS runs a batch per rated pass after the
     # annotation: connect() opens one client for all of them (before, each batch connected).

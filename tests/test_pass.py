@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from conftest import error_line, run_hearts
+from conftest import error_line
 from hearts.analysis.passing import (FIRST_SAMPLES, Z95, PassError, apply_passes,
                                      evaluate_pass, pass_why, policy_pass, rate_passes)
 from hearts.analysis.settings import Sampling
@@ -29,9 +29,6 @@ def mask(text: str) -> int:
 
 def cards(m: int) -> str:
     return " ".join(str(c) for c in cards_from_mask(m))
-
-
-_run = run_hearts
 
 
 @lru_cache(maxsize=None)
@@ -128,6 +125,7 @@ def test_a_solve_over_the_node_limit_is_redone_one_bot_trick_later():
 
 # -- the rating -----------------------------------------------------------------------------------
 
+@pytest.mark.slow
 def test_passing_the_unguarded_top_spades_is_best():
     ranking = _ranking(TOP_SPADES)
     assert ranking.best.text == "QS KS AS"
@@ -139,6 +137,7 @@ def test_passing_the_unguarded_top_spades_is_best():
     assert keep.diff > 0 and keep.mean > ranking.best.mean
 
 
+@pytest.mark.slow
 def test_passing_a_whole_suit_makes_a_void_and_wins():
     # Three hearts only (T 9 8) under a hand of top cards: without hearts the hand can never
     # be made to take a heart trick; every other pass keeps a high heart.
@@ -148,7 +147,7 @@ def test_passing_a_whole_suit_makes_a_void_and_wins():
 
 
 def test_a_pass_the_rules_forbid_is_not_rated():
-    # no_pass_cards=QS (rules.md "Passing": some tables forbid passing Q♠): the 12 other
+    # no_pass_cards=QS (docs/rules.md "Passing": some tables forbid passing Q♠): the 12 other
     # cards give C(12,3) = 220 passes, none with Q♠; before, Q♠ K♠ A♠ was ranked first.
     ranking = rate_passes(TOP_SPADES, "left", rules=Rules.parse("standard,no_pass_cards=QS"),
                           sampling=Sampling(4, threads=2), moon=False)
@@ -160,6 +159,7 @@ def test_a_pass_the_rules_forbid_is_not_rated():
         ranking["QS KS AS"]
 
 
+@pytest.mark.slow
 def test_racing_schedule_prunes_then_halves():
     ranking = _ranking(TOP_SPADES)
     assert ranking.rounds[0] == (286, FIRST_SAMPLES)
@@ -173,6 +173,7 @@ def test_racing_schedule_prunes_then_halves():
     assert other.diff == pytest.approx(other.mean - sum(ranking.best.values[:other.n]) / other.n)
 
 
+@pytest.mark.slow
 def test_same_seed_same_ranking_for_any_thread_count():
     one = _ranking(TOP_SPADES, samples=16, threads=1)
     two = _ranking(TOP_SPADES, samples=16, threads=3)
@@ -181,6 +182,7 @@ def test_same_seed_same_ranking_for_any_thread_count():
     assert [p.values for p in other.passes] != [p.values for p in two.passes]
 
 
+@pytest.mark.slow
 def test_racing_stops_at_the_interval_target_or_the_sample_budget():
     ranking = _ranking(TOP_SPADES)
     low, high = ranking.best.interval
@@ -189,6 +191,7 @@ def test_racing_stops_at_the_interval_target_or_the_sample_budget():
     assert narrow.stopped == "samples" and narrow.rounds == ((286, 16),)
 
 
+@pytest.mark.slow
 def test_moon_chance_is_searched_for_the_top_passes_only():
     # Four low hearts and nothing to win tricks with: this hand never shoots.
     ranking = rate_passes(TOP_SPADES, "left", sampling=Sampling(16, threads=2))
@@ -221,9 +224,10 @@ def test_bad_pass_questions_raise(hand, direction, rules, message):
 
 # -- the command ----------------------------------------------------------------------------------
 
-def test_pass_json_names_the_evaluator_and_ranks_every_pass():
-    result = _run("pass", TOP_SPADES, "--direction", "left", "--samples", "16", "--seed", "0",
-                  "--threads", "1", "--no-moon", "--json")
+@pytest.mark.slow
+def test_pass_json_names_the_evaluator_and_ranks_every_pass(run_cli):
+    result = run_cli("pass", TOP_SPADES, "--direction", "left", "--samples", "16", "--seed", "0",
+                     "--threads", "1", "--no-moon", "--json")
     assert result.exit_code == 0, result.stderr
     data = json.loads(result.stdout)
     assert data["evaluator"] == "rollout" and "rule bot" in data["evaluator_text"]
@@ -239,9 +243,9 @@ def test_pass_json_names_the_evaluator_and_ranks_every_pass():
     assert means == sorted(means)
 
 
-def test_pass_json_lists_only_the_passes_the_rules_allow():
-    result = _run("pass", TOP_SPADES, "-d", "left", "-n", "4", "--threads", "1", "--no-moon",
-                  "--rules", "standard,no_pass_cards=QS", "--json")
+def test_pass_json_lists_only_the_passes_the_rules_allow(run_cli):
+    result = run_cli("pass", TOP_SPADES, "-d", "left", "-n", "4", "--threads", "1", "--no-moon",
+                     "--rules", "standard,no_pass_cards=QS", "--json")
     assert result.exit_code == 0, result.stderr
     data = json.loads(result.stdout)
     assert data["forbidden"] == ["QS"] and data["count"] == 220 == len(data["passes"])
@@ -249,9 +253,9 @@ def test_pass_json_lists_only_the_passes_the_rules_allow():
     assert data["rounds"][0] == [220, 4]
 
 
-def test_pass_table_counts_the_passes_rated_and_names_the_forbidden_cards():
-    result = _run("pass", TOP_SPADES, "-d", "left", "-n", "4", "--threads", "1", "--no-moon",
-                  "--rules", "standard,no_pass_cards=QS")
+def test_pass_table_counts_the_passes_rated_and_names_the_forbidden_cards(run_cli):
+    result = run_cli("pass", TOP_SPADES, "-d", "left", "-n", "4", "--threads", "1", "--no-moon",
+                     "--rules", "standard,no_pass_cards=QS")
     assert result.exit_code == 0, result.stderr
     # the rules spec makes the line wrap at 80 columns
     assert ("rules standard,no_pass_cards=QS  passes rated 220 (no seat may pass Q♠: rules\n"
@@ -261,15 +265,17 @@ def test_pass_table_counts_the_passes_rated_and_names_the_forbidden_cards():
     assert "Round 0 values all 220 passes" in result.stdout
 
 
-def test_pass_table_shows_the_evaluator_and_the_top_ten():
-    result = _run("pass", TOP_SPADES, "-d", "left", "--samples", "16", "--threads", "1",
-                  "--no-moon")
+@pytest.mark.slow
+def test_pass_table_shows_the_evaluator_and_the_top_ten(run_cli):
+    result = run_cli("pass", TOP_SPADES, "-d", "left", "--samples", "16", "--threads", "1",
+                     "--no-moon")
     assert result.exit_code == 0, result.stderr
     assert "evaluator = rollout" in result.stdout
     assert "Q♠ K♠ A♠" in result.stdout and "Q♠ to W" in result.stdout
     assert result.stdout.count("│ 10 │") == 1
 
 
+@pytest.mark.slow
 def test_the_interval_stops_at_the_lowest_score_a_hand_can_take():
     # A mean of points under standard rules is at least 0; mean - 1.96 SE went below it.
     ranking = _ranking(TOP_SPADES)
@@ -281,18 +287,10 @@ def test_the_interval_stops_at_the_lowest_score_a_hand_can_take():
     assert min(p.interval[0] for p in ranking.passes) == 0.0
 
 
-def _view_80(*args):
-    """``hearts ARGS`` at 80 columns (the view's width)."""
-    from typer.testing import CliRunner
-
-    from hearts.analysis.cli import app
-    return CliRunner().invoke(app, list(args), env={"COLUMNS": "80"})
-
-
-def test_pass_table_of_a_13_card_pass_keeps_its_values_visible():
+def test_pass_table_of_a_13_card_pass_keeps_its_values_visible(run_cli):
     # With pass_count=13 the points column read "…" at 80 columns.
-    result = _view_80("pass", TOP_SPADES, "-d", "left", "--rules", "pass_count=13", "-n", "16",
-                      "--threads", "1", "--no-moon")
+    result = run_cli("pass", TOP_SPADES, "-d", "left", "--rules", "pass_count=13", "-n", "16",
+                     "--threads", "1", "--no-moon", env={"COLUMNS": "80"})  # the view's width
     assert result.exit_code == 0, result.output
     rows = [line for line in result.output.splitlines() if line.startswith("│")]
     assert rows[:3] == [
@@ -301,10 +299,10 @@ def test_pass_table_of_a_13_card_pass_keeps_its_values_visible():
         "│   │ Q♠ K♠ A♠         │       │          │         │      │ low ♥             │"]
 
 
-def test_pass_view_names_custom_rules_by_their_spec():
+def test_pass_view_names_custom_rules_by_their_spec(run_cli):
     # It said "rules custom".
-    result = _view_80("pass", TOP_SPADES, "-d", "left", "--rules", "pass_count=1", "-n", "4",
-                      "--threads", "1", "--no-moon")
+    result = run_cli("pass", TOP_SPADES, "-d", "left", "--rules", "pass_count=1", "-n", "4",
+                     "--threads", "1", "--no-moon", env={"COLUMNS": "80"})  # the view's width
     assert result.exit_code == 0, result.output
     assert result.output.splitlines()[2].startswith(
         "rules standard,pass_count=1  passes rated 13  model maxn")
@@ -323,29 +321,29 @@ def test_pass_view_names_custom_rules_by_their_spec():
      "South's hand holds 1 card the rules allow passing (rules no_pass_cards=3C+2D+3D+4D+2H+"
      "3H+4H+5H+5S+QS+KS+AS), fewer than the 3 to pass"),
 ])
-def test_pass_bad_input_gives_one_error_line_and_exit_2(args, message):
-    assert message in error_line(_run(*args))
+def test_pass_bad_input_gives_one_error_line_and_exit_2(args, message, run_cli):
+    assert message in error_line(run_cli(*args))
 
 
-def test_an_unknown_pass_direction_lists_the_directions():
+def test_an_unknown_pass_direction_lists_the_directions(run_cli):
     # It said "unknown pass direction 'up'", with no choices, unlike the other enum errors.
-    assert error_line(_run("pass", TOP_SPADES, "-d", "up")) == (
+    assert error_line(run_cli("pass", TOP_SPADES, "-d", "up")) == (
         "error: --direction: unknown pass direction 'up' (directions left, right, across, hold)")
 
 
 @pytest.mark.parametrize("players, hand_size", [(3, 17), (5, 10)])
-def test_pass_at_another_table_says_pass_rating_is_for_4_players(players, hand_size):
+def test_pass_at_another_table_says_pass_rating_is_for_4_players(players, hand_size, run_cli):
     # It was "the deal has 4 hands, the rules are for 3 players" (the user gave one hand).
-    line = error_line(_run("pass", TOP_SPADES, "-d", "left", "--rules", f"players={players}"))
+    line = error_line(run_cli("pass", TOP_SPADES, "-d", "left", "--rules", f"players={players}"))
     assert line == (f"error: pass rating is for 4 players, 13 cards a hand; the rules are for "
                     f"{players} players (players={players}), {hand_size} cards a hand")
 
 
-def test_play_record_where_a_seat_plays_a_suit_it_showed_void_in(tmp_path):
+def test_play_record_where_a_seat_plays_a_suit_it_showed_void_in(tmp_path, run_cli):
     # Trick 1: North discards 9♦ on the club lead (showing a club void), although it holds
     # Q♣ 5♣ and later plays 5♣: the record is inconsistent; one error line names the play.
     text = RECORD.read_text().replace("1. E 2C S AC W KC N QC", "1. E 2C S AC W KC N 9D")
     path = tmp_path / "void.hgn"
     path.write_text(text)
-    line = error_line(_run("play", str(path), "--at", "8"))
+    line = error_line(run_cli("play", str(path), "--at", "8"))
     assert "9D" in line

@@ -1,5 +1,5 @@
 """Pass targets per scheme and deal number, pass counts, and the deal after a pass
-(``rules.md`` "Passing"; sources on ``Rules.pass_scheme``)."""
+(``docs/rules.md`` "Passing"; sources on ``Rules.pass_scheme``)."""
 from __future__ import annotations
 
 import pytest

@@ -59,10 +59,7 @@ def test_peer_moons_are_scored_0_and_26():
     ({"plays": None}, "malformed field 'plays'"),
     ({"passes": None}, "malformed field 'passes'"),
 ])
-def test_a_malformed_peer_field_is_one_error_line(tmp_path, change, message):
-    from typer.testing import CliRunner
-
-    from hearts.analysis.cli import app
+def test_a_malformed_peer_field_is_one_error_line(tmp_path, change, message, run_cli):
     from hearts.solver import RecordSyntaxError
     data = dict(RECORDS[0], **change)
     with pytest.raises(RecordSyntaxError, match=rf"^line 3: peer record: {message} \("):
@@ -70,10 +67,9 @@ def test_a_malformed_peer_field_is_one_error_line(tmp_path, change, message):
     path = tmp_path / "bad.jsonl"
     path.write_text(json.dumps(data) + "\n")
     for command in (["convert"], ["annotate"], ["puzzle", "mine"]):
-        result = CliRunner().invoke(app, [*command, str(path)])
+        result = run_cli(*command, str(path))
         assert result.exit_code == 2, (command, result.output)
-        assert result.exception is None or isinstance(result.exception, SystemExit)
-        assert "Traceback" not in result.output and message in result.output
+        assert "Traceback" not in result.output and message in result.stderr
 
 
 def _edited(path, value):
@@ -116,10 +112,7 @@ def _edited(path, value):
      "malformed field 'plays' (play 3 legal: expected an array of cards, not null)"),
     (("policy",), 1, "malformed field 'policy' (expected a string, not a number 1)"),
 ])
-def test_a_peer_field_of_the_wrong_json_type_is_named(tmp_path, path, value, message):
-    from typer.testing import CliRunner
-
-    from hearts.analysis.cli import app
+def test_a_peer_field_of_the_wrong_json_type_is_named(tmp_path, path, value, message, run_cli):
     from hearts.analysis.records.importers import from_peer_record
     from hearts.solver import RecordSyntaxError
     data = _edited(path, value)
@@ -129,9 +122,9 @@ def test_a_peer_field_of_the_wrong_json_type_is_named(tmp_path, path, value, mes
             read(data, 3)
     bad = tmp_path / "bad.jsonl"
     bad.write_text(json.dumps(RECORDS[1]) + "\n" + json.dumps(data) + "\n")
-    result = CliRunner().invoke(app, ["convert", str(bad)])
+    result = run_cli("convert", str(bad))
     assert result.exit_code == 2, result.output
-    assert result.output.splitlines() == [f"error: {bad}: line 2: peer record: {message}"]
+    assert result.stderr.splitlines() == [f"error: {bad}: line 2: peer record: {message}"]
 
 
 def test_a_peer_line_that_is_no_object_is_one_error_line():
@@ -148,10 +141,8 @@ def test_a_peer_line_that_is_no_object_is_one_error_line():
     (["JS", "TS", "QS"], "peer record: play 6 (TS by S): the record's legal list (TS JS QS) "
                          "differs from the legal cards under its rules (TS JS)"),
 ])
-def test_a_peer_legal_list_must_hold_the_card_and_match_the_rules(tmp_path, legal, message):
-    from typer.testing import CliRunner
-
-    from hearts.analysis.cli import app
+def test_a_peer_legal_list_must_hold_the_card_and_match_the_rules(tmp_path, legal, message,
+                                                                  run_cli):
     from hearts.analysis.records.importers import from_peer_record
     from hearts.solver import RecordSyntaxError
     assert RECORDS[0]["plays"][5] == {"seat": "S", "card": "TS", "legal": ["JS", "TS"]}
@@ -160,9 +151,9 @@ def test_a_peer_legal_list_must_hold_the_card_and_match_the_rules(tmp_path, lega
         from_peer_record(data, 1)
     bad = tmp_path / "bad.jsonl"
     bad.write_text(json.dumps(data) + "\n")
-    result = CliRunner().invoke(app, ["convert", str(bad)])
+    result = run_cli("convert", str(bad))
     assert result.exit_code == 2, result.output
-    assert result.output.splitlines() == [f"error: {bad}: line 1: {message}"]
+    assert result.stderr.splitlines() == [f"error: {bad}: line 1: {message}"]
 
 
 def test_a_peer_play_without_a_legal_list_is_read():

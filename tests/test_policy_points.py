@@ -1,14 +1,13 @@
-"""The rule bot and the pass policy follow the rules' point table (``rules.md`` "Point cards"),
-not Q♠ by name: J♠ is the card to dump in Black Jack, Q♥ is one more in Pink Lady, and the
-Omnibus 10♦ (−10) is kept and won, never given away. Under the standard rules every case
-below keeps its old answer (Q♠)."""
+"""The rule bot and the pass policy follow the rules' point table (``docs/rules.md``
+"Point cards"), not Q♠ by name: J♠ is the card to dump in Black Jack, Q♥ is one more in Pink
+Lady, and the Omnibus 10♦ (−10) is kept and won, never given away. Under the standard rules
+every case below keeps its old answer (Q♠)."""
 from __future__ import annotations
 
 import json
 
 import pytest
 
-from conftest import run_hearts
 from hearts.analysis.bots import RuleBot
 from hearts.analysis.passing import PASS_POLICY, pass_policy_text, pass_why, policy_pass
 from hearts.analysis.policy import point_cards, rule_play
@@ -187,9 +186,10 @@ def test_policy_text_names_the_rules_penalty_card():
 
 # -- the command ----------------------------------------------------------------------------------
 
-def test_pass_table_under_black_jack_names_the_jack():
-    result = run_hearts("pass", "AKQJ.5432.432.32", "-d", "left", "-n", "16", "--seed", "1",
-                        "--threads", "1", "--no-moon", "--rules", "black_jack")
+@pytest.mark.slow
+def test_pass_table_under_black_jack_names_the_jack(run_cli):
+    result = run_cli("pass", "AKQJ.5432.432.32", "-d", "left", "-n", "16", "--seed", "1",
+                     "--threads", "1", "--no-moon", "--rules", "black_jack")
     assert result.exit_code == 0, result.stderr
     text = " ".join(result.stdout.split())      # the header wraps at the console width
     assert "J♠, then A♠, K♠ and Q♠, unless guarded by 3+ spades below the jack" in text
@@ -197,9 +197,10 @@ def test_pass_table_under_black_jack_names_the_jack():
     assert "J♠ to W" in text and "Q♠ to W" not in text
 
 
-def test_pass_json_under_black_jack_names_the_jack():
-    result = run_hearts("pass", "AKQJ.5432.432.32", "-d", "left", "-n", "16", "--seed", "1",
-                        "--threads", "1", "--no-moon", "--rules", "black_jack", "--json")
+@pytest.mark.slow
+def test_pass_json_under_black_jack_names_the_jack(run_cli):
+    result = run_cli("pass", "AKQJ.5432.432.32", "-d", "left", "-n", "16", "--seed", "1",
+                     "--threads", "1", "--no-moon", "--rules", "black_jack", "--json")
     assert result.exit_code == 0, result.stderr
     data = json.loads(result.stdout)
     assert data["pass_policy"] == pass_policy_text("black_jack")

@@ -30,7 +30,7 @@ from hearts.analysis.records.json import from_json, to_json
 from hearts.solver import (Card, Deal, HeartsError, IllegalPlayError, InvalidDealError,
                            PassDirection, Position, RecordSyntaxError, Rules, Seat)
 
-from conftest import DATA, error_line, run_hearts
+from conftest import DATA, error_line
 
 RECORDS = DATA / "records"
 XINXIN = DATA / "openspiel_xinxin"
@@ -130,6 +130,7 @@ def games(draw) -> GameRecord:
 _FAST = settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 
+@pytest.mark.slow
 @_FAST
 @given(games())
 def test_written_games_read_back_identically(game):
@@ -515,7 +516,7 @@ def test_add_deal_checks_play_and_fills_points():
 
 
 def test_add_deal_refuses_a_pass_the_rules_forbid():
-    # rules.md "Passing": some tables forbid passing certain cards; South passes A♥ here.
+    # docs/rules.md "Passing": some tables forbid passing certain cards; South passes A♥ here.
     original = parse_action_line(TRAIN_LINES[0], 1)
     game = GameRecord({"Rules": "standard,no_pass_cards=AH"})
     with pytest.raises(InvalidDealError, match=r"^South passes AH, which may not be passed "
@@ -626,7 +627,7 @@ def test_json_reader_checks_the_play():
         from_json(data)
 
 
-def test_json_reader_names_an_illegal_play_before_the_seats_it_changes(tmp_path):
+def test_json_reader_names_an_illegal_play_before_the_seats_it_changes(tmp_path, run_cli):
     # South's 2D (not held) hands trick 1 to West's KC, so the next seat given (S) is wrong
     # too: the error was "play 5 (QS) is S's, but W is to play", not the illegal card.
     data = [to_json(g) for g in loads_all(GAME_1_4)]
@@ -636,7 +637,7 @@ def test_json_reader_names_an_illegal_play_before_the_seats_it_changes(tmp_path)
         from_json(data[0])
     path = tmp_path / "bad.json"
     path.write_text(json.dumps(data))
-    result = _convert(str(path))
+    result = run_cli("convert", str(path))
     assert result.exit_code == 2
     assert result.output.splitlines() == [f"error: {path}: {message}"]
 
@@ -651,18 +652,18 @@ def test_json_reader_names_a_wrong_seat_before_a_later_illegal_play():
 
 
 @pytest.mark.parametrize("to, written", [("json", "cards as QS"), ("openspiel", "action ids")])
-def test_convert_refuses_symbols_where_they_have_no_effect(tmp_path, to, written):
+def test_convert_refuses_symbols_where_they_have_no_effect(tmp_path, to, written, run_cli):
     path = tmp_path / "game.hgn"
     path.write_text(GAME_1_4)
-    result = _convert(str(path), "--to", to, "--symbols")
+    result = run_cli("convert", str(path), "--to", to, "--symbols")
     assert result.exit_code == 2
     assert result.output.splitlines() == [
         f"error: --symbols applies to --to hgn only (--to {to} writes {written})"]
-    assert _convert(str(path), "--symbols").exit_code == 0
+    assert run_cli("convert", str(path), "--symbols").exit_code == 0
 
 
-def test_convert_refuses_an_unknown_output_format_before_reading():
-    result = _convert("no-such-file.hgn", "--to", "xml")
+def test_convert_refuses_an_unknown_output_format_before_reading(run_cli):
+    result = run_cli("convert", "no-such-file.hgn", "--to", "xml")
     assert result.exit_code == 2
     assert result.output.splitlines() == [
         "error: unknown output format 'xml' (expected hgn, json, openspiel)"]
@@ -799,49 +800,41 @@ def _set_and_read(path, value, message):
 # -- hearts convert ----------------------------------------------------------------------------
 
 
-def test_convert_between_formats(tmp_path):
+def test_convert_between_formats(tmp_path, run_cli):
     source = XINXIN / "xinxin_test.txt"
-    hgn = run_hearts("convert", str(source))
+    hgn = run_cli("convert", str(source))
     assert hgn.exit_code == 0, hgn.stderr
     assert len(loads_all(hgn.stdout)) == 5
     (tmp_path / "x.hgn").write_text(hgn.stdout)
-    as_json = run_hearts("convert", str(tmp_path / "x.hgn"), "--to", "json")
+    as_json = run_cli("convert", str(tmp_path / "x.hgn"), "--to", "json")
     assert as_json.exit_code == 0
     (tmp_path / "x.json").write_text(as_json.stdout)
     assert detect_format(as_json.stdout) == "json"
-    back = run_hearts("convert", str(tmp_path / "x.json"), "--to", "openspiel")
+    back = run_cli("convert", str(tmp_path / "x.json"), "--to", "openspiel")
     assert back.exit_code == 0
     for line, original in zip(back.stdout.splitlines(), TEST_LINES):
         a, b = parse_action_line(line), parse_action_line(original)
         assert (a.dealt, a.passes, a.plays) == (b.dealt, b.passes, b.plays)
-    peer = run_hearts("convert", str(DATA / "peer-games" / "openspiel-hearts.jsonl"),
-                      "-o", str(tmp_path / "peer.hgn"))
+    peer = run_cli("convert", str(DATA / "peer-games" / "openspiel-hearts.jsonl"),
+                   "-o", str(tmp_path / "peer.hgn"))
     assert peer.exit_code == 0
     assert len(loads_all((tmp_path / "peer.hgn").read_text())) == 260
     bad = tmp_path / "bad.hgn"
     bad.write_text(_edit("1. E 2C S AC W KC N QC", "1. E 2C S AC W KC N 9D"))
     line = _line_of(bad.read_text(), "1. E 2C S AC")
-    assert error_line(run_hearts("convert", str(bad))).startswith(f"error: {bad}: line {line},")
+    assert error_line(run_cli("convert", str(bad))).startswith(f"error: {bad}: line {line},")
 
 
-def test_convert_refuses_a_pass_the_rules_forbid(tmp_path):
+def test_convert_refuses_a_pass_the_rules_forbid(tmp_path, run_cli):
     # It converted with exit 0: the readers did not check no_pass_cards.
     path = tmp_path / "no-pass.hgn"
     path.write_text((RECORDS / "xinxin-train-1.hgn").read_text().replace(
         '[Rules "openspiel"]', '[Rules "standard,no_pass_cards=AH"]'))
-    result = _convert(str(path))
+    result = run_cli("convert", str(path))
     assert result.exit_code == 2, result.output
     assert result.output.splitlines() == [
         f"error: {path}: line 16, column 14: South passes AH, which may not be passed "
         "(rules no_pass_cards=AH)"]
-
-
-def _convert(*args, input=None):
-    """``hearts convert ARGS`` through the ``hearts`` group (which turns errors into one line)."""
-    from typer.testing import CliRunner
-
-    from hearts.analysis.cli import app
-    return CliRunner().invoke(app, ["convert", *args], input=input)
 
 
 def _edited_json(*path_and_value):
@@ -866,10 +859,10 @@ def _edited_json(*path_and_value):
      "JSON record: deal 2: scores N 2 E 15 S 17 W 19 differ from the running totals "
      "(N 2 E 15 S 17 W 18)"),
 ])
-def test_convert_bad_json_field_is_one_error_line(tmp_path, edit, message):
+def test_convert_bad_json_field_is_one_error_line(tmp_path, edit, message, run_cli):
     path = tmp_path / "bad.json"
     path.write_text(_edited_json(*edit))
-    result = _convert(str(path))
+    result = run_cli("convert", str(path))
     assert result.exit_code == 2, result.output
     assert result.output.splitlines() == [f"error: {path}: {message}"]
 
@@ -938,17 +931,17 @@ def test_json_reader_checks_a_derived_field_when_given(edit, message):
 
 
 @pytest.mark.parametrize("edit, message", DERIVED_FIELD_CONTRADICTIONS)
-def test_convert_names_a_contradicting_derived_field_in_one_line(tmp_path, edit, message):
+def test_convert_names_a_contradicting_derived_field_in_one_line(tmp_path, edit, message, run_cli):
     path = tmp_path / "edited.json"
     path.write_text(_edited_json(*edit))
-    assert error_line(run_hearts("convert", str(path), "--to", "hgn")) == \
+    assert error_line(run_cli("convert", str(path), "--to", "hgn")) == \
         f"error: {path}: {message}"
 
 
-def test_annotate_refuses_a_contradicting_rules_field(tmp_path):
+def test_annotate_refuses_a_contradicting_rules_field(tmp_path, run_cli):
     path = tmp_path / "edited.json"
     path.write_text(_edited_json("rules", "players", 9))
-    assert error_line(run_hearts("annotate", str(path))) == (
+    assert error_line(run_cli("annotate", str(path))) == (
         f'error: {path}: JSON record: "rules": players is 9 but the Rules tag "openspiel" '
         f"gives 4")
 
@@ -986,15 +979,15 @@ def test_json_reader_takes_a_derived_field_left_out_or_written_otherwise(edit):
 
 @pytest.mark.parametrize("name", ["xinxin-train-1.hgn", "xinxin-train-1-4.hgn",
                                   "unfinished-any-lead.hgn"])
-def test_convert_json_output_reads_back_with_its_derived_fields(tmp_path, name):
+def test_convert_json_output_reads_back_with_its_derived_fields(tmp_path, name, run_cli):
     # Every derived field convert writes is now checked on read: they must agree.
-    exported = run_hearts("convert", str(RECORDS / name), "--to", "json")
+    exported = run_cli("convert", str(RECORDS / name), "--to", "json")
     assert exported.exit_code == 0, exported.stderr
     data = json.loads(exported.stdout)
     assert all("rules" in g and all("deal" in d for d in g["deals"]) for g in data)
     path = tmp_path / "game.json"
     path.write_text(exported.stdout)
-    back = run_hearts("convert", str(path), "--to", "hgn")
+    back = run_cli("convert", str(path), "--to", "hgn")
     assert back.exit_code == 0, back.stderr
     assert back.stdout == (RECORDS / name).read_text()
 
@@ -1006,32 +999,32 @@ def test_convert_json_output_reads_back_with_its_derived_fields(tmp_path, name):
     ("peer.jsonl", "".join(json.dumps(d) + "\n" for d in PEER[:2])),
     ("playthrough.txt", (XINXIN / "playthrough_hearts.txt").read_text()),
 ])
-def test_convert_reads_a_file_that_starts_with_a_byte_order_mark(tmp_path, name, text):
+def test_convert_reads_a_file_that_starts_with_a_byte_order_mark(tmp_path, name, text, run_cli):
     # OpenSpiel lines failed ('token 1 "\ufeff1" is not an integer action id'), the JSON
     # export was taken for HGN ("line 1, column 1: malformed tag '['").
     plain, marked = tmp_path / name, tmp_path / f"bom-{name}"
     plain.write_text(text, encoding="utf-8")
     marked.write_text(text, encoding="utf-8-sig")
     assert marked.read_bytes().startswith(b"\xef\xbb\xbf")
-    expected = _convert(str(plain))
+    expected = run_cli("convert", str(plain))
     assert expected.exit_code == 0, expected.output
     for args, stdin in (([str(marked)], None), (["-"], "\ufeff" + text)):
-        result = _convert(*args, input=stdin)
+        result = run_cli("convert", *args, input=stdin)
         assert result.exit_code == 0, result.output
         assert result.output == expected.output
 
 
-def test_convert_names_the_line_and_byte_of_text_that_is_not_utf8(tmp_path):
+def test_convert_names_the_line_and_byte_of_text_that_is_not_utf8(tmp_path, run_cli):
     # The first byte of line 2 is the file's 9th, counted 1-based as GNU cmp counts, by every
     # reader (the record readers said 0-based "at byte 8", the puzzle reader 1-based).
     data = b"# games\n\xff 1 2\n"
     path = tmp_path / "bad.txt"
     path.write_bytes(data)
     detail = "not a UTF-8 text file (invalid start byte at line 2, byte 9)"
-    result = _convert(str(path))
+    result = run_cli("convert", str(path))
     assert result.exit_code == 2
     assert result.stderr.strip() == f"error: {path}: {detail}"
-    result = _convert("-", input=data)
+    result = run_cli("convert", "-", input=data)
     assert result.exit_code == 2
     assert result.stderr.strip() == f"error: stdin: {detail}"
     assert path.read_bytes() == data
@@ -1041,11 +1034,11 @@ def test_convert_names_the_line_and_byte_of_text_that_is_not_utf8(tmp_path):
     ("[" * 3000 + "]" * 3000 + "\n", "line 1 column 3000"),
     ('{"plays": ' + "[" * 3000 + "]" * 3000 + "}\n", "line 1 column 3010"),
 ])
-def test_convert_refuses_json_nested_too_deeply(tmp_path, text, where):
+def test_convert_refuses_json_nested_too_deeply(tmp_path, text, where, run_cli):
     # json.loads raised RecursionError: a traceback (exit 1) from every command reading files.
     path = tmp_path / "deep.json"
     path.write_text(text)
-    result = _convert(str(path))
+    result = run_cli("convert", str(path))
     assert result.exit_code == 2
     assert result.stderr.startswith("error: ")
     assert f"not JSON: nested too deeply: {where}" in result.stderr
@@ -1143,10 +1136,10 @@ def test_every_mark_reads_after_a_card():
         assert game.deals[0].plays[1].nags == {nag}
 
 
-def test_hgn_convert_names_the_bad_mark(tmp_path):
+def test_hgn_convert_names_the_bad_mark(tmp_path, run_cli):
     path = tmp_path / "game.hgn"
     path.write_text(GAME_1_4.replace("1. E 2C S AC W", "1. E 2C S AC??? W", 1))
-    assert error_line(run_hearts("convert", str(path), "--to", "json")) == (
+    assert error_line(run_cli("convert", str(path), "--to", "json")) == (
         f'error: {path}: line 17, column 11: trick 1: bad mark "???" after AC (a mark is !, ?, '
         '!!, ??, !? or ?!)')
 
@@ -1226,6 +1219,7 @@ def test_loads_names_what_it_cannot_read():
     assert "illegal play 9D" in str(broken[0].errors[0])
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("first", ["records", "records.model", "records.hgn", "records.json",
                                    "records.importers", "records.formats"])
 def test_every_records_module_imports_first_and_the_package_gives_every_name_in_all(first):

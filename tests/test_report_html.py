@@ -10,9 +10,6 @@ import shutil
 from pathlib import Path
 
 import pytest
-from typer.testing import CliRunner
-
-from hearts.analysis.cli import app
 
 DATA = Path(__file__).parent / "data"
 ONE = DATA / "records" / "xinxin-train-1.hgn"
@@ -26,13 +23,9 @@ def _chromium() -> str | None:
     return None
 
 
-def _report(tmp_path: Path, *args: str, record: Path = ONE) -> tuple[Path, dict]:
+def _report(run_cli, tmp_path: Path, *args: str, record: Path = ONE) -> tuple[Path, dict]:
     html = tmp_path / "report.html"
-    try:
-        runner = CliRunner(mix_stderr=False)  # type: ignore[call-arg]
-    except TypeError:
-        runner = CliRunner()
-    result = runner.invoke(app, ["annotate", str(record), "--html", str(html), "--json", *args])
+    result = run_cli("annotate", str(record), "--html", str(html), "--json", *args)
     assert result.exit_code == 0, result.stderr
     return html, json.loads(result.stdout)
 
@@ -47,8 +40,8 @@ def _escaped_record(tmp_path: Path) -> Path:
     return path
 
 
-def test_report_is_self_contained_and_counts_the_json_mistakes(tmp_path):
-    html, data = _report(tmp_path, "--max-tricks", "6")
+def test_report_is_self_contained_and_counts_the_json_mistakes(tmp_path, run_cli):
+    html, data = _report(run_cli, tmp_path, "--max-tricks", "6")
     page = html.read_text(encoding="utf-8")
     assert not re.search(r"https?://|<script|<link(?![^>]*data:)", page)
     count = re.search(r'id="mistake-count" data-count="(\d+)"', page)
@@ -57,18 +50,18 @@ def test_report_is_self_contained_and_counts_the_json_mistakes(tmp_path):
     assert "♠" in page and 'class="card h"' in page and "<svg" in page
 
 
-def test_report_escapes_the_record(tmp_path):
-    html, _ = _report(tmp_path, "--max-tricks", "4", record=_escaped_record(tmp_path))
+def test_report_escapes_the_record(tmp_path, run_cli):
+    html, _ = _report(run_cli, tmp_path, "--max-tricks", "4", record=_escaped_record(tmp_path))
     page = html.read_text(encoding="utf-8")
     assert "<script>" not in page and "<img" not in page and "<b>bold" not in page
     assert "&lt;script&gt;alert(1)&lt;/script&gt;" in page
 
 
-def test_report_never_overwrites_the_input(tmp_path):
+def test_report_never_overwrites_the_input(tmp_path, run_cli):
     record = tmp_path / "game.hgn"
     record.write_text(ONE.read_text())
-    result = CliRunner().invoke(app, ["annotate", str(record), "--html", str(record), "--force"])
-    assert result.exit_code == 2 and "never overwritten" in (result.stderr or result.output)
+    result = run_cli("annotate", str(record), "--html", str(record), "--force")
+    assert result.exit_code == 2 and "never overwritten" in result.stderr
     assert record.read_text() == ONE.read_text()
 
 
@@ -98,12 +91,13 @@ def _open(browser, html: Path):
     return page, problems
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("args", [
     ("--max-tricks", "6"),
     ("--mode", "both", "--from-trick", "9", "--samples", "20", "--seed", "1"),
 ], ids=["open", "both"])
-def test_report_in_a_headless_browser(browser, tmp_path, args):
-    html, data = _report(tmp_path, *args)
+def test_report_in_a_headless_browser(browser, tmp_path, args, run_cli):
+    html, data = _report(run_cli, tmp_path, *args)
     page, problems = _open(browser, html)
     try:
         assert problems == []
@@ -127,8 +121,9 @@ def test_report_in_a_headless_browser(browser, tmp_path, args):
         page.close()
 
 
-def test_escaped_report_runs_no_script_in_the_browser(browser, tmp_path):
-    html, _ = _report(tmp_path, "--max-tricks", "4", record=_escaped_record(tmp_path))
+@pytest.mark.slow
+def test_escaped_report_runs_no_script_in_the_browser(browser, tmp_path, run_cli):
+    html, _ = _report(run_cli, tmp_path, "--max-tricks", "4", record=_escaped_record(tmp_path))
     page, problems = _open(browser, html)
     try:
         dialogs: list[str] = []
@@ -141,10 +136,11 @@ def test_escaped_report_runs_no_script_in_the_browser(browser, tmp_path):
         page.close()
 
 
-def test_report_shows_the_pass_comments_as_the_play_comments(tmp_path):
+@pytest.mark.slow
+def test_report_shows_the_pass_comments_as_the_play_comments(tmp_path, run_cli):
     # South's "{South keeps the queen and passes the AH}" was left out of the report, though
     # the plays' comments are in it; a comment's markup is escaped as theirs is
-    html, _ = _report(tmp_path, "--max-tricks", "2")
+    html, _ = _report(run_cli, tmp_path, "--max-tricks", "2")
     page = html.read_text(encoding="utf-8")
     south = re.search(r'<li class="pass"[^>]*>South passed to North:.*?</li>', page)
     assert south and ('<div class="comment">South keeps the queen and passes the AH</div>'
@@ -154,6 +150,6 @@ def test_report_shows_the_pass_comments_as_the_play_comments(tmp_path):
     (tmp_path / "markup").mkdir()
     record = tmp_path / "markup" / "markup.hgn"
     record.write_text(text)
-    html, _ = _report(tmp_path / "markup", "--max-tricks", "2", record=record)
+    html, _ = _report(run_cli, tmp_path / "markup", "--max-tricks", "2", record=record)
     assert '<div class="comment">&lt;i&gt;AH&lt;/i&gt; &amp; the queen</div>' in html.read_text(
         encoding="utf-8")

@@ -1,7 +1,7 @@
 """The rules of play, one case per test, with the expected cards written out.
 
-Rule sources: ``rules.md`` (standard game), OpenSpiel ``PlayLegalActions`` (the option names),
-Morehead 2001 (club rule), Foster 1909 / Culbertson 1950 (any first lead).
+Rule sources: ``docs/rules.md`` "The standard game", OpenSpiel ``PlayLegalActions`` (the option
+names), Morehead 2001 (club rule), Foster 1909 / Culbertson 1950 (any first lead).
 """
 from __future__ import annotations
 
@@ -213,7 +213,7 @@ def test_a_played_moon_under_other_moon_rules():
         0, 52, 52, 52]
 
 
-# -- the sun, paid by all or by the shooter's passer (rules.md "Moon and sun") --------------
+# -- the sun, paid by all or by the shooter's passer (docs/rules.md "Moon and sun") --------------
 
 SUN = Rules(sun="all_tricks")
 SUN_PAID_BY_PASSER = Rules(sun="all_tricks", sun_paid_by="passer")

@@ -57,6 +57,7 @@ def test_count_equals_the_brute_force_list(name):
     assert DealSampler(knowledge).count == len(consistent_deals(knowledge)) == expected
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", sorted(RECORDS))
 def test_samples_are_uniform_over_the_consistent_deals(name):
     knowledge = record_knowledge(name)
@@ -69,6 +70,7 @@ def test_samples_are_uniform_over_the_consistent_deals(name):
     assert chi2.sf(statistic, len(consistent) - 1) > 0.001
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("rules", VARIANTS, ids=repr)
 def test_count_equals_brute_force_under_each_rule_variant(rules):
     """Late positions of skewed random deals (facts from trick 1 still count), from the seat to

@@ -12,6 +12,7 @@ import dataclasses
 import pytest
 
 from bruteforce import loaded_core, random_position
+from conftest import slow_after
 from hearts.solver import Rules
 
 BASES = [Rules.standard(), Rules.omnibus(), Rules.pink_lady(), Rules.black_jack(),
@@ -21,7 +22,7 @@ VARIANTS = [{}, {"moon": "new"}, {"moon": "none"}, {"no_trick_bonus": -5},
             {"hearts_broken_by": "any_penalty"}]
 
 
-@pytest.mark.parametrize("variant", range(len(VARIANTS)))
+@pytest.mark.parametrize("variant", slow_after(range(len(VARIANTS)), 1))
 @pytest.mark.parametrize("base", range(len(BASES)))
 def test_fast_paths_match_the_general_code(base, variant):
     rules = dataclasses.replace(BASES[base], **VARIANTS[variant])

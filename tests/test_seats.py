@@ -1,4 +1,4 @@
-"""Seats and pass directions (docs/internals.md encodings, rules.md "Passing")."""
+"""Seats and pass directions (docs/internals.md encodings, docs/rules.md "Passing")."""
 from __future__ import annotations
 
 import pytest

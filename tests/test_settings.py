@@ -6,7 +6,7 @@ import dataclasses
 
 import numpy as np
 import pytest
-from conftest import DATA, error_line, run_hearts
+from conftest import DATA, error_line
 
 from hearts.analysis import (ClusterError, Limit, Sampling, SettingsError, advise, moon_odds,
                              rate_passes)
@@ -104,8 +104,8 @@ def test_the_analyses_take_only_settings_values():
     (["annotate", str(DATA / "records" / "xinxin-train-1.hgn"), "--mode", "fair", "--threads", "0"],
      "error: --threads must be at least 1, got 0"),
 ])
-def test_the_command_names_its_option_in_a_settings_error(args, line):
-    assert error_line(run_hearts(*args)) == line
+def test_the_command_names_its_option_in_a_settings_error(args, line, run_cli):
+    assert error_line(run_cli(*args)) == line
 
 
 # -- results: snapshots with one lookup ------------------------------------------------------------

@@ -15,6 +15,7 @@ import pytest
 
 from bruteforce import (loaded_core, paranoid_values, random_position, seeded_cases,
                         varied_rules)
+from conftest import slow_after
 from hearts.solver import Rules
 
 VARIANTS = [{}, {"moon": "new"}, {"moon": "none"}, {"players": 3}, {"players": 5},
@@ -41,7 +42,7 @@ def shed_positions(count: int = 60):
         seed += 1
 
 
-@pytest.mark.parametrize("seed, position, target, bound", list(shed_positions()),
+@pytest.mark.parametrize("seed, position, target, bound", slow_after(shed_positions(), 4),
                          ids=lambda x: str(x)[:12])
 def test_shed_bound_bounds_the_value(seed, position, target, bound):
     assert min(paranoid_values(position, target).values()) <= bound
@@ -60,7 +61,7 @@ def follow_positions(count: int = 40):
                         pick)
 
 
-@pytest.mark.parametrize("seed, position, target, bound", list(follow_positions()),
+@pytest.mark.parametrize("seed, position, target, bound", slow_after(follow_positions(), 4),
                          ids=lambda x: str(x)[:12])
 def test_a_follower_that_beats_no_lead_sheds_the_trick(seed, position, target, bound):
     # the leader, another seat, moves: the target's value is the best of its cards for them

@@ -97,17 +97,19 @@ def test_a_time_limit_stops_the_search_with_only_finished_cards():
     position, exact = solved_position(55)   # 9 tricks left, about 2 s
     result = Solver().solve_position(position, limit=Limit(time_ms=5))
     assert not result.complete
-    assert result.ms < 1000
     got = card_values(result)
     assert all(got[card] == exact[card] for card in got)
 
 
 def test_a_time_limit_stops_a_whole_deal():
+    # The deadline is read with the node limit, every 1,024 nodes: one already past at the
+    # first check (1 microsecond) stops the search there. How soon a limit stops a search in
+    # ms is a speed figure (benchmarks/), not a test.
     position = Position(Deal.random(1), Rules())
     position.play(position.legal_moves()[0])
-    result = Solver().solve_position(position, limit=Limit(time_ms=200))
+    result = Solver().solve_position(position, limit=Limit(time_ms=0.001))
     assert not result.complete
-    assert result.ms < 3000
+    assert result.nodes <= 1024
 
 
 def test_a_node_limit_stops_a_whole_deal():
@@ -180,6 +182,7 @@ def test_many_positions_over_two_threads_give_the_sequential_results():
     assert threaded == sequential
 
 
+@pytest.mark.slow
 def test_a_solver_reused_across_deals_gives_the_values_of_fresh_solvers():
     """One small table (2**10 entries, many replacements) kept over 160 positions of 80 deals."""
     solver = Solver(tt_bits=10)

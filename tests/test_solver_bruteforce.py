@@ -118,6 +118,7 @@ def replay_pv(position: Position, cv: CardValue) -> Position:
 
 # -- brute force checks itself -------------------------------------------------------------------
 
+@pytest.mark.slow
 @settings(max_examples=40, deadline=None, derandomize=True, database=None)
 @given(endgames(max_cards_left=14), st.integers(0, 3))
 def test_brute_force_memo_changes_no_value(position, shift):
@@ -127,6 +128,7 @@ def test_brute_force_memo_changes_no_value(position, shift):
     assert maxn_values(position) == maxn_values(position, memo=False)
 
 
+@pytest.mark.slow
 def test_brute_force_agrees_with_the_independent_solver_on_small_endgames(data_dir):
     """The solved positions with up to 4 tricks left (independent program, ``tests/data/solved``)."""
     checked = 0
@@ -291,24 +293,28 @@ def solves_as_brute_force(position: Position, model: str, shift: int = 0) -> Non
     check_result(position, result, expected, model=model, target=target)
 
 
+@pytest.mark.slow
 @exhaustive
 @given(endgames())
 def test_paranoid_value_of_every_card_equals_brute_force(position):
     solves_as_brute_force(position, "paranoid")
 
 
+@pytest.mark.slow
 @exhaustive
 @given(endgames(), st.integers(1, 3))
 def test_paranoid_value_for_another_seat_equals_brute_force(position, shift):
     solves_as_brute_force(position, "paranoid", shift)
 
 
+@pytest.mark.slow
 @exhaustive
 @given(endgames(), st.integers(0, 3))
 def test_moon_feasibility_of_every_card_equals_brute_force(position, shift):
     solves_as_brute_force(position, "moon", shift)
 
 
+@pytest.mark.slow
 @exhaustive
 @given(endgames())
 def test_maxn_points_of_every_card_equal_brute_force(position):
@@ -400,6 +406,7 @@ tables = settings(max_examples=TABLE_EXAMPLES, deadline=None, derandomize=True, 
                   suppress_health_check=[HealthCheck.too_slow])
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("model", ["paranoid", "moon", "maxn"])
 @tables
 @given(position=table_positions(), shift=st.integers(0, 6))
@@ -408,6 +415,7 @@ def test_every_model_at_other_tables_equals_brute_force(model, position, shift):
     solves_as_brute_force(position, model, shift)
 
 
+@pytest.mark.slow
 @settings(max_examples=60, deadline=None, derandomize=True, database=None,
           suppress_health_check=[HealthCheck.too_slow])
 @given(table_positions(sizes=(7,)), st.integers(0, 6))
@@ -460,6 +468,7 @@ KITTY_DEALS = [
 ]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("seed, rules, kitty", KITTY_DEALS)
 def test_the_core_gives_the_kitty_to_the_winner_of_trick_one(seed, rules, kitty):
     position = trick_one(seed, 6, rules, 5)

@@ -41,6 +41,7 @@ def _values(result) -> dict:
     return {card: (cv.result, cv.value) for cv in result.cards for card in (cv.card,) + cv.equals}
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", sorted(GAME_RULES))
 def test_game_model_equals_brute_force(name):
     rules = GAME_RULES[name]
@@ -76,7 +77,7 @@ def test_keeping_the_game_going_beats_ducking():
     assert result.best.card == queen
 
 
-# The seeds' example at 3 players (rules.md "Moon and sun"): shooter A at 90, B at 95, C the
+# The seeds' example at 3 players (docs/rules.md "Moon and sun"): shooter A at 90, B at 95, C the
 # leader at 63. A holds every heart and the top spades and wins every trick whatever is played.
 SEEDS_DEAL = "A:AKQ.AKQJT98765432..A JT98..AKQJT98765432. 765432...KQJT9876543"
 

@@ -1,6 +1,6 @@
 """The transposition table's part in use: a table of more than 2**16 entries starts with its
 first 2**16, then 2**17, then the whole, growing in the middle of a search (``tt_grow`` in
-``solver/_tt.pxi``, docs/internals.md "The table in use")."""
+``solver/_tt.pxi``, docs/internals.md "The transposition table")."""
 from __future__ import annotations
 
 import pytest

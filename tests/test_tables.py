@@ -1,4 +1,5 @@
-"""Play and scoring at tables of 3 to 7 players (``rules.md`` "Players and deck", "Moon and sun").
+"""Play and scoring at tables of 3 to 7 players (``docs/rules.md`` "Players and deck",
+"Moon and sun").
 
 Seats of such tables are ints 0..n-1 written A, B, C, …; deals are ``"A:<A> <B> ..."``, the
 kitty a last hand marked ``+``.

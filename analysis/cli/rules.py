@@ -58,7 +58,7 @@ def rules_list(ctx: typer.Context) -> None:
 
 
 def _print_options(console: Console, rows: Iterable[tuple[str, Text, Text]]) -> None:
-    """Rules options under their ``rules.md`` section: per option (key, head, body) the head
+    """Rules options under their ``docs/rules.md`` section: per option (key, head, body) the head
     line, and the body indented below it.
 
     Blocks rather than a table: the five columns collapsed to "…" at 80 columns (and when

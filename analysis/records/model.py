@@ -379,7 +379,7 @@ def replay_deal(deal: DealRecord, rules: Rules) -> Position:
     """Check a deal record against ``rules`` and return the position after its plays.
 
     Checks: the pass count is ``rules.pass_count`` (no card on hold), no pass under
-    ``pass_scheme="hold"``, no passed card among ``rules.no_pass_cards`` (``rules.md``
+    ``pass_scheme="hold"``, no passed card among ``rules.no_pass_cards`` (``docs/rules.md``
     "Passing": "some tables forbid passing certain cards"), the first leader agrees with
     ``rules.first_lead``, and every play is legal (:meth:`Position.why_illegal`).
 
