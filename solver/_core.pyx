@@ -734,3 +734,19 @@ cdef class Core:
         cdef State s
         self._load(&s, state)
         return final_score(&s, &self.r, seat)
+
+    def grow_stopped(self, long long moved):
+        """Take the table's next growth step now (`tt_grow`) as a limit would stop it after
+        moving the entries of the first ``moved`` entries of the part in use (for tests):
+        the part is widened, the entries not moved are lost. Nothing happens when the
+        whole table is in use already."""
+        cdef Ctx c
+        memset(&c, 0, sizeof(Ctx))
+        c.tt = self.tt
+        c.tt_mask = self.tt_used
+        c.tt_full_mask = self.tt_mask
+        c.gen = self.gen
+        grow_plan(&c)
+        if c.grow_at != INT64_MAX:
+            tt_move(&c, <u64>max(moved, 0))
+            self.tt_used = c.tt_mask

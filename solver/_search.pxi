@@ -62,14 +62,17 @@ cdef extern from *:
     int stop_all "hd_stop_all"
 
 
+cdef inline bint limit_reached(const Ctx* c) noexcept nogil:
+    """The search must stop: its node limit or deadline is reached, Ctrl-C came, or
+    `stop_searches` was called."""
+    return ((c.node_limit > 0 and c.nodes >= c.node_limit) or interrupted or stop_all
+            or (c.deadline_ms > 0 and now_ms() >= c.deadline_ms))
+
+
 cdef inline void check_limits(Ctx* c) noexcept nogil:
-    if c.nodes >= c.grow_at:
-        tt_grow(c)
-    if c.node_limit > 0 and c.nodes >= c.node_limit:
-        c.abort = 1
-    elif interrupted or stop_all:
-        c.abort = 1
-    elif c.deadline_ms > 0 and now_ms() >= c.deadline_ms:
+    # the limits first: a search that stops here gains nothing from a bigger table, and
+    # the growth itself checks them again while it runs (`tt_grow`)
+    if limit_reached(c) or (c.nodes >= c.grow_at and not tt_grow(c)):
         c.abort = 1
 
 
