@@ -69,10 +69,15 @@ cdef inline bint limit_reached(const Ctx* c) noexcept nogil:
             or (c.deadline_ms > 0 and now_ms() >= c.deadline_ms))
 
 
+ctypedef bint (*GrowFn)(Ctx* c) noexcept nogil
+# Called through a pointer so that gcc cannot inline the growth (rare) into the searches
+cdef GrowFn tt_grow_p = tt_grow
+
+
 cdef inline void check_limits(Ctx* c) noexcept nogil:
     # the limits first: a search that stops here gains nothing from a bigger table, and
     # the growth itself checks them again while it runs (`tt_grow`)
-    if limit_reached(c) or (c.nodes >= c.grow_at and not tt_grow(c)):
+    if limit_reached(c) or (c.nodes >= c.grow_at and not tt_grow_p(c)):
         c.abort = 1
 
 
