@@ -2,7 +2,7 @@
 
 Each full deal (seeded random deals, nothing played, ``bench_solver.endgame`` with 13 tricks
 left) is solved by a fresh ``Solver`` (as ``hearts solve --time T`` does: a 128 MiB table,
-line of play on) with ``time_limit_ms=T`` for each T in turn, so that the machine's load
+line of play on) with ``limit=Limit(time_ms=T)`` for each T in turn, so that the machine's load
 falls on every T alike. A full deal is never finished in these times, so every solve runs
 into its limit; its table grows at 1 M and 3 M nodes searched (``tt_grow``), the second
 growth faulting in the whole table. Prints per T: the solves, the median, p90 and maximum
@@ -34,7 +34,7 @@ sys.path.insert(0, str(Path(__file__).parent))
 
 from bench_solver import endgame, machine, quantile, warm_up  # noqa: E402
 
-from hearts.solver import Rules  # noqa: E402
+from hearts.solver import Limit, Rules  # noqa: E402
 from hearts.solver.solve import Solver  # noqa: E402
 
 #: Wall-clock ms a solve may take beyond its time limit (issue 25: ``--time T`` ends
@@ -55,7 +55,7 @@ def run(count: int, times: list[float], seed: int) -> list[dict]:
         for limit in times:
             solver = Solver()
             t0, c0 = time.perf_counter(), time.thread_time()
-            result = solver.solve_position(position, time_limit_ms=limit)
+            result = solver.solve_position(position, limit=Limit(time_ms=limit))
             walls[limit].append((time.perf_counter() - t0) * 1000)
             cpus[limit].append((time.thread_time() - c0) * 1000)
             unfinished[limit] += not result.complete

@@ -14,7 +14,7 @@ import pytest
 
 from bruteforce import random_position
 from hearts.solver import Rules
-from hearts.solver._core import Core
+from hearts.solver._core import Core, pack_rules
 from hearts.solver.solve import core_state, rules_spec
 
 HANDS, TRICK, LEADER, TRICKS_DONE, TAKERS, WON, SUNC, FIRST_WINNER = 0, 1, 2, 4, 6, 7, 8, 9
@@ -170,3 +170,18 @@ def test_a_number_too_big_for_its_field_is_an_overflow_error(mid_trick):
     core, state, mover = mid_trick
     with pytest.raises(OverflowError):
         core.analyse(replaced(state, LEADER, 1000), mover, "paranoid", 0, 0, False)
+
+
+def test_packed_rules_not_made_by_pack_rules_are_refused():
+    """``Core.set_rules`` copies a spec's ``packed`` bytes into its C rules: a shorter buffer
+    was read past its end, and a seat count above 7 indexes past every per-seat array."""
+    good = pack_rules(rules_spec(Rules.standard()))
+    core = Core(12)
+    with pytest.raises(ValueError, match="must be the .* bytes pack_rules makes"):
+        core.set_rules({"packed": b"x"})
+    nine = bytearray(good)
+    nine[0] = 9                          # RulesC.n, the first field
+    with pytest.raises(ValueError, match="that pack_rules did not make"):
+        core.set_rules({"packed": bytes(nine)})
+    core.set_rules({"packed": good})
+    assert core.plain()

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from bruteforce import random_position
-from hearts.solver import Rules
+from hearts.solver import Limit, Rules
 from hearts.solver._core import Core
 from hearts.solver.solve import Solver
 
@@ -90,7 +90,7 @@ def test_the_entries_stored_before_the_growth_are_found_after_it(seed):
     assert again[0].nodes * 50 < fresh.nodes
 
 
-@pytest.mark.parametrize("limit", [{"node_limit": 1024}, {"time_limit_ms": 0.001}])
+@pytest.mark.parametrize("limit", [Limit(nodes=1024), Limit(time_ms=0.001)])
 def test_a_limit_reached_where_the_table_would_grow_stops_the_search_before_the_growth(limit):
     """With ``grow_nodes`` 0 the table grows at the first limit check (1,024 nodes); a
     limit reached there stops the search first, so the table keeps its first part (before
@@ -100,7 +100,7 @@ def test_a_limit_reached_where_the_table_would_grow_stops_the_search_before_the_
     fresh = Solver(tt_bits=18).solve_position(position, pv=False)
     solver = Solver(tt_bits=18)
     solver._core.grow_nodes = 0
-    stopped = solver.solve_position(position, pv=False, **limit)
+    stopped = solver.solve_position(position, pv=False, limit=limit)
     assert (stopped.nodes, stopped.complete) == (1024, False)
     assert solver._core.tt_in_use == 2**16
     assert values(solver.solve_position(position, pv=False)) == values(fresh)
