@@ -325,7 +325,7 @@ cdef bint tt_grow(Ctx* c) noexcept nogil:
     The time it takes is the kernel's more than the move's: the new part is memory the
     process has not touched yet, and the move writes all over it, so every page of it is
     faulted in (and zeroed) at once; a big table's huge pages may also wait for the
-    kernel to compact memory: growing a full deal's 128 MiB table took 45 to 810 ms, of
+    kernel to compact memory: growing a full deal's 128 MiB table took 44 to 814 ms, of
     which the move 2 to 8 ms. So the new part is first faulted in 2 MiB at a time, in
     order, the limits checked after each 2 MiB (one huge page: 0.4 to 40 ms): a limit
     reached there leaves the table as it was, its pages in for the next growth. The move

@@ -74,8 +74,8 @@ cdef extern from *:
 
 cdef extern from *:
     """
-    /* A fact the code relies on (a table has 3 to MAXSEATS seats, Core._build_rules),
-       told to the compiler, which then makes no code for the other case. Under
+    /* A fact the code relies on (a table has 3 to MAXSEATS seats: pack_rules and
+       Core.set_rules check it), told to the compiler, which then makes no code for the other case. Under
        -fsanitize=undefined (HEARTS_ASAN=1) reaching that case is reported. */
     #define HD_ASSUME(x) do { if (!(x)) __builtin_unreachable(); } while (0)
     """
