@@ -19,11 +19,29 @@ if platform.machine().lower() in ("x86_64", "amd64"):
 # older CPUs.
 if os.environ.get("HEARTS_NATIVE") == "1":
     extra.append("-march=native")
+link = []
+# A build to test the core's memory safety (docs/internals.md "Memory safety"): every load
+# and store checked by AddressSanitizer, undefined behaviour (shifts, overflows, unreachable
+# code reached) reported by UndefinedBehaviorSanitizer; -O1 keeps the reports' lines. Python
+# itself is not built with them, so it runs with the ASan runtime preloaded:
+#   HEARTS_ASAN=1 python setup.py build_ext --inplace --force
+#   LD_PRELOAD=$(gcc -print-file-name=libasan.so) ASAN_OPTIONS=detect_leaks=0 \
+#       UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 python -m pytest tests/...
+if os.environ.get("HEARTS_ASAN") == "1":
+    sanitize = "-fsanitize=address,undefined"
+    extra = [flag for flag in extra if flag != "-O3"] + [
+        "-O1", "-g", "-fno-omit-frame-pointer", sanitize]
+    link.append(sanitize)
+# For the CI's check only, never users' installs (a new compiler's new warning must not
+# break an install): any compiler warning fails the build. The core builds without one.
+if os.environ.get("HEARTS_WERROR") == "1":
+    extra.append("-Werror")
 
 ext = Extension(
     "hearts.solver._core",
     sources=["solver/_core.pyx"],
     extra_compile_args=extra,
+    extra_link_args=link,
     define_macros=[("NPY_NO_DEPRECATED_API", "NPY_1_7_API_VERSION")],
 )
 

@@ -16,8 +16,10 @@ from cpython.exc cimport PyErr_SetInterrupt
 from cpython.pythread cimport PyThread_get_thread_ident
 import threading
 
-# signal handlers are the main thread's business (see hd_catch_sigint)
-cdef long _MAIN_THREAD = threading.main_thread().ident
+# signal handlers are the main thread's business (see hd_catch_sigint); unsigned long as
+# PyThread_get_thread_ident returns it (as a long, an ident above LONG_MAX would fail the
+# import with OverflowError, and the comparison in `analyse` mixed signedness)
+cdef unsigned long _MAIN_THREAD = threading.main_thread().ident
 
 
 cdef class StopToken:
@@ -54,6 +56,31 @@ duck_init()                 # the lookup table of `lane_ducks`, once per process
 
 MODELS = {"paranoid": MODEL_PARANOID, "moon": MODEL_MOON, "maxn": MODEL_MAXN,
           "game": MODEL_GAME}
+
+cdef int _check_range(str name, int value, int lo, int hi) except -1:
+    """Raise ValueError unless ``lo <= value <= hi`` (a field of a state, `Core._load`)."""
+    if not lo <= value <= hi:
+        raise ValueError(f"the state's {name} is {value}, not in {lo}..{hi}")
+    return 0
+
+
+cdef int _check_packed(object packed) except -1:
+    """Raise ValueError unless ``packed`` looks like C rules made by ``pack_rules`` where the
+    search indexes its arrays by them (`Core.set_rules` copies them as they are): the size
+    of RulesC (a shorter buffer would be read past its end), 3..7 seats, each seat's next
+    seat a seat, at most MAXVALS card values."""
+    cdef RulesC r
+    cdef int i
+    if not isinstance(packed, bytes) or len(packed) != sizeof(RulesC):
+        raise ValueError(f"packed rules must be the {sizeof(RulesC)} bytes pack_rules makes")
+    memcpy(&r, <const char*>packed, sizeof(RulesC))
+    ok = 3 <= r.n <= MAXSEATS and 0 <= r.nneg <= r.nvals <= MAXVALS
+    for i in range(r.n if ok else 0):
+        ok = ok and 0 <= r.next_seat[i] < r.n
+    if not ok:
+        raise ValueError("packed rules that pack_rules did not make (seats or card values)")
+    return 0
+
 
 cdef class Core:
     """A search engine with its own transposition table.
@@ -173,6 +200,7 @@ cdef class Core:
         if packed is None:
             packed = pack_rules(spec)
         if packed != self.rules_key:
+            _check_packed(packed)
             self.clear()
             self.game_key = None
             memcpy(&self.r, <const char*>packed, sizeof(RulesC))
@@ -253,15 +281,43 @@ cdef class Core:
                 r.spec2_lanes |= LANE << (16 * i)
         r.spec_bits = r.spec2_shift + popcount(r.spec2_lanes)     # 13 bits a lane
 
-    cdef void _load(self, State* s, tuple st) except *:
+    cdef int _check_seat(self, int seat) except -1:
+        """Raise ValueError unless `seat` is a seat of the rules loaded: the search indexes
+        its per-seat arrays (MAXSEATS long) by the target and puts it in the table keys."""
+        if not 0 <= seat < self.r.n:
+            raise ValueError(f"seat {seat} is not a seat of the rules (0..{self.r.n - 1})")
+        return 0
+
+    cdef void _load(self, State* s, tuple st, int seat=0) except *:
+        """Fill `s` from a state tuple (see `analyse`), checked so that no search reads or
+        writes outside its arrays whatever the tuple holds (docs/internals.md "Memory
+        safety"); `seat`, where the caller has a target, must be a seat of the rules.
+
+        Raises:
+            ValueError: a hand with a card outside the deck, another hand's card or more
+                than MAXHAND cards; a trick card that is not a card of the deck, or is held,
+                in the kitty or on the trick twice; a full trick; a seat, seat mask or count
+                out of range for the rules' seats.
+            OverflowError: a number too big for its field.
+        """
         hands, trick, leader, hb, tricks_done, points, takers, won, sunc, first_winner, first_pos = st
         cdef int i, b, n = self.r.n
+        cdef u64 m
         if len(hands) != n or len(points) != n:
             raise ValueError(f"the rules are for {n} seats, the state has {len(hands)} hands")
+        self._check_seat(seat)
+        if len(trick) >= n:
+            raise ValueError(f"the state has {len(trick)} cards on the trick at a table of {n}")
         memset(s, 0, sizeof(State))
         for i in range(n):
-            s.hand[i] = hands[i]
-            s.rem |= s.hand[i]
+            m = hands[i]
+            # the unused bits atop each suit's lane carry `above_lowest`'s borrows, and the
+            # killer slots and `moves` arrays are sized for 52 cards and MAXHAND a hand
+            if m & ~DECK or m & s.rem or popcount(m) > MAXHAND:
+                raise ValueError(f"hand {i} of the state holds a card outside the deck or "
+                                 f"another hand's, or more than {MAXHAND} cards")
+            s.hand[i] = m
+            s.rem |= m
             s.points[i] = points[i]
         if tricks_done == 0:
             s.trick_mask = self.r.kitty         # goes with trick 1 (see State)
@@ -270,6 +326,9 @@ cdef class Core:
         s.win_top = 63
         for i in range(s.ntrick):
             b = trick[i]
+            if not (0 <= b < 64 and (DECK >> b) & 1) or ((s.rem | s.trick_mask) >> b) & 1:
+                raise ValueError(f"trick card {b} of the state is not a card of the deck, "
+                                 f"or is held, in the kitty or on the trick already")
             s.trick_mask |= (<u64>1) << b
             s.trick_points += self.r.value[b]
             if i == 0 or ((b >> 4) == (s.win >> 4) and b > s.win):
@@ -286,6 +345,14 @@ cdef class Core:
         s.sunc = sunc
         s.first_winner = first_winner
         s.first_pos = first_pos
+        # seats index per-seat arrays, the takers' lowest bit is the moon shooter's seat
+        # (`moon_shooter`), and the key holds each in a few bits
+        _check_range("leader", s.leader, 0, n - 1)
+        _check_range("tricks done", s.tricks_done, 0, 52 // n)
+        _check_range("moon takers mask", s.takers, 0, (1 << n) - 1)
+        _check_range("trick winners mask", s.won, 0, (1 << n) - 1)
+        _check_range("sun candidate", s.sunc, -1, n)
+        _check_range("trick-1 winner", s.first_winner, -1, n - 1)
 
     cdef void _load_game(self, dict game) except *:
         """Load the game around the deal (``solve.game_spec``); a new game clears the table,
@@ -345,6 +412,7 @@ cdef class Core:
             ValueError: an unknown model, a state or game not for the rules' seats, or
                 model ``"game"`` without ``game``.
         """
+        self._check_seat(target)
         cdef sigaction_t python_sigint
         cdef int caught = 0
         if PyThread_get_thread_ident() == _MAIN_THREAD:
@@ -600,7 +668,7 @@ cdef class Core:
         cdef State s
         cdef Ctx c
         cdef int lo, hi, ilo, ihi
-        self._load(&s, state)
+        self._load(&s, state, target)
         memset(&c, 0, sizeof(Ctx))
         c.r = &self.r
         c.target = target
@@ -617,7 +685,7 @@ cdef class Core:
         (``score_bounds_full``, past the fast paths), each ``(lo, hi)`` (for tests)."""
         cdef State s
         cdef int lo, hi, flo, fhi
-        self._load(&s, state)
+        self._load(&s, state, target)
         score_bounds(&self.r, &s, target, &lo, &hi, own, INF)
         score_bounds_full(&self.r, &s, target, &flo, &fhi, own)
         return (lo, hi), (flo, fhi)
@@ -627,7 +695,7 @@ cdef class Core:
         of ``moon_stoppable`` (for tests): False also where no other seat could shoot."""
         cdef State s
         cdef int takers
-        self._load(&s, state)
+        self._load(&s, state, target)
         takers = s.takers & 127
         if (not (self.r.moon_on and self.r.moon) or popcount(<u64>takers) > 1
                 or takers == (1 << target) or not ((s.rem | s.trick_mask) & self.r.moon)
@@ -643,7 +711,7 @@ cdef class Core:
         cdef State s
         cdef int takers, x, xs = -1
         cdef u64 sh = 0, hope
-        self._load(&s, state)
+        self._load(&s, state, target)
         takers = s.takers & 127
         if (not (self.r.moon_on and self.r.moon) or popcount(<u64>takers) > 1
                 or takers == (1 << target) or not ((s.rem | s.trick_mask) & self.r.moon)
@@ -669,7 +737,7 @@ cdef class Core:
         moon rule, a trick in play, trick 1, or another seat took a moon card)."""
         cdef State s
         cdef int takers
-        self._load(&s, state)
+        self._load(&s, state, target)
         takers = s.takers & 127
         if (not (self.r.moon_on and self.r.moon) or s.ntrick or s.tricks_done == 0
                 or takers & ~(1 << target)):
@@ -688,7 +756,7 @@ cdef class Core:
         cdef State s
         cdef int takers, pos
         cdef u64 sh, skip
-        self._load(&s, state)
+        self._load(&s, state, target)
         takers = s.takers & 127
         pos = (target - s.leader + self.r.n) % self.r.n
         if (not s.ntrick or pos >= s.ntrick or s.tricks_done == 0
@@ -705,7 +773,7 @@ cdef class Core:
         tests), or None where it does not apply."""
         cdef State s
         cdef int takers, pos
-        self._load(&s, state)
+        self._load(&s, state, target)
         takers = s.takers & 127
         pos = (target - s.leader + self.r.n) % self.r.n
         if (not s.ntrick or pos < s.ntrick or not (self.r.moon_on and self.r.moon)
@@ -719,7 +787,7 @@ cdef class Core:
         apply."""
         cdef State s
         cdef int v
-        self._load(&s, state)
+        self._load(&s, state, target)
         if s.ntrick:
             return None
         v = shed_bound(&self.r, &s, target)
@@ -733,7 +801,7 @@ cdef class Core:
         None where neither applies (a trick it may win, trick 1, the club rule)."""
         cdef State s
         cdef int pos
-        self._load(&s, state)
+        self._load(&s, state, target)
         if s.tricks_done == 0 or self.r.queen:
             return None
         if not s.ntrick:
@@ -749,8 +817,24 @@ cdef class Core:
     def score(self, tuple state, int seat):
         """``seat``'s final points in a finished ``state`` (for cross-checks)."""
         cdef State s
-        self._load(&s, state)
+        self._load(&s, state, seat)
         return final_score(&s, &self.r, seat)
+
+    def grow_stopped(self, long long moved):
+        """Take the table's next growth step now (`tt_grow`) as a limit would stop it after
+        moving the entries of the first ``moved`` entries of the part in use (for tests):
+        the part is widened, the entries not moved are lost. Nothing happens when the
+        whole table is in use already."""
+        cdef Ctx c
+        memset(&c, 0, sizeof(Ctx))
+        c.tt = self.tt
+        c.tt_mask = self.tt_used
+        c.tt_full_mask = self.tt_mask
+        c.gen = self.gen
+        grow_plan(&c)
+        if c.grow_at != INT64_MAX:
+            tt_move(&c, <u64>max(moved, 0))
+            self.tt_used = c.tt_mask
 
 
 def pack_rules(dict spec):

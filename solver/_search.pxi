@@ -57,14 +57,22 @@ cdef extern from *:
     int interrupted "hd_interrupted"
 
 
+cdef inline bint limit_reached(const Ctx* c) noexcept nogil:
+    """The search must stop: its node limit or deadline is reached, Ctrl-C came, or its
+    `StopToken` was stopped."""
+    return ((c.node_limit > 0 and c.nodes >= c.node_limit) or interrupted or stop_set(c.stop)
+            or (c.deadline_ms > 0 and now_ms() >= c.deadline_ms))
+
+
+ctypedef bint (*GrowFn)(Ctx* c) noexcept nogil
+# Called through a pointer so that gcc cannot inline the growth (rare) into the searches
+cdef GrowFn tt_grow_p = tt_grow
+
+
 cdef inline void check_limits(Ctx* c) noexcept nogil:
-    if c.nodes >= c.grow_at:
-        tt_grow(c)
-    if c.node_limit > 0 and c.nodes >= c.node_limit:
-        c.abort = 1
-    elif interrupted or stop_set(c.stop):
-        c.abort = 1
-    elif c.deadline_ms > 0 and now_ms() >= c.deadline_ms:
+    # the limits first: a search that stops here gains nothing from a bigger table, and
+    # the growth itself checks them again while it runs (`tt_grow`)
+    if limit_reached(c) or (c.nodes >= c.grow_at and not tt_grow_p(c)):
         c.abort = 1
 
 
@@ -770,6 +778,11 @@ cdef int game_leaf(const Ctx* c, const State* end) noexcept nogil:
     cdef int old[MAXSEATS]
     cdef int new[MAXSEATS]
     cdef int after[MAXSEATS]
+    # `game_scalar` reads the totals of the shooter and the target, seats below n (the
+    # takers mask and the target are checked by `Core._load` and `Core.analyse`), which
+    # gcc cannot follow; zeroed, no entry of `after` is ever read undefined
+    memset(after, 0, sizeof(after))
+    assume(n <= MAXSEATS)       # gcc saw a path with n = 8 (-Warray-bounds on `pts`)
     for i in range(n):
         pts[i] = final_score(end, r, i)
     if r.sun_mode and 0 <= end.sunc < n:
@@ -819,6 +832,9 @@ cdef void game_bounds(const Ctx* c, const State* s, int* plo, int* phi) noexcept
     cdef int thi[MAXSEATS]
     cdef int own_lo, own_hi, olo = INF, ohi = INF, max_lo = -INF, max_hi = -INF
     cdef int m_lo, m_hi, rmin, rmax, can_on, can_end
+    # read at the target, a seat below n (`Core.analyse` checks it): see `game_leaf`
+    memset(tlo, 0, sizeof(tlo))
+    memset(thi, 0, sizeof(thi))
     moon_open = g.choice and r.moon_on and r.moon and popcount(<u64>(s.takers & 127)) <= 1
     sun_open = g.sun_clears and r.sun_mode and s.sunc != n
     for i in range(n):
@@ -967,7 +983,7 @@ cdef extern from *:
         struct __pyx_t_6hearts_6solver_5_core_Ctx const *,
         struct __pyx_t_6hearts_6solver_5_core_State const *, uint64_t *)
         __attribute__((always_inline));
-    static int __pyx_f_6hearts_6solver_5_core_order_moves(
+    static CYTHON_INLINE int __pyx_f_6hearts_6solver_5_core_order_moves(
         struct __pyx_t_6hearts_6solver_5_core_Ctx const *,
         struct __pyx_t_6hearts_6solver_5_core_State const *, uint64_t, int, int *)
         __attribute__((always_inline));
@@ -1281,7 +1297,8 @@ cdef inline int shed_bound(const RulesC* r, const State* s, int seat) noexcept n
                                              else follow_shed_fn(s, r, seat))
 
 
-cdef int order_moves(const Ctx* c, const State* s, u64 cand, int tt_move, int* moves) noexcept nogil:
+cdef inline int order_moves(const Ctx* c, const State* s, u64 cand, int tt_move,
+                            int* moves) noexcept nogil:
     """Fill `moves` with the cards of `cand`, most promising first; return the count.
 
     Paranoid: the target overtakes with a card of no points, else ducks, and
@@ -1704,7 +1721,8 @@ cdef int alphabeta(Ctx* c, State* s, int alpha, int beta) noexcept nogil:
     cdef int T = c.target
     cdef int lo, hi, base = 0, v, best, i, n, bm = -1, tt_move = -1, first
     cdef int a0 = alpha, b0 = beta, use_tt = 0, ilo, ihi, ks, ncards = 0
-    cdef u64 cand
+    cdef u64 cand = 0           # set on every path (mid-trick or at a trick start), which
+                                # gcc -Os and -O1 cannot follow (`s.ntrick` read twice)
     cdef int64_t nodes0 = c.nodes
     cdef u64 k[3]
     cdef TTEntry* e = NULL

@@ -11,6 +11,7 @@ from libc.string cimport memset, memcpy
 cdef extern from *:
     """
     #include <stdlib.h>
+    #include <string.h>
     #include <sys/mman.h>
     /* The table's memory. A big table (64 MiB and up) is anonymous memory aligned to
        2 MiB and, where the kernel allows, backed by huge pages: its probes are random
@@ -23,6 +24,15 @@ cdef extern from *:
     static void* hd_table_alloc(size_t size, void** raw, size_t* raw_size) {
         size_t align = (size_t)2 << 20;
         void* p;
+    #ifdef __SANITIZE_ADDRESS__
+        /* The HEARTS_ASAN=1 build: the table exactly, from malloc, so that AddressSanitizer
+           sees an access past its end (the padding and mappings below would hide one). */
+        p = aligned_alloc(64, size);
+        if (p != NULL) memset(p, 0, size);
+        *raw = p;
+        *raw_size = 0;
+        return p;
+    #endif
         if (size >= ((size_t)64 << 20)) {
             p = mmap(NULL, size + align, PROT_READ | PROT_WRITE,
                      MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
@@ -277,16 +287,45 @@ cdef inline void grow_plan(Ctx* c) noexcept nogil:
         c.grow_at = c.grow_base + c.grow_nodes
 
 
-cdef void tt_grow(Ctx* c) noexcept nogil:
+cdef extern from *:
+    """
+    /* Fault in the pages of [p, end) without changing a byte: one volatile read and
+       write back per 4 KiB (where pages are bigger, some touches are spare). */
+    static void hd_touch_pages(char* p, const char* end) {
+        for (; p < end; p += 4096) {
+            volatile char* q = p;
+            *q = *q;
+        }
+    }
+    """
+    void touch_pages "hd_touch_pages"(char* p, const char* end) noexcept nogil
+
+cdef enum:
+    GROW_TOUCH_ENTRIES = 1 << 16    # 2 MiB of the new part faulted in between two limit checks
+    GROW_MOVE_BUCKETS = 1 << 12     # buckets moved between two limit checks
+
+
+cdef bint tt_grow(Ctx* c) noexcept nogil:
     """Widen the part of the main table in use (`c.tt_mask`) to `c.grow_mask`, moving each
-    entry to its bucket under the new mask. Called from `check_limits` (`grow_plan` says
-    when).
+    entry to its bucket under the new mask; 0 when a limit (`limit_reached`) stopped it,
+    and then the search must stop. Called from `check_limits` (`grow_plan` says when).
 
     Why: a table of 16 MiB misses the cache on nearly every probe, and the probe's miss
     is the dearest step of a node, while most solves of 9 tricks fill only a part of it.
     The first 2**GROW_BITS entries (2 MiB) of a bigger table fit the L2 cache of the
     machine measured, the first 2**GROW_MID_BITS (4 MiB) its last-level cache; the
     searches that outgrow them get more (docs/experiments.md "The table in use").
+
+    The time it takes is the kernel's more than the move's: the new part is memory the
+    process has not touched yet, and the move writes all over it, so every page of it is
+    faulted in (and zeroed) at once; a big table's huge pages may also wait for the
+    kernel to compact memory: growing a full deal's 128 MiB table took 44 to 814 ms, of
+    which the move 2 to 8 ms. So the new part is first faulted in 2 MiB at a time, in
+    order, the limits checked after each 2 MiB (one huge page: 0.4 to 40 ms): a limit
+    reached there leaves the table as it was, its pages in for the next growth. The move
+    then checks them every GROW_MOVE_BUCKETS buckets; stopped there, the mask is widened
+    all the same (the entries not moved yet are only lost). docs/internals.md "The table
+    in use".
 
     Sound in the middle of a search: every entry holds its whole key, so an entry where a
     probe does not look is only lost, never misread; a search that found its bucket
@@ -297,12 +336,29 @@ cdef void tt_grow(Ctx* c) noexcept nogil:
     by a search in flight at the step before) may take another's slot, again a lost
     entry, never a wrong one. Slot 0's entry moves first and keeps slot 0 when both go to
     the same bucket. A moved entry's old slot gets generation 0, which is never live."""
-    cdef u64 b, d, n = c.tt_mask + 1
+    cdef u64 t = c.tt_mask + 1
+    while t <= c.grow_mask:
+        touch_pages(<char*>(c.tt + t),
+                    <const char*>(c.tt + min(t + GROW_TOUCH_ENTRIES, c.grow_mask + 1)))
+        t += GROW_TOUCH_ENTRIES
+        if limit_reached(c):
+            return 0
+    tt_move(c, c.tt_mask + 1)
+    return not limit_reached(c)
+
+
+cdef void tt_move(Ctx* c, u64 upto) noexcept nogil:
+    """`tt_grow`'s move: the entries of the first `upto` entries of the part in use (all
+    of it, but for tests) to their buckets under `c.grow_mask`, the limits checked every
+    GROW_MOVE_BUCKETS buckets; then the mask is widened, the move finished or not."""
+    cdef u64 b, d
     cdef u64 k[3]
     cdef TTEntry* e
     cdef TTEntry* dst
     cdef int j
-    for b in range(0, n, 2):
+    for b in range(0, min(upto, c.tt_mask + 1), 2):
+        if b and (b & (2 * GROW_MOVE_BUCKETS - 1)) == 0 and limit_reached(c):
+            break
         for j in range(2):
             e = c.tt + b + j
             if e.gen != c.gen:

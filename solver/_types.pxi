@@ -72,6 +72,15 @@ cdef extern from *:
     u64 pext_hw "hd_pext_hw"(u64 x, u64 m) noexcept nogil
     int pext_is_fast "hd_pext_is_fast"() noexcept nogil
 
+cdef extern from *:
+    """
+    /* A fact the code relies on (a table has 3 to MAXSEATS seats: pack_rules and
+       Core.set_rules check it), told to the compiler, which then makes no code for the other case. Under
+       -fsanitize=undefined (HEARTS_ASAN=1) reaching that case is reported. */
+    #define HD_ASSUME(x) do { if (!(x)) __builtin_unreachable(); } while (0)
+    """
+    void assume "HD_ASSUME"(bint fact) noexcept nogil
+
 cdef enum:
     MODEL_PARANOID = 0
     MODEL_MOON = 1

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from bruteforce import random_position
-from hearts.solver import Rules
+from hearts.solver import Limit, Rules
 from hearts.solver._core import Core
 from hearts.solver.solve import Solver
 
@@ -88,3 +88,49 @@ def test_the_entries_stored_before_the_growth_are_found_after_it(seed):
     assert fresh.nodes > 30_000
     assert again[0].nodes <= again[NEVER].nodes + 50
     assert again[0].nodes * 50 < fresh.nodes
+
+
+@pytest.mark.parametrize("limit", [Limit(nodes=1024), Limit(time_ms=0.001)])
+def test_a_limit_reached_where_the_table_would_grow_stops_the_search_before_the_growth(limit):
+    """With ``grow_nodes`` 0 the table grows at the first limit check (1,024 nodes); a
+    limit reached there stops the search first, so the table keeps its first part (before
+    the limits were checked after the growth: 2**17 entries in use), and the values of a
+    later solve on that table are exact."""
+    position = random_position(7, Rules.standard(), 32)
+    fresh = Solver(tt_bits=18).solve_position(position, pv=False)
+    solver = Solver(tt_bits=18)
+    solver._core.grow_nodes = 0
+    stopped = solver.solve_position(position, pv=False, limit=limit)
+    assert (stopped.nodes, stopped.complete) == (1024, False)
+    assert solver._core.tt_in_use == 2**16
+    assert values(solver.solve_position(position, pv=False)) == values(fresh)
+    assert solver._core.tt_in_use == 2**18
+
+
+@pytest.mark.parametrize("seed", [2, 4, 7])
+def test_a_growth_stopped_in_the_middle_of_its_move_loses_entries_but_no_value(seed):
+    """A limit reached in the middle of the move widens the part in use all the same
+    (``grow_stopped``): the entries of the buckets moved are found after it, the others
+    are lost, none is misread. The position solved again on a table whose move stopped
+    after none, half and all of its 2**16 entries: the same values, the nodes falling as
+    more entries moved (seed 7: 53,516 / 8,733 / 403 against 267,076 on an empty table);
+    then another position grows the table to the whole and the first is exact again."""
+    first = random_position(seed, Rules.standard(), 32)
+    other = random_position(100 + seed, Rules.standard(), 32)
+    fresh = Solver(tt_bits=18).solve_position(first, pv=False)
+    nodes = []
+    for moved in (0, 2**15, 2**16):
+        solver = Solver(tt_bits=18)
+        solver._core.grow_nodes = NEVER
+        solver.solve_position(first, pv=False)
+        solver._core.grow_stopped(moved)
+        assert solver._core.tt_in_use == 2**17
+        again = solver.solve_position(first, pv=False)
+        assert values(again) == values(fresh)
+        nodes.append(again.nodes)
+        solver._core.grow_nodes = 0
+        assert values(solver.solve_position(other, pv=False)) == values(
+            Solver(tt_bits=18).solve_position(other, pv=False))
+        assert solver._core.tt_in_use == 2**18
+        assert values(solver.solve_position(first, pv=False)) == values(fresh)
+    assert nodes[2] < nodes[1] < nodes[0] < fresh.nodes
