@@ -71,13 +71,12 @@ from hearts.solver.deal import Deal
 from hearts.solver.errors import HeartsError
 from hearts.solver.position import Position
 from hearts.solver.seats import Seat
-from hearts.solver.game import Game
 from hearts.solver.solve import Solver, game_spec, game_value, rules_spec, split_game_value
 from hearts.solver.words import tricks_left_text
 
 from .knowledge import Knowledge
 from .parallel import PerThreadSolver, default_threads, executor, in_flight, lazy_map
-from .policy import play_out
+from .policy import policy_spec
 from .sampling import DealSampler
 
 __all__ = ["Advice", "AdviceError", "CardAdvice", "advise", "card_classes", "default_threads",
@@ -357,24 +356,13 @@ def evaluate_deal(position: Position, cards: Sequence[Card], model: str = "paran
         result = solver.solve_position(position, mover, model, pv=False, scores=scores)
         return [value(result.card_value(card)) for card in cards]
     horizon = EXACT_HORIZON[model] if horizon is None else horizon
-    legal = position.legal_mask()
-    values = []
-    for card in cards:
-        if not legal & card.mask:
-            raise KeyError(str(card))
-        line = position.copy()
-        line.play(card, check=False)
-        play_out(line, horizon)
-        if line.is_over():
-            if model == "game":
-                values.append(game_value(*Game(line.rules, scores).deal_standing(line,
-                                                                                 mover)[:2]))
-            else:
-                values.append(line.score()[mover])
-            continue
-        result = solver.solve_position(line, mover, model, pv=False, scores=scores)
-        values.append(value(result.cards[0]))   # the best card of the seat to move there
-    return values
+    # The rule bot's play-out and the solve at the horizon run in the core, without the GIL
+    # (policy.play_out and Solver.solve_position on the line are the reference: same values).
+    out = solver.rollout(position, cards, mover, model, horizon, policy_spec(position.rules),
+                         scores=scores)
+    if any(v is None for v in out):
+        raise AdviceError("a rollout's solve was stopped before it finished (Ctrl-C)")
+    return [v[mover] if model == "maxn" else v for v in out]  # type: ignore[index]
 
 
 class _SampleWork(PerThreadSolver):

@@ -76,7 +76,7 @@ from .errors import InconsistentRecordError
 from .knowledge import _check_direction, _mask_of_cards
 from .moon import can_shoot
 from .parallel import PerThreadSolver, default_threads, executor
-from .policy import PointCards, play_out, point_cards
+from .policy import PointCards, point_cards, policy_spec
 from .stats import Z95, mean_se
 
 __all__ = ["PassError", "PassWhy", "PenaltyCardWhy", "PassRating", "PassRanking",
@@ -440,16 +440,11 @@ def evaluate_pass(position: Position, seat: Seat, model: str = "maxn",
     if not 1 <= horizon <= 13:
         raise PassError(f"horizon must be 1..13 tricks, got {horizon}")
     solver = solver or Solver()
-    line = position.copy()
-    while True:
-        play_out(line, horizon)
-        if line.is_over():
-            return line.score()[seat]
-        result = solver.solve_position(line, seat, model, pv=False, node_limit=node_limit)
-        if result.complete:
-            best = result.cards[0]
-            return best.points[seat] if model == "maxn" else best.value  # type: ignore[index]
-        horizon = 13 - line.tricks_played - 1   # one more bot trick, then a smaller solve
+    # In the core, without the GIL: the rule bot's play-out (policy.play_out), the solve,
+    # and a stopped solve redone one bot trick later.
+    value = solver.rollout(position, None, seat, model, horizon, policy_spec(position.rules),
+                           node_limit=node_limit, retry=True)[0]
+    return value[seat] if model == "maxn" else value  # type: ignore[index]
 
 
 # -- results ----------------------------------------------------------------------------------

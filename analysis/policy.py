@@ -46,6 +46,13 @@ Under the standard rules "big" means Q♠, "high" A♠ and K♠, and there is no
 
 Ranks compare within a suit (2 < … < A); "lowest-ranked" across suits compares ranks, then the
 suit order above.
+
+The rollouts of the play advice and the pass rating run a C twin of this bot inside the search
+core (``rule_card`` and ``play_out`` in ``solver/_policy.pxi``, through
+:meth:`~hearts.solver.solve.Solver.rollout`), which reads the same point table
+(:func:`policy_spec`). This module stays the reference and the statement of the policy: the
+tests compare the two, card for card, on random positions under every preset and at 3 to 7
+players.
 """
 from __future__ import annotations
 
@@ -55,7 +62,7 @@ from hearts.solver.cards import SUIT_MASKS, Card, Suit, cards_from_mask
 from hearts.solver.position import Position
 from hearts.solver.rules import Rules
 
-__all__ = ["rule_play", "play_out", "PointCards", "point_cards"]
+__all__ = ["rule_play", "play_out", "PointCards", "point_cards", "policy_spec"]
 
 _HEARTS = SUIT_MASKS[Suit.HEARTS]
 
@@ -121,6 +128,30 @@ def _point_cards(rules: Rules) -> PointCards:
     return PointCards(values, tuple(big), high, below, tuple(bonus),
                       sum(c.mask for c in big), sum(c.mask for c in bonus),
                       rules.positive_mask())
+
+
+def policy_spec(rules: Rules) -> dict:
+    """The rule bot's view of ``rules`` as plain numbers for the search core
+    (``Core.set_policy``, :meth:`~hearts.solver.solve.Solver.rollout`): ``big`` (card bits,
+    most points first), ``high`` (per big card, the mask of the higher cards of its suit),
+    ``bonus`` (card bits, most negative first), ``penalty`` (the mask of the cards of positive
+    value) and ``deck`` (the mask of the cards dealt, kitty included). Computed once per rules
+    object (with :func:`point_cards`); read-only."""
+    entry = _SPECS.get(id(rules))
+    if entry is not None and entry[0] is rules:
+        return entry[1]
+    points = point_cards(rules)
+    spec = {"big": [c.bit for c in points.big], "high": list(points.high),
+            "bonus": [c.bit for c in points.bonus], "penalty": points.penalty_mask,
+            "deck": rules.deck()}
+    if len(_SPECS) >= 256:
+        _SPECS.clear()
+    _SPECS[id(rules)] = (rules, spec)
+    return spec
+
+
+# As _VIEWS: keyed by id(rules), the entry holding the rules.
+_SPECS: dict[int, tuple[Rules, dict]] = {}
 
 
 def _lowest(cards: list[Card]) -> Card:
@@ -195,10 +226,11 @@ def rule_play(position: Position) -> Card:
 def play_out(position: Position, tricks_left: int) -> Position:
     """Play ``position`` forward with :func:`rule_play` for every seat until at most
     ``tricks_left`` tricks are left and a trick is about to start (or the deal is over).
+    A deal has ``rules.hand_size()`` tricks (13 at 4 players).
 
     The position is changed in place and returned.
     """
-    stop = 13 - tricks_left
+    stop = position.rules.hand_size() - tricks_left
     while not position.is_over() and (position.trick or position.tricks_played < stop):
         position.play(rule_play(position), check=False)
     return position

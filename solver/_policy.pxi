@@ -1,0 +1,132 @@
+# The rule bot in C: the rollout policy of the analysis layer, card for card the same as
+# ``hearts.analysis.policy.rule_play`` (the readable reference, with the rules in its
+# module docstring; tests compare the two on random positions under every preset), and
+# the play-out that carries a position to a trick start with a given number of tricks
+# left. Nothing here searches: one card costs a few dozen bit operations.
+
+cdef enum:
+    MAXPOLICY = 64          # big or bonus cards of one rules' point table (at most every card)
+
+
+cdef struct PolicyC:
+    # The rules' point table as the rule bot reads it (``policy.point_cards``): loaded
+    # from ``policy.policy_spec`` by `Core.set_policy`.
+    int nbig
+    int big[MAXPOLICY]      # the big penalty cards (bits), most points first
+    u64 high[MAXPOLICY]     # per big card: the cards of its suit above it (in the deck)
+    int nbonus
+    int bonus[MAXPOLICY]    # the bonus cards (bits), most negative first
+    u64 big_mask
+    u64 bonus_mask
+    u64 penalty             # the cards of positive value
+    u64 deck                # the cards dealt, kitty included: the played cards are the
+                            # deck less the hands and the kitty
+
+
+cdef inline u64 lanes_folded(u64 m) noexcept nogil:
+    """The ranks present in any suit of `m` (13 bits)."""
+    return (m | (m >> 16) | (m >> 32) | (m >> 48)) & LANE
+
+
+cdef inline int lowest_card(u64 m) noexcept nogil:
+    """The lowest-ranked card of `m` (nonempty), the lower suit on ties (♣ < ♦ < ♥ < ♠)."""
+    return ctz(m & (LANE_ONES << ctz(lanes_folded(m))))
+
+
+cdef inline int highest_card(u64 m) noexcept nogil:
+    """The highest-ranked card of `m` (nonempty), the lower suit on ties."""
+    return ctz(m & (LANE_ONES << topbit(lanes_folded(m))))
+
+
+cdef int rule_card(const State* s, const RulesC* r, const PolicyC* p) noexcept nogil:
+    """The rule bot's card for the seat to move in `s` (a card bit; the deal not over).
+
+    ``rule_play`` in ``analysis/policy.py`` states the rules and is the reference: lead
+    low avoiding the big and bonus cards and the high cards of a big card still out;
+    follow with a bonus card that wins as last to play, else win a trick worth negative
+    points, else duck under the winning card, else win high as last to play or play low,
+    keeping the big and bonus cards back; discard a big card, a high card of a big card
+    still out, the penalty card worth most, else the highest card of the shortest suit."""
+    cdef int me = s.turn, i, b, best, su, key, top
+    cdef u64 hand = s.hand[me]
+    cdef u64 legal = legal_moves(s, r)
+    cdef u64 seen, exposed = 0, m, keep, x
+    cdef int length[4]
+    if not (legal & (legal - 1)):
+        return ctz(legal)
+    seen = (p.deck & ~s.rem & ~r.kitty) | hand     # the cards played, and its own
+    for i in range(p.nbig):
+        if not ((seen >> p.big[i]) & 1):
+            exposed |= p.high[i]
+    if s.ntrick == 0:
+        m = legal & ~(p.big_mask | p.bonus_mask | exposed)
+        return lowest_card(m if m else legal)
+    if legal & (LANE << (16 * (s.win >> 4))):
+        # following: every legal card is of the suit led, so the winning card's bit
+        # splits them into those below it and those above
+        if p.bonus_mask:
+            m = legal & ~(((<u64>2) << s.win) - 1)
+            if s.ntrick == r.n - 1:
+                for i in range(p.nbonus):
+                    if (m >> p.bonus[i]) & 1:
+                        return p.bonus[i]
+            if s.trick_points < 0:
+                m &= ~(p.big_mask | p.bonus_mask)
+                if m:
+                    return topbit(m)
+        m = legal & (((<u64>1) << s.win) - 1) & ~p.bonus_mask
+        if m:
+            return topbit(m)
+        keep = legal & ~(p.big_mask | p.bonus_mask)
+        if not keep:
+            keep = legal
+        return topbit(keep) if s.ntrick == r.n - 1 else ctz(keep)
+    # discarding
+    for i in range(p.nbig):
+        if (legal >> p.big[i]) & 1:
+            return p.big[i]
+    if legal & exposed:
+        return highest_card(legal & exposed)
+    m = legal & p.penalty
+    if m:
+        # the most points, then the higher rank, then the lower suit
+        best = -1
+        top = -INF
+        while m:
+            b = ctz(m)
+            m &= m - 1
+            key = r.value[b] * 16 + (b & 15)
+            if key > top:                   # bits rise with the suit: ties keep the lower
+                top = key
+                best = b
+        return best
+    m = legal & ~p.bonus_mask
+    if not m:
+        m = legal
+    # the highest rank, then the suit of the fewest cards in the hand, then the lower suit
+    x = m & (LANE_ONES << topbit(lanes_folded(m)))
+    best = -1
+    top = INF
+    for su in range(4):
+        length[su] = popcount(hand & (LANE << (16 * su)))
+    while x:
+        b = ctz(x)
+        x &= x - 1
+        su = b >> 4
+        if length[su] < top:
+            top = length[su]
+            best = b
+    return best
+
+
+cdef inline bint play_goes_on(const State* s, const RulesC* r, int tricks_left) noexcept nogil:
+    """A play-out to `tricks_left` tricks left plays on from `s`: the deal is not over, and
+    a trick is in play or more tricks are left (a trick start holds n cards a trick)."""
+    return s.rem != 0 and (s.ntrick != 0 or popcount(s.rem) > tricks_left * r.n)
+
+
+cdef void play_out(State* s, const RulesC* r, const PolicyC* p, int tricks_left) noexcept nogil:
+    """Play `s` forward with `rule_card` for every seat until at most `tricks_left` tricks
+    are left and a trick is about to start, or the deal is over (``policy.play_out``)."""
+    while play_goes_on(s, r, tricks_left):
+        play_card(s, rule_card(s, r, p), r)
