@@ -36,6 +36,7 @@ class Core:
         cards: list[int] | None = None,
         node_limit: int = 0,
         retry: bool = False,
+        whole: bool = False,
         game: dict[str, Any] | None = None,
     ) -> dict[str, Any]: ...
     def legal_mask(self, state: tuple[Any, ...]) -> int: ...

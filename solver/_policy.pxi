@@ -23,6 +23,16 @@ cdef struct PolicyC:
                             # deck less the hands and the kitty
 
 
+cdef struct RolloutC:
+    # one `Core.rollout` call's settings
+    int target              # the seat whose value is returned (paranoid, game)
+    int model               # MODEL_PARANOID, MODEL_MAXN or MODEL_GAME
+    int horizon             # tricks left at which the exact solve takes over
+    int64_t node_limit      # of one solve (0: none)
+    int retry               # a solve stopped by the limit: one more bot trick, then again
+    int whole               # solve for the position's value alone (else every root card)
+
+
 cdef inline u64 lanes_folded(u64 m) noexcept nogil:
     """The ranks present in any suit of `m` (13 bits)."""
     return (m | (m >> 16) | (m >> 32) | (m >> 48)) & LANE

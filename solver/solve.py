@@ -619,7 +619,8 @@ class Solver:
             seat: the seat whose points are returned (paranoid, game).
             model: ``paranoid``, ``maxn`` or ``game``.
             horizon: tricks left at the hand-over to the exact solver (0: the policy plays
-                to the end of the deal).
+                to the end of the deal). Without ``node_limit`` that solve asks only for the
+                position's value (``Core.rollout``'s ``whole``: the same value, fewer nodes).
             policy: the policy's view of the rules (the rule bot of
                 :mod:`hearts.analysis.policy`: ``policy_spec(rules)``; ``Core.set_policy``).
             node_limit: stop one solve after this many nodes (checked every 1,024).
@@ -674,8 +675,12 @@ class Solver:
             core.set_rules(spec)
             self._rules = spec
         core.set_policy(policy)
+        # Without a node limit the solve at the horizon asks only for the position's value
+        # (the same value, fewer nodes); with one, it values every card as solve_position
+        # does, so that the limit stops the same solves.
         out = core.rollout(core_state(position), parse_seat(seat, position.players), model,
-                           horizon, bits, int(node_limit or 0), retry, game)
+                           horizon, bits, int(node_limit or 0), retry, node_limit is None,
+                           game)
         if model == "maxn":
             return [None if v is None else tuple(v) for v in out["values"]]
         return out["values"]
