@@ -386,13 +386,16 @@ class _SampleWork(PerThreadSolver):
         left = 52 - len(knowledge.history)
         deepest = left if evaluator == "exact" else min(left, 4 * horizon)
         self.tt_bits = 16 if deepest <= 24 else 19 if deepest <= 36 else 22
+        # the plays in one consistent deal: each sample's position is this one redealt
+        # (Position.redealt), not the plays replayed
+        self.public = _public_position(knowledge)
 
     def __call__(self, masks: tuple[int, int, int, int]
                  ) -> tuple[list[int], list[int | None], list[int | None]]:
         """(value per rep, others-can-shoot per rep, own-moon per rep) in the sampled deal of
         the four hand ``masks`` (N, E, S, W)."""
         solver = self.solver()
-        position = self.knowledge.position(Deal.from_masks(masks))
+        position = self.public.redealt(Deal.from_masks(masks))
         values = evaluate_deal(position, self.reps, self.model, self.evaluator, self.horizon,
                                solver, self.scores)
         risk: list[int | None] = [None] * len(self.reps)

@@ -23,6 +23,7 @@ from hearts.analysis.sampling import DealSampler
 from hearts.solver import Deal, Position, Rules
 from hearts.solver._core import Core
 from hearts.solver.cards import Card
+from hearts.solver.errors import InvalidDealError
 from hearts.solver.solve import Solver, SolverError, core_rules, core_state
 
 #: Every preset, tables of 3, 5, 6 and 7 (removed cards and kitties), and the rules that give
@@ -213,3 +214,27 @@ def test_rollout_errors():
         core.set_policy({**spec, "big": [13]})
     with pytest.raises(ValueError, match="no 'deck'"):
         core.set_policy({k: v for k, v in spec.items() if k != "deck"})
+
+
+def test_redealt_is_the_plays_replayed_in_a_consistent_deal():
+    rng = random.Random(8)
+    for _ in range(20):
+        position = Position(Deal.random(rng))
+        for _ in range(rng.randrange(0, 40)):
+            position.play(rule_play(position), check=False)
+        knowledge = Knowledge.from_position(position, position.to_move)
+        for deal in DealSampler(knowledge).deals(3, seed=rng.randrange(1000)):
+            fast = position.redealt(deal)
+            slow = Position(deal, position.rules, position.history)
+            assert fast == slow and fast.hands == slow.hands
+            assert core_state(fast) == core_state(slow)
+
+
+def test_redealt_refuses_a_deal_without_the_played_cards():
+    position = Position(Deal.random(4))
+    position.play(position.legal_moves()[0])            # 2♣ by its holder
+    other = Position(Deal.random(5))
+    if other.first_leader == position.first_leader:
+        other = Position(Deal.random(6))
+    with pytest.raises(InvalidDealError, match="played"):
+        position.redealt(other.deal)
