@@ -62,7 +62,8 @@ from hearts.solver.cards import SUIT_MASKS, Card, Suit, cards_from_mask
 from hearts.solver.position import Position
 from hearts.solver.rules import Rules
 
-__all__ = ["rule_play", "play_out", "PointCards", "point_cards", "policy_spec"]
+__all__ = ["rule_play", "play_out", "PointCards", "point_cards", "policy_spec",
+           "RolloutPolicy", "RULE_BOT"]
 
 _HEARTS = SUIT_MASKS[Suit.HEARTS]
 
@@ -91,6 +92,57 @@ class PointCards:
     big_mask: int
     bonus_mask: int
     penalty_mask: int
+
+
+@dataclass(frozen=True)
+class RolloutPolicy:
+    """How a rollout plays a sampled deal to the exact solver's horizon (in the core:
+    :meth:`~hearts.solver.solve.Solver.rollout`).
+
+    Attributes:
+        kind: ``"rule"``: every seat plays :func:`rule_play`; ``"lookahead"``: every seat
+            tries each of its legal cards (one per class), lets the rule bot play the deal
+            out to its end after it, all hands open, and plays the card that leaves it the
+            fewest points (moon and sun scored), the rule bot's card on ties: one step of
+            policy improvement (Tesauro & Galperin 1996, "On-line policy improvement using
+            Monte-Carlo search", NIPS 9).
+        runs: rollouts per card and sampled deal (1..64); their values are averaged.
+        epsilon: the chance (0..1) that a seat plays a uniformly random legal card instead,
+            at every play (seeded by the sampled deal: the same deal, the same rollouts).
+
+    Raises:
+        ValueError: an unknown kind, runs outside 1..64, epsilon outside 0..1, or several
+            runs of a policy without randomness (they would all be the same).
+    """
+
+    kind: str = "rule"
+    runs: int = 1
+    epsilon: float = 0.0
+
+    def __post_init__(self) -> None:
+        if self.kind not in ("rule", "lookahead"):
+            raise ValueError(f"unknown rollout policy {self.kind!r}: expected rule or "
+                             f"lookahead")
+        if not 1 <= self.runs <= 64:
+            raise ValueError(f"runs must be 1..64, got {self.runs}")
+        if not 0.0 <= self.epsilon <= 1.0:
+            raise ValueError(f"epsilon must be 0..1, got {self.epsilon}")
+        if self.runs > 1 and self.epsilon == 0.0:
+            raise ValueError("several runs need a random policy (epsilon > 0)")
+
+    def text(self) -> str:
+        """The policy in words, for output."""
+        base = ("the rule bot (hearts.analysis.policy)" if self.kind == "rule" else
+                "a one-card look-ahead over rule-bot play-outs")
+        if self.epsilon:
+            base += f", a random card with chance {self.epsilon:g}"
+        if self.runs > 1:
+            base += f", {self.runs} runs averaged"
+        return base
+
+
+#: The default rollout policy: the rule bot, one deterministic run.
+RULE_BOT = RolloutPolicy()
 
 
 # Keyed by id(rules); the entry holds the rules too, so the id is not reused while cached.

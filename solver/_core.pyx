@@ -14,6 +14,7 @@ include "_policy.pxi"
 
 from cpython.exc cimport PyErr_SetInterrupt
 from cpython.pythread cimport PyThread_get_thread_ident
+from libc.stdlib cimport malloc, free
 import threading
 
 # signal handlers are the main thread's business (see hd_catch_sigint)
@@ -641,7 +642,8 @@ cdef class Core:
         return line
 
     def rollout(self, tuple state, int target, str model, int horizon, object cards=None,
-                long long node_limit=0, bint retry=False, bint whole=False, dict game=None):
+                long long node_limit=0, bint retry=False, bint whole=False, dict game=None,
+                str policy="rule", int runs=1, double epsilon=0.0, unsigned long long seed=0):
         """Rollouts: for each of ``cards`` (card bits legal in ``state``; None: one rollout
         from ``state`` itself), play the card, let every seat play the rule bot
         (``set_policy``) until ``horizon`` tricks are left at a trick start, then solve
@@ -664,6 +666,14 @@ cdef class Core:
                 max^n 10-20%), but a node limit then counts other nodes than
                 ``analyse``'s.
             game: model ``"game"`` only (and required there), as ``analyse``.
+            policy: ``"rule"`` (the rule bot) or ``"lookahead"`` (each seat plays the card
+                after which the rule bot's play-out to the end leaves it the fewest
+                points: `lookahead_card`).
+            runs: rollouts per card (1..64); with more than one, each card's value is the
+                list of the runs' values.
+            epsilon: the chance (0..1) that a seat plays a uniformly random legal card
+                instead of the policy's, at every play of the rollout.
+            seed: the random stream of ``epsilon`` (the same seed, the same rollouts).
 
         Returns:
             dict with ``values``: per card (or one), the value of the position at the
@@ -709,6 +719,14 @@ cdef class Core:
         how.node_limit = node_limit
         how.retry = retry
         how.whole = whole
+        if policy not in ("rule", "lookahead"):
+            raise ValueError(f"unknown rollout policy {policy!r}: expected rule or lookahead")
+        if not 1 <= runs <= 64 or not 0.0 <= epsilon <= 1.0:
+            raise ValueError(f"runs must be 1..64 and epsilon 0..1, got {runs} and {epsilon}")
+        how.policy = POLICY_LOOKAHEAD if policy == "lookahead" else POLICY_RULE
+        how.runs = runs
+        how.epsilon = epsilon
+        how.rng = seed
         caught = sigint_take(&python_sigint)
         try:
             return self._rollouts(&s, &how, bits)
@@ -720,30 +738,49 @@ cdef class Core:
         cdef Ctx c
         cdef Root R
         cdef State t
-        cdef int k, j, n = len(bits), seats = self.r.n
+        cdef int k, j, run, i, n = len(bits), seats = self.r.n, runs = how.runs
         cdef int card[64]
-        cdef int ok[64]
-        cdef int out[64][MAXSEATS]
+        cdef int* ok = <int*>malloc(n * runs * sizeof(int))
+        cdef int* out = <int*>malloc(n * runs * MAXSEATS * sizeof(int))
         cdef int64_t nodes = 0
+        cdef RolloutC mine = how[0]
+        if ok == NULL or out == NULL:
+            free(ok)
+            free(out)
+            raise MemoryError("rollout results")
         for k in range(n):
             card[k] = bits[k]
-        with nogil:
+        try:
+            with nogil:
+                for k in range(n):
+                    for run in range(runs):
+                        i = k * runs + run
+                        # run r of every card draws the same stream (paired cards)
+                        mine.rng = how.rng + <u64>run * 0xD1B54A32D192ED03ULL
+                        t = s[0]
+                        if card[k] >= 0:
+                            play_card(&t, card[k], &self.r)
+                        ok[i] = self._rollout_one(&c, &R, &t, &mine, &out[i * MAXSEATS],
+                                                  &nodes)
+            values = []
             for k in range(n):
-                t = s[0]
-                if card[k] >= 0:
-                    play_card(&t, card[k], &self.r)
-                ok[k] = self._rollout_one(&c, &R, &t, how, out[k], &nodes)
-        values = []
-        for k in range(n):
-            if not ok[k]:
-                values.append(None)
-            elif how.model == MODEL_MAXN:
-                values.append([out[k][j] for j in range(seats)])
-            else:
-                values.append(out[k][0])
-        return {"values": values, "nodes": nodes, "complete": all(ok[k] for k in range(n))}
+                per_run = []
+                for run in range(runs):
+                    i = k * runs + run
+                    if not ok[i]:
+                        per_run.append(None)
+                    elif how.model == MODEL_MAXN:
+                        per_run.append([out[i * MAXSEATS + j] for j in range(seats)])
+                    else:
+                        per_run.append(out[i * MAXSEATS])
+                values.append(per_run if runs > 1 else per_run[0])
+            complete = all(ok[i] for i in range(n * runs))
+        finally:
+            free(ok)
+            free(out)
+        return {"values": values, "nodes": nodes, "complete": complete}
 
-    cdef int _rollout_one(self, Ctx* c, Root* R, State* s, const RolloutC* how, int* out,
+    cdef int _rollout_one(self, Ctx* c, Root* R, State* s, RolloutC* how, int* out,
                           int64_t* nodes) noexcept nogil:
         """One rollout of `s` (changed): the rule bot to `how.horizon` tricks left, then the
         exact value (`_solve_value`) into `out`, or the final score if the deal ended;
@@ -751,7 +788,7 @@ cdef class Core:
         Returns 1 when `out` holds the value."""
         cdef int left = how.horizon, i
         while True:
-            play_out(s, &self.r, &self.pol, left)
+            rollout_play(s, &self.r, &self.pol, how, left)
             if not s.rem:
                 if how.model == MODEL_MAXN:
                     for i in range(self.r.n):

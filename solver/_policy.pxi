@@ -31,6 +31,26 @@ cdef struct RolloutC:
     int64_t node_limit      # of one solve (0: none)
     int retry               # a solve stopped by the limit: one more bot trick, then again
     int whole               # solve for the position's value alone (else every root card)
+    int policy              # POLICY_RULE or POLICY_LOOKAHEAD (`rollout_card`)
+    int runs                # rollouts per card (more than one: a randomised policy)
+    double epsilon          # the chance of a uniformly random legal card at each play
+    u64 rng                 # the random stream's state (`next_random`)
+
+
+cdef enum:
+    POLICY_RULE = 0         # the rule bot (`rule_card`)
+    POLICY_LOOKAHEAD = 1    # each legal card played out by the rule bot, the best kept
+
+
+cdef inline u64 next_random(u64* state) noexcept nogil:
+    """The next 64 random bits of the stream `state` (splitmix64: Steele, Lea & Flood 2014,
+    "Fast splittable pseudorandom number generators", OOPSLA)."""
+    cdef u64 z
+    state[0] += 0x9E3779B97F4A7C15ULL
+    z = state[0]
+    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL
+    z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL
+    return z ^ (z >> 31)
 
 
 cdef inline u64 lanes_folded(u64 m) noexcept nogil:
@@ -140,3 +160,65 @@ cdef void play_out(State* s, const RulesC* r, const PolicyC* p, int tricks_left)
     are left and a trick is about to start, or the deal is over (``policy.play_out``)."""
     while play_goes_on(s, r, tricks_left):
         play_card(s, rule_card(s, r, p), r)
+
+
+cdef int lookahead_card(const State* s, const RulesC* r, const PolicyC* p) noexcept nogil:
+    """One step of policy improvement over the rule bot (Tesauro & Galperin 1996, "On-line
+    policy improvement using Monte-Carlo search", NIPS): each legal card of the seat to
+    move (one per class), the deal then played to its end by the rule bot, all hands
+    open; the card of the fewest final points for the seat (moon and sun scored), the rule
+    bot's own card on ties."""
+    cdef int me = s.turn, x, v, best, best_v
+    cdef u64 cand = legal_moves(s, r)
+    cdef State t
+    if not (cand & (cand - 1)):
+        return ctz(cand)
+    cand = reduce_equivalent(cand, s.hand[me], s.rem | (s.trick_mask & ~r.kitty), r)
+    best = rule_card(s, r, p)
+    t = s[0]
+    play_card(&t, best, r)
+    play_out(&t, r, p, 0)
+    best_v = final_score(&t, r, me)
+    while cand:
+        x = ctz(cand)
+        cand &= cand - 1
+        if x == best:
+            continue
+        t = s[0]
+        play_card(&t, x, r)
+        play_out(&t, r, p, 0)
+        v = final_score(&t, r, me)
+        if v < best_v:
+            best_v = v
+            best = x
+    return best
+
+
+cdef int rollout_card(const State* s, const RulesC* r, const PolicyC* p,
+                      RolloutC* how) noexcept nogil:
+    """The rollout policy's card for the seat to move in `s`: with chance `how.epsilon`
+    a uniformly random legal card, else the rule bot's card (`POLICY_RULE`) or the best
+    after one-card look-ahead (`POLICY_LOOKAHEAD`)."""
+    cdef u64 legal, x
+    cdef int k
+    if how.epsilon > 0 and (next_random(&how.rng) >> 11) * (1.0 / 9007199254740992.0) < how.epsilon:
+        legal = legal_moves(s, r)
+        k = <int>(next_random(&how.rng) % <u64>popcount(legal))
+        x = legal
+        while k:
+            x &= x - 1
+            k -= 1
+        return ctz(x)
+    if how.policy == POLICY_LOOKAHEAD:
+        return lookahead_card(s, r, p)
+    return rule_card(s, r, p)
+
+
+cdef void rollout_play(State* s, const RulesC* r, const PolicyC* p, RolloutC* how,
+                       int tricks_left) noexcept nogil:
+    """`play_out` with the rollout policy of `how` (`rollout_card`)."""
+    if how.policy == POLICY_RULE and how.epsilon <= 0:
+        play_out(s, r, p, tricks_left)
+        return
+    while play_goes_on(s, r, tricks_left):
+        play_card(s, rollout_card(s, r, p, how), r)

@@ -605,7 +605,9 @@ class Solver:
 
     def rollout(self, position: Position, cards: Sequence[Card] | None, seat: Seat | str | int,
                 model: str, horizon: int, policy: dict, *, node_limit: int | None = None,
-                retry: bool = False, scores: Sequence[int] | None = None) -> list:
+                retry: bool = False, scores: Sequence[int] | None = None,
+                rollout_policy: str = "rule", runs: int = 1, epsilon: float = 0.0,
+                seed: int = 0) -> list:
         """Rollouts in the core: for each of ``cards`` (``None``: the position itself), play
         the card, let every seat play the rollout policy until ``horizon`` tricks are left at
         a trick start, then solve that position exactly under ``model`` as
@@ -627,6 +629,13 @@ class Solver:
             retry: a solve stopped by ``node_limit`` is redone after one more trick of the
                 policy, so every card gets a value.
             scores: ``game`` only: the game totals before the deal, seat 0 first.
+            rollout_policy: ``rule`` (the policy itself) or ``lookahead`` (each seat tries
+                each legal card, the policy playing the deal out after it, and keeps the one
+                that leaves it the fewest points: ``Core.rollout``).
+            runs: rollouts per card (1..64); with more than one, each card's value is the
+                list of the runs' values.
+            epsilon: the chance (0..1) of a uniformly random legal card at every play.
+            seed: the random stream of ``epsilon`` (a whole number 0..2**64-1).
 
         Returns:
             Per card (or one value): paranoid, the seat's final points (int) when the seat to
@@ -680,8 +689,11 @@ class Solver:
         # does, so that the limit stops the same solves.
         out = core.rollout(core_state(position), parse_seat(seat, position.players), model,
                            horizon, bits, int(node_limit or 0), retry, node_limit is None,
-                           game)
+                           game, rollout_policy, runs, epsilon, seed)
         if model == "maxn":
+            if runs > 1:
+                return [[None if v is None else tuple(v) for v in card]
+                        for card in out["values"]]
             return [None if v is None else tuple(v) for v in out["values"]]
         return out["values"]
 
