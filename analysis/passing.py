@@ -411,7 +411,7 @@ def pass_why(hand: int, passed: int, receiver: Seat,
 
 def evaluate_pass(position: Position, seat: Seat, model: str = "maxn",
                   horizon: int | None = None, solver: Solver | None = None,
-                  node_limit: int | None = NODE_LIMIT) -> int:
+                  node_limit: int | None = NODE_LIMIT, shoot: bool = False) -> int:
     """The seat's final points for one open deal at the start of play (after the passes).
 
     Every seat plays the rule bot (:func:`hearts.analysis.policy.play_out`) until ``horizon``
@@ -427,6 +427,10 @@ def evaluate_pass(position: Position, seat: Seat, model: str = "maxn",
         horizon: tricks left at the hand-over (default :data:`DEFAULT_HORIZON`), 1..13.
         solver: a :class:`Solver` to reuse (not shared between threads).
         node_limit: node limit of one solve; ``None``: none.
+        shoot: the seat plays to shoot the moon while no other seat has taken a moon card,
+            and the others defend (``Solver.rollout``'s ``shooter``): the value of a moon
+            attempt. Not used by the rating (``docs/experiments.md``: its defence model
+            favours attempts too much to choose a plan by it).
 
     Returns:
         Points for the deal (int, lower is better for the seat).
@@ -443,7 +447,7 @@ def evaluate_pass(position: Position, seat: Seat, model: str = "maxn",
     # In the core, without the GIL: the rule bot's play-out (policy.play_out), the solve,
     # and a stopped solve redone one bot trick later.
     value = solver.rollout(position, None, seat, model, horizon, policy_spec(position.rules),
-                           node_limit=node_limit, retry=True)[0]
+                           node_limit=node_limit, retry=True, shooter=seat if shoot else None)[0]
     return value[seat] if model == "maxn" else value  # type: ignore[index]
 
 

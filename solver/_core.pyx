@@ -643,7 +643,8 @@ cdef class Core:
 
     def rollout(self, tuple state, int target, str model, int horizon, object cards=None,
                 long long node_limit=0, bint retry=False, bint whole=False, dict game=None,
-                str policy="rule", int runs=1, double epsilon=0.0, unsigned long long seed=0):
+                str policy="rule", int runs=1, double epsilon=0.0, unsigned long long seed=0,
+                int shooter=-1):
         """Rollouts: for each of ``cards`` (card bits legal in ``state``; None: one rollout
         from ``state`` itself), play the card, let every seat play the rule bot
         (``set_policy``) until ``horizon`` tricks are left at a trick start, then solve
@@ -674,6 +675,9 @@ cdef class Core:
             epsilon: the chance (0..1) that a seat plays a uniformly random legal card
                 instead of the policy's, at every play of the rollout.
             seed: the random stream of ``epsilon`` (the same seed, the same rollouts).
+            shooter: a seat that tries to shoot the moon while no other seat has taken a
+                moon card (`shoot_card`; the others then discard no moon card onto its
+                tricks), or -1.
 
         Returns:
             dict with ``values``: per card (or one), the value of the position at the
@@ -727,6 +731,9 @@ cdef class Core:
         how.runs = runs
         how.epsilon = epsilon
         how.rng = seed
+        if not -1 <= shooter < self.r.n:
+            raise ValueError(f"shooter must be a seat or -1, got {shooter}")
+        how.shooter = shooter
         caught = sigint_take(&python_sigint)
         try:
             return self._rollouts(&s, &how, bits)

@@ -35,6 +35,7 @@ cdef struct RolloutC:
     int runs                # rollouts per card (more than one: a randomised policy)
     double epsilon          # the chance of a uniformly random legal card at each play
     u64 rng                 # the random stream's state (`next_random`)
+    int shooter             # the seat that tries to shoot the moon (`shoot_card`), or -1
 
 
 cdef enum:
@@ -194,6 +195,55 @@ cdef int lookahead_card(const State* s, const RulesC* r, const PolicyC* p) noexc
     return best
 
 
+cdef inline int running(const State* s, const RulesC* r, int seat) noexcept nogil:
+    """`seat` can still shoot the moon: the rules have one and no other seat took a moon
+    card."""
+    return r.moon_on and r.moon != 0 and not (s.takers & ~(1 << seat))
+
+
+cdef int shoot_card(const State* s, const RulesC* r, const PolicyC* p) noexcept nogil:
+    """The card of a seat trying to take every moon card. Leading: a sure winner (above
+    every card of its suit the others hold), from the suit of which they hold the most, the
+    lowest such winner; without one, the highest card of its longest suit. Following: the
+    lowest card that wins the trick as last to play, else the highest card if it beats the
+    winning one, else the lowest. Discarding: the lowest card that is no moon card (a moon
+    card given away ends the moon), else the lowest."""
+    cdef int me = s.turn, su, best = -1, most = -1, k
+    cdef u64 legal = legal_moves(s, r), theirs = s.rem & ~s.hand[me], lane, mine, m
+    if not (legal & (legal - 1)):
+        return ctz(legal)
+    if s.ntrick == 0:
+        for su in range(4):
+            mine = legal & (LANE << (16 * su))
+            if not mine:
+                continue
+            lane = theirs & (LANE << (16 * su))
+            m = mine & ~(((<u64>2) << topbit(lane)) - 1) if lane else mine & ((<u64>1) << topbit(mine))
+            # m: its cards above every card of theirs in the suit (a void suit of theirs:
+            # only its top card, which wins too, keeping the others for later)
+            if m:
+                k = popcount(lane)
+                if k > most:
+                    most = k
+                    best = ctz(m)
+        if best >= 0:
+            return best
+        for su in range(4):
+            k = popcount(s.hand[me] & (LANE << (16 * su)))
+            mine = legal & (LANE << (16 * su))
+            if mine and k > most:
+                most = k
+                best = topbit(mine)
+        return best
+    if legal & (LANE << (16 * (s.win >> 4))):
+        m = legal & ~(((<u64>2) << s.win) - 1)
+        if m:
+            return ctz(m) if s.ntrick == r.n - 1 else topbit(m)
+        return ctz(legal)
+    m = legal & ~r.moon
+    return lowest_card(m if m else legal)
+
+
 cdef int rollout_card(const State* s, const RulesC* r, const PolicyC* p,
                       RolloutC* how) noexcept nogil:
     """The rollout policy's card for the seat to move in `s`: with chance `how.epsilon`
@@ -209,15 +259,43 @@ cdef int rollout_card(const State* s, const RulesC* r, const PolicyC* p,
             x &= x - 1
             k -= 1
         return ctz(x)
+    if how.shooter >= 0 and running(s, r, how.shooter):
+        if s.turn == how.shooter:
+            return shoot_card(s, r, p)
+        if s.ntrick and s.win_seat == how.shooter:
+            return moon_defence(s, r, p)
     if how.policy == POLICY_LOOKAHEAD:
         return lookahead_card(s, r, p)
     return rule_card(s, r, p)
 
 
+cdef int moon_defence(const State* s, const RulesC* r, const PolicyC* p) noexcept nogil:
+    """A card onto the trick of a seat that may be shooting (no other seat has taken a moon
+    card) and is winning this one. Following, play the lowest card (keep the high ones to
+    stop it later; the rule bot would duck with the highest). Once the moon is a threat (the
+    shooter alone has taken moon cards, at least as many points as are still out): beat it
+    with the lowest card that does when the trick holds a moon card (taking it ends the
+    moon), and discard the highest card that is no moon card (the rule bot would give it
+    the big penalty card and the highest heart)."""
+    cdef u64 legal = legal_moves(s, r), m
+    cdef int x = s.win_seat
+    cdef int threat = (s.takers == (1 << x)
+                       and s.points[x] >= sum_positive(r, (s.rem | s.trick_mask) & r.moon))
+    if legal & (LANE << (16 * (s.win >> 4))):
+        m = legal & ~(((<u64>2) << s.win) - 1)
+        if threat and m and s.trick_mask & r.moon:
+            return ctz(m)
+        return ctz(legal)
+    m = legal & ~r.moon
+    if not threat or not m:
+        return rule_card(s, r, p)
+    return highest_card(m)
+
+
 cdef void rollout_play(State* s, const RulesC* r, const PolicyC* p, RolloutC* how,
                        int tricks_left) noexcept nogil:
     """`play_out` with the rollout policy of `how` (`rollout_card`)."""
-    if how.policy == POLICY_RULE and how.epsilon <= 0:
+    if how.policy == POLICY_RULE and how.epsilon <= 0 and how.shooter < 0:
         play_out(s, r, p, tricks_left)
         return
     while play_goes_on(s, r, tricks_left):

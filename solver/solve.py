@@ -607,7 +607,7 @@ class Solver:
                 model: str, horizon: int, policy: dict, *, node_limit: int | None = None,
                 retry: bool = False, scores: Sequence[int] | None = None,
                 rollout_policy: str = "rule", runs: int = 1, epsilon: float = 0.0,
-                seed: int = 0) -> list:
+                seed: int = 0, shooter: Seat | int | None = None) -> list:
         """Rollouts in the core: for each of ``cards`` (``None``: the position itself), play
         the card, let every seat play the rollout policy until ``horizon`` tricks are left at
         a trick start, then solve that position exactly under ``model`` as
@@ -636,6 +636,9 @@ class Solver:
                 list of the runs' values.
             epsilon: the chance (0..1) of a uniformly random legal card at every play.
             seed: the random stream of ``epsilon`` (a whole number 0..2**64-1).
+            shooter: a seat that tries to shoot the moon while it can (no other seat has
+                taken a moon card): it cashes sure winners, wins what it can and discards no
+                moon card, and the others discard no moon card onto its tricks.
 
         Returns:
             Per card (or one value): paranoid, the seat's final points (int) when the seat to
@@ -689,7 +692,8 @@ class Solver:
         # does, so that the limit stops the same solves.
         out = core.rollout(core_state(position), parse_seat(seat, position.players), model,
                            horizon, bits, int(node_limit or 0), retry, node_limit is None,
-                           game, rollout_policy, runs, epsilon, seed)
+                           game, rollout_policy, runs, epsilon, seed,
+                           -1 if shooter is None else int(shooter))
         if model == "maxn":
             if runs > 1:
                 return [[None if v is None else tuple(v) for v in card]

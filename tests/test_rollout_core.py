@@ -17,12 +17,14 @@ import pytest
 from hearts.analysis.advice import advise, card_classes
 from hearts.analysis.knowledge import Knowledge
 from hearts.analysis.openspiel import parse_action_lines
-from hearts.analysis.passing import evaluate_pass
+from hearts.analysis.passing import _sample_hands, apply_passes, evaluate_pass, policy_pass
 from hearts.analysis.policy import play_out, policy_spec, rule_play
 from hearts.analysis.sampling import DealSampler
 from hearts.solver import Deal, Position, Rules
 from hearts.solver._core import Core
 from hearts.solver.cards import Card
+from hearts.solver.hand import Hand
+from hearts.solver.seats import PassDirection, Seat
 from hearts.solver.errors import InvalidDealError
 from hearts.solver.solve import Solver, SolverError, core_rules, core_state
 
@@ -238,3 +240,22 @@ def test_redealt_refuses_a_deal_without_the_played_cards():
         other = Position(Deal.random(6))
     with pytest.raises(InvalidDealError, match="played"):
         position.redealt(other.deal)
+
+
+def test_a_shooter_in_the_rollout_takes_the_moon_with_a_moon_hand():
+    # The hand, passing 7♣ 2♦ A♦ left: the rule bot never shoots; a seat in the
+    # rollout's moon plan shoots (and the others defend), and often makes it.
+    rules = Rules.standard()
+    hand = Hand("AK.AKQJ94.AK2.A7").mask
+    passed = sum(Card(c).mask for c in ("7C", "2D", "AD"))
+    solver = Solver(16)
+    plain, shoot = [], []
+    for hands in _sample_hands(Seat.S, hand, 16, 0):
+        passes = [policy_pass(hands[s], 3, 0, rules) for s in range(4)]
+        passes[Seat.S] = passed
+        position = Position(Deal.from_masks(apply_passes(hands, passes, PassDirection.LEFT)),
+                            rules, pass_direction=PassDirection.LEFT)
+        plain.append(evaluate_pass(position, Seat.S, "maxn", 4, solver))
+        shoot.append(evaluate_pass(position, Seat.S, "maxn", 4, solver, shoot=True))
+    assert plain.count(0) <= 2 and shoot.count(0) >= 8
+    assert sum(shoot) < sum(plain)
