@@ -105,30 +105,36 @@ def rollout_speed(games: int, model: str, samples: int = 100) -> list[dict]:
         row: dict = {"position": label, "plays": plays, "model": model, "samples": samples,
                      "games": len(knowledges)}
         for threads in (1, 2):
-            times, rollouts = [], 0
+            times, rollouts, cpu = [], 0, 0.0
             for knowledge in knowledges:
-                t0 = time.perf_counter()
+                t0, c0 = time.perf_counter(), time.process_time()
                 advice = advise(knowledge, samples=samples, seed=0, model=model,
                                 evaluator="rollout", threads=threads, early_stop=False,
                                 moon=False)
                 times.append(time.perf_counter() - t0)
+                cpu += time.process_time() - c0
                 rollouts += advice.samples * len(advice.cards)
             row[f"s_{threads}"] = statistics.median(times)
             row[f"rollouts_per_s_{threads}"] = rollouts / sum(times)
+            # CPU seconds a decision (both threads' together): under another job's load the
+            # wall time of 2 threads says little, the CPU time what the work costs
+            row[f"cpu_s_{threads}"] = cpu / len(knowledges)
         # evaluate_deal alone (no sampling, no thread pool): the evaluator's own cost
-        solver, spent, rollouts = Solver(16), 0.0, 0
+        solver, spent, rollouts, cpu = Solver(16), 0.0, 0, 0.0
         for knowledge in knowledges:
             reps = [group[0] for group in card_classes(knowledge)]
             sampler = DealSampler(knowledge)
             deals = [knowledge.position(Deal.from_masks(m)) for m in
                      islice(sampler.iter_masks(np.random.default_rng(0)), samples)]
-            t0 = time.perf_counter()
+            t0, c0 = time.perf_counter(), time.process_time()
             for position in deals:
                 evaluate_deal(position, reps, model, "rollout", None, solver)
             spent += time.perf_counter() - t0
+            cpu += time.process_time() - c0
             rollouts += len(deals) * len(reps)
         row["evaluate_rollouts_per_s"] = rollouts / spent
         row["evaluate_ms_per_rollout"] = 1000 * spent / rollouts
+        row["evaluate_cpu_rollouts_per_s"] = rollouts / cpu
         rows.append(row)
     return rows
 
@@ -137,13 +143,15 @@ def print_rollout_speed(rows: list[dict], console: Console) -> None:
     table = Table(title=f"rollout evaluator speed (advise: {rows[0]['samples']} samples, seed 0, "
                         f"no early stop, no moon risk; xinxin train games 1-{rows[0]['games']})")
     for col in ("position", "model", "s/decision 1 thread", "s/decision 2 threads",
-                "rollouts/s 1 thread", "rollouts/s 2 threads", "evaluate_deal rollouts/s",
-                "ms/rollout"):
+                "CPU s/decision 1 / 2 threads", "rollouts/s 1 thread", "rollouts/s 2 threads",
+                "evaluate_deal rollouts/s (CPU)", "ms/rollout"):
         table.add_column(col, justify="left" if col in ("position", "model") else "right")
     for r in rows:
         table.add_row(r["position"], r["model"], f"{r['s_1']:.3f}", f"{r['s_2']:.3f}",
+                      f"{r['cpu_s_1']:.3f} / {r['cpu_s_2']:.3f}",
                       f"{r['rollouts_per_s_1']:,.0f}", f"{r['rollouts_per_s_2']:,.0f}",
-                      f"{r['evaluate_rollouts_per_s']:,.0f}",
+                      f"{r['evaluate_rollouts_per_s']:,.0f} "
+                      f"({r['evaluate_cpu_rollouts_per_s']:,.0f})",
                       f"{r['evaluate_ms_per_rollout']:.3f}")
     console.print(table)
 

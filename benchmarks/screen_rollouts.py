@@ -1,12 +1,13 @@
-"""Screening of rollout evaluators against exact max^n values, all hands open.
+"""Screening of rollout evaluators against exact values (max^n or paranoid), all hands open.
 
 A quick measure of an evaluator's bias before a strength match: seeded random deals played to
 ``T`` tricks left (every card by the rule bot, or with chance 0.3 a random legal card, so that
 the positions are not only the rule bot's), then 0-3 more cards so that any seat of a trick
 may be to move; positions with one card class are skipped. Each is solved exactly under max^n
-(the reference, cached in ``--refs``). Then every evaluator variant values every card class of
-the seat to move in the same open deal (``Solver.rollout``: the card, the rollout policy to
-``h`` tricks left, an exact max^n solve there). Reported per variant: the mean absolute
+(or ``--model paranoid``, affordable two tricks deeper: the reference, cached in ``--refs``).
+Then every evaluator variant values every card class of the seat to move in the same open
+deal (``Solver.rollout``: the card, the rollout policy to ``h`` tricks left, an exact solve
+there under the same model). Reported per variant: the mean absolute
 difference to the exact value (points per card), how often its best card is an exact best
 card, the mean loss of its choice (exact points above the best), and the cost (microseconds
 per rollout, one thread).
@@ -16,7 +17,7 @@ plays the deal out after it, the best kept), ``eps`` (the rule bot with chance `
 random legal card, ``k`` runs averaged), at horizons ``h``.
 
 Run: ``python benchmarks/screen_rollouts.py [--positions N] [--tricks 7,8] [--refs FILE]
-[--variants rule:5,lookahead:3,eps0.1x8:5] [--json]``. The references take minutes (max^n
+[--variants rule:5,lookahead:3,eps0.1x8:5] [--model maxn|paranoid] [--json]``. The references take minutes (max^n
 at 8 tricks left: about a second each, some far longer; ``--limit-s``), the variants seconds.
 """
 from __future__ import annotations
@@ -32,7 +33,7 @@ from rich.console import Console
 from rich.table import Table
 
 from hearts.analysis.policy import policy_spec, rule_play
-from hearts.solver import Deal, Position, Rules
+from hearts.solver import Deal, Position
 from hearts.solver.cards import Card
 from hearts.solver.solve import Solver
 
@@ -58,13 +59,13 @@ def positions(n: int, tricks: tuple[int, ...], seed: int) -> list[Position]:
     return out
 
 
-def references(todo: list[Position], limit_s: float) -> list[dict | None]:
-    """The exact max^n value of every card class of each position (None: over the limit)."""
+def references(todo: list[Position], limit_s: float, model: str) -> list[dict | None]:
+    """The exact value of every card class of each position (None: over the limit)."""
     solver = Solver(20)
     out = []
     for k, position in enumerate(todo):
         t0 = time.perf_counter()
-        result = solver.solve_position(position, model="maxn", pv=False,
+        result = solver.solve_position(position, model=model, pv=False,
                                        time_limit_ms=limit_s * 1000)
         solver.clear()
         ms = (time.perf_counter() - t0) * 1000
@@ -87,7 +88,7 @@ def parse_variant(text: str) -> dict:
     return {"name": text, "policy": name, "horizon": int(horizon), "epsilon": 0.0, "runs": 1}
 
 
-def screen(todo: list[Position], refs: list[dict | None], variant: dict) -> dict:
+def screen(todo: list[Position], refs: list[dict | None], variant: dict, model: str) -> dict:
     """One variant against the references."""
     solver = Solver(16)
     diffs, same, losses, rollouts, spent = [], 0, [], 0, 0.0
@@ -99,15 +100,15 @@ def screen(todo: list[Position], refs: list[dict | None], variant: dict) -> dict
         cards = [Card(c) for c in ref["cards"]]
         mover = position.to_move
         t0 = time.perf_counter()
-        out = solver.rollout(position, cards, mover, "maxn", variant["horizon"],
+        out = solver.rollout(position, cards, mover, model, variant["horizon"],
                              policy_spec(position.rules), rollout_policy=variant["policy"],
                              runs=variant["runs"], epsilon=variant["epsilon"], seed=index)
         spent += time.perf_counter() - t0
         rollouts += len(cards) * variant["runs"]
-        if variant["runs"] > 1:
-            values = [statistics.mean(v[mover] for v in runs) for runs in out]
-        else:
-            values = [v[mover] for v in out]
+        if model == "maxn":
+            out = [[v[mover] for v in card] if variant["runs"] > 1 else card[mover]
+                   for card in out]
+        values = [statistics.mean(card) if variant["runs"] > 1 else card for card in out]
         diffs += [abs(a - b) for a, b in zip(values, ref["values"])]
         pick = min(range(len(cards)), key=lambda i: (values[i], i))
         best = min(ref["values"])
@@ -130,25 +131,27 @@ def main() -> None:
                         help="time limit of one reference solve (over it: skipped)")
     parser.add_argument("--refs", help="cache file of the references (JSON)")
     parser.add_argument("--variants", default=DEFAULT_VARIANTS)
+    parser.add_argument("--model", default="maxn", choices=("maxn", "paranoid"),
+                        help="the model of the references and of the solve at the horizon")
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args()
     tricks = tuple(int(t) for t in args.tricks.split(","))
     todo = positions(args.positions, tricks, args.seed)
-    key = f"{args.positions}/{args.tricks}/{args.seed}"
+    key = f"{args.positions}/{args.tricks}/{args.seed}/{args.model}"
     cache = Path(args.refs) if args.refs else None
     if cache and cache.exists() and json.loads(cache.read_text()).get("key") == key:
         refs = json.loads(cache.read_text())["refs"]
     else:
-        refs = references(todo, args.limit_s)
+        refs = references(todo, args.limit_s, args.model)
         if cache:
             cache.write_text(json.dumps({"key": key, "refs": refs}))
-    rows = [screen(todo, refs, parse_variant(v)) for v in args.variants.split(",")]
+    rows = [screen(todo, refs, parse_variant(v), args.model) for v in args.variants.split(",")]
     if args.json:
         print(json.dumps([{k: v for k, v in r.items() if k != "losses"} for r in rows],
                          indent=1))
         return
     solved = [r for r in refs if r is not None]
-    table = Table(title=f"rollout evaluators vs exact max^n, open hands ({len(solved)} of "
+    table = Table(title=f"rollout evaluators vs exact {args.model}, open hands ({len(solved)} of "
                         f"{len(refs)} positions solved, {args.tricks} tricks left, seed "
                         f"{args.seed}; exact median {statistics.median(r['ms'] for r in solved):.0f} ms)")
     for col in ("variant", "cards", "mean |diff| pts/card", "same best card",
