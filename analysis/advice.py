@@ -369,7 +369,8 @@ def evaluate_deal(position: Position, cards: Sequence[Card], model: str = "paran
                           "and margins, not points to average)")
     out = solver.rollout(position, cards, mover, model, horizon, policy_spec(position.rules),
                          scores=scores, rollout_policy=rollout.kind, runs=rollout.runs,
-                         epsilon=rollout.epsilon, seed=_deal_seed(position))
+                         epsilon=rollout.epsilon,
+                         seed=_deal_seed(position) if rollout.epsilon else 0)
     runs = out if rollout.runs > 1 else [[v] for v in out]
     if any(v is None for card in runs for v in card):
         raise AdviceError("a rollout's solve was stopped before it finished (Ctrl-C)")
