@@ -20,7 +20,7 @@ from hearts.analysis.openspiel import parse_action_lines
 from hearts.analysis.passing import _sample_hands, apply_passes, evaluate_pass, policy_pass
 from hearts.analysis.policy import play_out, policy_spec, rule_play
 from hearts.analysis.sampling import DealSampler
-from hearts.solver import Deal, Position, Rules
+from hearts.solver import Deal, Position, Rules, after_pass
 from hearts.solver._core import Core
 from hearts.solver.cards import Card
 from hearts.solver.hand import Hand
@@ -187,7 +187,7 @@ def test_advise_rollout_keeps_the_numbers_of_the_python_rollouts():
     text = (Path(__file__).parent / "data" / "openspiel_xinxin" / "xinxin_train.txt").read_text()
     game = next(iter(parse_action_lines(text)))
     rules = Rules.openspiel()
-    after = game.dealt.after_pass(game.passes, game.direction)
+    after = after_pass(game.dealt, game.passes, game.direction)
     seat = Position(after, rules, game.plays[:1]).to_move
     knowledge = Knowledge.from_deal(game.dealt, game.passes, game.direction, game.plays[:1],
                                     seat, rules)
