@@ -55,7 +55,7 @@ _RULES_CACHE = {}
 
 
 cdef class Core:
-    """A search engine with its own transposition table.
+    """A search engine with its own transposition table and rollout policy.
 
     A new core takes the table of a dead one of the same size when there is one (a few are
     kept, under 48 MiB in all): it is emptied by a new generation, not zeroed, and no two
@@ -588,7 +588,7 @@ cdef class Core:
             if not (0 <= b < 64 and (DECK >> b) & 1):
                 raise ValueError(f"policy spec: {b} is not a card bit")
         for m in high + [penalty, deck]:
-            if not 0 <= m <= <long long>DECK or m & ~DECK:
+            if not 0 <= m <= DECK or m & ~DECK:
                 raise ValueError(f"policy spec: {m:#x} is not a card mask")
         p.nbig = len(big)
         p.nbonus = len(bonus)
@@ -646,10 +646,10 @@ cdef class Core:
                 str policy="rule", int runs=1, double epsilon=0.0, unsigned long long seed=0,
                 int shooter=-1):
         """Rollouts: for each of ``cards`` (card bits legal in ``state``; None: one rollout
-        from ``state`` itself), play the card, let every seat play the rule bot
-        (``set_policy``) until ``horizon`` tricks are left at a trick start, then solve
-        that position exactly under ``model`` with this core's table; all of it without
-        the GIL.
+        from ``state`` itself), play the card, let every seat play the rollout policy (the
+        rule bot of ``set_policy`` by default) until ``horizon`` tricks are left at a trick
+        start, then solve that position exactly under ``model`` with this core's table;
+        all of it without the GIL.
 
         Args:
             state: as ``analyse``.
@@ -676,8 +676,8 @@ cdef class Core:
                 instead of the policy's, at every play of the rollout.
             seed: the random stream of ``epsilon`` (the same seed, the same rollouts).
             shooter: a seat that tries to shoot the moon while no other seat has taken a
-                moon card (`shoot_card`; the others then discard no moon card onto its
-                tricks), or -1.
+                moon card (`shoot_card`; the others defend, `moon_defence`), or -1: an
+                experiment (``docs/experiments.md``, "Moon plan").
 
         Returns:
             dict with ``values``: per card (or one), the value of the position at the
@@ -751,6 +751,10 @@ cdef class Core:
         cdef int* out = <int*>malloc(n * runs * MAXSEATS * sizeof(int))
         cdef int64_t nodes = 0
         cdef RolloutC mine = how[0]
+        if n == 0:
+            free(ok)
+            free(out)
+            return {"values": [], "nodes": 0, "complete": True}
         if ok == NULL or out == NULL:
             free(ok)
             free(out)
