@@ -603,7 +603,6 @@ class Solver:
                            ms, out["complete"], core.tt_bytes, position,
                            None if game is None else tuple(game["totals"]))
 
-
     def rollout(self, position: Position, cards: Sequence[Card] | None, seat: Seat | str | int,
                 model: str, horizon: int, policy: dict, *, node_limit: int | None = None,
                 retry: bool = False, scores: Sequence[int] | None = None,
