@@ -283,7 +283,11 @@ def card_classes(knowledge: Knowledge) -> list[tuple[Card, ...]]:
     """
     if knowledge.to_move != knowledge.seat:
         raise AdviceError(_not_to_move(knowledge))
-    position = _public_position(knowledge)
+    return _card_classes(knowledge, _public_position(knowledge))
+
+
+def _card_classes(knowledge: Knowledge, position: Position) -> list[tuple[Card, ...]]:
+    """:func:`card_classes`, ``position`` a public position of the knowledge."""
     legal = cards_from_mask(position.legal_mask())
     classes = rules_spec(knowledge.rules)["classes"]
     outside = knowledge.unseen.mask
@@ -394,7 +398,7 @@ class _SampleWork(PerThreadSolver):
 
     def __init__(self, knowledge: Knowledge, reps: list[Card], model: str, evaluator: str,
                  horizon: int, moon: bool, scores: Sequence[int] | None = None,
-                 rollout: RolloutPolicy = RULE_BOT) -> None:
+                 rollout: RolloutPolicy = RULE_BOT, public: Position | None = None) -> None:
         self.knowledge = knowledge
         self.rollout = rollout
         self.scores = scores
@@ -413,7 +417,7 @@ class _SampleWork(PerThreadSolver):
         self.tt_bits = 16 if deepest <= 24 else 19 if deepest <= 36 else 22
         # the plays in one consistent deal: each sample's position is this one redealt
         # (Position.redealt), not the plays replayed
-        self.public = _public_position(knowledge)
+        self.public = _public_position(knowledge) if public is None else public
 
     def __call__(self, masks: tuple[int, int, int, int]
                  ) -> tuple[list[int], list[int | None], list[int | None]]:
@@ -532,7 +536,8 @@ def advise(subject: "Knowledge | Position", seat: "Seat | str | None" = None, *,
     tricks_left = 13 - len(knowledge.history) // 4
     used = evaluator if evaluator != "auto" else (
         "exact" if tricks_left <= horizon else "rollout")
-    classes = card_classes(knowledge)
+    public = _public_position(knowledge)
+    classes = _card_classes(knowledge, public)
     reps = [group[0] for group in classes]
     sampler = DealSampler(knowledge)
     # The deals are drawn as their jobs are submitted (memory does not grow with `samples`).
@@ -540,7 +545,7 @@ def advise(subject: "Knowledge | Position", seat: "Seat | str | None" = None, *,
     if scores is not None:
         game_spec(knowledge.rules, scores)      # the scores' errors before any sampling
     work = _SampleWork(knowledge, reps, model, used, horizon, moon,
-                       None if scores is None else tuple(scores), rollout)
+                       None if scores is None else tuple(scores), rollout, public)
     n_threads = threads or default_threads()
 
     values: list[list[int]] = []
