@@ -291,6 +291,13 @@ cdef class Core:
         s.first_winner = first_winner
         s.first_pos = first_pos
 
+    cdef void _game_for(self, str model, dict game) except *:
+        """Model ``"game"`` needs the game (``solve.game_spec``): load it."""
+        if model == "game":
+            if game is None:
+                raise ValueError("model 'game' needs the game (solve.game_spec)")
+            self._load_game(game)
+
     cdef void _load_game(self, dict game) except *:
         """Load the game around the deal (``solve.game_spec``); a new game clears the table,
         as MODEL_GAME entries hold standings for one game's totals."""
@@ -439,10 +446,7 @@ cdef class Core:
         """`analyse` without the Ctrl-C handling."""
         if model not in MODELS:
             raise ValueError(f"unknown model {model!r}")
-        if model == "game":
-            if game is None:
-                raise ValueError("model 'game' needs the game (solve.game_spec)")
-            self._load_game(game)
+        self._game_for(model, game)
         cdef State s
         cdef Ctx c
         cdef Root R
@@ -704,10 +708,7 @@ cdef class Core:
                              f"maxn or game")
         if horizon < 0:
             raise ValueError(f"horizon must be at least 0 tricks, got {horizon}")
-        if model == "game":
-            if game is None:
-                raise ValueError("model 'game' needs the game (solve.game_spec)")
-            self._load_game(game)
+        self._game_for(model, game)
         cdef State s
         self._load(&s, state)
         bits = [-1] if cards is None else [int(b) for b in cards]
