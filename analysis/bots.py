@@ -51,7 +51,7 @@ from hearts.solver.seats import PassDirection, Seat
 from .advice import advise
 from .knowledge import Knowledge
 from .passing import apply_passes, passable, policy_pass, rate_passes
-from .policy import rule_play
+from .policy import RULE_BOT, RolloutPolicy, rule_play
 from .stats import Z95, mean_se
 
 __all__ = ["Bot", "RandomBot", "RuleBot", "AdviceBot", "DealGame", "BotScore", "MatchResult",
@@ -128,6 +128,8 @@ class AdviceBot:
             exactly; default the model's); 1 = rule-bot rollouts to the end of the deal.
         pass_horizon: the ``horizon`` of :func:`rate_passes` (default the model's).
         pass_model: the model of :func:`rate_passes`.
+        rollout: the rollout policy of :func:`advise` (:class:`~.policy.RolloutPolicy`;
+            default the rule bot).
     """
 
     pass_samples: int = 64
@@ -138,6 +140,7 @@ class AdviceBot:
     horizon: int | None = None
     pass_horizon: int | None = None
     pass_model: str = "maxn"
+    rollout: RolloutPolicy = RULE_BOT
 
     def choose_pass(self, seat: Seat, hand: int, direction: PassDirection, rules: Rules,
                     key: tuple[int, ...]) -> int:
@@ -154,7 +157,7 @@ class AdviceBot:
             return legal[0]
         advice = advise(knowledge(), samples=self.play_samples, seed=_seed(key),
                         model=self.model, moon=False, threads=self.threads,
-                        horizon=self.horizon)
+                        horizon=self.horizon, rollout=self.rollout)
         return advice.best.card
 
 
