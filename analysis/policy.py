@@ -56,6 +56,7 @@ players.
 """
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass
 
 from hearts.solver.cards import SUIT_MASKS, Card, Suit, cards_from_mask
@@ -145,23 +146,10 @@ class RolloutPolicy:
 RULE_BOT = RolloutPolicy()
 
 
-# Keyed by id(rules); the entry holds the rules too, so the id is not reused while cached.
-_VIEWS: dict[int, tuple[Rules, PointCards]] = {}
-
-
+@functools.lru_cache(maxsize=64)
 def point_cards(rules: Rules) -> PointCards:
-    """The :class:`PointCards` of ``rules`` (computed once per rules object)."""
-    entry = _VIEWS.get(id(rules))
-    if entry is not None and entry[0] is rules:
-        return entry[1]
-    view = _point_cards(rules)
-    if len(_VIEWS) >= 256:
-        _VIEWS.clear()
-    _VIEWS[id(rules)] = (rules, view)
-    return view
-
-
-def _point_cards(rules: Rules) -> PointCards:
+    """The :class:`PointCards` of ``rules`` (cached: a ``Rules`` is frozen, a ``PointCards``
+    too)."""
     values = rules.point_values()
     deck = rules.deck()
     big = []
@@ -182,28 +170,18 @@ def _point_cards(rules: Rules) -> PointCards:
                       rules.positive_mask())
 
 
+@functools.lru_cache(maxsize=64)
 def policy_spec(rules: Rules) -> dict:
     """The rule bot's view of ``rules`` as plain numbers for the search core
     (``Core.set_policy``, :meth:`~hearts.solver.solve.Solver.rollout`): ``big`` (card bits,
     most points first), ``high`` (per big card, the mask of the higher cards of its suit),
     ``bonus`` (card bits, most negative first), ``penalty`` (the mask of the cards of positive
-    value) and ``deck`` (the mask of the cards dealt, kitty included). Computed once per rules
-    object (with :func:`point_cards`); read-only."""
-    entry = _SPECS.get(id(rules))
-    if entry is not None and entry[0] is rules:
-        return entry[1]
+    value) and ``deck`` (the mask of the cards dealt, kitty included). Cached: the same rules
+    give the same dict, which a core then loads once; read-only."""
     points = point_cards(rules)
-    spec = {"big": [c.bit for c in points.big], "high": list(points.high),
+    return {"big": [c.bit for c in points.big], "high": list(points.high),
             "bonus": [c.bit for c in points.bonus], "penalty": points.penalty_mask,
             "deck": rules.deck()}
-    if len(_SPECS) >= 256:
-        _SPECS.clear()
-    _SPECS[id(rules)] = (rules, spec)
-    return spec
-
-
-# As _VIEWS: keyed by id(rules), the entry holding the rules.
-_SPECS: dict[int, tuple[Rules, dict]] = {}
 
 
 def _lowest(cards: list[Card]) -> Card:

@@ -37,6 +37,7 @@ from hearts.analysis.bots import RuleBot, _seed, duplicate_match
 from hearts.analysis.knowledge import Knowledge
 from hearts.analysis.passing import policy_pass
 from hearts.analysis.policy import RolloutPolicy
+from hearts.analysis.settings import Sampling
 from hearts.analysis.stats import Z95, mean_se
 from hearts.solver import Deal, Rules
 from hearts.solver.cards import Card, cards_from_mask
@@ -66,8 +67,9 @@ class PlayBot:
         if len(legal) == 1:
             return legal[0]
         t0 = time.perf_counter()
-        advice = advise(knowledge(), samples=self.samples, seed=_seed(key), model=self.model,
-                        moon=False, threads=1, horizon=self.horizon, rollout=self.rollout)
+        advice = advise(knowledge(), sampling=Sampling(self.samples, _seed(key), 1),
+                        model=self.model, moon=False, horizon=self.horizon,
+                        rollout=self.rollout)
         self.seconds += time.perf_counter() - t0
         self.decisions += 1
         return advice.best.card

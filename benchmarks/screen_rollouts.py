@@ -35,6 +35,7 @@ from rich.table import Table
 from hearts.analysis.policy import policy_spec, rule_play
 from hearts.solver import Deal, Position
 from hearts.solver.cards import Card
+from hearts.solver.limit import Limit
 from hearts.solver.solve import Solver
 
 DEFAULT_VARIANTS = ("rule:5,rule:4,rule:3,rule:2,lookahead:5,lookahead:4,lookahead:3,"
@@ -66,7 +67,7 @@ def references(todo: list[Position], limit_s: float, model: str) -> list[dict | 
     for k, position in enumerate(todo):
         t0 = time.perf_counter()
         result = solver.solve_position(position, model=model, pv=False,
-                                       time_limit_ms=limit_s * 1000)
+                                       limit=Limit(time_ms=limit_s * 1000))
         solver.clear()
         ms = (time.perf_counter() - t0) * 1000
         if not result.complete or len(result.cards) < 2:

@@ -8,6 +8,7 @@ class Core:
 
     tt_bits: int
     fast_pext: bool
+    stop: StopToken | None
     def __init__(self, tt_bits: int = 20) -> None: ...
     @property
     def tt_bytes(self) -> int: ...
@@ -35,6 +36,7 @@ class Core:
         horizon: int,
         cards: list[int] | None = None,
         node_limit: int = 0,
+        time_ms: float = 0,
         retry: bool = False,
         whole: bool = False,
         game: dict[str, Any] | None = None,
@@ -47,4 +49,13 @@ class Core:
     def can_duck_all(self, state: tuple[Any, ...], target: int) -> bool | None: ...
     def score(self, state: tuple[Any, ...], seat: int) -> int: ...
 
-def stop_searches(stop: bool = True) -> None: ...
+def pack_rules(spec: dict[str, Any]) -> bytes: ...
+
+class StopToken:
+    """A stop for the searches of the cores that hold it (``Core.stop``)."""
+
+    parent: StopToken | None
+    def __init__(self, parent: StopToken | None = None) -> None: ...
+    def stop(self) -> None: ...
+    @property
+    def stopped(self) -> bool: ...

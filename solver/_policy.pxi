@@ -29,6 +29,7 @@ cdef struct RolloutC:
     int model               # MODEL_PARANOID, MODEL_MAXN or MODEL_GAME
     int horizon             # tricks left at which the exact solve takes over
     int64_t node_limit      # of one solve (0: none)
+    double time_ms          # of one solve, milliseconds (0: none)
     int retry               # a solve stopped by the limit: one more bot trick, then again
     int whole               # solve for the position's value alone (else every root card)
     int policy              # POLICY_RULE or POLICY_LOOKAHEAD (`rollout_card`)

@@ -20,12 +20,14 @@ from hearts.analysis.openspiel import parse_action_lines
 from hearts.analysis.passing import _sample_hands, apply_passes, evaluate_pass, policy_pass
 from hearts.analysis.policy import play_out, policy_spec, rule_play
 from hearts.analysis.sampling import DealSampler
+from hearts.analysis.settings import Sampling
 from hearts.solver import Deal, Position, Rules, after_pass
 from hearts.solver._core import Core
 from hearts.solver.cards import Card
 from hearts.solver.hand import Hand
 from hearts.solver.seats import PassDirection, Seat
 from hearts.solver.errors import InvalidDealError
+from hearts.solver.limit import Limit
 from hearts.solver.solve import Solver, SolverError, core_rules, core_state
 
 #: Every preset, tables of 3, 5, 6 and 7 (removed cards and kitties), and the rules that give
@@ -131,7 +133,8 @@ def test_pass_rollout_redoes_a_stopped_solve_one_trick_later():
     for _ in range(6):
         position = Position(Deal.random(rng), Rules.standard())
         # a node limit most 7-trick solves pass: the retry path is taken
-        got = evaluate_pass(position, position.first_leader, "paranoid", 7, Solver(16), 2_000)
+        got = evaluate_pass(position, position.first_leader, "paranoid", 7, Solver(16),
+                            Limit(nodes=2_000))
         line = position.copy()
         solver = Solver(16)
         horizon = 7
@@ -141,7 +144,7 @@ def test_pass_rollout_redoes_a_stopped_solve_one_trick_later():
                 expected = line.score()[position.first_leader]
                 break
             result = solver.solve_position(line, position.first_leader, "paranoid", pv=False,
-                                           node_limit=2_000)
+                                           limit=Limit(nodes=2_000))
             if result.complete:
                 expected = result.cards[0].value
                 break
@@ -155,8 +158,8 @@ def test_advise_rollout_values_are_the_python_path():
     for _ in range(9):
         position.play(rule_play(position), check=False)
     knowledge = Knowledge.from_position(position, position.to_move)
-    advice = advise(knowledge, samples=8, seed=3, model="maxn", evaluator="rollout",
-                    threads=2, early_stop=False, moon=False)
+    advice = advise(knowledge, sampling=Sampling(8, 3, 2), model="maxn", evaluator="rollout",
+                    early_stop=False, moon=False)
     reps = [group[0] for group in card_classes(knowledge)]
     solver = Solver(16)
     rows = []
@@ -167,7 +170,7 @@ def test_advise_rollout_values_are_the_python_path():
         if len(rows) == 8:
             break
     for k, card in enumerate(reps):
-        assert advice.value_of(card).values == tuple(row[k] for row in rows)
+        assert advice[card].values == tuple(row[k] for row in rows)
 
 
 #: Recorded with the Python rollouts (policy.play_out, then Solver.solve_position), before
@@ -191,8 +194,8 @@ def test_advise_rollout_keeps_the_numbers_of_the_python_rollouts():
     seat = Position(after, rules, game.plays[:1]).to_move
     knowledge = Knowledge.from_deal(game.dealt, game.passes, game.direction, game.plays[:1],
                                     seat, rules)
-    advice = advise(knowledge, samples=30, seed=7, model="maxn", evaluator="rollout",
-                    threads=1, early_stop=False, moon=False)
+    advice = advise(knowledge, sampling=Sampling(30, 7, 1), model="maxn", evaluator="rollout",
+                    early_stop=False, moon=False)
     assert {str(c.card): c.values for c in advice.cards} == EXPECTED_TRICK1
 
 
