@@ -688,9 +688,8 @@ cdef class Core:
                 rule bot (so every card is valued); without it the card has no value.
             whole: solve for the position's value alone (one MTD(f) climb, or one max^n
                 search), not every card of its seat to move as ``analyse`` does: the same
-                value in fewer nodes (paranoid at 7 tricks left about 1.7 times fewer,
-                max^n 10-20%), but a node limit then counts other nodes than
-                ``analyse``'s.
+                value in less time (paranoid at 6-7 tricks left 1.5-1.9 times less, max^n
+                10-20%), but a node limit then counts other nodes than ``analyse``'s.
             game: model ``"game"`` only (and required there), as ``analyse``.
             policy: ``"rule"`` (the rule bot) or ``"lookahead"`` (each seat plays the card
                 after which the rule bot's play-out to the end leaves it the fewest
