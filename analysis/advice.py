@@ -71,7 +71,6 @@ from hearts.solver.deal import Deal
 from hearts.solver.errors import HeartsError
 from hearts.solver.position import Position
 from hearts.solver.seats import Seat
-from hearts.solver.game import Game
 from hearts.solver.limit import Limit
 from hearts.solver.lookup import CardLookup
 from hearts.solver.solve import Solver, game_spec, game_value, rules_spec, split_game_value
@@ -79,7 +78,7 @@ from hearts.solver.words import tricks_left_text
 
 from .knowledge import Knowledge
 from .parallel import PerThreadSolver, default_threads, executor, in_flight, lazy_map
-from .policy import play_out
+from .policy import RULE_BOT, RolloutPolicy, policy_spec
 from .sampling import DealSampler
 from .settings import Sampling
 
@@ -203,6 +202,7 @@ class Advice(CardLookup):
         ms: wall time in milliseconds.
         knowledge: the seat's knowledge the samples came from.
         scores: game model only: the game totals before the deal (N, E, S, W).
+        rollout: the rollout evaluator's policy (:class:`~.policy.RolloutPolicy`).
     """
 
     seat: Seat
@@ -221,6 +221,7 @@ class Advice(CardLookup):
     moon: bool = True
     knowledge: Knowledge | None = field(default=None, compare=False, repr=False)
     scores: tuple[int, ...] | None = None
+    rollout: RolloutPolicy = RULE_BOT
 
     @property
     def best(self) -> CardAdvice:
@@ -231,7 +232,7 @@ class Advice(CardLookup):
         """The evaluator in one line, for output."""
         if self.evaluator == "exact":
             return f"exact: one double-dummy {self.model} solve per sample"
-        return (f"rollout: the card, then every seat plays the rule bot (hearts.analysis.policy) "
+        return (f"rollout: the card, then every seat plays {self.rollout.text()} "
                 f"until {tricks_left_text(self.horizon)}, then an exact {self.model} solve")
 
     def to_json(self) -> dict:
@@ -277,7 +278,11 @@ def card_classes(knowledge: Knowledge) -> list[tuple[Card, ...]]:
     """
     if knowledge.to_move != knowledge.seat:
         raise AdviceError(_not_to_move(knowledge))
-    position = _public_position(knowledge)
+    return _card_classes(knowledge, _public_position(knowledge))
+
+
+def _card_classes(knowledge: Knowledge, position: Position) -> list[tuple[Card, ...]]:
+    """:func:`card_classes`, ``position`` a public position of the knowledge."""
     legal = cards_from_mask(position.legal_mask())
     classes = rules_spec(knowledge.rules)["classes"]
     outside = knowledge.unseen.mask
@@ -316,7 +321,8 @@ def _not_to_move(knowledge: Knowledge) -> str:
 def evaluate_deal(position: Position, cards: Sequence[Card], model: str = "paranoid",
                   evaluator: str = "exact", horizon: int | None = None,
                   solver: Solver | None = None,
-                  scores: Sequence[int] | None = None) -> list[int]:
+                  scores: Sequence[int] | None = None,
+                  rollout: RolloutPolicy = RULE_BOT) -> list[float]:
     """The value of each of ``cards`` for the seat to move in one open deal, by an evaluator.
 
     Args:
@@ -328,10 +334,13 @@ def evaluate_deal(position: Position, cards: Sequence[Card], model: str = "paran
         horizon: the rollout's hand-over point in tricks left (default ``EXACT_HORIZON``).
         solver: a :class:`Solver` to reuse (not shared between threads).
         scores: the game totals before the deal (the game model only).
+        rollout: the rollout evaluator's policy (:class:`~.policy.RolloutPolicy`; default
+            the rule bot).
 
     Returns:
-        The seat's final points for the deal after each card (ints, lower is better); for
-        the game model its standing after the deal as :func:`~hearts.solver.solve.game_value`.
+        The seat's final points for the deal after each card (ints, lower is better; the
+        mean over the runs, a float, with several runs); for the game model its standing
+        after the deal as :func:`~hearts.solver.solve.game_value`.
 
     Raises:
         AdviceError: an unknown model or evaluator. KeyError: a card is not legal.
@@ -352,24 +361,30 @@ def evaluate_deal(position: Position, cards: Sequence[Card], model: str = "paran
         result = solver.solve_position(position, mover, model, pv=False, scores=scores)
         return [value(result[card]) for card in cards]
     horizon = EXACT_HORIZON[model] if horizon is None else horizon
-    legal = position.legal_mask()
-    values = []
-    for card in cards:
-        if not legal & card.mask:
-            raise KeyError(str(card))
-        line = position.copy()
-        line.play(card, check=False)
-        play_out(line, horizon)
-        if line.is_over():
-            if model == "game":
-                values.append(game_value(*Game(line.rules, scores).deal_standing(line,
-                                                                                 mover)[:2]))
-            else:
-                values.append(line.score()[mover])
-            continue
-        result = solver.solve_position(line, mover, model, pv=False, scores=scores)
-        values.append(value(result.cards[0]))   # the best card of the seat to move there
-    return values
+    # The rule bot's play-out and the solve at the horizon run in the core, without the GIL
+    # (policy.play_out and Solver.solve_position on the line are the reference: same values).
+    if model == "game" and rollout.runs > 1:
+        raise AdviceError("the game model takes one rollout per card (its values are results "
+                          "and margins, not points to average)")
+    out = solver.rollout(position, cards, mover, model, horizon, policy_spec(position.rules),
+                         scores=scores, rollout_policy=rollout.kind, runs=rollout.runs,
+                         epsilon=rollout.epsilon,
+                         seed=_deal_seed(position) if rollout.epsilon else 0)
+    runs = out if rollout.runs > 1 else [[v] for v in out]
+    if any(v is None for card in runs for v in card):
+        raise AdviceError("a rollout's solve was stopped before it finished (Ctrl-C)")
+    values = [[v[mover] if model == "maxn" else v for v in card]  # type: ignore[index]
+              for card in runs]
+    return [card[0] if len(card) == 1 else sum(card) / len(card) for card in values]
+
+
+def _deal_seed(position: Position) -> int:
+    """A seed for a randomised rollout policy from the position's hands: the same sampled
+    deal gets the same rollouts whatever the thread or sample order."""
+    seed = 0
+    for mask in position.hands:
+        seed = ((seed ^ mask) * 0x9E3779B97F4A7C15) & 0xFFFFFFFFFFFFFFFF
+    return seed
 
 
 class _SampleWork(PerThreadSolver):
@@ -377,8 +392,10 @@ class _SampleWork(PerThreadSolver):
     to the workers of a Dask cluster."""
 
     def __init__(self, knowledge: Knowledge, reps: list[Card], model: str, evaluator: str,
-                 horizon: int, moon: bool, scores: Sequence[int] | None = None) -> None:
+                 horizon: int, moon: bool, scores: Sequence[int] | None = None,
+                 rollout: RolloutPolicy = RULE_BOT, public: Position | None = None) -> None:
         self.knowledge = knowledge
+        self.rollout = rollout
         self.scores = scores
         self.reps = reps
         self.model = model
@@ -393,15 +410,18 @@ class _SampleWork(PerThreadSolver):
         left = 52 - len(knowledge.history)
         deepest = left if evaluator == "exact" else min(left, 4 * horizon)
         self.tt_bits = 16 if deepest <= 24 else 19 if deepest <= 36 else 22
+        # the plays in one consistent deal: each sample's position is this one redealt
+        # (Position.redealt), not the plays replayed
+        self.public = _public_position(knowledge) if public is None else public
 
     def __call__(self, masks: tuple[int, int, int, int]
                  ) -> tuple[list[int], list[int | None], list[int | None]]:
         """(value per rep, others-can-shoot per rep, own-moon per rep) in the sampled deal of
         the four hand ``masks`` (N, E, S, W)."""
         solver = self.solver()
-        position = self.knowledge.position(Deal.from_masks(masks))
+        position = self.public.redealt(Deal.from_masks(masks))
         values = evaluate_deal(position, self.reps, self.model, self.evaluator, self.horizon,
-                               solver, self.scores)
+                               solver, self.scores, self.rollout)
         risk: list[int | None] = [None] * len(self.reps)
         own: list[int | None] = [None] * len(self.reps)
         if self.moon:
@@ -435,7 +455,8 @@ class _SampleWork(PerThreadSolver):
 def advise(subject: "Knowledge | Position", seat: "Seat | str | None" = None, *,
            sampling: Sampling = Sampling(100), model: str = "paranoid",
            evaluator: str = "auto", early_stop: bool = True, moon: bool = True,
-           horizon: int | None = None, progress: Callable[[int, int], None] | None = None,
+           horizon: int | None = None, rollout: RolloutPolicy = RULE_BOT,
+           progress: Callable[[int, int], None] | None = None,
            scores: Sequence[int] | None = None) -> Advice:
     """Value every legal card of the seat to move over sampled deals (PIMC; module docstring).
 
@@ -458,6 +479,8 @@ def advise(subject: "Knowledge | Position", seat: "Seat | str | None" = None, *,
         horizon: tricks left at which ``rollout`` hands over to the exact solver and up to
             which ``auto`` solves exactly (default ``EXACT_HORIZON[model]``; 1..13). Higher is
             closer to exact and slower (``docs/analysis.md`` has the measurements).
+        rollout: the policy of the ``rollout`` evaluator (:class:`~.policy.RolloutPolicy`;
+            default the rule bot, one run; ``docs/experiments.md`` has the measurements).
         progress: called as ``progress(done, total)`` after each sample is combined.
         scores: the game model's game totals before the deal (N, E, S, W; required there,
             refused by the other models); the game ends at ``rules.target``.
@@ -505,7 +528,8 @@ def advise(subject: "Knowledge | Position", seat: "Seat | str | None" = None, *,
     tricks_left = 13 - len(knowledge.history) // 4
     used = evaluator if evaluator != "auto" else (
         "exact" if tricks_left <= horizon else "rollout")
-    classes = card_classes(knowledge)
+    public = _public_position(knowledge)
+    classes = _card_classes(knowledge, public)
     reps = [group[0] for group in classes]
     sampler = DealSampler(knowledge)
     # The deals are drawn as their jobs are submitted (memory does not grow with `samples`).
@@ -513,7 +537,7 @@ def advise(subject: "Knowledge | Position", seat: "Seat | str | None" = None, *,
     if scores is not None:
         game_spec(knowledge.rules, scores)      # the scores' errors before any sampling
     work = _SampleWork(knowledge, reps, model, used, horizon, moon,
-                       None if scores is None else tuple(scores))
+                       None if scores is None else tuple(scores), rollout, public)
     n_threads = sampling.workers
 
     values: list[list[int]] = []
@@ -538,7 +562,9 @@ def advise(subject: "Knowledge | Position", seat: "Seat | str | None" = None, *,
                 stopped = True
                 break
 
-    table = np.array(values, dtype=np.int64)   # (samples, classes)
+    # (samples, classes); the means of several runs per sample are floats
+    table = np.array(values, dtype=np.int64 if rollout.runs == 1 or used == "exact"
+                     else np.float64)
     n = table.shape[0]
     cards = []
     for k, group in enumerate(classes):
@@ -553,14 +579,15 @@ def advise(subject: "Knowledge | Position", seat: "Seat | str | None" = None, *,
         own_col = [o[k] for o in owns]
         unknown = sum(1 for r, o in zip(risk_col, own_col) if r is None or o is None)
         cards.append(CardAdvice(
-            group[0], group[1:], mean, se, tuple(int(x) for x in column),
+            group[0], group[1:], mean, se, tuple(x.item() for x in column),
             _fraction(risk_col) if work.moon else None,
             _fraction(own_col) if work.moon else None,
             unknown if work.moon else 0, results))
     cards.sort(key=lambda c: (c.rank, c.card))
     return Advice(mover, model, used, horizon, tricks_left, samples, n, stopped, sampling.seed,
                   n_threads, sampler.count, tuple(cards),
-                  (time.perf_counter() - t0) * 1000.0, work.moon, knowledge, work.scores)
+                  (time.perf_counter() - t0) * 1000.0, work.moon, knowledge, work.scores,
+                  rollout)
 
 
 def _fraction(flags: Sequence[int | None]) -> float | None:

@@ -51,7 +51,7 @@ from hearts.solver.seats import PassDirection, Seat
 from .advice import advise
 from .knowledge import Knowledge
 from .passing import apply_passes, passable, policy_pass, rate_passes
-from .policy import rule_play
+from .policy import RULE_BOT, RolloutPolicy, rule_play
 from .settings import Sampling
 from .stats import Z95, mean_se
 
@@ -129,6 +129,8 @@ class AdviceBot:
             exactly; default the model's); 1 = rule-bot rollouts to the end of the deal.
         pass_horizon: the ``horizon`` of :func:`rate_passes` (default the model's).
         pass_model: the model of :func:`rate_passes`.
+        rollout: the rollout policy of :func:`advise` (:class:`~.policy.RolloutPolicy`;
+            default the rule bot).
     """
 
     pass_samples: int = 64
@@ -139,6 +141,7 @@ class AdviceBot:
     horizon: int | None = None
     pass_horizon: int | None = None
     pass_model: str = "maxn"
+    rollout: RolloutPolicy = RULE_BOT
 
     def choose_pass(self, seat: Seat, hand: int, direction: PassDirection, rules: Rules,
                     key: tuple[int, ...]) -> int:
@@ -154,7 +157,8 @@ class AdviceBot:
             return legal[0]
         advice = advise(knowledge(),
                         sampling=Sampling(self.play_samples, _seed(key), self.threads),
-                        model=self.model, moon=False, horizon=self.horizon)
+                        model=self.model, moon=False, horizon=self.horizon,
+                        rollout=self.rollout)
         return advice.best.card
 
 

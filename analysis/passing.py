@@ -77,7 +77,7 @@ from .errors import InconsistentRecordError
 from .knowledge import _check_direction, _mask_of_cards
 from .moon import can_shoot
 from .parallel import PerThreadSolver, executor
-from .policy import PointCards, play_out, point_cards
+from .policy import PointCards, point_cards, policy_spec
 from .settings import Sampling
 from .stats import Z95, mean_se
 
@@ -413,7 +413,7 @@ def pass_why(hand: int, passed: int, receiver: Seat,
 
 def evaluate_pass(position: Position, seat: Seat, model: str = "maxn",
                   horizon: int | None = None, solver: Solver | None = None,
-                  limit: Limit = Limit(nodes=NODE_LIMIT)) -> int:
+                  limit: Limit = Limit(nodes=NODE_LIMIT), shoot: bool = False) -> int:
     """The seat's final points for one open deal at the start of play (after the passes).
 
     Every seat plays the rule bot (:func:`hearts.analysis.policy.play_out`) until ``horizon``
@@ -430,6 +430,10 @@ def evaluate_pass(position: Position, seat: Seat, model: str = "maxn",
         solver: a :class:`Solver` to reuse (not shared between threads).
         limit: the limit of one solve (:class:`~hearts.solver.limit.Limit`; default
             :data:`NODE_LIMIT` nodes); ``Limit()``: none.
+        shoot: the seat plays to shoot the moon while no other seat has taken a moon card,
+            and the others defend (``Solver.rollout``'s ``shooter``): the value of a moon
+            attempt. Not used by the rating (``docs/experiments.md``: its defence model
+            favours attempts too much to choose a plan by it).
 
     Returns:
         Points for the deal (int, lower is better for the seat).
@@ -443,16 +447,11 @@ def evaluate_pass(position: Position, seat: Seat, model: str = "maxn",
     if not 1 <= horizon <= 13:
         raise PassError(f"horizon must be 1..13 tricks, got {horizon}")
     solver = solver or Solver()
-    line = position.copy()
-    while True:
-        play_out(line, horizon)
-        if line.is_over():
-            return line.score()[seat]
-        result = solver.solve_position(line, seat, model, pv=False, limit=limit)
-        if result.complete:
-            best = result.cards[0]
-            return best.points[seat] if model == "maxn" else best.value  # type: ignore[index]
-        horizon = 13 - line.tricks_played - 1   # one more bot trick, then a smaller solve
+    # In the core, without the GIL: the rule bot's play-out (policy.play_out), the solve,
+    # and a stopped solve redone one bot trick later.
+    value = solver.rollout(position, None, seat, model, horizon, policy_spec(position.rules),
+                           limit=limit, retry=True, shooter=seat if shoot else None)[0]
+    return value[seat] if model == "maxn" else value  # type: ignore[index]
 
 
 # -- results ----------------------------------------------------------------------------------

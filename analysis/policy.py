@@ -46,6 +46,13 @@ Under the standard rules "big" means Q♠, "high" A♠ and K♠, and there is no
 
 Ranks compare within a suit (2 < … < A); "lowest-ranked" across suits compares ranks, then the
 suit order above.
+
+The rollouts of the play advice and the pass rating run a C twin of this bot inside the search
+core (``rule_card`` and ``play_out`` in ``solver/_policy.pxi``, through
+:meth:`~hearts.solver.solve.Solver.rollout`), which reads the same point table
+(:func:`policy_spec`). This module stays the reference and the statement of the policy: the
+tests compare the two, card for card, on random positions under every preset and at 3 to 7
+players.
 """
 from __future__ import annotations
 
@@ -56,7 +63,8 @@ from hearts.solver.cards import SUIT_MASKS, Card, Suit, cards_from_mask
 from hearts.solver.position import Position
 from hearts.solver.rules import Rules
 
-__all__ = ["rule_play", "play_out", "PointCards", "point_cards"]
+__all__ = ["rule_play", "play_out", "PointCards", "point_cards", "policy_spec",
+           "RolloutPolicy", "RULE_BOT"]
 
 _HEARTS = SUIT_MASKS[Suit.HEARTS]
 
@@ -87,6 +95,57 @@ class PointCards:
     penalty_mask: int
 
 
+@dataclass(frozen=True)
+class RolloutPolicy:
+    """How a rollout plays a sampled deal to the exact solver's horizon (in the core:
+    :meth:`~hearts.solver.solve.Solver.rollout`).
+
+    Attributes:
+        kind: ``"rule"``: every seat plays :func:`rule_play`; ``"lookahead"``: every seat
+            tries each of its legal cards (one per class), lets the rule bot play the deal
+            out to its end after it, all hands open, and plays the card that leaves it the
+            fewest points (moon and sun scored), the rule bot's card on ties: one step of
+            policy improvement (Tesauro & Galperin 1996, "On-line policy improvement using
+            Monte-Carlo search", NIPS 9).
+        runs: rollouts per card and sampled deal (1..64); their values are averaged.
+        epsilon: the chance (0..1) that a seat plays a uniformly random legal card instead,
+            at every play (seeded by the sampled deal: the same deal, the same rollouts).
+
+    Raises:
+        ValueError: an unknown kind, runs outside 1..64, epsilon outside 0..1, or several
+            runs of a policy without randomness (they would all be the same).
+    """
+
+    kind: str = "rule"
+    runs: int = 1
+    epsilon: float = 0.0
+
+    def __post_init__(self) -> None:
+        if self.kind not in ("rule", "lookahead"):
+            raise ValueError(f"unknown rollout policy {self.kind!r}: expected rule or "
+                             f"lookahead")
+        if not 1 <= self.runs <= 64:
+            raise ValueError(f"runs must be 1..64, got {self.runs}")
+        if not 0.0 <= self.epsilon <= 1.0:
+            raise ValueError(f"epsilon must be 0..1, got {self.epsilon}")
+        if self.runs > 1 and self.epsilon == 0.0:
+            raise ValueError("several runs need a random policy (epsilon > 0)")
+
+    def text(self) -> str:
+        """The policy in words, for output."""
+        base = ("the rule bot (hearts.analysis.policy)" if self.kind == "rule" else
+                "a one-card look-ahead over rule-bot play-outs")
+        if self.epsilon:
+            base += f", a random card with chance {self.epsilon:g}"
+        if self.runs > 1:
+            base += f", {self.runs} runs averaged"
+        return base
+
+
+#: The default rollout policy: the rule bot, one deterministic run.
+RULE_BOT = RolloutPolicy()
+
+
 @functools.lru_cache(maxsize=64)
 def point_cards(rules: Rules) -> PointCards:
     """The :class:`PointCards` of ``rules`` (cached: a ``Rules`` is frozen, a ``PointCards``
@@ -109,6 +168,20 @@ def point_cards(rules: Rules) -> PointCards:
     return PointCards(values, tuple(big), high, below, tuple(bonus),
                       sum(c.mask for c in big), sum(c.mask for c in bonus),
                       rules.positive_mask())
+
+
+@functools.lru_cache(maxsize=64)
+def policy_spec(rules: Rules) -> dict:
+    """The rule bot's view of ``rules`` as plain numbers for the search core
+    (``Core.set_policy``, :meth:`~hearts.solver.solve.Solver.rollout`): ``big`` (card bits,
+    most points first), ``high`` (per big card, the mask of the higher cards of its suit),
+    ``bonus`` (card bits, most negative first), ``penalty`` (the mask of the cards of positive
+    value) and ``deck`` (the mask of the cards dealt, kitty included). Cached: the same rules
+    give the same dict, which a core then loads once; read-only."""
+    points = point_cards(rules)
+    return {"big": [c.bit for c in points.big], "high": list(points.high),
+            "bonus": [c.bit for c in points.bonus], "penalty": points.penalty_mask,
+            "deck": rules.deck()}
 
 
 def _lowest(cards: list[Card]) -> Card:
@@ -183,10 +256,11 @@ def rule_play(position: Position) -> Card:
 def play_out(position: Position, tricks_left: int) -> Position:
     """Play ``position`` forward with :func:`rule_play` for every seat until at most
     ``tricks_left`` tricks are left and a trick is about to start (or the deal is over).
+    A deal has ``rules.hand_size()`` tricks (13 at 4 players).
 
     The position is changed in place and returned.
     """
-    stop = 13 - tricks_left
+    stop = position.rules.hand_size() - tricks_left
     while not position.is_over() and (position.trick or position.tricks_played < stop):
         position.play(rule_play(position), check=False)
     return position

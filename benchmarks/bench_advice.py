@@ -22,10 +22,20 @@ Four parts:
    difference of the card means, and the exact loss of the rollout's choice (in the exact run's
    means).
 
+5. **Rollout speed** (``--rollout-speed``, alone): the rollout evaluator's throughput. For the
+   seat to move in xinxin train games 1–5 at trick 1 (after 1 play), at the lead to trick 4
+   (12 plays) and to trick 7 (24 plays): ``advise`` with ``evaluator="rollout"``, 100 samples,
+   seed 0, no early stop, no moon risk, with 1 and 2 threads (seconds a decision, median over
+   the games, and rollouts a second: samples × card classes / seconds); and
+   ``evaluate_deal`` alone on the same sampled deals, one thread (rollouts a second, with the
+   solve at the horizon). Runs on any build of the package, so the same script measures the
+   code before and after a change.
+
 Run: ``python benchmarks/bench_advice.py [--positions N] [--advice-positions N]
-[--advice-samples N] [--threads N] [--speed-only] [--json]`` (about 15 minutes on 2 cores,
-mostly the exact max^n references; ``--speed-only``: seconds). Times depend on the machine and
-its load; the agreement numbers are deterministic.
+[--advice-samples N] [--threads N] [--speed-only] [--rollout-speed] [--json]`` (about 15
+minutes on 2 cores, mostly the exact max^n references; ``--speed-only``: seconds;
+``--rollout-speed``: a minute or two). Times depend on the machine and its load; the agreement
+numbers are deterministic.
 """
 from __future__ import annotations
 
@@ -34,8 +44,10 @@ import json
 import random
 import statistics
 import time
+from itertools import islice
 from pathlib import Path
 
+import numpy as np
 from rich.console import Console
 from rich.table import Table
 
@@ -44,6 +56,7 @@ from hearts.analysis.advice import (EXACT_HORIZON, advise, card_classes, default
 from hearts.analysis.knowledge import Knowledge
 from hearts.analysis.moon import moon_odds
 from hearts.analysis.openspiel import parse_action_lines
+from hearts.analysis.sampling import DealSampler
 from hearts.analysis.policy import play_out, rule_play
 from hearts.analysis.settings import Sampling
 from hearts.solver import Deal, Limit, Position, Rules, after_pass
@@ -78,6 +91,70 @@ def speed(games: int, plays: int, threads: int) -> dict:
             "median_s": statistics.median(times), "max_s": max(times),
             "mean_samples": statistics.mean(used), "mean_classes": statistics.mean(classes),
             "times_s": [round(t, 3) for t in times]}
+
+
+#: Plays before the decision in the rollout-speed rows: trick 1 (second seat), the leads to
+#: tricks 4 and 7.
+ROLLOUT_PLAYS = {"trick 1": 1, "trick 4": 12, "trick 7": 24}
+
+
+def rollout_speed(games: int, model: str, samples: int = 100) -> list[dict]:
+    """Part 5: seconds a decision and rollouts a second of the rollout evaluator."""
+    rows = []
+    for label, plays in ROLLOUT_PLAYS.items():
+        knowledges = xinxin_knowledge(games, plays)
+        row: dict = {"position": label, "plays": plays, "model": model, "samples": samples,
+                     "games": len(knowledges)}
+        for threads in (1, 2):
+            times, rollouts, cpu = [], 0, 0.0
+            for knowledge in knowledges:
+                t0, c0 = time.perf_counter(), time.process_time()
+                advice = advise(knowledge, sampling=Sampling(samples, 0, threads),
+                                model=model, evaluator="rollout", early_stop=False,
+                                moon=False)
+                times.append(time.perf_counter() - t0)
+                cpu += time.process_time() - c0
+                rollouts += advice.samples * len(advice.cards)
+            row[f"s_{threads}"] = statistics.median(times)
+            row[f"rollouts_per_s_{threads}"] = rollouts / sum(times)
+            # CPU seconds a decision (both threads' together): under another job's load the
+            # wall time of 2 threads says little, the CPU time what the work costs
+            row[f"cpu_s_{threads}"] = cpu / len(knowledges)
+        # evaluate_deal alone (no sampling, no thread pool): the evaluator's own cost
+        solver, spent, rollouts, cpu = Solver(16), 0.0, 0, 0.0
+        for knowledge in knowledges:
+            reps = [group[0] for group in card_classes(knowledge)]
+            sampler = DealSampler(knowledge)
+            deals = [knowledge.position(Deal.from_masks(m)) for m in
+                     islice(sampler.iter_masks(np.random.default_rng(0)), samples)]
+            t0, c0 = time.perf_counter(), time.process_time()
+            for position in deals:
+                evaluate_deal(position, reps, model, "rollout", None, solver)
+            spent += time.perf_counter() - t0
+            cpu += time.process_time() - c0
+            rollouts += len(deals) * len(reps)
+        row["evaluate_rollouts_per_s"] = rollouts / spent
+        row["evaluate_ms_per_rollout"] = 1000 * spent / rollouts
+        row["evaluate_cpu_rollouts_per_s"] = rollouts / cpu
+        rows.append(row)
+    return rows
+
+
+def print_rollout_speed(rows: list[dict], console: Console) -> None:
+    table = Table(title=f"rollout evaluator speed (advise: {rows[0]['samples']} samples, seed 0, "
+                        f"no early stop, no moon risk; xinxin train games 1-{rows[0]['games']})")
+    for col in ("position", "model", "s/decision 1 thread", "s/decision 2 threads",
+                "CPU s/decision 1 / 2 threads", "rollouts/s 1 thread", "rollouts/s 2 threads",
+                "evaluate_deal rollouts/s (CPU)", "ms/rollout"):
+        table.add_column(col, justify="left" if col in ("position", "model") else "right")
+    for r in rows:
+        table.add_row(r["position"], r["model"], f"{r['s_1']:.3f}", f"{r['s_2']:.3f}",
+                      f"{r['cpu_s_1']:.3f} / {r['cpu_s_2']:.3f}",
+                      f"{r['rollouts_per_s_1']:,.0f}", f"{r['rollouts_per_s_2']:,.0f}",
+                      f"{r['evaluate_rollouts_per_s']:,.0f} "
+                      f"({r['evaluate_cpu_rollouts_per_s']:,.0f})",
+                      f"{r['evaluate_ms_per_rollout']:.3f}")
+    console.print(table)
 
 
 #: Tricks left in the agreement positions, per model: where an exact solve is affordable
@@ -198,9 +275,19 @@ def main() -> None:
                         help="samples per hand for the moon-odds rows (default 200)")
     parser.add_argument("--speed-only", action="store_true",
                         help="only part 1 (seconds instead of about 15 minutes)")
+    parser.add_argument("--rollout-speed", action="store_true",
+                        help="only part 5, the rollout evaluator's speed (models maxn and "
+                             "paranoid)")
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args()
     threads = args.threads or default_threads()
+    if args.rollout_speed:
+        rows = [r for model in ("maxn", "paranoid") for r in rollout_speed(args.games, model)]
+        if args.json:
+            print(json.dumps({"rollout_speed": rows}, indent=2))
+        else:
+            print_rollout_speed(rows, Console(width=150))
+        return
 
     speeds = [speed(args.games, plays, threads) for plays in (1, 4, 24)]
     moons = moon_speed(args.moon_samples, threads)

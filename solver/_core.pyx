@@ -11,15 +11,33 @@ include "_types.pxi"
 include "_play.pxi"
 include "_tt.pxi"
 include "_search.pxi"
+include "_policy.pxi"
 
 from cpython.exc cimport PyErr_SetInterrupt
 from cpython.pythread cimport PyThread_get_thread_ident
+from libc.stdlib cimport malloc, free
 import threading
 
 # signal handlers are the main thread's business (see hd_catch_sigint); unsigned long as
 # PyThread_get_thread_ident returns it (as a long, an ident above LONG_MAX would fail the
 # import with OverflowError, and the comparison in `analyse` mixed signedness)
 cdef unsigned long _MAIN_THREAD = threading.main_thread().ident
+
+
+cdef int sigint_take(sigaction_t* python_sigint):
+    """Before a search: on the main thread, Ctrl-C stops the search at its next limit
+    check (`hd_catch_sigint`); 1 when the core's handler took Python's place."""
+    if PyThread_get_thread_ident() == _MAIN_THREAD:
+        return catch_sigint(python_sigint)
+    return 0
+
+
+cdef void sigint_give(int caught, const sigaction_t* python_sigint):
+    """After a search: Python's handler back. A Ctrl-C during the search stopped it (an
+    unfinished result); Python then raises KeyboardInterrupt as if the signal had come
+    just now."""
+    if caught and release_sigint(python_sigint):
+        PyErr_SetInterrupt()
 
 
 cdef class StopToken:
@@ -83,7 +101,7 @@ cdef int _check_packed(object packed) except -1:
 
 
 cdef class Core:
-    """A search engine with its own transposition table.
+    """A search engine with its own transposition table and rollout policy.
 
     A new core takes the table of a dead one of the same size when there is one (a few are
     kept, under 48 MiB in all): it is emptied by a new generation, not zeroed, and no two
@@ -118,6 +136,8 @@ cdef class Core:
     cdef i16 gen
     cdef readonly int tt_bits
     cdef public bint fast_pext      # use the CPU's PEXT for table keys (off: the portable loop)
+    cdef PolicyC pol                # the rollout policy's view of the rules (set_policy)
+    cdef object policy_spec         # the spec dict last loaded (None: no policy yet)
     cdef StopToken _stop            # the searches' stop (None: only limits and Ctrl-C)
     cdef const StopC* stop_c        # its C part, read by the searches without the GIL
 
@@ -128,7 +148,9 @@ cdef class Core:
         self.rules_key = None
         self.game_key = None
         self.rules_spec = None
+        self.policy_spec = None
         memset(&self.r, 0, sizeof(RulesC))
+        memset(&self.pol, 0, sizeof(PolicyC))
         self.fast_pext = pext_is_fast()
         self.tt_mask = ((<u64>1) << tt_bits) - 1
         self.grow_nodes = GROW_NODES
@@ -354,6 +376,13 @@ cdef class Core:
         _check_range("sun candidate", s.sunc, -1, n)
         _check_range("trick-1 winner", s.first_winner, -1, n - 1)
 
+    cdef void _game_for(self, str model, dict game) except *:
+        """Model ``"game"`` needs the game (``solve.game_spec``): load it."""
+        if model == "game":
+            if game is None:
+                raise ValueError("model 'game' needs the game (solve.game_spec)")
+            self._load_game(game)
+
     cdef void _load_game(self, dict game) except *:
         """Load the game around the deal (``solve.game_spec``); a new game clears the table,
         as MODEL_GAME entries hold standings for one game's totals."""
@@ -414,30 +443,17 @@ cdef class Core:
         """
         self._check_seat(target)
         cdef sigaction_t python_sigint
-        cdef int caught = 0
-        if PyThread_get_thread_ident() == _MAIN_THREAD:
-            caught = catch_sigint(&python_sigint)
+        cdef int caught = sigint_take(&python_sigint)
         try:
             return self._analyse(state, target, model, node_limit, time_ms, want_pv, guess,
                                  game)
         finally:
-            # a Ctrl-C during the search stopped it (an unfinished result); Python then
-            # raises KeyboardInterrupt as if the signal had come just now
-            if caught and release_sigint(&python_sigint):
-                PyErr_SetInterrupt()
+            sigint_give(caught, &python_sigint)
 
-    cdef object _analyse(self, tuple state, int target, str model, long long node_limit,
-                         double time_ms, bint want_pv, object guess, dict game):
-        """`analyse` without the Ctrl-C handling."""
-        if model not in MODELS:
-            raise ValueError(f"unknown model {model!r}")
-        if model == "game":
-            if game is None:
-                raise ValueError("model 'game' needs the game (solve.game_spec)")
-            self._load_game(game)
-        cdef State s, child
-        cdef Ctx c
-        self._load(&s, state)
+    cdef double _begin(self, Ctx* c, const State* s, int target, int model,
+                       int64_t node_limit, double time_ms) noexcept nogil:
+        """Set up `c` for one solve of `s` on this core's table and rules (`model` a
+        MODEL_* number); returns the start time (ms, monotonic)."""
         self.r.fast_pext = self.fast_pext
         self.r.key_fast = (self.fast_pext and self.r.n <= 4 and not self.r.spec2_lanes
                            and not self.r.bonus and not self.r.sun_mode and self.r.moon != 0)
@@ -447,8 +463,8 @@ cdef class Core:
         c.tt_mask = self.tt_used
         c.tt_full_mask = self.tt_mask
         c.grow_base = -self.nodes_used
-        c.grow_nodes = max(0, self.grow_nodes)
-        grow_plan(&c)
+        c.grow_nodes = self.grow_nodes if self.grow_nodes > 0 else 0
+        grow_plan(c)
         c.near = self.tt
         c.near_mask = 0
         c.near_cards = 0
@@ -457,7 +473,7 @@ cdef class Core:
             c.near_mask = ((<u64>1) << NEAR_BITS) - 1
             c.near_cards = NEAR_CARDS
         c.target = target
-        c.model = MODELS[model]
+        c.model = model
         c.key_tm = (<u64>c.target << 60) | (<u64>c.model << 62)
         c.nodes = 0
         c.probes = 0
@@ -473,12 +489,65 @@ cdef class Core:
         c.gen = self.gen
         cdef double t0 = now_ms()
         c.deadline_ms = t0 + time_ms if time_ms > 0 else 0
-        cdef u64 legal = legal_moves(&s, &self.r)
+        return t0
+
+    cdef void _end(self, const Ctx* c) noexcept nogil:
+        """After a solve: the table's part in use and the nodes it has taken (`tt_grow`)."""
+        self.tt_used = c.tt_mask
+        self.nodes_used += c.nodes
+
+    cdef int _default_guess(self, const Ctx* c, const State* s) noexcept nogil:
+        """The first probe's guess when none is given: the points the target has taken
+        (paranoid), its standing if the deal ended now (game), else 0."""
+        cdef int i, pace
+        cdef int taken[MAXSEATS]
+        cdef int after[MAXSEATS]
+        memset(after, 0, sizeof(after))
+        if c.model == MODEL_PARANOID:
+            return s.points[c.target]
+        if c.model == MODEL_GAME:
+            for i in range(self.r.n):
+                taken[i] = s.points[i]
+            game_advance(&self.game, taken, self.r.n, -1, after)
+            return game_scalar(&self.game, after, self.r.n, c.target, &pace)
+        return 0
+
+    cdef u64 _root_start(self, Ctx* c, Root* R, const State* s, bint has_guess,
+                         int guess) noexcept nogil:
+        """Start the root search of `s` (`root_start`), the first guess `guess` (without
+        `has_guess`: the default) clamped to the cheap bounds; returns its cards, one per
+        class."""
+        cdef int lo, hi
         # the kitty separates no cards: it is never played
-        cdef u64 reps = reduce_equivalent(legal, s.hand[s.turn],
-                                          remaining(&s) | (s.trick_mask & ~self.r.kitty), &self.r)
+        cdef u64 reps = reduce_equivalent(legal_moves(s, &self.r), s.hand[s.turn],
+                                          remaining(s) | (s.trick_mask & ~self.r.kitty), &self.r)
+        node_bounds(c, s, &lo, &hi, INF)
+        # a first guess inside the bounds near the points already taken
+        if not has_guess:
+            guess = self._default_guess(c, s)
+        root_start(c, R, s, reps, min(max(lo, guess), hi))
+        return reps
+
+    cdef object _analyse(self, tuple state, int target, str model, long long node_limit,
+                         double time_ms, bint want_pv, object guess, dict game):
+        """`analyse` without the Ctrl-C handling."""
+        if model not in MODELS:
+            raise ValueError(f"unknown model {model!r}")
+        self._game_for(model, game)
+        cdef State s
+        cdef Ctx c
+        cdef Root R
+        self._load(&s, state, target)
+        cdef double t0 = self._begin(&c, &s, target, MODELS[model], node_limit, time_ms)
+        # Later cards start at the best value found so far (for the mover: the lowest
+        # when it is the target, else the highest), and after a first probe that fails
+        # low climb from the first card's guess (`mtdf_probe`): 5-8% fewer nodes on the
+        # fixed sets (seeds 1-8) than starting at the previous card's value.
+        cdef u64 reps = self._root_start(&c, &R, &s, guess is not None,
+                                         0 if guess is None else <int>guess)
+        cdef u64 legal = legal_moves(&s, &self.r)
+        cdef int i, j, b, rep = -1
         groups = {}
-        cdef int b, rep = -1
         cdef u64 x = legal
         while x:
             b = ctz(x)
@@ -488,102 +557,25 @@ cdef class Core:
                 groups[rep] = [b]
             else:
                 groups[rep].append(b)
-        cdef int lo, hi, g0, v = 0
-        cdef int vec[MAXSEATS]
-        cdef int moves[MAXHAND]
-        cdef int n, i, j
-        n = order_moves(&c, &s, reps, -1, moves)
+        lines = [None] * R.n            # per card: its pv once valued (None: not yet)
+        values = [None] * R.n
+        while True:
+            with nogil:
+                i = root_next(&c, &R)
+            if i < 0:
+                break
+            if c.model == MODEL_MAXN:
+                values[i] = [R.vec[i][j] for j in range(self.r.n)]
+            else:
+                values[i] = R.value[i]
+            lines[i] = self._line(&c, &R.kids[i], R.moves[i], values[i], want_pv)
+            if lines[i] is None:
+                break
+        self._end(&c)
         results = []
-        node_bounds(&c, &s, &lo, &hi, INF)
-        # a first guess inside the bounds near the points already taken
-        cdef int pace
-        cdef int taken[MAXSEATS]
-        cdef int after[MAXSEATS]
-        if guess is None:
-            guess = s.points[target] if c.model == MODEL_PARANOID else 0
-            if c.model == MODEL_GAME:
-                # the standing if the deal ended with the points taken so far
-                for i in range(self.r.n):
-                    taken[i] = s.points[i]
-                game_advance(&self.game, taken, self.r.n, -1, after)
-                guess = game_scalar(&self.game, after, self.r.n, target, &pace)
-        g0 = min(max(lo, <int>guess), hi)
-        # Later cards start at the best value found so far (for the mover: the lowest
-        # when it is the target, else the highest), and after a first probe that fails
-        # low climb from the first card's guess (`mtdf_probe`): fewer nodes than starting
-        # at the previous card's value (docs/experiments.md "Root").
-        cdef int floor = g0, vbest = 0, mover_min = s.turn == target, left
-        cdef State kids[MAXHAND]
-        cdef Climb climbs[MAXHAND]
-        lines = [None] * n              # per card: its pv once valued (None: not yet)
-        values = [None] * n
-        if c.model == MODEL_MAXN:
-            for i in range(n):
-                child = s
-                play_card(&child, moves[i], &self.r)
-                with nogil:
-                    maxn(&c, &child, vec)
-                if c.abort:
-                    break
-                values[i] = [vec[j] for j in range(self.r.n)]
-                lines[i] = self._line(&c, &child, moves[i], values[i], want_pv)
-                if lines[i] is None:
-                    break
-        else:
-            # The first card and every card whose first probe fails low climb to their
-            # value at once (with the target on move such a card is a new best, so the
-            # guess changes; with another seat on move it is a worse card, which only
-            # leaves the guess as it was: the values are exact either way, the benchmarks
-            # measure the target on move); the other cards then take one
-            # probe each in turn, so that a card's last probes, the fail-low ones above
-            # all (the dearest), come after the other cards' fail-high probes and find
-            # their lower bounds in the table (within one card, too, the fail-high probe at
-            # the value before the fail-low one above it is the cheaper order;
-            # docs/experiments.md "Root").
-            for i in range(n):
-                kids[i] = s
-                play_card(&kids[i], moves[i], &self.r)
-                mtdf_start(&c, &kids[i], &climbs[i], g0)
-                with nogil:
-                    if i > 0 and climbs[i].lo < climbs[i].hi:
-                        mtdf_probe(&c, &kids[i], &climbs[i], floor)
-                    if i == 0 or climbs[i].low or climbs[i].lo == climbs[i].hi:
-                        mtdf(&c, &kids[i], &climbs[i], floor)
-                if c.abort:
-                    break
-                if climbs[i].lo < climbs[i].hi:
-                    continue                # to the rounds below
-                v = climbs[i].lo
-                if i == 0 or (v < vbest if mover_min else v > vbest):
-                    vbest = v
-                g0 = vbest
-                values[i] = v
-                lines[i] = self._line(&c, &kids[i], moves[i], v, want_pv)
-                if lines[i] is None:
-                    break
-            left = not c.abort
-            while left:
-                left = 0
-                for i in range(1, n):
-                    if values[i] is not None:
-                        continue
-                    with nogil:
-                        mtdf_probe(&c, &kids[i], &climbs[i], floor)
-                    if c.abort:
-                        break
-                    if climbs[i].lo < climbs[i].hi:
-                        left = 1
-                        continue
-                    values[i] = climbs[i].lo
-                    lines[i] = self._line(&c, &kids[i], moves[i], values[i], want_pv)
-                    if lines[i] is None:
-                        left = 0
-                        break
-        self.tt_used = c.tt_mask
-        self.nodes_used += c.nodes
-        for i in range(n):
+        for i in range(R.n):
             if lines[i] is not None:
-                results.append((moves[i], groups[moves[i]], values[i], lines[i]))
+                results.append((R.moves[i], groups[R.moves[i]], values[i], lines[i]))
         return {
             "moves": results,
             "nodes": c.nodes,
@@ -654,6 +646,313 @@ cdef class Core:
             if not found:
                 break
         return line
+
+    # -- rollouts: the rule bot's play-out, then an exact solve ---------------------------
+
+    def set_policy(self, dict spec):
+        """Load the rollout policy's view of the rules' point table (a dict made by
+        ``hearts.analysis.policy.policy_spec``): ``big`` (card bits of the big penalty
+        cards, most points first), ``high`` (per big card, the mask of the cards of its
+        suit above it), ``bonus`` (card bits of the bonus cards, most negative first),
+        ``penalty`` (the mask of the cards of positive value) and ``deck`` (the mask of
+        the cards dealt, kitty included). Kept until another spec is loaded.
+
+        Raises:
+            ValueError: a missing key, a card bit outside the deck's lanes, more than 64
+                big or bonus cards, or ``high`` not one mask per big card.
+        """
+        if spec is self.policy_spec:
+            return
+        cdef PolicyC p
+        cdef int i
+        memset(&p, 0, sizeof(PolicyC))
+        try:
+            big, high, bonus = list(spec["big"]), list(spec["high"]), list(spec["bonus"])
+            penalty, deck = int(spec["penalty"]), int(spec["deck"])
+        except KeyError as err:
+            raise ValueError(f"policy spec: no {err.args[0]!r}") from None
+        if len(big) > MAXPOLICY or len(bonus) > MAXPOLICY or len(high) != len(big):
+            raise ValueError(f"policy spec: {len(big)} big cards with {len(high)} masks of "
+                             f"higher cards and {len(bonus)} bonus cards (at most "
+                             f"{MAXPOLICY} each, one mask per big card)")
+        for b in big + bonus:
+            if not (0 <= b < 64 and (DECK >> b) & 1):
+                raise ValueError(f"policy spec: {b} is not a card bit")
+        for m in high + [penalty, deck]:
+            if not 0 <= m <= DECK or m & ~DECK:
+                raise ValueError(f"policy spec: {m:#x} is not a card mask")
+        p.nbig = len(big)
+        p.nbonus = len(bonus)
+        for i in range(p.nbig):
+            p.big[i] = big[i]
+            p.high[i] = high[i]
+            p.big_mask |= (<u64>1) << p.big[i]
+        for i in range(p.nbonus):
+            p.bonus[i] = bonus[i]
+            p.bonus_mask |= (<u64>1) << p.bonus[i]
+        p.penalty = penalty
+        p.deck = deck
+        self.pol = p
+        self.policy_spec = spec
+
+    cdef void _need_policy(self) except *:
+        if self.policy_spec is None:
+            raise ValueError("no rollout policy loaded (Core.set_policy)")
+
+    def policy_card(self, tuple state):
+        """The rule bot's card (a card bit) for the seat to move in ``state`` (the policy
+        of ``set_policy``; ``hearts.analysis.policy.rule_play`` is the reference).
+
+        Raises:
+            ValueError: no policy loaded, or the deal is over.
+        """
+        cdef State s
+        self._need_policy()
+        self._load(&s, state)
+        if not s.rem:
+            raise ValueError("the deal is over: no card to play")
+        return rule_card(&s, &self.r, &self.pol)
+
+    def policy_line(self, tuple state, int tricks_left):
+        """The cards (bits, in play order) the rule bot plays from ``state`` until at
+        most ``tricks_left`` tricks are left at a trick start, or the deal is over
+        (``hearts.analysis.policy.play_out``).
+
+        Raises:
+            ValueError: no policy loaded.
+        """
+        cdef State s
+        cdef int b
+        self._need_policy()
+        self._load(&s, state)
+        line = []
+        while play_goes_on(&s, &self.r, tricks_left):
+            b = rule_card(&s, &self.r, &self.pol)
+            play_card(&s, b, &self.r)
+            line.append(b)
+        return line
+
+    def rollout(self, tuple state, int target, str model, int horizon, object cards=None,
+                long long node_limit=0, double time_ms=0, bint retry=False, bint whole=False,
+                dict game=None,
+                str policy="rule", int runs=1, double epsilon=0.0, unsigned long long seed=0,
+                int shooter=-1):
+        """Rollouts: for each of ``cards`` (card bits legal in ``state``; None: one rollout
+        from ``state`` itself), play the card, let every seat play the rollout policy (the
+        rule bot of ``set_policy`` by default) until ``horizon`` tricks are left at a trick
+        start, then solve that position exactly under ``model`` with this core's table;
+        all of it without the GIL.
+
+        Args:
+            state: as ``analyse``.
+            target: the seat whose value is returned (paranoid, game); max^n returns
+                every seat's points.
+            model: ``"paranoid"``, ``"maxn"`` or ``"game"``.
+            horizon: tricks left (0..) at which the exact solve takes over; 0 plays the
+                deal to its end.
+            node_limit: stop one solve after this many nodes (0: none).
+            time_ms: stop one solve after this many milliseconds (0: none).
+            retry: a solve stopped by a limit is redone after one more trick of the
+                rule bot (so every card is valued); without it the card has no value.
+            whole: solve for the position's value alone (one MTD(f) climb, or one max^n
+                search), not every card of its seat to move as ``analyse`` does: the same
+                value in less time (paranoid at 6-7 tricks left 1.5-1.9 times less, max^n
+                10-20%), but a node limit then counts other nodes than ``analyse``'s.
+            game: model ``"game"`` only (and required there), as ``analyse``.
+            policy: ``"rule"`` (the rule bot) or ``"lookahead"`` (each seat plays the card
+                after which the rule bot's play-out to the end leaves it the fewest
+                points: `lookahead_card`).
+            runs: rollouts per card (1..64); with more than one, each card's value is the
+                list of the runs' values.
+            epsilon: the chance (0..1) that a seat plays a uniformly random legal card
+                instead of the policy's, at every play of the rollout.
+            seed: the random stream of ``epsilon`` (the same seed, the same rollouts).
+            shooter: a seat that tries to shoot the moon while no other seat has taken a
+                moon card (`shoot_card`; the others defend, `moon_defence`), or -1: an
+                experiment (``docs/experiments.md``, "Moon plan").
+
+        Returns:
+            dict with ``values``: per card (or one), the value of the position at the
+            horizon for its seat to move, as ``analyse`` values that seat's best card:
+            paranoid the target's final points (int), game its standing
+            (``result * 2048 + margin``), max^n the final points of the n seats (list; the
+            seat to move there plays its lowest-valued card, the lowest card on ties), the
+            final score when the deal ended first; None when a limit, the core's ``stop``
+            or Ctrl-C stopped the solve. ``nodes``: search nodes in all; ``complete``:
+            every card valued.
+
+        Raises:
+            ValueError: no policy loaded, an unknown model, a negative horizon, a card not
+                legal in ``state`` (or a deal that is over, with cards), more than 64
+                cards, a state or game not for the rules' seats, model ``"game"`` without
+                ``game``.
+        """
+        cdef sigaction_t python_sigint
+        cdef int caught
+        cdef RolloutC how
+        self._need_policy()
+        if model not in ("paranoid", "maxn", "game"):
+            raise ValueError(f"unknown model {model!r} for rollouts: expected paranoid, "
+                             f"maxn or game")
+        if horizon < 0:
+            raise ValueError(f"horizon must be at least 0 tricks, got {horizon}")
+        self._game_for(model, game)
+        cdef State s
+        self._load(&s, state, target)
+        bits = [-1] if cards is None else [int(b) for b in cards]
+        if len(bits) > 64:
+            raise ValueError(f"at most 64 cards a call, got {len(bits)}")
+        cdef u64 legal = legal_moves(&s, &self.r) if s.rem else 0
+        for b in bits:
+            if b >= 0 and not (0 <= b < 64 and (legal >> b) & 1):
+                raise ValueError(f"card bit {b} is not a legal card in the state")
+        how.target = target
+        how.model = MODELS[model]
+        how.horizon = horizon
+        how.node_limit = node_limit
+        how.time_ms = time_ms
+        how.retry = retry
+        how.whole = whole
+        if policy not in ("rule", "lookahead"):
+            raise ValueError(f"unknown rollout policy {policy!r}: expected rule or lookahead")
+        if not 1 <= runs <= 64 or not 0.0 <= epsilon <= 1.0:
+            raise ValueError(f"runs must be 1..64 and epsilon 0..1, got {runs} and {epsilon}")
+        how.policy = POLICY_LOOKAHEAD if policy == "lookahead" else POLICY_RULE
+        how.runs = runs
+        how.epsilon = epsilon
+        how.rng = seed
+        if not -1 <= shooter < self.r.n:
+            raise ValueError(f"shooter must be a seat or -1, got {shooter}")
+        how.shooter = shooter
+        caught = sigint_take(&python_sigint)
+        try:
+            return self._rollouts(&s, &how, bits)
+        finally:
+            sigint_give(caught, &python_sigint)
+
+    cdef dict _rollouts(self, const State* s, const RolloutC* how, list bits):
+        """`rollout` after its checks."""
+        cdef Ctx c
+        cdef Root R
+        cdef State t
+        cdef int k, j, run, i, n = len(bits), seats = self.r.n, runs = how.runs
+        cdef int card[64]
+        cdef int* ok = <int*>malloc(n * runs * sizeof(int))
+        cdef int* out = <int*>malloc(n * runs * MAXSEATS * sizeof(int))
+        cdef int64_t nodes = 0
+        cdef RolloutC mine = how[0]
+        if n == 0:
+            free(ok)
+            free(out)
+            return {"values": [], "nodes": 0, "complete": True}
+        if ok == NULL or out == NULL:
+            free(ok)
+            free(out)
+            raise MemoryError("rollout results")
+        for k in range(n):
+            card[k] = bits[k]
+        try:
+            with nogil:
+                for k in range(n):
+                    for run in range(runs):
+                        i = k * runs + run
+                        # run r of every card draws the same stream (paired cards)
+                        mine.rng = how.rng + <u64>run * 0xD1B54A32D192ED03ULL
+                        t = s[0]
+                        if card[k] >= 0:
+                            play_card(&t, card[k], &self.r)
+                        ok[i] = self._rollout_one(&c, &R, &t, &mine, &out[i * MAXSEATS],
+                                                  &nodes)
+            values = []
+            for k in range(n):
+                per_run = []
+                for run in range(runs):
+                    i = k * runs + run
+                    if not ok[i]:
+                        per_run.append(None)
+                    elif how.model == MODEL_MAXN:
+                        per_run.append([out[i * MAXSEATS + j] for j in range(seats)])
+                    else:
+                        per_run.append(out[i * MAXSEATS])
+                values.append(per_run if runs > 1 else per_run[0])
+            complete = all(ok[i] for i in range(n * runs))
+        finally:
+            free(ok)
+            free(out)
+        return {"values": values, "nodes": nodes, "complete": complete}
+
+    cdef int _rollout_one(self, Ctx* c, Root* R, State* s, RolloutC* how, int* out,
+                          int64_t* nodes) noexcept nogil:
+        """One rollout of `s` (changed): the rule bot to `how.horizon` tricks left, then the
+        exact value (`_solve_value`) into `out`, or the final score if the deal ended;
+        with `how.retry` a solve stopped by the limit is redone one bot trick later.
+        Returns 1 when `out` holds the value."""
+        cdef int left = how.horizon, i
+        while True:
+            rollout_play(s, &self.r, &self.pol, how, left)
+            if not s.rem:
+                if how.model == MODEL_MAXN:
+                    for i in range(self.r.n):
+                        out[i] = final_score(s, &self.r, i)
+                elif how.model == MODEL_GAME:
+                    c.r = &self.r
+                    c.g = &self.game
+                    c.target = how.target
+                    out[0] = game_leaf(c, s)
+                else:
+                    out[0] = final_score(s, &self.r, how.target)
+                return 1
+            if self._solve_value(c, R, s, how, out, nodes):
+                return 1
+            if not how.retry:
+                return 0
+            left = popcount(s.rem) // self.r.n - 1
+
+    cdef int _solve_value(self, Ctx* c, Root* R, const State* s, const RolloutC* how,
+                          int* out, int64_t* nodes) noexcept nogil:
+        """The exact value of `s` into `out`: max^n the points vector of the best card of
+        the seat to move (its own points lowest, then the lowest card), the other models
+        the best value for the seat to move (the lowest when it is the target, else the
+        highest). As `analyse` finds it (every root card, the same nodes), or with
+        `how.whole` by one search of `s` (the same value). Adds the nodes to `nodes`;
+        returns 0 when a limit stopped the search."""
+        cdef int i, j, best = -1, mover = s.turn
+        cdef int target = mover if how.model == MODEL_MAXN else how.target
+        cdef Climb m
+        # max^n: the target is the mover, as Solver.solve_position sets it (table keys)
+        self._begin(c, s, target, how.model, how.node_limit, how.time_ms)
+        if how.whole:
+            if how.model == MODEL_MAXN:
+                maxn(c, s, out)
+            else:
+                mtdf_start(c, s, &m, self._default_guess(c, s))
+                mtdf(c, s, &m, m.g)
+                out[0] = m.lo
+            self._end(c)
+            nodes[0] += c.nodes
+            return not c.abort
+        self._root_start(c, R, s, 0, 0)
+        while root_next(c, R) >= 0:
+            pass
+        self._end(c)
+        nodes[0] += c.nodes
+        if c.abort:
+            return 0
+        for i in range(R.n):
+            if best < 0:
+                best = i
+            elif how.model == MODEL_MAXN:
+                if (R.vec[i][mover] < R.vec[best][mover]
+                        or (R.vec[i][mover] == R.vec[best][mover] and R.moves[i] < R.moves[best])):
+                    best = i
+            elif (R.value[i] < R.value[best]) if mover == target else (R.value[i] > R.value[best]):
+                best = i
+        if how.model == MODEL_MAXN:
+            for j in range(self.r.n):
+                out[j] = R.vec[best][j]
+        else:
+            out[0] = R.value[best]
+        return 1
 
     def legal_mask(self, tuple state):
         """Mask of the legal cards in ``state`` (for cross-checks with ``Position``)."""

@@ -331,17 +331,26 @@ def _validate(hands: tuple[Hand, ...], full: bool, kitty: Hand = _EMPTY) -> None
     """Check a deal: no card twice; when ``full``, 13 cards each and none missing (at other
     tables: ``52 // n`` each, and a kitty of ``52 mod n`` or none)."""
     n = len(hands)
-    holder: dict[int, int] = {}
-    for seat, hand in enumerate(hands):
-        for card in hand:
+    union = kitty.mask
+    cards = len(kitty)
+    for hand in hands:
+        union |= hand.mask
+        cards += len(hand)
+    if cards != union.bit_count():
+        # a card twice: found card by card, to name it (the masks alone are 20 times faster,
+        # and every sampled deal of the play advice is checked)
+        holder: dict[int, int] = {}
+        for seat, hand in enumerate(hands):
+            for card in hand:
+                if card.bit in holder:
+                    raise InvalidDealError(f"duplicate card {card}: "
+                                           f"{seat_title(holder[card.bit], n)} and "
+                                           f"{seat_title(seat, n)}")
+                holder[card.bit] = seat
+        for card in kitty:
             if card.bit in holder:
-                raise InvalidDealError(f"duplicate card {card}: {seat_title(holder[card.bit], n)} "
-                                       f"and {seat_title(seat, n)}")
-            holder[card.bit] = seat
-    for card in kitty:
-        if card.bit in holder:
-            raise InvalidDealError(
-                f"duplicate card {card}: {seat_title(holder[card.bit], n)} and the kitty")
+                raise InvalidDealError(
+                    f"duplicate card {card}: {seat_title(holder[card.bit], n)} and the kitty")
     if not full:
         return
     if n != 4:
@@ -349,9 +358,6 @@ def _validate(hands: tuple[Hand, ...], full: bool, kitty: Hand = _EMPTY) -> None
         return
     if kitty:
         raise InvalidDealError(f"a 4-player deal has no kitty, got {kitty}")
-    union = 0
-    for hand in hands:
-        union |= hand.mask
     short = [f"{s.name_title} holds {len(h)}" for s, h in zip(Seat, hands) if len(h) != _HAND_SIZE]
     if union != DECK_MASK:
         # Missing cards come with short hands; name both so the fix is obvious.

@@ -478,6 +478,12 @@ class Solver:
     def _core_for(self, position: Position, model: str) -> Core:
         if self._core is None:
             left = position.players * position.rules.hand_size() - len(position.history)
+            return self._core_for_cards(left, model)
+        return self._core
+
+    def _core_for_cards(self, left: int, model: str) -> Core:
+        """The core, made for a first solve of ``left`` cards when there is none yet."""
+        if self._core is None:
             bits = 13 if left <= 24 else 19 if left <= 36 else 22
             if model == "moon":
                 # moon searches die as soon as two seats take points: a small table does,
@@ -585,6 +591,107 @@ class Solver:
         return SolveResult(mover, target, model, position.rules, tuple(values), out["nodes"],
                            ms, out["complete"], core.tt_bytes, unvalued,
                            None if game is None else tuple(game["totals"]))
+
+    def rollout(self, position: Position, cards: Sequence[Card] | None, seat: Seat | str | int,
+                model: str, horizon: int, policy: dict, *, limit: Limit | None = None,
+                retry: bool = False, scores: Sequence[int] | None = None,
+                rollout_policy: str = "rule", runs: int = 1, epsilon: float = 0.0,
+                seed: int = 0, shooter: Seat | int | None = None) -> list:
+        """Rollouts in the core: for each of ``cards`` (``None``: the position itself), play
+        the card, let every seat play the rollout policy until ``horizon`` tricks are left at
+        a trick start, then solve that position exactly under ``model`` as
+        :meth:`solve_position` does (the same search and table); without the GIL, so threads
+        each with their own solver run in parallel.
+
+        Args:
+            position: a position with all hands known (not changed).
+            cards: legal cards of the seat to move, or ``None`` for one rollout of the
+                position as it is.
+            seat: the seat whose points are returned (paranoid, game).
+            model: ``paranoid``, ``maxn`` or ``game``.
+            horizon: tricks left at the hand-over to the exact solver (0: the policy plays
+                to the end of the deal). Without a limit that solve asks only for the
+                position's value (``Core.rollout``'s ``whole``: the same value, fewer nodes).
+            policy: the policy's view of the rules (the rule bot of
+                :mod:`hearts.analysis.policy`: ``policy_spec(rules)``; ``Core.set_policy``).
+            limit: the limit of each solve at the horizon (:class:`Limit`; ``None``: none);
+                with it the solve values every card as :meth:`solve_position` does, so that
+                the limit stops the same solves.
+            retry: a solve stopped by ``limit`` is redone after one more trick of the
+                policy, so every card gets a value.
+            scores: ``game`` only: the game totals before the deal, seat 0 first.
+            rollout_policy: ``rule`` (the policy itself) or ``lookahead`` (each seat tries
+                each legal card, the policy playing the deal out after it, and keeps the one
+                that leaves it the fewest points: ``Core.rollout``).
+            runs: rollouts per card (1..64); with more than one, each card's value is the
+                list of the runs' values.
+            epsilon: the chance (0..1) of a uniformly random legal card at every play.
+            seed: the random stream of ``epsilon`` (a whole number 0..2**64-1).
+            shooter: a seat that tries to shoot the moon while it can (no other seat has
+                taken a moon card): it cashes sure winners, wins what it can and discards no
+                moon card, and the others discard no moon card onto its tricks.
+
+        Returns:
+            Per card (or one value): paranoid, the seat's final points (int) when the seat to
+            move at the horizon plays its best card; game, its standing there as
+            :func:`game_value`; max^n, the final points of every seat (a tuple, seat 0 first)
+            when every seat minimises its own from the horizon (ties: the lowest card). The
+            final score when the deal ended before the horizon. ``None`` for a card whose
+            solve a limit stopped (without ``retry``), the solver's stop token or Ctrl-C.
+
+        Raises:
+            SolverError: not a :class:`Position`, a finished deal with cards to play, an
+                unknown model, a negative horizon, ``limit`` not a :class:`Limit`, ``scores``
+                missing for ``game`` or given to another model.
+            KeyError: a card that is not legal.
+        """
+        if not isinstance(position, Position):
+            raise SolverError(f"rollout takes a Position, not {type(position).__name__}")
+        if model not in ("paranoid", "maxn", "game"):
+            raise SolverError(f"unknown model {model!r} for rollouts: expected paranoid, maxn "
+                              f"or game")
+        if (model == "game") != (scores is not None):
+            raise SolverError("the game model needs the game scores (--scores), and only it"
+                              if scores is None else
+                              f"scores are for the game model, not {model}")
+        if horizon < 0:
+            raise SolverError(f"horizon must be at least 0 tricks, got {horizon}")
+        limit = Limit.of(limit)
+        if cards is not None and position.is_over():
+            raise SolverError("the deal is over: no card left to play")
+        legal = position.legal_mask()
+        bits = None
+        if cards is not None:
+            bits = []
+            for card in cards:
+                if not legal & card.mask:
+                    raise KeyError(str(card))
+                bits.append(card.bit)
+        game = game_spec(position.rules, scores) if scores is not None else None
+        core = self._core
+        if core is None:
+            # sized by the positions solved: at most `horizon` tricks of the table's seats
+            left = position.players * position.rules.hand_size() - len(position.history)
+            core = self._core_for_cards(min(left, position.players * max(horizon, 1)), model)
+        core.stop = self.stop if self.stop is not None else current_stop()
+        spec = self._core_rules(position)
+        if spec is not self._rules:
+            core.set_rules(spec)
+            self._rules = spec
+        core.set_policy(policy)
+        # Without a limit the solve at the horizon asks only for the position's value (the
+        # same value, fewer nodes); with one, it values every card as solve_position does,
+        # so that the limit stops the same solves.
+        out = core.rollout(core_state(position), parse_seat(seat, position.players), model,
+                           horizon, bits, limit.nodes or 0, limit.time_ms or 0.0, retry,
+                           limit.unlimited, game, rollout_policy, runs, epsilon, seed,
+                           -1 if shooter is None else int(shooter))
+        if model == "maxn":
+            if runs > 1:
+                return [[None if v is None else tuple(v) for v in card]
+                        for card in out["values"]]
+            return [None if v is None else tuple(v) for v in out["values"]]
+        return out["values"]
 
 
 def solve(deal: Deal | str, played: Iterable[Card | str] | str = (), seat: Seat | str | None = None,

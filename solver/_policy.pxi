@@ -1,0 +1,303 @@
+# The rule bot in C: the rollout policy of the analysis layer, card for card the same as
+# ``hearts.analysis.policy.rule_play`` (the readable reference, with the rules in its
+# module docstring; tests compare the two on random positions under every preset), and
+# the play-out that carries a position to a trick start with a given number of tricks
+# left. Nothing here searches: one card costs a few dozen bit operations.
+
+cdef enum:
+    MAXPOLICY = 64          # big or bonus cards of one rules' point table (at most every card)
+
+
+cdef struct PolicyC:
+    # The rules' point table as the rule bot reads it (``policy.point_cards``): loaded
+    # from ``policy.policy_spec`` by `Core.set_policy`.
+    int nbig
+    int big[MAXPOLICY]      # the big penalty cards (bits), most points first
+    u64 high[MAXPOLICY]     # per big card: the cards of its suit above it (in the deck)
+    int nbonus
+    int bonus[MAXPOLICY]    # the bonus cards (bits), most negative first
+    u64 big_mask
+    u64 bonus_mask
+    u64 penalty             # the cards of positive value
+    u64 deck                # the cards dealt, kitty included: the played cards are the
+                            # deck less the hands and the kitty
+
+
+cdef struct RolloutC:
+    # one `Core.rollout` call's settings
+    int target              # the seat whose value is returned (paranoid, game)
+    int model               # MODEL_PARANOID, MODEL_MAXN or MODEL_GAME
+    int horizon             # tricks left at which the exact solve takes over
+    int64_t node_limit      # of one solve (0: none)
+    double time_ms          # of one solve, milliseconds (0: none)
+    int retry               # a solve stopped by the limit: one more bot trick, then again
+    int whole               # solve for the position's value alone (else every root card)
+    int policy              # POLICY_RULE or POLICY_LOOKAHEAD (`rollout_card`)
+    int runs                # rollouts per card (more than one: a randomised policy)
+    double epsilon          # the chance of a uniformly random legal card at each play
+    u64 rng                 # the random stream's state (`next_random`)
+    int shooter             # the seat that tries to shoot the moon (`shoot_card`), or -1
+
+
+cdef enum:
+    POLICY_RULE = 0         # the rule bot (`rule_card`)
+    POLICY_LOOKAHEAD = 1    # each legal card played out by the rule bot, the best kept
+
+
+cdef inline u64 next_random(u64* state) noexcept nogil:
+    """The next 64 random bits of the stream `state` (splitmix64: Steele, Lea & Flood 2014,
+    "Fast splittable pseudorandom number generators", OOPSLA)."""
+    cdef u64 z
+    state[0] += 0x9E3779B97F4A7C15ULL
+    z = state[0]
+    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL
+    z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL
+    return z ^ (z >> 31)
+
+
+cdef inline u64 lanes_folded(u64 m) noexcept nogil:
+    """The ranks present in any suit of `m` (13 bits)."""
+    return (m | (m >> 16) | (m >> 32) | (m >> 48)) & LANE
+
+
+cdef inline int lowest_card(u64 m) noexcept nogil:
+    """The lowest-ranked card of `m` (nonempty), the lower suit on ties (♣ < ♦ < ♥ < ♠)."""
+    return ctz(m & (LANE_ONES << ctz(lanes_folded(m))))
+
+
+cdef inline int highest_card(u64 m) noexcept nogil:
+    """The highest-ranked card of `m` (nonempty), the lower suit on ties."""
+    return ctz(m & (LANE_ONES << topbit(lanes_folded(m))))
+
+
+cdef int rule_card(const State* s, const RulesC* r, const PolicyC* p) noexcept nogil:
+    """The rule bot's card for the seat to move in `s` (a card bit; the deal not over).
+
+    ``rule_play`` in ``analysis/policy.py`` states the rules and is the reference: lead
+    low avoiding the big and bonus cards and the high cards of a big card still out;
+    follow with a bonus card that wins as last to play, else win a trick worth negative
+    points, else duck under the winning card, else win high as last to play or play low,
+    keeping the big and bonus cards back; discard a big card, a high card of a big card
+    still out, the penalty card worth most, else the highest card of the shortest suit."""
+    cdef int me = s.turn, i, b, best, su, key, top
+    cdef u64 hand = s.hand[me]
+    cdef u64 legal = legal_moves(s, r)
+    cdef u64 seen, exposed = 0, m, keep, x
+    cdef int length[4]
+    if not (legal & (legal - 1)):
+        return ctz(legal)
+    seen = (p.deck & ~s.rem & ~r.kitty) | hand     # the cards played, and its own
+    for i in range(p.nbig):
+        if not ((seen >> p.big[i]) & 1):
+            exposed |= p.high[i]
+    if s.ntrick == 0:
+        m = legal & ~(p.big_mask | p.bonus_mask | exposed)
+        return lowest_card(m if m else legal)
+    if legal & (LANE << (16 * (s.win >> 4))):
+        # following: every legal card is of the suit led, so the winning card's bit
+        # splits them into those below it and those above
+        if p.bonus_mask:
+            m = legal & ~(((<u64>2) << s.win) - 1)
+            if s.ntrick == r.n - 1:
+                for i in range(p.nbonus):
+                    if (m >> p.bonus[i]) & 1:
+                        return p.bonus[i]
+            if s.trick_points < 0:
+                m &= ~(p.big_mask | p.bonus_mask)
+                if m:
+                    return topbit(m)
+        m = legal & (((<u64>1) << s.win) - 1) & ~p.bonus_mask
+        if m:
+            return topbit(m)
+        keep = legal & ~(p.big_mask | p.bonus_mask)
+        if not keep:
+            keep = legal
+        return topbit(keep) if s.ntrick == r.n - 1 else ctz(keep)
+    # discarding
+    for i in range(p.nbig):
+        if (legal >> p.big[i]) & 1:
+            return p.big[i]
+    if legal & exposed:
+        return highest_card(legal & exposed)
+    m = legal & p.penalty
+    if m:
+        # the most points, then the higher rank, then the lower suit
+        best = -1
+        top = -INF
+        while m:
+            b = ctz(m)
+            m &= m - 1
+            key = r.value[b] * 16 + (b & 15)
+            if key > top:                   # bits rise with the suit: ties keep the lower
+                top = key
+                best = b
+        return best
+    m = legal & ~p.bonus_mask
+    if not m:
+        m = legal
+    # the highest rank, then the suit of the fewest cards in the hand, then the lower suit
+    x = m & (LANE_ONES << topbit(lanes_folded(m)))
+    best = -1
+    top = INF
+    for su in range(4):
+        length[su] = popcount(hand & (LANE << (16 * su)))
+    while x:
+        b = ctz(x)
+        x &= x - 1
+        su = b >> 4
+        if length[su] < top:
+            top = length[su]
+            best = b
+    return best
+
+
+cdef inline bint play_goes_on(const State* s, const RulesC* r, int tricks_left) noexcept nogil:
+    """A play-out to `tricks_left` tricks left plays on from `s`: the deal is not over, and
+    a trick is in play or more tricks are left (a trick start holds n cards a trick)."""
+    return s.rem != 0 and (s.ntrick != 0 or popcount(s.rem) > tricks_left * r.n)
+
+
+cdef void play_out(State* s, const RulesC* r, const PolicyC* p, int tricks_left) noexcept nogil:
+    """Play `s` forward with `rule_card` for every seat until at most `tricks_left` tricks
+    are left and a trick is about to start, or the deal is over (``policy.play_out``)."""
+    while play_goes_on(s, r, tricks_left):
+        play_card(s, rule_card(s, r, p), r)
+
+
+cdef int lookahead_card(const State* s, const RulesC* r, const PolicyC* p) noexcept nogil:
+    """One step of policy improvement over the rule bot (Tesauro & Galperin 1996, "On-line
+    policy improvement using Monte-Carlo search", NIPS): each legal card of the seat to
+    move (one per class), the deal then played to its end by the rule bot, all hands
+    open; the card of the fewest final points for the seat (moon and sun scored), the rule
+    bot's own card on ties."""
+    cdef int me = s.turn, x, v, best, best_v
+    cdef u64 cand = legal_moves(s, r)
+    cdef State t
+    if not (cand & (cand - 1)):
+        return ctz(cand)
+    cand = reduce_equivalent(cand, s.hand[me], s.rem | (s.trick_mask & ~r.kitty), r)
+    best = rule_card(s, r, p)
+    t = s[0]
+    play_card(&t, best, r)
+    play_out(&t, r, p, 0)
+    best_v = final_score(&t, r, me)
+    while cand:
+        x = ctz(cand)
+        cand &= cand - 1
+        if x == best:
+            continue
+        t = s[0]
+        play_card(&t, x, r)
+        play_out(&t, r, p, 0)
+        v = final_score(&t, r, me)
+        if v < best_v:
+            best_v = v
+            best = x
+    return best
+
+
+cdef inline int running(const State* s, const RulesC* r, int seat) noexcept nogil:
+    """`seat` can still shoot the moon: the rules have one and no other seat took a moon
+    card."""
+    return r.moon_on and r.moon != 0 and not (s.takers & ~(1 << seat))
+
+
+cdef int shoot_card(const State* s, const RulesC* r, const PolicyC* p) noexcept nogil:
+    """The card of a seat trying to take every moon card. Leading: a sure winner (above
+    every card of its suit the others hold), from the suit of which they hold the most, the
+    lowest such winner; without one, the highest card of its longest suit. Following: the
+    lowest card that wins the trick as last to play, else the highest card if it beats the
+    winning one, else the lowest. Discarding: the lowest card that is no moon card (a moon
+    card given away ends the moon), else the lowest."""
+    cdef int me = s.turn, su, best = -1, most = -1, k
+    cdef u64 legal = legal_moves(s, r), theirs = s.rem & ~s.hand[me], lane, mine, m
+    if not (legal & (legal - 1)):
+        return ctz(legal)
+    if s.ntrick == 0:
+        for su in range(4):
+            mine = legal & (LANE << (16 * su))
+            if not mine:
+                continue
+            lane = theirs & (LANE << (16 * su))
+            m = mine & ~(((<u64>2) << topbit(lane)) - 1) if lane else mine & ((<u64>1) << topbit(mine))
+            # m: its cards above every card of theirs in the suit (a void suit of theirs:
+            # only its top card, which wins too, keeping the others for later)
+            if m:
+                k = popcount(lane)
+                if k > most:
+                    most = k
+                    best = ctz(m)
+        if best >= 0:
+            return best
+        for su in range(4):
+            k = popcount(s.hand[me] & (LANE << (16 * su)))
+            mine = legal & (LANE << (16 * su))
+            if mine and k > most:
+                most = k
+                best = topbit(mine)
+        return best
+    if legal & (LANE << (16 * (s.win >> 4))):
+        m = legal & ~(((<u64>2) << s.win) - 1)
+        if m:
+            return ctz(m) if s.ntrick == r.n - 1 else topbit(m)
+        return ctz(legal)
+    m = legal & ~r.moon
+    return lowest_card(m if m else legal)
+
+
+cdef int rollout_card(const State* s, const RulesC* r, const PolicyC* p,
+                      RolloutC* how) noexcept nogil:
+    """The rollout policy's card for the seat to move in `s`: with chance `how.epsilon`
+    a uniformly random legal card, else the rule bot's card (`POLICY_RULE`) or the best
+    after one-card look-ahead (`POLICY_LOOKAHEAD`)."""
+    cdef u64 legal, x
+    cdef int k
+    if how.epsilon > 0 and (next_random(&how.rng) >> 11) * (1.0 / 9007199254740992.0) < how.epsilon:
+        legal = legal_moves(s, r)
+        k = <int>(next_random(&how.rng) % <u64>popcount(legal))
+        x = legal
+        while k:
+            x &= x - 1
+            k -= 1
+        return ctz(x)
+    if how.shooter >= 0 and running(s, r, how.shooter):
+        if s.turn == how.shooter:
+            return shoot_card(s, r, p)
+        if s.ntrick and s.win_seat == how.shooter:
+            return moon_defence(s, r, p)
+    if how.policy == POLICY_LOOKAHEAD:
+        return lookahead_card(s, r, p)
+    return rule_card(s, r, p)
+
+
+cdef int moon_defence(const State* s, const RulesC* r, const PolicyC* p) noexcept nogil:
+    """A card onto the trick of a seat that may be shooting (no other seat has taken a moon
+    card) and is winning this one. Following, play the lowest card (keep the high ones to
+    stop it later; the rule bot would duck with the highest). Once the moon is a threat (the
+    shooter alone has taken moon cards, at least as many points as are still out): beat it
+    with the lowest card that does when the trick holds a moon card (taking it ends the
+    moon), and discard the highest card that is no moon card (the rule bot would give it
+    the big penalty card and the highest heart)."""
+    cdef u64 legal = legal_moves(s, r), m
+    cdef int x = s.win_seat
+    cdef int threat = (s.takers == (1 << x)
+                       and s.points[x] >= sum_positive(r, (s.rem | s.trick_mask) & r.moon))
+    if legal & (LANE << (16 * (s.win >> 4))):
+        m = legal & ~(((<u64>2) << s.win) - 1)
+        if threat and m and s.trick_mask & r.moon:
+            return ctz(m)
+        return ctz(legal)
+    m = legal & ~r.moon
+    if not threat or not m:
+        return rule_card(s, r, p)
+    return highest_card(m)
+
+
+cdef void rollout_play(State* s, const RulesC* r, const PolicyC* p, RolloutC* how,
+                       int tricks_left) noexcept nogil:
+    """`play_out` with the rollout policy of `how` (`rollout_card`)."""
+    if how.policy == POLICY_RULE and how.epsilon <= 0 and how.shooter < 0:
+        play_out(s, r, p, tricks_left)
+        return
+    while play_goes_on(s, r, tricks_left):
+        play_card(s, rollout_card(s, r, p, how), r)
