@@ -29,7 +29,8 @@ Raw results: ``--out FILE`` gets one JSON line per game (deal index, seat, bot, 
 each seat, seconds of every decision, the OpenSpiel action ids and the settings), appended as
 each game ends. Running again with the same ``--out`` and settings resumes: games already in
 the file are skipped. ``--shard I/N`` plays the deals ``d`` with ``d % N == I`` (one process
-each, each with its own ``--out``); ``--merge FILE...`` reports the union.
+each, each with its own ``--out``); ``--merge FILE...`` reports the union. Measured figures
+and their settings: ``docs/experiments.md``; the harness: ``docs/analysis.md``.
 
 Run: ``python benchmarks/bench_strength.py [--opponent ismcts|rule] [--bots LIST]
 [--deals N] [--seed S] [--sims N] [--uct-c C] [--pass-by policy|rating|own]
@@ -317,7 +318,8 @@ def _seconds(lines: Iterable[dict[str, Any]], seats: "Iterable[int] | None",
 
 def summarize(games: list[dict[str, Any]]) -> dict[str, Any]:
     """Per bot: points per deal with its 95% interval, the paired difference to the baseline
-    with its interval, deals and seconds a decision; over the deals complete for that bot."""
+    with its interval, deals, moons and seconds a decision; over the deals the bot played in
+    all four seats (the baseline row: the deals every tested bot completed)."""
     baseline = {g["deal"]: g for g in games if g["seat"] is None}
     if not baseline:
         raise UsageError("no baseline game (the field alone) in the results")
@@ -326,54 +328,63 @@ def summarize(games: list[dict[str, Any]]) -> dict[str, Any]:
     for g in games:
         if g["seat"] is not None:
             tested[g["bot"]][g["deal"]][g["seat"]] = g
-    deals = sorted(baseline)
-    base_points = {d: sum(baseline[d]["points"]) / 4 for d in deals}
-    mean, lo, hi = _interval(list(base_points.values()))
-    timing = _seconds(baseline.values(), range(4))
-    cpu = _seconds(baseline.values(), range(4), "cpu_seconds")
+    base_points = {d: sum(g["points"]) / 4 for d, g in baseline.items()}
+    complete = {name: [d for d in sorted(per_deal) if len(per_deal[d]) == 4 and d in baseline]
+                for name, per_deal in tested.items()}
+    common = set(baseline).intersection(*complete.values()) if complete else set(baseline)
+    deals = sorted(common)
+    if not deals:
+        raise UsageError("no deal is complete for every bot (the field's game and each bot in "
+                         "all four seats)")
+    mean, lo, hi = _interval([base_points[d] for d in deals])
+    field_lines = [baseline[d] for d in deals]
     rows = [{"bot": field_name, "deals": len(deals), "points_per_deal": mean,
              "ci95": [lo, hi], "vs_baseline": 0.0, "vs_baseline_ci95": [0.0, 0.0],
-             "by_direction": {}, **_timing_fields(timing, cpu)}]
-    incomplete = {}
+             "by_direction": {},
+             "moons": sum(1 for g in field_lines if sum(g["points"]) == 78),
+             "seconds": _timing(field_lines, range(4))}]
     for name, per_deal in tested.items():
-        complete = [d for d in sorted(per_deal) if len(per_deal[d]) == 4 and d in baseline]
-        incomplete[name] = len(per_deal) - len(complete)
-        if not complete:
+        mine_deals = complete[name]
+        if not mine_deals:
             continue
         mine = {d: sum(g["points"][Seat[s]] for s, g in per_deal[d].items()) / 4
-                for d in complete}
-        diffs = {d: mine[d] - base_points[d] for d in complete}
+                for d in mine_deals}
+        diffs = {d: mine[d] - base_points[d] for d in mine_deals}
         mean, lo, hi = _interval(list(mine.values()))
         vs, vs_lo, vs_hi = _interval(list(diffs.values()))
-        lines = [g for d in complete for g in per_deal[d].values()]
+        lines = [g for d in mine_deals for g in per_deal[d].values()]
         by_direction = {}
         for direction in ("left", "right", "across", "hold"):
-            xs = [diffs[d] for d in complete if baseline[d]["direction"] == direction]
+            xs = [diffs[d] for d in mine_deals if baseline[d]["direction"] == direction]
             if xs:
                 m, a, b = _interval(xs)
                 by_direction[direction] = {"deals": len(xs), "vs_baseline": m,
                                            "vs_baseline_ci95": [a, b]}
-        moons = sum(1 for g in lines if max(g["points"]) == 26 and sum(g["points"]) == 78
-                    and g["points"][Seat[g["seat"]]] == 0)
-        rows.append({"bot": name, "deals": len(complete), "points_per_deal": mean,
+        rows.append({"bot": name, "deals": len(mine_deals), "points_per_deal": mean,
                      "ci95": [lo, hi], "vs_baseline": vs, "vs_baseline_ci95": [vs_lo, vs_hi],
-                     "by_direction": by_direction, "moons_shot": moons,
-                     **_timing_fields(_seconds(lines, None),
-                                      _seconds(lines, None, "cpu_seconds"))})
+                     "by_direction": by_direction,
+                     "moons": sum(1 for g in lines if sum(g["points"]) == 78
+                                  and g["points"][Seat[g["seat"]]] == 0),
+                     "seconds": _timing(lines, None)})
     settings = {k: v for k, v in games[0]["settings"].items() if k != "bot"}
     bots = {g["bot"]: g["settings"]["bot"] for g in games}
+    incomplete = {name: len(per_deal) - len(complete[name]) for name, per_deal in tested.items()}
     return {"settings": settings, "bot_settings": bots, "baseline": field_name,
             "games": len(games), "incomplete_deals": incomplete, "scores": rows}
 
 
-def _timing_fields(wall: dict[str, list[float]], cpu: dict[str, list[float]]) -> dict:
+def _timing(lines: list[dict[str, Any]], seats: "Iterable[int] | None") -> dict:
+    """Mean and max seconds a decision, wall-clock and CPU, for trick 1, the tricks after
+    trick ``LATE`` and all."""
     def stats(xs: list[float]) -> dict[str, float | None]:
         return {"mean": float(np.mean(xs)) if xs else None,
                 "max": float(np.max(xs)) if xs else None}
-    return {"seconds_trick1": stats(wall["trick 1"]),
-            f"seconds_after_trick{LATE}": stats(wall["late"]),
-            "seconds_all": stats(wall["all"]),
-            "cpu_seconds_all": stats(cpu["all"])}
+    out = {}
+    for clock, field in (("wall", "seconds"), ("cpu", "cpu_seconds")):
+        times = _seconds(lines, seats, field)
+        out[clock] = {"trick1": stats(times["trick 1"]),
+                      f"after_trick{LATE}": stats(times["late"]), "all": stats(times["all"])}
+    return out
 
 
 def _r(x: Any) -> Any:
@@ -395,26 +406,27 @@ def report(games: list[dict[str, Any]], as_json: bool, console: Console) -> None
     field = data["baseline"]
     table = Table(title=f"duplicate match against {field} (baseline: {field} in all four "
                         f"seats); points per deal, lower is better")
-    for col in ("bot", "deals", "points/deal", "95% CI", f"vs {field}", "95% CI"):
+    for col in ("bot", "deals", "points/deal", "95% CI", f"vs {field}", "95% CI", "moons"):
         table.add_column(col, justify="left" if col == "bot" else "right")
     for row in data["scores"]:
         base = row["bot"] == field
         table.add_row(
             row["bot"], str(row["deals"]), f"{row['points_per_deal']:.2f}",
-            f"{row['ci95'][0]:.2f} – {row['ci95'][1]:.2f}",
+            f"{row['ci95'][0]:.2f}…{row['ci95'][1]:.2f}",
             "—" if base else f"{row['vs_baseline']:+.2f}",
-            "" if base else f"{row['vs_baseline_ci95'][0]:+.2f} – "
-                            f"{row['vs_baseline_ci95'][1]:+.2f}")
+            "" if base else f"{row['vs_baseline_ci95'][0]:+.2f}…"
+                            f"{row['vs_baseline_ci95'][1]:+.2f}", str(row["moons"]))
     console.print(table)
-    late = f"seconds_after_trick{LATE}"
-    speed = Table(title="seconds a decision (wall-clock; the baseline row: the field's own)")
-    for col in ("bot", "trick 1 mean", "trick 1 max", f"tricks {LATE + 1}-13 mean",
-                f"tricks {LATE + 1}-13 max", "all mean", "CPU mean"):
-        speed.add_column(col, justify="left" if col == "bot" else "right")
+    speed = Table(title="seconds a decision (the baseline row: the field's own decisions)")
+    for col in ("bot", "clock", "trick 1 mean", "trick 1 max", f"tricks {LATE + 1}-13 mean",
+                f"tricks {LATE + 1}-13 max", "all mean", "all max"):
+        speed.add_column(col, justify="left" if col in ("bot", "clock") else "right")
     for row in data["scores"]:
-        speed.add_row(row["bot"], *(f"{x:.3f}" for x in (
-            row["seconds_trick1"]["mean"], row["seconds_trick1"]["max"], row[late]["mean"],
-            row[late]["max"], row["seconds_all"]["mean"], row["cpu_seconds_all"]["mean"])))
+        for clock in ("wall", "cpu"):
+            t = row["seconds"][clock]
+            speed.add_row(row["bot"] if clock == "wall" else "", clock, *(
+                f"{t[part][stat]:.3f}" for part in ("trick1", f"after_trick{LATE}", "all")
+                for stat in ("mean", "max")))
     console.print(speed)
     by_dir = Table(title=f"paired difference to {field} by pass direction: mean ± 95% "
                          f"half-width (deals)")
@@ -435,8 +447,10 @@ def report(games: list[dict[str, Any]], as_json: bool, console: Console) -> None
         if bot:
             console.print(f"  {name}: {json.dumps(bot)}")
     console.print(f"{data['games']} games; a bot's rows count the deals it played in all four "
-                  f"seats that have their baseline game; seconds: every decision of the bot's "
-                  f"seat, forced ones too")
+                  f"seats that have their baseline game, the baseline's the deals every bot "
+                  f"completed; moons: shot by the bot's seat (baseline: in its games); seconds: "
+                  f"every decision of the bot's seat, forced ones too; wall-clock and CPU "
+                  f"seconds of the process")
     skipped = {k: v for k, v in data["incomplete_deals"].items() if v}
     if skipped:
         console.print(f"deals not yet complete (left out): {skipped}")

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pytest
 
-from hearts.analysis.bots import AdviceBot, RuleBot, seat_view
+from hearts.analysis.bots import RuleBot, seat_view
 from hearts.analysis.knowledge import Knowledge
 from hearts.analysis.openspiel import parse_action_line, replay
 from hearts.analysis.referee import (EngineMismatchError, ISMCTSPlayer, ISMCTSSettings,
@@ -108,12 +108,6 @@ def test_ismcts_is_given_a_resampled_state_with_the_seat_s_information_only():
     hands = [set(h) for h in view.to_struct().hands]
     real = [set(h) for h in state.to_struct().hands]
     assert hands[1] == real[1] and hands != real
-
-
-def test_advice_bot_plays_a_refereed_deal_from_its_knowledge():
-    game = play_refereed_deal(DEAL, PassDirection.ACROSS,
-                              [FAST, FAST, FAST, AdviceBot(play_samples=4)], key=(3,))
-    assert game.bots[Seat.W] == "advice" and sum(game.points) in (26, 78)
 
 
 def test_ismcts_settings_are_checked():
