@@ -489,9 +489,9 @@ def advise(subject: "Knowledge | Position", seat: "Seat | str | None" = None, *,
         raise AdviceError(f"unknown evaluator {evaluator!r}: expected one of "
                           f"{', '.join(EVALUATORS)}")
     if samples < 1:
-        raise AdviceError(f"samples must be at least 1, got {samples}")
+        raise AdviceError(f"samples must be at least 1, got {samples}", argument="samples")
     if threads is not None and threads < 1:
-        raise AdviceError(f"threads must be at least 1, got {threads}")
+        raise AdviceError(f"threads must be at least 1, got {threads}", argument="threads")
     if horizon is not None and not 1 <= horizon <= 13:
         raise AdviceError(f"horizon must be 1..13 tricks, got {horizon}")
     if (model == "game") != (scores is not None):

@@ -58,6 +58,7 @@ from hearts.solver.position import Position
 from hearts.solver.rules import Rules
 from hearts.solver.seats import PassDirection, Seat
 from hearts.solver.solve import CardValue, Solver
+from hearts.solver.words import counted
 
 from . import records
 from .advice import EVALUATORS, advise, card_classes
@@ -65,13 +66,12 @@ from .knowledge import record_knowledge
 from .parallel import executor
 from .records import NAG_BLUNDER, NAG_MISTAKE, DealRecord, GameRecord
 from .stats import mean_se
-from .terminal import counted
 
 __all__ = ["MODES", "JudgedPlay", "FairJudgement", "MoonAlert", "PassNote", "PassRater",
            "DealAnnotation", "GameAnnotation", "AnnotateError", "annotate", "annotate_deal",
-           "annotate_games", "judge_fair", "judged_from_trick", "summarise", "summary_json",
-           "mistake_count", "moon_text", "modes_run", "primary", "fair_json", "LINE_CARDS",
-           "PASS_NOT_RATED", "DEFAULT_SAMPLES"]
+           "annotate_games", "batch_json", "judge_fair", "judged_from_trick", "summarise",
+           "summary_json", "mistake_count", "moon_text", "modes_run", "primary", "fair_json",
+           "LINE_CARDS", "PASS_NOT_RATED", "DEFAULT_SAMPLES"]
 
 #: Annotation modes: ``open`` (all hands visible), ``fair`` (the seat's knowledge, sampled),
 #: ``both``.
@@ -447,6 +447,39 @@ def summary_json(table: dict[Seat, dict[str, Any]]) -> dict[str, dict[str, Any]]
     return {seat.letter: dict(row) for seat, row in table.items()}
 
 
+def batch_json(grouped: Sequence[tuple[str, list[GameAnnotation]]], mode: str,
+               time_ms: float | None, output: str | None, html: str | None = None) -> dict:
+    """The JSON document of a batch of annotated files (``grouped``: file name → its game
+    annotations, in order; ``time_ms``, ``output`` and ``html``: the settings and the files
+    written, recorded as given): every file's plays, summaries, moon alerts, passes and errors
+    (``docs/annotate.md``, "Output"; ``hearts annotate --json`` prints it, and the HTML report
+    is rendered from it)."""
+    results = [r for _, rs in grouped for r in rs]
+    plays, alerts, passes, errors = [], [], [], []
+    for f, rs in grouped:
+        for r in rs:
+            data = r.to_json()
+            for item in data["plays"] + data["moon_alerts"] + data["passes"]:
+                item["file"] = f
+            plays += data["plays"]
+            alerts += data["moon_alerts"]
+            passes += data["passes"]
+            errors += [{"file": f, "error": e} for e in data["errors"]]
+    every = [p for r in results for p in r.plays]
+    first = results[0] if results else None
+    model = "paranoid" if first is None else first.fair_model if mode == "fair" else first.model
+    return {"mode": mode, "model": model,
+            "judged_from": first.judged_from if first and mode != "fair" else None,
+            "fair": fair_json(first) if first else None,
+            "thresholds": {"mistake": first.mistake, "blunder": first.blunder} if first else None,
+            "time_ms": time_ms, "files": [f for f, _ in grouped], "plays": plays,
+            "summary": summary_json(summarise(every, primary(mode))),
+            "summaries": {w: summary_json(summarise(every, w)) for w in modes_run(mode)},
+            "mistake_count": mistake_count(every),
+            "moon_alerts": alerts, "passes": passes, "errors": errors, "output": output,
+            "html": html}
+
+
 def judged_from_trick(max_tricks: int = 8, from_trick: int | None = None) -> int:
     """The first trick judged with open hands: ``from_trick`` if given, else the first trick
     with at most ``max_tricks`` tricks left (14 − max_tricks; 6 for 8).
@@ -456,10 +489,11 @@ def judged_from_trick(max_tricks: int = 8, from_trick: int | None = None) -> int
     """
     if from_trick is not None:
         if not 1 <= from_trick <= 13:
-            raise AnnotateError(f"--from-trick must be 1..13, got {from_trick}")
+            raise AnnotateError(f"from_trick must be 1..13, got {from_trick}",
+                                argument="from_trick")
         return from_trick
     if not 1 <= max_tricks <= 13:
-        raise AnnotateError(f"--max-tricks must be 1..13, got {max_tricks}")
+        raise AnnotateError(f"max_tricks must be 1..13, got {max_tricks}", argument="max_tricks")
     return 14 - max_tricks
 
 
@@ -824,11 +858,11 @@ def _check_options(mode: str, mistake: int, blunder: int, time_ms: float | None,
         raise AnnotateError(f"thresholds must satisfy 1 <= mistake <= blunder, got mistake "
                             f"{mistake}, blunder {blunder}")
     if time_ms is not None and not time_ms > 0:       # nan too
-        raise AnnotateError(f"--time must be positive, got {time_ms}")
+        raise AnnotateError(f"time_ms must be positive, got {time_ms}", argument="time_ms")
     if threads < 1:
-        raise AnnotateError(f"--threads must be at least 1, got {threads}")
+        raise AnnotateError(f"threads must be at least 1, got {threads}", argument="threads")
     if samples < 1:
-        raise AnnotateError(f"--samples must be at least 1, got {samples}")
+        raise AnnotateError(f"samples must be at least 1, got {samples}", argument="samples")
     if model not in FAIR_MODELS:
         raise AnnotateError(f"unknown model {model!r}: expected {' or '.join(FAIR_MODELS)}")
     if evaluator not in EVALUATORS:

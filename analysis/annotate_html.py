@@ -14,17 +14,19 @@ no URL (so it opens offline and from a mail attachment).
 from __future__ import annotations
 
 from importlib import resources
-from typing import Sequence
+from typing import TYPE_CHECKING, Sequence
 
-import jinja2
 from markupsafe import Markup, escape
 
 from hearts.solver.cards import Card, Suit
 from hearts.solver.seats import Seat
+from hearts.solver.words import counted
 
 from . import records
 from .annotate import GameAnnotation, JudgedPlay, modes_run, moon_text, summarise
-from .terminal import counted
+
+if TYPE_CHECKING:  # pragma: no cover
+    import jinja2
 
 __all__ = ["render_report", "TEMPLATE"]
 
@@ -35,7 +37,10 @@ _SUITS = (Suit.SPADES, Suit.HEARTS, Suit.DIAMONDS, Suit.CLUBS)
 _SUIT_CLASS = {Suit.SPADES: "s", Suit.HEARTS: "h", Suit.DIAMONDS: "d", Suit.CLUBS: "c"}
 
 
-def _environment() -> jinja2.Environment:
+def _environment() -> "jinja2.Environment":
+    # Imported here: Jinja2 takes 70 ms to import, which every `hearts` command paid, and only
+    # `hearts annotate --html` renders a page.
+    import jinja2
     env = jinja2.Environment(autoescape=True, undefined=jinja2.StrictUndefined,
                              trim_blocks=True, lstrip_blocks=True)
     env.filters["card"] = _card_html
@@ -148,7 +153,7 @@ def _chart(plays: list[JudgedPlay], mode: str) -> dict:
 
 def render_report(grouped: Sequence[tuple[str, list[GameAnnotation]]], data: dict) -> str:
     """The report page for a batch (``grouped``: file name → its game annotations; ``data``:
-    the batch's JSON document, :func:`.annotate_cli.batch_json`, whose ``mistake_count`` the
+    the batch's JSON document, :func:`.annotate.batch_json`, whose ``mistake_count`` the
     page shows)."""
     files = []
     for name, results in grouped:

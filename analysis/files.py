@@ -1,7 +1,7 @@
-"""Reading the user's input files for the ``hearts`` commands."""
+"""Reading input files (UTF-8, a size limit, JSON with errors that name the place) and writing
+output files."""
 from __future__ import annotations
 
-import errno
 import json
 import os
 import sys
@@ -9,7 +9,7 @@ from typing import IO, Any
 
 from hearts.solver.errors import HeartsError, RecordSyntaxError
 
-__all__ = ["InputFileError", "MAX_INPUT_BYTES", "OutputFileError", "check_output", "decode_text",
+__all__ = ["InputFileError", "MAX_INPUT_BYTES", "OutputFileError", "decode_text",
            "error_line", "expect_json", "json_kind", "load_json", "printable", "quote_text",
            "read_file_text", "read_limited", "read_text", "same_file", "size_text", "stream_name",
            "strip_bom", "write_output"]
@@ -21,8 +21,8 @@ class InputFileError(HeartsError):
 
 
 class OutputFileError(HeartsError):
-    """An output path the commands refuse: one of the inputs, an existing file without
-    ``--force``, or a file that cannot be written (the message names the path)."""
+    """An output file that cannot be written, or an output path refused before any work (the
+    message names the path)."""
 
 
 def strip_bom(text: str) -> str:
@@ -228,40 +228,6 @@ def same_file(a: str, b: str) -> bool:
         return os.path.samefile(a, b)
     except OSError:
         return os.path.abspath(a) == os.path.abspath(b)
-
-
-def check_output(path: "str | os.PathLike[str] | None", inputs: "list[str]", force: bool,
-                 what: str = "-o") -> None:
-    """Refuse an output path before any work: one of the ``inputs`` (never overwritten), or an
-    existing file unless ``force``. Nothing the user gave is lost.
-
-    Raises:
-        OutputFileError: the path is empty, an input, exists (and not ``force``), is a
-            directory or is in a folder that does not exist.
-    """
-    if path is None:
-        return
-    path = os.fspath(path)
-    if not path:
-        raise OutputFileError(f"{what}: an empty path")
-    if path == "-":
-        # "-" reads standard input, so it would be expected to write standard output; it
-        # wrote a file named "-" instead
-        raise OutputFileError(f"{what} -: standard output is the default, leave out {what} "
-                              f"(for a file named -, give ./-)")
-    for f in inputs:
-        if f != "-" and same_file(f, path):
-            raise OutputFileError(f"{what} {path} is the input file {f}: the input is never "
-                                  f"overwritten")
-    if os.path.isdir(path):
-        raise OutputFileError(f"{what} {path} is a directory, not a file")
-    if os.path.exists(path) and not force:
-        raise OutputFileError(f"{what} {path} exists (use --force to overwrite it)")
-    # A missing folder fails now, not after the work (and not after another output is written).
-    folder = os.path.dirname(path) or "."
-    if not os.path.isdir(folder):
-        reason = errno.ENOTDIR if os.path.exists(folder) else errno.ENOENT
-        raise OutputFileError(f"cannot write {path}: {os.strerror(reason)}")
 
 
 def write_output(path: "str | os.PathLike[str]", text: str) -> None:

@@ -45,7 +45,7 @@ from hearts.solver.cards import DECK_MASK, SUIT_MASKS, Card, Suit, cards_from_ma
 from hearts.solver.deal import Deal
 from hearts.solver.errors import CardError, HeartsError, IllegalPlayError, InvalidDealError
 from hearts.solver.hand import Hand
-from hearts.solver.passing import forbidden_pass_text
+from hearts.solver.passing import after_pass, forbidden_pass_text
 from hearts.solver.position import Position, trick_winner
 from hearts.solver.rules import Rules
 from hearts.solver.seats import PassDirection, Seat
@@ -318,8 +318,8 @@ class Knowledge:
         direction = _check_direction(rules, PassDirection.parse(direction))
         dealt = deal_before_pass if isinstance(deal_before_pass, Deal) else Deal(deal_before_pass)
         try:
-            after = dealt.after_pass(passes, direction, rules.pass_count,
-                                     forbidden=rules.no_pass_mask())
+            after = after_pass(dealt, passes, direction, rules.pass_count,
+                               forbidden=rules.no_pass_mask())
             position = Position(after, rules, played, first_leader=first_leader)
         except (InvalidDealError, IllegalPlayError) as err:
             raise InconsistentRecordError(str(err)) from None

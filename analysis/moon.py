@@ -252,7 +252,7 @@ def moon_odds(hand: "Hand | str | Iterable[Card | str]", *, seat: "Seat | str" =
     rules = Rules.of(rules)
     _check_moon_rules(rules)
     if samples < 1:
-        raise MoonError(f"samples must be at least 1, got {samples}")
+        raise MoonError(f"samples must be at least 1, got {samples}", argument="samples")
     seat = Seat.parse(seat)
     knowledge = Knowledge.from_record(seat, hand, (), rules, pass_direction=pass_direction,
                                       passed=passed, received=received)
@@ -370,7 +370,7 @@ def moon_watch(position: Position, *, view: "Knowledge | None" = None, samples: 
     if position.is_over():
         raise MoonError("the deal is over: nothing left to shoot for")
     if samples < 1:
-        raise MoonError(f"samples must be at least 1, got {samples}")
+        raise MoonError(f"samples must be at least 1, got {samples}", argument="samples")
     moon_mask = rules.moon_mask()
     seats = table_seats(position.players)
     takers = tuple(s for s in seats if position.taken[s] & moon_mask)

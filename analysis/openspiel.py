@@ -24,6 +24,7 @@ from hearts.solver.cards import Card
 from hearts.solver.deal import Deal
 from hearts.solver.errors import CardError, HeartsError, InvalidDealError, RecordSyntaxError
 from hearts.solver.hand import Hand
+from hearts.solver.passing import after_pass
 from hearts.solver.position import Position
 from hearts.solver.rules import Rules
 from hearts.solver.seats import PassDirection, Seat
@@ -178,7 +179,7 @@ def parse_action_line(line: str, line_number: int | None = None, *,
                             f"{dealt.holder(card).name_title}", i)
             passes[seat].append(card)
     try:
-        after = dealt.after_pass(passes, direction)
+        after = after_pass(dealt, passes, direction)
     except InvalidDealError as err:  # pragma: no cover - the checks above cover it
         raise error(str(err)) from None
 
@@ -318,7 +319,7 @@ def load_peer_record(data: Mapping[str, Any], line_number: int | None = None) ->
         passes = {Seat.parse(seat): _peer_cards(cards, seat) for seat, cards
                   in _typed(data.get("passes", {}), Mapping,
                             'an object {"N": [cards], ...}').items()}
-        after = dealt.after_pass(passes, direction)
+        after = after_pass(dealt, passes, direction)
         field = "plays"
         plays = [_peer_play(p, number) for number, p
                  in enumerate(_typed(data["plays"], list, "an array of plays"), start=1)]

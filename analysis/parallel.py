@@ -58,6 +58,9 @@ class ClusterError(HeartsError):
     malformed or does not answer."""
 
 
+#: A scheduler given without the optional extra.
+_NO_DASK = "scheduler needs Dask: pip install 'hearts-dd[cluster]'"
+
 #: The most threads the commands take (``--threads``): more only adds threads that wait, and
 #: a slip such as 100000 would start that many.
 MAX_THREADS = 1024
@@ -88,7 +91,7 @@ def connect(scheduler: Any = None) -> Iterator[Any]:
     try:
         from distributed import Client
     except ImportError:
-        raise ClusterError("--scheduler needs Dask: pip install 'hearts-dd[cluster]'") from None
+        raise ClusterError(_NO_DASK, argument="scheduler") from None
     if not (scheduler.startswith("tcp://") and ":" in scheduler[len("tcp://"):]):
         raise ClusterError(f"scheduler address {scheduler!r}: expected tcp://HOST:PORT")
     try:
@@ -139,8 +142,7 @@ def executor(threads: int | None = None, scheduler: Any = None,
         try:
             from distributed import Client
         except ImportError:
-            raise ClusterError("--scheduler needs Dask: pip install 'hearts-dd[cluster]'") \
-                from None
+            raise ClusterError(_NO_DASK, argument="scheduler") from None
         if not isinstance(client, Client):
             client = Client(client)         # a cluster object: a client of its own
             with client:

@@ -755,9 +755,9 @@ def rate_passes(hand: "Hand | str | Iterable[Card | str]", direction: "PassDirec
     if not 1 <= horizon <= 13:
         raise PassError(f"horizon must be 1..13 tricks, got {horizon}")
     if samples < 1:
-        raise PassError(f"samples must be at least 1, got {samples}")
+        raise PassError(f"samples must be at least 1, got {samples}", argument="samples")
     if threads is not None and threads < 1:
-        raise PassError(f"threads must be at least 1, got {threads}")
+        raise PassError(f"threads must be at least 1, got {threads}", argument="threads")
     if not ci_target > 0:
         raise PassError(f"the interval target must be positive, got {ci_target}")
     count = rules.pass_count
@@ -875,7 +875,8 @@ def _hand_mask(hand: "Hand | str | Iterable[Card | str]") -> int:
 def _direction(direction: "PassDirection | str", rules: Rules) -> PassDirection:
     parsed = PassDirection.parse(direction)
     if parsed is PassDirection.HOLD:
-        raise PassError("no pass on a hold deal: give --direction left, right or across")
+        raise PassError("no pass on a hold deal: the direction must be left, right or across",
+                        argument="direction")
     if rules.pass_scheme == "hold" or rules.pass_count < 1:
         raise PassError(f"the rules have no passing (pass_scheme={rules.pass_scheme}, "
                         f"pass_count={rules.pass_count})")

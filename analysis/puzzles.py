@@ -25,7 +25,7 @@ paranoid best card by >= 3 points, so every puzzle has a one-card answer in poin
 
 Sources of the records: OpenSpiel action-id lines (the xinxin games, read by
 :func:`hearts.analysis.openspiel.parse_action_lines`), peer-engine JSONL records
-(:func:`hearts.analysis.record_import.from_peer_record`, which checks their seats, legal lists
+(:func:`hearts.analysis.records.importers.from_peer_record`, which checks their seats, legal lists
 and points), and seeded random deals played out by a seeded policy (:func:`random_records`).
 """
 from __future__ import annotations
@@ -46,12 +46,13 @@ from hearts.solver.position import Position, trick_winner
 from hearts.solver.rules import Rules
 from hearts.solver.seats import Seat
 from hearts.solver.solve import SolveResult, Solver
+from hearts.solver.words import counted
 
 from .files import load_json, read_file_text, read_limited, stream_name
 from .openspiel import parse_action_lines
 from .policy import point_cards
-from .record_import import from_peer_record
-from .terminal import counted
+from .records.formats import detect_format, read_games
+from .records.importers import from_peer_record
 
 __all__ = [
     "TASKS",
@@ -763,7 +764,6 @@ def _played_deals(text: str, name: str) -> Iterator[PlayedDeal]:
     if first.startswith("["):
         # HGN game records, or our JSON export (a list of games, first line "[{" or "["),
         # read (and replayed) by the record readers
-        from .record_cli import detect_format, read_games
         fmt = detect_format(text)
         games = read_games(text, fmt if fmt == "json" else "hgn", name=name)
         for g, game in enumerate(games, start=1):

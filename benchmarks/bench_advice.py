@@ -45,7 +45,7 @@ from hearts.analysis.knowledge import Knowledge
 from hearts.analysis.moon import moon_odds
 from hearts.analysis.openspiel import parse_action_lines
 from hearts.analysis.policy import play_out, rule_play
-from hearts.solver import Deal, Position, Rules
+from hearts.solver import Deal, Position, Rules, after_pass
 from hearts.solver.solve import Solver
 
 XINXIN = Path(__file__).resolve().parent.parent / "tests" / "data" / "openspiel_xinxin"
@@ -57,7 +57,7 @@ def xinxin_knowledge(games: int, plays: int) -> list[Knowledge]:
     text = (XINXIN / "xinxin_train.txt").read_text()
     for game, _ in zip(parse_action_lines(text), range(games)):
         rules = Rules.openspiel()
-        after = game.dealt.after_pass(game.passes, game.direction)
+        after = after_pass(game.dealt, game.passes, game.direction)
         seat = Position(after, rules, game.plays[:plays]).to_move
         out.append(Knowledge.from_deal(game.dealt, game.passes, game.direction,
                                        game.plays[:plays], seat, rules))

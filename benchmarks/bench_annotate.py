@@ -28,7 +28,7 @@ from rich.console import Console
 from rich.table import Table
 
 from hearts.analysis.annotate import annotate_games, mistake_count
-from hearts.analysis.record_cli import read_games
+from hearts.analysis.records import read_games
 
 XINXIN = Path(__file__).resolve().parent.parent / "tests" / "data" / "openspiel_xinxin"
 TARGETS_S = {"open": 3.0, "fair": 60.0, "both": None}

@@ -24,7 +24,7 @@ from rich.table import Table
 from hearts.analysis.knowledge import Knowledge
 from hearts.analysis.openspiel import parse_action_lines
 from hearts.analysis.sampling import DealSampler
-from hearts.solver import Deal, PassDirection, Position, Rules, Seat
+from hearts.solver import Deal, PassDirection, Position, Rules, Seat, after_pass
 
 XINXIN = Path(__file__).resolve().parent.parent / "tests" / "data" / "openspiel_xinxin"
 
@@ -53,7 +53,7 @@ def void_state(seed: int, cards: int) -> tuple[str, Knowledge]:
         rng = random.Random(s)
         dealt = Deal.random(rng)
         passes = {seat: rng.sample(list(dealt[seat]), 3) for seat in Seat}
-        position = Position(dealt.after_pass(passes, PassDirection.LEFT))
+        position = Position(after_pass(dealt, passes, PassDirection.LEFT))
         while len(position.history) < cards:
             position.play(rng.choice(position.legal_moves()))
         seat = position.to_move

@@ -44,8 +44,8 @@ __all__ += ["CardValue", "SolveResult", "Solver", "SolverError", "solve"]
 
 # Tables of 3 to 7 players, passing schemes and whole games (docs/variants.md).
 from .game import DealOutcome, Game, play_game, standing  # noqa: E402
-from .passing import PassPlan, apply_pass, pass_plan  # noqa: E402
+from .passing import PassPlan, after_pass, apply_pass, pass_plan  # noqa: E402
 from .seats import table_seats  # noqa: E402
 
-__all__ += ["DealOutcome", "Game", "PassPlan", "apply_pass", "pass_plan", "play_game",
-            "standing", "table_seats"]
+__all__ += ["DealOutcome", "Game", "PassPlan", "after_pass", "apply_pass", "pass_plan",
+            "play_game", "standing", "table_seats"]

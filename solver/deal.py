@@ -1,4 +1,5 @@
-"""A deal: the hands of every seat (and a kitty), and the pass that turns one deal into another.
+"""A deal: the hands of every seat (and a kitty). The pass that turns one deal into another is
+:mod:`.passing`'s (:func:`~.passing.after_pass`, :func:`~.passing.apply_pass`).
 
 Written in the PBN ``Deal`` tag form ``N:<N> <E> <S> <W>``, each hand ``spades.hearts.diamonds.clubs``.
 On input the first letter may be any seat, the hands then listed clockwise from it
@@ -13,14 +14,14 @@ cards of ``card_removal="kitty"``) follows the hands as one more hand marked ``+
 from __future__ import annotations
 
 import random as _random
-from typing import Iterable, Iterator, Mapping, Sequence
+from typing import Iterator, Mapping, Sequence
 
 from .cards import ALL_CARDS, DECK_MASK, Card, cards_from_mask
 from .errors import CardError, HeartsError, InvalidDealError
 from .hand import Hand
 from .rules import Rules
-from .seats import (MAX_PLAYERS, MIN_PLAYERS, SEAT_LETTERS, PassDirection, Seat, parse_seat,
-                    seat_title, table_seats)
+from .seats import (MAX_PLAYERS, MIN_PLAYERS, SEAT_LETTERS, Seat, parse_seat, seat_title,
+                    table_seats)
 from .words import counted
 
 __all__ = ["Deal"]
@@ -218,37 +219,6 @@ class Deal:
         each hand and a full kitty, or the odd cards removed)."""
         size = 52 // len(self._hands)
         return all(len(h) == size for h in self._hands)
-
-    # -- passing --------------------------------------------------------------------------
-
-    def after_pass(self, passes: "Mapping[Seat | str, Iterable[Card | str] | str] | None",
-                   direction: "PassDirection | str | int", count: int = 3, *,
-                   forbidden: int = 0) -> "Deal":
-        """The deal after every seat passes ``count`` cards to ``direction.receiver(seat)``.
-
-        A 4-player directional pass; :func:`~.passing.apply_pass` moves the cards of every
-        scheme (scatter, star, shuffle) at every table.
-
-        Rule (``rules.md`` "Passing"; count = ``Rules.pass_count``): each passer gives exactly
-        ``count`` distinct cards from its own hand, chosen before seeing the cards it receives
-        (so the passes are all taken from the dealt hands). On a HOLD deal there is no pass:
-        ``passes`` must be ``None``, empty, or hold only empty lists.
-
-        Args:
-            passes: seat → the cards it passes (Cards, texts, or one text ``"QS AS 2C"``).
-            direction: the pass direction.
-            count: cards each seat passes.
-            forbidden: mask of the cards nobody may pass (``Rules.no_pass_mask()``).
-
-        Raises:
-            InvalidDealError: a missing pass, a wrong count, a repeated or forbidden card, or a
-                card the passer does not hold; the message names the seat and the card.
-        """
-        from .passing import PassPlan, apply_pass
-
-        direction = PassDirection.parse(direction)
-        return apply_pass(self, PassPlan.directional(direction, count), passes,
-                          forbidden=forbidden)
 
     # -- output ---------------------------------------------------------------------------
 

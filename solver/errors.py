@@ -18,7 +18,19 @@ __all__ = [
 
 
 class HeartsError(ValueError):
-    """Base class of every error raised by hearts-dd for bad input or a misuse."""
+    """Base class of every error raised by hearts-dd for bad input or a misuse.
+
+    Attributes:
+        argument: the name of the function argument the error is about (``"threads"``), or
+            ``None``. A caller with names of its own for the arguments can put them in: the
+            ``hearts`` command shows ``threads must be at least 1, got 0`` as ``--threads
+            must be at least 1, got 0`` (the messages about one argument start with its name,
+            except where the command words them itself).
+    """
+
+    def __init__(self, *args: object, argument: str | None = None) -> None:
+        super().__init__(*args)
+        self.argument = argument
 
 
 class CardError(HeartsError):

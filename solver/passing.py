@@ -13,25 +13,25 @@ scheme treats all seats alike, so one tuple of offsets describes the whole table
   (``pooled=True``; the offsets then only give the count).
 
 :func:`pass_plan` gives the plan of deal ``number`` (0 = the first deal) under
-``Rules.pass_scheme``; :func:`apply_pass` moves the cards.
+``Rules.pass_scheme``; :func:`apply_pass` moves the cards, :func:`after_pass` those of a
+4-player pass in one direction.
 """
 from __future__ import annotations
 
 import dataclasses
 import random as _random
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Iterable, Mapping
+from typing import Iterable, Mapping
 
 from .cards import Card, cards_from_mask, parse_cards
+from .deal import Deal
 from .errors import CardError, InvalidDealError, RulesError
-from .seats import PassDirection, parse_seat, seat_title, table_seats
+from .rules import Rules
+from .seats import PassDirection, Seat, parse_seat, seat_title, table_seats
 from .words import counted
 
-if TYPE_CHECKING:  # pragma: no cover
-    from .deal import Deal
-    from .rules import Rules
-
-__all__ = ["PassPlan", "pass_plan", "apply_pass", "no_pass_note", "forbidden_pass_text"]
+__all__ = ["PassPlan", "pass_plan", "apply_pass", "after_pass", "no_pass_note",
+           "forbidden_pass_text"]
 
 
 @dataclass(frozen=True)
@@ -168,10 +168,10 @@ def _with_scheme(rules: "Rules", scheme: str) -> "Rules":
     return dataclasses.replace(rules, pass_scheme=scheme)
 
 
-def apply_pass(deal: "Deal", plan: PassPlan,
+def apply_pass(deal: Deal, plan: PassPlan,
                passes: "Mapping[int | str, Iterable[Card | str] | str] | None", *,
                forbidden: int = 0,
-               rng: "int | None | _random.Random" = None) -> "Deal":
+               rng: "int | None | _random.Random" = None) -> Deal:
     """The deal after every seat passes its cards as ``plan`` says.
 
     Rule (``rules.md`` "Passing"): each passer gives exactly ``plan.count`` distinct cards from
@@ -192,8 +192,6 @@ def apply_pass(deal: "Deal", plan: PassPlan,
         InvalidDealError: a missing pass, a wrong count, a repeated or forbidden card, or a
             card the passer does not hold; the message names the seat and the card.
     """
-    from .deal import Deal
-
     n = deal.players
     if plan.players != n:
         raise InvalidDealError(f"a pass for {plan.players} players, but the deal has {n} hands")
@@ -247,6 +245,34 @@ def apply_pass(deal: "Deal", plan: PassPlan,
             for card in pool[seat * plan.count:(seat + 1) * plan.count]:
                 masks[seat] |= card.mask
     return Deal.from_masks(masks, full=deal.is_full(), kitty=deal.kitty.mask)
+
+
+def after_pass(deal: Deal, passes: "Mapping[Seat | str, Iterable[Card | str] | str] | None",
+               direction: "PassDirection | str | int", count: int = 3, *,
+               forbidden: int = 0) -> Deal:
+    """The deal after every seat passes ``count`` cards to ``direction.receiver(seat)``.
+
+    A 4-player directional pass (:func:`apply_pass` moves the cards of every scheme: scatter,
+    star, shuffle, at every table).
+
+    Rule (``rules.md`` "Passing"; count = ``Rules.pass_count``): each passer gives exactly
+    ``count`` distinct cards from its own hand, chosen before seeing the cards it receives
+    (so the passes are all taken from the dealt hands). On a HOLD deal there is no pass:
+    ``passes`` must be ``None``, empty, or hold only empty lists.
+
+    Args:
+        deal: the dealt hands.
+        passes: seat → the cards it passes (Cards, texts, or one text ``"QS AS 2C"``).
+        direction: the pass direction.
+        count: cards each seat passes.
+        forbidden: mask of the cards nobody may pass (``Rules.no_pass_mask()``).
+
+    Raises:
+        InvalidDealError: a missing pass, a wrong count, a repeated or forbidden card, or a
+            card the passer does not hold; the message names the seat and the card.
+    """
+    direction = PassDirection.parse(direction)
+    return apply_pass(deal, PassPlan.directional(direction, count), passes, forbidden=forbidden)
 
 
 def no_pass_note(forbidden: int) -> str:

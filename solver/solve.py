@@ -144,26 +144,27 @@ def game_spec(rules: Rules, scores: Sequence[int]) -> dict:
             total at or past ``rules.target`` with ``no_game_end_on_moon`` off: by default a
             moon or sun deal may leave a total past the target for one more deal,
             :mod:`.game`); with ``reset_at_target``, a total of exactly the target (it drops
-            to 0, so no game stands at it between deals).
+            to 0, so no game stands at it between deals). A message about the scores themselves
+            starts with ``scores:``.
     """
     n = rules.players
     if isinstance(scores, (str, bytes)):
-        raise SolverError(f"--scores: expected one total per seat, seat 0 first, not the text "
-                          f"{scores!r} (parse_scores reads it)")
+        raise SolverError(f"scores: expected one total per seat, seat 0 first, not the text "
+                          f"{scores!r} (parse_scores reads it)", argument="scores")
     try:
         scores = tuple(scores)
     except TypeError:
-        raise SolverError(f"--scores: expected one total per seat, seat 0 first, not "
-                          f"{type(scores).__name__}") from None
+        raise SolverError(f"scores: expected one total per seat, seat 0 first, not "
+                          f"{type(scores).__name__}", argument="scores") from None
     if len(scores) != n:
-        raise SolverError(f"--scores: {len(scores)} scores for {n} players")
+        raise SolverError(f"scores: {len(scores)} scores for {n} players", argument="scores")
     for seat, score in enumerate(scores):
         if isinstance(score, bool) or not isinstance(score, numbers.Integral):
-            raise SolverError(f"--scores: {seat_letter(seat, n)}={score!r} is not a whole "
-                              f"number of points")
+            raise SolverError(f"scores: {seat_letter(seat, n)}={score!r} is not a whole "
+                              f"number of points", argument="scores")
         if not -_MAX_SCORE <= score <= _MAX_SCORE:
-            raise SolverError(f"--scores: {seat_letter(seat, n)}={score} is outside "
-                              f"-{_MAX_SCORE}..{_MAX_SCORE}")
+            raise SolverError(f"scores: {seat_letter(seat, n)}={score} is outside "
+                              f"-{_MAX_SCORE}..{_MAX_SCORE}", argument="scores")
     _check_game_on(scores, rules)
     if rules.moon == "choice":
         choice = 1
@@ -205,9 +206,9 @@ def _check_game_on(totals: Sequence[int], rules: Rules) -> None:
                           f"reaches the target, unless on a moon under no_game_end_on_moon)")
     if rules.reset_at_target and target in totals:
         seat = list(totals).index(target)
-        raise SolverError(f"--scores: {seat_letter(seat, n)}={target} is exactly the target, "
+        raise SolverError(f"scores: {seat_letter(seat, n)}={target} is exactly the target, "
                           f"which drops to 0 under reset_at_target: give "
-                          f"{seat_letter(seat, n)}=0")
+                          f"{seat_letter(seat, n)}=0", argument="scores")
 
 
 _LAST_SPEC: tuple = (None, None, 0, None)    # (rules, pass direction, kitty, spec)
@@ -540,7 +541,7 @@ class Solver:
         if model not in MODELS:
             raise SolverError(f"unknown model {model!r}: expected one of {', '.join(MODELS)}")
         if (model == "game") != (scores is not None):
-            raise SolverError("the game model needs the game scores (--scores), and only it"
+            raise SolverError("the game model needs the game scores (scores=...), and only it"
                               if scores is None else
                               f"scores are for the game model, not {model}")
         game = game_spec(position.rules, scores) if scores is not None else None

@@ -1,5 +1,5 @@
-"""Counts in messages: ``1 card``, ``2 cards`` (the solver's errors and the commands' output
-share it; ``hearts.analysis.terminal`` re-exports it)."""
+"""Counts in messages: ``1 card``, ``2 cards`` (the solver's errors, the analysis and the
+commands' output share it)."""
 from __future__ import annotations
 
 __all__ = ["counted", "joined", "tricks_left_text"]

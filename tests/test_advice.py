@@ -22,6 +22,7 @@ from hearts.analysis.openspiel import parse_action_lines
 from hearts.analysis.policy import play_out, rule_play
 from hearts.solver import Card, Deal, Position, Rules, Seat, Suit
 from hearts.solver.cards import SUIT_MASKS
+from hearts.solver.passing import after_pass
 from hearts.solver.position import trick_winner
 
 DATA = Path(__file__).parent / "data"
@@ -42,7 +43,7 @@ def xinxin_knowledge(plays: int, game: int = 0) -> Knowledge:
     """The view of the seat to move after ``plays`` plays of xinxin train game ``game + 1``."""
     record = list(parse_action_lines(XINXIN.read_text()))[game]
     rules = Rules.openspiel()
-    after = record.dealt.after_pass(record.passes, record.direction)
+    after = after_pass(record.dealt, record.passes, record.direction)
     seat = Position(after, rules, record.plays[:plays]).to_move
     return Knowledge.from_deal(record.dealt, record.passes, record.direction,
                                record.plays[:plays], seat, rules)
@@ -289,7 +290,7 @@ def test_play_json_states_evaluator_samples_model_and_seed():
 
 
 def _record_plays() -> list[str]:
-    from hearts.analysis.records import loads
+    from hearts.analysis.records.hgn import loads
     return [str(c) for c in loads(RECORD.read_text()).deals[0].cards]
 
 
@@ -459,13 +460,13 @@ def test_play_with_scores_prints_the_chance_to_win_and_json_has_it():
 
 def test_the_documented_horizons_are_the_code_s():
     # The game model's 6 was missing from hearts play --help and docs/analysis.md.
-    from hearts.analysis import advice_cli
+    from hearts.analysis.cli import play
     from hearts.analysis.advice import EXACT_HORIZON
     doc = (Path(__file__).parent.parent / "docs" / "analysis.md").read_text()
     assert (f"*K* (`--horizon`) is {EXACT_HORIZON['paranoid']} for paranoid, "
             f"{EXACT_HORIZON['maxn']} for max^n and {EXACT_HORIZON['game']} for the game model."
             in doc)
-    source = Path(advice_cli.__file__).read_text()
+    source = Path(play.__file__).read_text()
     assert (f"default {EXACT_HORIZON['paranoid']} paranoid, {EXACT_HORIZON['maxn']} maxn, "
             f"{EXACT_HORIZON['game']} game" in source)
 

@@ -13,10 +13,11 @@ import pytest
 from typer.testing import CliRunner
 
 from hearts.analysis import records
+from hearts.analysis.records import hgn
 from hearts.analysis.annotate import annotate, annotate_games, judged_from_trick
 from hearts.analysis.cli import app
-from hearts.analysis.record_cli import read_games
-from hearts.analysis.record_import import from_openspiel_line
+from hearts.analysis.records import read_games
+from hearts.analysis.records.importers import from_openspiel_line
 from hearts.solver.cards import Card
 from hearts.solver.seats import Seat
 from hearts.solver.solve import solve
@@ -59,7 +60,7 @@ def _check_against_solve(game: records.GameRecord, result) -> None:
 
 
 def test_hgn_record_judged_plays_agree_with_solve():
-    game = records.loads(ONE.read_text())
+    game = hgn.loads(ONE.read_text())
     result = annotate(game, max_tricks=6)
     assert result.judged_from == 8
     assert [p.index for p in result.plays] == list(range(29, 53))
@@ -80,7 +81,7 @@ def test_openspiel_line_judged_plays_agree_with_solve():
 def _blunder_game() -> records.GameRecord:
     """Deal 4 of xinxin-train-1-4 up to trick 10, card 2, where South (paranoid value 0 with
     8C) plays 4H instead: value 7, a loss of 7 points."""
-    source = records.loads(FOUR.read_text()).deals[3]
+    source = hgn.loads(FOUR.read_text()).deals[3]
     game = records.GameRecord({"Event": "hand-made blunder", "Rules": "openspiel"})
     game.add_deal(source.dealt, source.direction, source.passes,
                   [p.card for p in source.plays[:37]] + ["4H"])
@@ -107,10 +108,10 @@ def test_hand_made_blunder_is_marked_double_question():
 
 
 def test_annotated_record_reads_back_with_every_play():
-    game = records.loads(FOUR.read_text())
+    game = hgn.loads(FOUR.read_text())
     result = annotate(game, max_tricks=6)
-    text = records.dumps(result.game)
-    back = records.loads(text)
+    text = hgn.dumps(result.game)
+    back = hgn.loads(text)
     assert back == result.game
     for before, after in zip(game.deals, back.deals):
         assert after.cards == before.cards
@@ -136,7 +137,7 @@ def test_judged_from_defaults_to_eight_tricks_left():
 
 
 def test_threads_give_identical_results():
-    games = records.loads_all(FOUR.read_text())
+    games = hgn.loads_all(FOUR.read_text())
     one = [r.to_json() for r in annotate_games(games, max_tricks=6, threads=1)]
     two = [r.to_json() for r in annotate_games(games, max_tricks=6, threads=2)]
     assert one == two
@@ -156,7 +157,7 @@ def test_cli_json_keys_and_output(tmp_path):
     assert set(data["summary"]) == {"N", "E", "S", "W"}
     assert set(data["summary"]["S"]) >= {"judged", "mistakes", "blunders", "lost"}
     assert data["moon_alerts"][0]["seat"] == "W"
-    assert records.loads(out.read_text()).deals[0].cards == records.loads(original).deals[0].cards
+    assert hgn.loads(out.read_text()).deals[0].cards == hgn.loads(original).deals[0].cards
     assert ONE.read_text() == original
 
 
@@ -183,7 +184,7 @@ def test_cli_never_overwrites(tmp_path):
     assert out.read_text() == "keep me"
     result = run("annotate", str(record), "-o", str(out), "--max-tricks", "4", "--force")
     assert result.exit_code == 0, result.stderr
-    assert records.loads(out.read_text()).deals[0].cards == records.loads(
+    assert hgn.loads(out.read_text()).deals[0].cards == hgn.loads(
         record.read_text()).deals[0].cards
 
 
@@ -253,7 +254,7 @@ def test_lenient_annotates_a_truncated_file_up_to_the_error(tmp_path):
 
 
 def test_time_cap_leaves_plays_unjudged_never_guessed():
-    game = records.loads(ONE.read_text())
+    game = hgn.loads(ONE.read_text())
     result = annotate(game, from_trick=1, time_ms=1e-3, moon=False)
     early = [p for p in result.plays if p.trick == 1]
     assert all(p.status == "unjudged" and p.value is None and p.mark == "" for p in early)
@@ -275,7 +276,7 @@ def test_moon_alert_names_the_play_that_made_the_moon_unstoppable(tmp_path):
     assert (alert["seat"], alert["on_track_trick"], alert["stoppable"], alert["unstoppable_index"],
             alert["unstoppable_play"], alert["shot"]) == ("N", 4, True, 29,
                                                           {"seat": "W", "card": "6C"}, True)
-    game = records.loads(records.dumps(
+    game = hgn.loads(hgn.dumps(
         annotate_games([_read_one(path)], max_tricks=8)[0].game))
     deal = game.deals[0]
 
@@ -318,7 +319,7 @@ def _fair_advice(deal: records.DealRecord, rules, index: int, samples: int, seed
 
 
 def test_fair_judgement_is_the_advice_on_the_seats_knowledge():
-    game = records.loads(ONE.read_text())
+    game = hgn.loads(ONE.read_text())
     result = annotate(game, "fair", from_trick=10, samples=30, seed=4)
     assert result.mode == "fair" and result.fair_from == 10
     assert [p.index for p in result.plays] == list(range(37, 53))
@@ -347,7 +348,7 @@ def test_both_shows_a_mistake_only_with_open_hands():
     """xinxin-train-1, trick 10: South's 2S loses 2 points against the hands as they lay (best
     9S), but on South's information it loses only 1.65 ± 0.15 on average (seed 0): an
     open-hands-only mistake, not marked in the record."""
-    game = records.loads(ONE.read_text())
+    game = hgn.loads(ONE.read_text())
     result = annotate(game, "both", from_trick=10, samples=100, seed=0, moon=False)
     two = next(p for p in result.plays if p.trick == 10 and str(p.card) == "2S")
     assert (two.mark, two.loss, two.fair.mark) == ("?", 2, "")
@@ -372,24 +373,24 @@ def test_fair_marks_go_into_the_record_and_count_once():
     data = result.to_json()
     assert data["mistake_count"] == sum(1 for p in result.plays if p.verdict)
     assert set(data["summaries"]) == {"open", "fair"}
-    assert records.loads(records.dumps(result.game)) == result.game
+    assert hgn.loads(hgn.dumps(result.game)) == result.game
 
 
 def test_a_forced_play_is_not_sampled():
-    game = records.loads(ONE.read_text())
+    game = hgn.loads(ONE.read_text())
     result = annotate(game, "fair", from_trick=13, samples=50, moon=False)
     assert all(p.fair.evaluator == "forced" and p.fair.samples == 0 for p in result.plays)
 
 
 def test_fair_mode_threads_give_identical_results():
-    games = records.loads_all(FOUR.read_text())[:1]
+    games = hgn.loads_all(FOUR.read_text())[:1]
     one = annotate_games(games, "fair", from_trick=11, samples=20, threads=1, moon=False)
     two = annotate_games(games, "fair", from_trick=11, samples=20, threads=2, moon=False)
     assert [p.to_json() for p in one[0].plays] == [p.to_json() for p in two[0].plays]
 
 
 def test_passes_are_listed_not_rated_until_a_rater_plugs_in():
-    game = records.loads(ONE.read_text())
+    game = hgn.loads(ONE.read_text())
     result = annotate(game, from_trick=13, moon=False)
     notes = result.passes
     assert [(str(n.seat), str(n.to), n.status) for n in notes] == [
@@ -449,7 +450,7 @@ def test_lenient_fair_mode_annotates_up_to_the_error(tmp_path):
 
 def test_progress_counts_every_job():
     """One job per deal (open hands, moon) and one per fair-judged play."""
-    games = records.loads_all(FOUR.read_text())[:1]
+    games = hgn.loads_all(FOUR.read_text())[:1]
     seen = []
     annotate_games(games, "fair", from_trick=13, samples=5, moon=False,
                    progress=lambda done, total: seen.append((done, total)))
@@ -465,7 +466,7 @@ def test_rate_passes_places_each_pass_made_among_all_286():
     assert result.exit_code == 0, result.stderr
     notes = json.loads(result.stdout)["passes"]
     assert [n["status"] for n in notes] == ["rated"] * 4
-    game = records.loads(ONE.read_text())
+    game = hgn.loads(ONE.read_text())
     deal = game.deals[0]
     north = notes[0]
     ranking = rate_passes(deal.dealt["N"], deal.direction, seat="N", samples=2, seed=1,
@@ -582,12 +583,13 @@ def test_fair_mode_max_tricks_moves_the_moon_checks_only():
 
 
 def test_check_options_apply_takes_the_given_names():
-    from hearts.analysis.annotate_cli import AnnotateInputError, check_options_apply
+    from hearts.analysis.cli.annotate import check_options_apply
+    from hearts.analysis.cli.options import CommandError
 
     check_options_apply("open", {"seed", "pass_samples"}, rate_passes=True)
     check_options_apply("both", {"samples", "seed", "model"}, model="maxn")
     check_options_apply("open", set(), model="maxn")        # the default is never an error
-    with pytest.raises(AnnotateInputError, match="^--model maxn applies"):
+    with pytest.raises(CommandError, match="^--model maxn applies"):
         check_options_apply("open", {"model"}, model="maxn")
 
 
@@ -631,11 +633,11 @@ FAIR_NOTE = ("Fair annotation of tricks 1 to 13 (each seat's knowledge, sampled 
 def test_an_earlier_runs_note_is_replaced_by_this_runs(tmp_path):
     # The fixture's note says tricks 8 to 13; a run judging 6 to 13 kept it, contradicting
     # its own [Annotator] tag.
-    assert records.loads(ONE.read_text()).comment == OPEN_NOTE.format(8)
+    assert hgn.loads(ONE.read_text()).comment == OPEN_NOTE.format(8)
     out = tmp_path / "out.hgn"
     result = run("annotate", str(ONE), "-o", str(out))
     assert result.exit_code == 0, result.stderr
-    game = records.loads(out.read_text())
+    game = hgn.loads(out.read_text())
     assert game.tags["Annotator"] == "hearts-dd annotate (open hands, paranoid)"
     assert game.comment == OPEN_NOTE.format(6)
 

@@ -15,7 +15,7 @@ import pytest
 
 from hearts.analysis import records
 from hearts.analysis.annotate import annotate_games
-from hearts.analysis.record_cli import read_games
+from hearts.analysis.records import hgn, read_games
 from hearts.solver import Position, Solver
 from hearts.solver.solve import solve
 
@@ -82,7 +82,7 @@ def test_every_line_starts_with_its_card_and_replays_legally_keeping_the_value(p
 ])
 def test_an_equivalent_card_gets_its_class_line_with_the_two_cards_exchanged(index, card, cls,
                                                                              line):
-    game = records.loads(ONE.read_text())
+    game = hgn.loads(ONE.read_text())
     deal = game.deals[0]
     assert str(deal.cards[index - 1]) == card
     solved = solve(deal.deal, deal.cards[:index - 1], deal.seats()[index - 1], "paranoid",
@@ -102,7 +102,7 @@ def test_hgn_and_json_give_the_same_lines_each_starting_with_its_card(tmp_path):
     assert result.exit_code == 0, result.stderr
     plays = json.loads(result.stdout)["plays"]
     assert len(plays) == 32
-    written = records.loads(out.read_text()).deals[0].plays
+    written = hgn.loads(out.read_text()).deals[0].plays
     for p in plays:
         line = p["line"]
         assert line[0] == (p["card"] if p["loss"] == 0 else p["best"][0]), p

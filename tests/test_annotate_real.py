@@ -11,8 +11,8 @@ from typer.testing import CliRunner
 
 from hearts.analysis.annotate import annotate_games
 from hearts.analysis.cli import app
-from hearts.analysis.record_cli import detect_format, read_games
-from hearts.analysis.record_import import from_openspiel_playthrough
+from hearts.analysis.records import detect_format, read_games
+from hearts.analysis.records.importers import from_openspiel_playthrough
 
 XINXIN = Path(__file__).parent / "data" / "openspiel_xinxin"
 FILES = [XINXIN / "xinxin_train.txt", XINXIN / "xinxin_test.txt",

@@ -687,7 +687,7 @@ _XINXIN_RECORD = str(Path(__file__).parent / "data" / "records" / "xinxin-train-
 @pytest.mark.parametrize("value", ["inf", "nan", "-inf", "0", "-5", "1e400", "abc"])
 def test_time_limits_name_the_option_and_say_the_same_for_inf_and_nan(command, value):
     # inf was "time limit must be a positive number of ms, got inf" (no option named), nan
-    # "Input should be greater than or equal to 0.001": one check (game_cli.time_option) now;
+    # "Input should be greater than or equal to 0.001": one check (options.time_option) now;
     # 1e400 was "inf is not ...", abc "Input should be a valid number, unable to parse string
     # as a number": the text typed is quoted
     result = run(*command, "--time", value)
@@ -905,7 +905,7 @@ def test_a_console_without_suit_symbols_gets_suit_letters_not_a_traceback():
 
 
 def test_the_ascii_spelling_is_one_character_per_sign():
-    from hearts.analysis.terminal import ASCII_SPELLING
+    from hearts.analysis.cli.terminal import ASCII_SPELLING
     assert all(len(v) == 1 and v.isascii() for v in ASCII_SPELLING.values())
     assert "Q♠ →W ±1".encode("ascii", "hearts-ascii") == b"QS >W ~1"
 
@@ -944,9 +944,9 @@ def test_a_deal_of_three_hands_names_its_rules_with_the_player_count():
 @pytest.mark.parametrize("args, message", [
     # 100000 threads were taken (and started as the jobs came); --ci inf "stopped" at ±inf
     (["pass", "AKQJ.5432.432.32", "-d", "left", "--threads", "100000"],
-     "Invalid value for '--threads' / '-t': Input should be less than or equal to 1024"),
-    (["moon", "AKQJ.5432.432.32", "-t", "5000"],
-     "Invalid value for '--threads' / '-t': Input should be less than or equal to 1024"),
+     "Invalid value for '--threads' / '-j': Input should be less than or equal to 1024"),
+    (["moon", "AKQJ.5432.432.32", "-j", "5000"],
+     "Invalid value for '--threads' / '-j': Input should be less than or equal to 1024"),
     (["annotate", _XINXIN_RECORD, "-j", "2000"],
      "Invalid value for '--threads' / '-j': Input should be less than or equal to 1024"),
     (["pass", "AKQJ.5432.432.32", "-d", "left", "--ci", "inf"],

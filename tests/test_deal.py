@@ -8,7 +8,8 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from hearts.solver import Card, Deal, Hand, InvalidDealError, PassDirection, Seat, parse_cards
+from hearts.solver import (Card, Deal, Hand, InvalidDealError, PassDirection, Seat, after_pass,
+                           parse_cards)
 
 # One fixed deal, N E S W.
 PBN = "N:AKQ2.T93.J4.8765 JT98.AK82.KQ3.J3 7653.Q4.A9876.QT 4.J765.T52.AK942"
@@ -107,7 +108,7 @@ PASSES = {Seat.N: "AS KS QS", Seat.E: "AH KH 8H", Seat.S: "AD 9D 8D", Seat.W: "A
 
 
 def test_pass_left_gives_each_seat_the_cards_of_its_right_hand_neighbour():
-    after = Deal(PBN).after_pass(PASSES, PassDirection.LEFT)
+    after = after_pass(Deal(PBN), PASSES, PassDirection.LEFT)
     assert after[Seat.N] == Hand("2.T93.J4.AK98765")     # gets West's AC KC 9C
     assert after[Seat.E] == Hand("AKQJT98.2.KQ3.J3")     # gets North's AS KS QS
     assert after[Seat.S] == Hand("7653.AKQ84.76.QT")     # gets East's AH KH 8H
@@ -115,22 +116,22 @@ def test_pass_left_gives_each_seat_the_cards_of_its_right_hand_neighbour():
 
 
 def test_pass_across_and_right():
-    across = Deal(PBN).after_pass(PASSES, "across")
+    across = after_pass(Deal(PBN), PASSES, "across")
     assert set(parse_cards("AS KS QS")) <= set(across[Seat.S])
-    right = Deal(PBN).after_pass(PASSES, PassDirection.RIGHT)
+    right = after_pass(Deal(PBN), PASSES, PassDirection.RIGHT)
     assert set(parse_cards("AS KS QS")) <= set(right[Seat.W])
     assert right.is_full()
 
 
 def test_hold_needs_no_pass():
     deal = Deal(PBN)
-    assert deal.after_pass(None, PassDirection.HOLD) == deal
-    assert deal.after_pass({s: [] for s in Seat}, PassDirection.HOLD) == deal
+    assert after_pass(deal, None, PassDirection.HOLD) == deal
+    assert after_pass(deal, {s: [] for s in Seat}, PassDirection.HOLD) == deal
 
 
 def test_pass_count_argument():
     two_each = {Seat.N: "AS KS", Seat.E: "AH KH", Seat.S: "AD 9D", Seat.W: "AC KC"}
-    after = Deal(PBN).after_pass(two_each, PassDirection.LEFT, count=2)
+    after = after_pass(Deal(PBN), two_each, PassDirection.LEFT, count=2)
     assert Card("AS") in after[Seat.E]
 
 

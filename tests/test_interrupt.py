@@ -111,9 +111,9 @@ def _interrupt(*args, **kwargs):
 
 
 @pytest.mark.parametrize("where, command", [
-    ("hearts.analysis.cli.Solver.solve_position", ["solve", "example", "--model", "maxn"]),
-    ("hearts.analysis.advice_cli.moon_odds", ["moon", "A.AKQJT987.AK.AK"]),
-    ("hearts.analysis.advice_cli.advise",
+    ("hearts.analysis.cli.solve.Solver.solve_position", ["solve", "example", "--model", "maxn"]),
+    ("hearts.analysis.cli.moon.moon_odds", ["moon", "A.AKQJT987.AK.AK"]),
+    ("hearts.analysis.cli.play.advise",
      ["play", "--position", "N:.AQJT6543.9873.Q 87.K72.AQ52.T842 QJ932.9.J64.A653 "
                             "AKT654.8.KT.KJ97"]),
 ])

@@ -112,7 +112,7 @@ def test_moon_watch_west_on_track_and_unstoppable():
 
 def test_moon_watch_in_a_record_west_can_still_be_stopped():
     # xinxin train game 1 after trick 5: West has taken QS and a heart (14), nobody else any.
-    from hearts.analysis.advice_cli import load_record_position
+    from hearts.analysis.cli.options import load_record_position
     _, _, position = load_record_position(str(RECORD), 1, 20)
     watch = moon_watch(position)
     assert watch.on_track == Seat.W and watch.points[Seat.W] == 14
@@ -185,7 +185,8 @@ def test_moon_watch_api_samples_the_view_seat_when_nobody_is_on_track():
 
     from rich.console import Console
 
-    from hearts.analysis.advice_cli import _print_watch, load_record_position
+    from hearts.analysis.cli.moon import _print_watch
+    from hearts.analysis.cli.options import load_record_position
     _, _, position = load_record_position(str(RECORD), 1, 0)
     # North: seat 0, which a test of truth would take for "no seat"
     watch = moon_watch(position, view=Knowledge.from_position(position, Seat.N), samples=3,
@@ -210,7 +211,7 @@ def test_moon_odds_counts_one_unfinished_sample_as_a_sample():
 
     from rich.console import Console
 
-    from hearts.analysis.advice_cli import _print_odds
+    from hearts.analysis.cli.moon import _print_odds
     from hearts.analysis.moon import MoonOdds
     from hearts.solver.hand import Hand
     odds = MoonOdds(Seat.S, Hand(SURE_MOON), None, Hand("..."), Hand("..."), Rules.standard(), 2,

@@ -11,7 +11,7 @@ from hearts.analysis.annotate import annotate_games
 from hearts.analysis.knowledge import Knowledge
 from hearts.analysis.moon import moon_odds
 from hearts.analysis.parallel import ClusterError, connect, executor
-from hearts.analysis.record_reader import loads_all
+from hearts.analysis.records.hgn import loads_all
 from hearts.solver import Deal, Position, Rules
 
 distributed = pytest.importorskip("distributed")
@@ -89,7 +89,7 @@ def test_unreachable_scheduler_is_one_clear_error():
 def test_fair_annotation_on_a_cluster_equals_local(cluster, data_dir):
     """Fair and open jobs cross a pickle; the marks are written into the annotated record in
     this process, so the record is the same too."""
-    from hearts.analysis.records import dumps_all
+    from hearts.analysis.records.hgn import dumps_all
     games = loads_all((data_dir / "records" / "xinxin-train-1-4.hgn").read_text())[:1]
     local = annotate_games(games, "both", from_trick=12, samples=10, threads=2, moon=False)
     remote = annotate_games(games, "both", from_trick=12, samples=10, moon=False,

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from hearts.solver import Deal, InvalidDealError, PassDirection, Rules, RulesError, Seat
-from hearts.solver.passing import PassPlan, apply_pass, pass_plan
+from hearts.solver.passing import PassPlan, after_pass, apply_pass, pass_plan
 
 
 def names(rules: Rules, deals: int) -> list[str]:
@@ -152,7 +152,7 @@ def test_scatter_moves_one_card_to_each_opponent():
 
 def test_directional_pass_equals_deal_after_pass():
     passes = {seat: list(DEAL[seat])[-3:] for seat in Seat}
-    assert apply_pass(DEAL, pass_plan(Rules(), 1), passes) == DEAL.after_pass(passes, "right")
+    assert apply_pass(DEAL, pass_plan(Rules(), 1), passes) == after_pass(DEAL, passes, "right")
 
 
 def test_star_pass_at_five_players():

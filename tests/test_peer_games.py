@@ -120,7 +120,7 @@ def test_a_peer_field_of_the_wrong_json_type_is_named(tmp_path, path, value, mes
     from typer.testing import CliRunner
 
     from hearts.analysis.cli import app
-    from hearts.analysis.record_import import from_peer_record
+    from hearts.analysis.records.importers import from_peer_record
     from hearts.solver import RecordSyntaxError
     data = _edited(path, value)
     expected = rf"^line 3: peer record: {re.escape(message)}$"
@@ -152,7 +152,7 @@ def test_a_peer_legal_list_must_hold_the_card_and_match_the_rules(tmp_path, lega
     from typer.testing import CliRunner
 
     from hearts.analysis.cli import app
-    from hearts.analysis.record_import import from_peer_record
+    from hearts.analysis.records.importers import from_peer_record
     from hearts.solver import RecordSyntaxError
     assert RECORDS[0]["plays"][5] == {"seat": "S", "card": "TS", "legal": ["JS", "TS"]}
     data = _edited(("plays", 5, "legal"), legal)
@@ -166,7 +166,7 @@ def test_a_peer_legal_list_must_hold_the_card_and_match_the_rules(tmp_path, lega
 
 
 def test_a_peer_play_without_a_legal_list_is_read():
-    from hearts.analysis.record_import import from_peer_record
+    from hearts.analysis.records.importers import from_peer_record
     data = json.loads(json.dumps(RECORDS[0]))
     del data["plays"][5]["legal"]
     assert from_peer_record(data, 1).deals[0].cards[5] == Card("TS")

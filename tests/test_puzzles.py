@@ -12,7 +12,7 @@ import pytest
 from typer.testing import CliRunner
 
 from hearts.analysis import puzzles as pz
-from hearts.analysis.puzzle_cli import app
+from hearts.analysis.cli import app
 from hearts.solver import Deal, Position, Rules, Seat
 
 from conftest import DATA, Counted, error_line, run_hearts
@@ -230,7 +230,7 @@ def test_repeated_id_is_malformed():
 def test_cli_check_a_good_file(tmp_path):
     path = tmp_path / "p.jsonl"
     path.write_text(_line() + "\n")
-    result = runner.invoke(app, ["check", str(path)])
+    result = runner.invoke(app, ["puzzle", "check", str(path)])
     assert result.exit_code == 0, result.output
     assert "checked 1 puzzle in" in result.output and "all verified" in result.output
 
@@ -275,7 +275,7 @@ def test_check_counts_one_point_and_one_card_as_such():
 def test_cli_check_mismatch_exits_1(tmp_path):
     path = tmp_path / "p.jsonl"
     path.write_text(_line(answer=["TC"]) + "\n")
-    result = runner.invoke(app, ["check", str(path)])
+    result = runner.invoke(app, ["puzzle", "check", str(path)])
     assert result.exit_code == 1
     assert "MISMATCH hd-001" in result.output
 
@@ -283,7 +283,7 @@ def test_cli_check_mismatch_exits_1(tmp_path):
 def test_cli_check_malformed_exits_2(tmp_path):
     path = tmp_path / "p.jsonl"
     path.write_text(_line() + "\n" + _line(seat="W", id="x") + "\n")
-    result = runner.invoke(app, ["check", str(path)])
+    result = runner.invoke(app, ["puzzle", "check", str(path)])
     assert result.exit_code == 2
     assert result.stderr.strip() == (
         f"error: {path}: line 2: puzzle x: seat W is not the seat to play (E is)")
@@ -291,7 +291,7 @@ def test_cli_check_malformed_exits_2(tmp_path):
 
 
 def test_cli_check_missing_file_exits_2(tmp_path):
-    result = runner.invoke(app, ["check", str(tmp_path / "none.jsonl")])
+    result = runner.invoke(app, ["puzzle", "check", str(tmp_path / "none.jsonl")])
     assert result.exit_code == 2
     assert result.stderr.startswith("error: ") and "none.jsonl" in result.stderr
 
@@ -299,10 +299,10 @@ def test_cli_check_missing_file_exits_2(tmp_path):
 def test_cli_serves_a_puzzle_and_checks_the_answer(tmp_path):
     path = tmp_path / "p.jsonl"
     path.write_text(_line() + "\n")
-    right = runner.invoke(app, ["--file", str(path), "--answer", "QH"])
+    right = runner.invoke(app, ["puzzle", "--file", str(path), "--answer", "QH"])
     assert right.exit_code == 0, right.output
     assert "Right!" in right.output and "Solution line" in right.output
-    wrong = runner.invoke(app, ["--file", str(path), "--answer", "10C"])
+    wrong = runner.invoke(app, ["puzzle", "--file", str(path), "--answer", "10C"])
     assert wrong.exit_code == 1
     assert "Wrong." in wrong.output
 
@@ -312,7 +312,7 @@ def test_cli_serve_refuses_a_puzzle_that_does_not_check_out(tmp_path):
     # best card, wrong. The puzzle is now re-solved before it is shown.
     path = tmp_path / "p.jsonl"
     path.write_text(_line(answer=["TC"]) + "\n")
-    result = runner.invoke(app, ["--file", str(path), "--answer", "QH"])
+    result = runner.invoke(app, ["puzzle", "--file", str(path), "--answer", "QH"])
     assert result.exit_code == 2
     assert result.stdout == ""
     line, = result.stderr.strip().splitlines()
@@ -324,7 +324,7 @@ def test_cli_serve_refuses_a_puzzle_that_does_not_check_out(tmp_path):
 def test_cli_serve_asks_until_a_legal_card(tmp_path):
     path = tmp_path / "p.jsonl"
     path.write_text(_line() + "\n")
-    result = runner.invoke(app, ["--file", str(path)], input="XX\n2C\nqh\n")
+    result = runner.invoke(app, ["puzzle", "--file", str(path)], input="XX\n2C\nqh\n")
     assert result.exit_code == 0, result.output
     assert 'unknown card "XX"' in result.output
     assert "2C cannot be played" in result.output
@@ -332,10 +332,10 @@ def test_cli_serve_asks_until_a_legal_card(tmp_path):
 
 def test_cli_serve_filters(shipped):
     task = shipped[-1].task
-    result = runner.invoke(app, ["--task", task, "--seed", "3", "--answer",
+    result = runner.invoke(app, ["puzzle", "--task", task, "--seed", "3", "--answer",
                                  str(shipped[-1].answer[0]), "--id", shipped[-1].id])
     assert result.exit_code == 0, result.output
-    none = runner.invoke(app, ["--id", "no-such-puzzle", "--answer", "QS"])
+    none = runner.invoke(app, ["puzzle", "--id", "no-such-puzzle", "--answer", "QS"])
     assert none.exit_code == 2
     assert none.stderr.strip() == "error: the shipped collection: no puzzle with id no-such-puzzle"
 
@@ -343,7 +343,7 @@ def test_cli_serve_filters(shipped):
 def test_cli_serve_illegal_answer_exits_2(tmp_path):
     path = tmp_path / "p.jsonl"
     path.write_text(_line() + "\n")
-    result = runner.invoke(app, ["--file", str(path), "--answer", "AS"])
+    result = runner.invoke(app, ["puzzle", "--file", str(path), "--answer", "AS"])
     assert result.exit_code == 2
     assert result.stderr.strip().startswith("error: AS cannot be played: ")
 
@@ -351,25 +351,25 @@ def test_cli_serve_illegal_answer_exits_2(tmp_path):
 def test_cli_check_an_empty_file_is_an_error(tmp_path):
     path = tmp_path / "empty.jsonl"
     path.write_text("")
-    result = runner.invoke(app, ["check", str(path)])
+    result = runner.invoke(app, ["puzzle", "check", str(path)])
     assert result.exit_code == 2
     assert result.stderr.strip() == f"error: {path}: no puzzles to check"
 
 
 def test_cli_serve_a_directory_names_it(tmp_path):
-    result = runner.invoke(app, ["--file", str(tmp_path), "--answer", "QS"])
+    result = runner.invoke(app, ["puzzle", "--file", str(tmp_path), "--answer", "QS"])
     assert result.exit_code == 2
     assert result.stderr.strip() == f"error: {tmp_path}: Is a directory"
 
 
 def test_cli_mine_writes_and_refuses_to_overwrite(tmp_path):
     out = tmp_path / "mined.jsonl"
-    args = ["mine", str(XINXIN_TEST), "--max", "3", "-o", str(out)]
+    args = ["puzzle", "mine", str(XINXIN_TEST), "--max", "3", "-o", str(out)]
     first = runner.invoke(app, args)
     assert first.exit_code == 0, first.output
     mined = pz.load(out)
     assert 1 <= len(mined) <= 3
-    assert runner.invoke(app, ["check", str(out)]).exit_code == 0
+    assert runner.invoke(app, ["puzzle", "check", str(out)]).exit_code == 0
     again = runner.invoke(app, args)
     assert again.exit_code == 2
     assert again.stderr.strip() == f"error: output {out} exists (use --force to overwrite it)"
@@ -378,7 +378,7 @@ def test_cli_mine_writes_and_refuses_to_overwrite(tmp_path):
 
 def test_cli_mine_stops_at_max_and_says_how_many_deals_it_mined():
     # QA: --random 1000 --max 1 played out and mined all 1000 deals (36 s) to keep one.
-    result = runner.invoke(app, ["mine", "--random", "1000", "--seed", "1", "--max", "1",
+    result = runner.invoke(app, ["puzzle", "mine", "--random", "1000", "--seed", "1", "--max", "1",
                                  "--stop-at-max"])
     assert result.exit_code == 0, result.output
     assert len(pz.loads(result.stdout)) == 1
@@ -387,8 +387,8 @@ def test_cli_mine_stops_at_max_and_says_how_many_deals_it_mined():
 
 
 def test_cli_mine_below_max_mines_every_deal_and_the_output_is_unchanged():
-    early = runner.invoke(app, ["mine", "--random", "6", "--max", "50", "--stop-at-max"])
-    full = runner.invoke(app, ["mine", "--random", "6", "--max", "50"])
+    early = runner.invoke(app, ["puzzle", "mine", "--random", "6", "--max", "50", "--stop-at-max"])
+    full = runner.invoke(app, ["puzzle", "mine", "--random", "6", "--max", "50"])
     assert early.exit_code == full.exit_code == 0
     assert early.stdout == full.stdout and len(pz.loads(early.stdout)) == 5
     assert early.stderr.strip() == ("5 puzzles from 6 deals (4 lose the fewest points, "
@@ -411,7 +411,7 @@ def test_cli_mine_too_many_random_deals_exits_2(count, tmp_path):
 def test_cli_mine_never_overwrites_an_input(tmp_path):
     record = tmp_path / "games.txt"
     record.write_text(XINXIN_TEST.read_text())
-    result = runner.invoke(app, ["mine", str(record), "-o", str(record), "--force"])
+    result = runner.invoke(app, ["puzzle", "mine", str(record), "-o", str(record), "--force"])
     assert result.exit_code == 2
     assert result.stderr.strip() == (f"error: output {record} is the input file {record}: "
                                      f"the input is never overwritten")
@@ -421,7 +421,7 @@ def test_cli_mine_never_overwrites_an_input(tmp_path):
 def test_cli_mine_bad_record_exits_2(tmp_path):
     record = tmp_path / "games.txt"
     record.write_text("1 2 x\n")
-    result = runner.invoke(app, ["mine", str(record)])
+    result = runner.invoke(app, ["puzzle", "mine", str(record)])
     assert result.exit_code == 2
     assert result.stderr.startswith(f"error: {record}: line 1")
 
@@ -430,7 +430,7 @@ def test_cli_check_json_nested_too_deeply_exits_2(tmp_path):
     # json.loads raised RecursionError: a traceback.
     path = tmp_path / "p.jsonl"
     path.write_text('{"id": ' + "[" * 3000 + "]" * 3000 + "}\n")
-    result = runner.invoke(app, ["check", str(path)])
+    result = runner.invoke(app, ["puzzle", "check", str(path)])
     assert result.exit_code == 2
     assert result.stderr.strip() == (f"error: {path}: line 1: bad JSON: nested too deeply "
                                      f"(column 3007)")
@@ -439,7 +439,7 @@ def test_cli_check_json_nested_too_deeply_exits_2(tmp_path):
 def test_cli_check_binary_file_exits_2(tmp_path):
     path = tmp_path / "p.jsonl"
     path.write_bytes(_line().encode() + b"\n\xff\xfe\n")
-    result = runner.invoke(app, ["check", str(path)])
+    result = runner.invoke(app, ["puzzle", "check", str(path)])
     assert result.exit_code == 2
     byte = len(_line().encode()) + 2  # the first byte of line 2, 1-based
     # the path as given, as every command names its input (it was the bare name p.jsonl)
@@ -453,7 +453,7 @@ def test_cli_check_a_file_that_starts_with_a_byte_order_mark(tmp_path):
     path.write_text(_line() + "\n", encoding="utf-8-sig")
     assert path.read_bytes().startswith(b"\xef\xbb\xbf")
     assert pz.load(path) == [_known_puzzle()]
-    result = runner.invoke(app, ["check", str(path)])
+    result = runner.invoke(app, ["puzzle", "check", str(path)])
     assert result.exit_code == 0, result.output
     assert "checked 1 puzzle in" in result.output
 
@@ -471,19 +471,19 @@ def test_mining_reads_records_that_start_with_a_byte_order_mark(tmp_path, name, 
 
 
 def test_cli_check_directory_exits_2(tmp_path):
-    result = runner.invoke(app, ["check", str(tmp_path)])
+    result = runner.invoke(app, ["puzzle", "check", str(tmp_path)])
     assert result.exit_code == 2
     assert result.stderr.startswith("error: ")
 
 
 def test_mining_reads_the_json_export_and_names_the_file_of_an_error(tmp_path):
     # hearts convert --to json output was read as HGN: "malformed tag '[{...'"
-    from hearts.analysis import records
-    from hearts.analysis.record_json import to_json
+    from hearts.analysis.records.hgn import loads_all
+    from hearts.analysis.records.json import to_json
     from hearts.solver import RecordSyntaxError
     hgn = DATA / "records" / "xinxin-train-1-4.hgn"
     exported = tmp_path / "games.json"
-    exported.write_text(json.dumps([to_json(g) for g in records.loads_all(hgn.read_text())],
+    exported.write_text(json.dumps([to_json(g) for g in loads_all(hgn.read_text())],
                                    indent=2))
     assert ([(d.deal, d.plays) for d in pz.read_records(exported)]
             == [(d.deal, d.plays) for d in pz.read_records(hgn)])
@@ -502,7 +502,7 @@ def test_cli_mine_an_empty_file_exits_2(tmp_path):
     # It mined "0 puzzles from 0 deals" and exited 0.
     empty = tmp_path / "empty.txt"
     empty.write_text("\n# nothing\n")
-    result = runner.invoke(app, ["mine", str(empty)])
+    result = runner.invoke(app, ["puzzle", "mine", str(empty)])
     assert result.exit_code == 2
     assert result.stderr.strip() == (f"error: {empty}: no records (the file is empty or holds "
                                      f"only blank and # lines)")

@@ -7,7 +7,6 @@ came before the first structural error.
 """
 from __future__ import annotations
 
-import importlib
 import io
 import json
 import random
@@ -21,13 +20,13 @@ from hypothesis import strategies as st
 
 from hearts.analysis import records
 from hearts.analysis.openspiel import parse_action_line
-from hearts.analysis.record_cli import app as convert_app
-from hearts.analysis.record_cli import detect_format
-from hearts.analysis.record_import import (from_openspiel_line, from_openspiel_lines,
-                                           from_peer_record, openspiel_spec, to_openspiel_line)
 from hearts.analysis.records import (NAG_BLUNDER, NAG_MISTAKE, DealRecord, GameRecord, Play,
-                                     comment_data, dumps, from_json, loads, loads_all,
-                                     set_comment_data, to_json)
+                                     comment_data, detect_format, set_comment_data)
+from hearts.analysis.records.hgn import dumps, loads, loads_all
+from hearts.analysis.records.importers import (from_openspiel_line, from_openspiel_lines,
+                                               from_peer_record, openspiel_spec,
+                                               to_openspiel_line)
+from hearts.analysis.records.json import from_json, to_json
 from hearts.solver import (Card, Deal, HeartsError, IllegalPlayError, InvalidDealError,
                            PassDirection, Position, RecordSyntaxError, Rules, Seat)
 
@@ -153,7 +152,7 @@ def test_json_export_round_trips(game):
 @settings(max_examples=10, deadline=None)
 @given(st.lists(games(), min_size=1, max_size=3))
 def test_several_games_in_one_text(many):
-    text = records.dumps_all(many)
+    text = records.hgn.dumps_all(many)
     assert loads_all(text) == many
 
 
@@ -579,9 +578,9 @@ def test_str_and_file_io():
     game = loads(GAME_1_4)
     assert str(game) == GAME_1_4
     buffer = io.StringIO()
-    records.dump(game, buffer)
+    records.hgn.dump(game, buffer)
     buffer.seek(0)
-    assert records.load(buffer) == game
+    assert records.hgn.load(buffer) == game
 
 
 def test_comment_data():
@@ -801,32 +800,28 @@ def _set_and_read(path, value, message):
 
 
 def test_convert_between_formats(tmp_path):
-    from typer.testing import CliRunner
-
-    runner = CliRunner()
     source = XINXIN / "xinxin_test.txt"
-    hgn = runner.invoke(convert_app, [str(source)])
-    assert hgn.exit_code == 0, hgn.output
-    assert len(loads_all(hgn.output)) == 5
-    (tmp_path / "x.hgn").write_text(hgn.output)
-    as_json = runner.invoke(convert_app, [str(tmp_path / "x.hgn"), "--to", "json"])
+    hgn = run_hearts("convert", str(source))
+    assert hgn.exit_code == 0, hgn.stderr
+    assert len(loads_all(hgn.stdout)) == 5
+    (tmp_path / "x.hgn").write_text(hgn.stdout)
+    as_json = run_hearts("convert", str(tmp_path / "x.hgn"), "--to", "json")
     assert as_json.exit_code == 0
-    (tmp_path / "x.json").write_text(as_json.output)
-    assert detect_format(as_json.output) == "json"
-    back = runner.invoke(convert_app, [str(tmp_path / "x.json"), "--to", "openspiel"])
+    (tmp_path / "x.json").write_text(as_json.stdout)
+    assert detect_format(as_json.stdout) == "json"
+    back = run_hearts("convert", str(tmp_path / "x.json"), "--to", "openspiel")
     assert back.exit_code == 0
-    for line, original in zip(back.output.splitlines(), TEST_LINES):
+    for line, original in zip(back.stdout.splitlines(), TEST_LINES):
         a, b = parse_action_line(line), parse_action_line(original)
         assert (a.dealt, a.passes, a.plays) == (b.dealt, b.passes, b.plays)
-    peer = runner.invoke(convert_app, [str(DATA / "peer-games" / "openspiel-hearts.jsonl"),
-                                       "-o", str(tmp_path / "peer.hgn")])
+    peer = run_hearts("convert", str(DATA / "peer-games" / "openspiel-hearts.jsonl"),
+                      "-o", str(tmp_path / "peer.hgn"))
     assert peer.exit_code == 0
     assert len(loads_all((tmp_path / "peer.hgn").read_text())) == 260
     bad = tmp_path / "bad.hgn"
     bad.write_text(_edit("1. E 2C S AC W KC N QC", "1. E 2C S AC W KC N 9D"))
-    result = runner.invoke(convert_app, [str(bad)])
-    assert isinstance(result.exception, RecordSyntaxError)
-    assert result.exception.line == _line_of(bad.read_text(), "1. E 2C S AC")
+    line = _line_of(bad.read_text(), "1. E 2C S AC")
+    assert error_line(run_hearts("convert", str(bad))).startswith(f"error: {bad}: line {line},")
 
 
 def test_convert_refuses_a_pass_the_rules_forbid(tmp_path):
@@ -1192,19 +1187,48 @@ def test_json_reader_names_the_play_of_a_bad_card_or_seat(field, value, message)
     assert str(err.value) == message
 
 
-# -- the names records re-exports, imported on first use -----------------------------------
-
-#: records.__all__'s names from the reader, the JSON export and the importers, by module.
-LAZY_NAMES = {
-    "loads": "record_reader", "load": "record_reader", "loads_all": "record_reader",
-    "load_all": "record_reader", "to_json": "record_json", "from_json": "record_json",
-    "from_openspiel_line": "record_import", "from_peer_record": "record_import",
-}
+# -- the package: reading and writing by format name ----------------------------------------
 
 
-@pytest.mark.parametrize("first", ["records", "record_reader", "record_json", "record_import"])
-def test_star_import_of_records_gives_every_name_in_all_whichever_module_comes_first(first):
-    # pyflakes calls the lazy names of __all__ undefined: a fresh interpreter shows they are not
+def test_loads_and_dumps_dispatch_on_the_format_name():
+    text = (RECORDS / "xinxin-train-1-4.hgn").read_text()
+    games = records.loads(text)                         # "auto": HGN, every game of the file
+    assert games == loads_all(text) and len(games[0].deals) == 4
+    assert records.dumps(games) == text == records.dumps(games[0], "hgn")
+    as_json = records.dumps(games, "json")
+    assert json.loads(as_json) == [to_json(g) for g in games]
+    assert records.loads(as_json) == records.loads(as_json, "json") == games
+    lines = records.dumps(games, "openspiel")
+    assert len(lines.splitlines()) == 4                 # one line per deal
+    one_each = records.loads(lines)                     # "auto": OpenSpiel action ids
+    assert [(g.deals[0].dealt, g.deals[0].cards) for g in one_each] == \
+        [(d.dealt, d.cards) for d in games[0].deals]
+    buffer = io.StringIO()
+    records.dump(games, buffer, "json")
+    buffer.seek(0)
+    assert records.load(buffer) == games
+
+
+def test_loads_names_what_it_cannot_read():
+    text = (RECORDS / "xinxin-train-1.hgn").read_text()
+    with pytest.raises(records.FormatError, match="^unknown input format 'pgn' "):
+        records.loads(text, "pgn")
+    with pytest.raises(records.FormatError, match="^rules applies to OpenSpiel action lines only "
+                                                  r"\(input is hgn") as err:
+        records.loads(text, rules="openspiel")
+    assert err.value.argument == "rules"
+    with pytest.raises(records.FormatError, match="^symbols apply to the hgn format only"):
+        records.dumps(records.loads(text), "json", symbols=True)
+    with pytest.raises(RecordSyntaxError, match=r"^line 1, column 1: "):
+        records.loads("[Nord \"x\"]\n")
+    broken = records.loads(text.replace("1. E 2C S AC W KC N QC", "1. E 2C S AC W KC N 9D"),
+                           strict=False)
+    assert "illegal play 9D" in str(broken[0].errors[0])
+
+
+@pytest.mark.parametrize("first", ["records", "records.model", "records.hgn", "records.json",
+                                   "records.importers", "records.formats"])
+def test_every_records_module_imports_first_and_the_package_gives_every_name_in_all(first):
     code = (f"import hearts.analysis.{first}\n"
             "from hearts.analysis.records import *\n"
             "from hearts.analysis import records\n"
@@ -1212,12 +1236,3 @@ def test_star_import_of_records_gives_every_name_in_all_whichever_module_comes_f
     result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                             timeout=120)
     assert (result.returncode, result.stdout, result.stderr) == (0, "[]\n", "")
-
-
-def test_the_lazy_names_of_records_are_those_of_their_modules():
-    assert set(LAZY_NAMES) <= set(records.__all__) and set(LAZY_NAMES) <= set(dir(records))
-    for name, module in LAZY_NAMES.items():
-        home = importlib.import_module(f"hearts.analysis.{module}")
-        assert getattr(records, name) is getattr(home, name), name
-    with pytest.raises(AttributeError, match="has no attribute 'dump_json'"):
-        records.dump_json  # noqa: B018

@@ -11,7 +11,7 @@ import random
 import pytest
 
 from hearts.solver import (Card, Deal, Hand, IllegalPlayError, InvalidDealError, PassDirection,
-                           Position, Rules, Seat, parse_cards)
+                           Position, Rules, Seat, after_pass, parse_cards)
 from hearts.solver.cards import mask_of
 
 
@@ -303,7 +303,7 @@ PASSES = {Seat.N: "AS KS QS", Seat.E: "AH KH 8H", Seat.S: "AD 9D 8D", Seat.W: "A
 
 
 def test_on_a_hold_deal_the_two_of_clubs_still_leads_trick_one():
-    position = Position(DEAL.after_pass(None, PassDirection.HOLD))
+    position = Position(after_pass(DEAL, None, PassDirection.HOLD))
     assert position.to_move is Seat.W
     assert position.legal_moves() == cards("2C")
 
@@ -315,7 +315,7 @@ def test_a_deal_plays_with_no_pass_at_all():
 
 def test_after_the_pass_the_new_holder_of_the_two_of_clubs_leads():
     passes = dict(PASSES, W="2C AC KC")
-    position = Position(DEAL.after_pass(passes, PassDirection.LEFT))
+    position = Position(after_pass(DEAL, passes, PassDirection.LEFT))
     assert position.to_move is Seat.N
 
 
@@ -328,12 +328,12 @@ def test_after_the_pass_the_new_holder_of_the_two_of_clubs_leads():
 ])
 def test_a_pass_is_exactly_three_distinct_cards_from_the_passers_own_hand(passes, message):
     with pytest.raises(InvalidDealError, match=message):
-        DEAL.after_pass(passes, PassDirection.LEFT)
+        after_pass(DEAL, passes, PassDirection.LEFT)
 
 
 def test_no_cards_pass_on_a_hold_deal():
     with pytest.raises(InvalidDealError, match="^no pass on a hold deal, but North passes AS KS QS$"):
-        DEAL.after_pass(PASSES, PassDirection.HOLD)
+        after_pass(DEAL, PASSES, PassDirection.HOLD)
 
 
 def test_illegal_card_in_a_played_list_names_index_card_and_rule():

@@ -1,94 +1,42 @@
 """``hearts annotate``: judge every play of game records, with open hands and/or on each seat's
 own knowledge.
 
-The logic lives in :mod:`.annotate`; this module reads the files, prints the rich view or JSON
-and writes the annotated HGN and the HTML report (:mod:`.annotate_html`). Mount it in the
-``hearts`` command with::
-
-    from hearts.analysis.annotate_cli import annotate_command  # noqa: E402
-    app.command("annotate")(annotate_command)
-
-Bad input raises :class:`~hearts.solver.HeartsError` (a :class:`RecordSyntaxError` naming the
-line), which the ``hearts`` group prints as one ``error:`` line with exit code 2.
+The logic lives in :mod:`hearts.analysis.annotate`; this module reads the files, prints the
+rich view or JSON and writes the annotated HGN and the HTML report
+(:mod:`hearts.analysis.annotate_html`).
 """
 from __future__ import annotations
 
-import json
 import os
-import sys
-from typing import Any, Optional, Sequence
+from typing import Optional, Sequence
 
 import typer
 from rich.console import Console
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 from rich.table import Table
 from rich.text import Text
 
-from hearts.solver.cards import Card, Suit
-from hearts.solver.errors import HeartsError, RecordSyntaxError
+from hearts.solver.cards import Card
+from hearts.solver.errors import RecordSyntaxError
+from hearts.solver.words import counted
 
-from . import records
-from .annotate import (DEFAULT_SAMPLES, FAIR_MODELS, MODES, GameAnnotation, JudgedPlay,
-                       MoonAlert, PassNote, annotate_games, fair_json, judged_from_trick,
-                       mistake_count, modes_run, moon_text, primary, summarise, summary_json)
-from .files import check_output, load_json, read_text, same_file, write_output
-from .game_cli import given_options, time_option
-from .parallel import MAX_THREADS, connect, default_threads
-from .passing import DEFAULT_SAMPLES as PASS_SAMPLES
-from .passing import RecordPassRater
-from .record_cli import check_rules_option, detect_format, read_games
-from .record_import import from_openspiel_line, from_peer_record
-from .sampling import MAX_SAMPLES
-from .terminal import counted
+from .. import records
+from ..annotate import (DEFAULT_SAMPLES, FAIR_MODELS, MODES, GameAnnotation, JudgedPlay,
+                        MoonAlert, PassNote, annotate_games, batch_json, judged_from_trick,
+                        mistake_count, modes_run, moon_text, primary, summarise)
+from ..annotate_html import render_report
+from ..files import read_text, same_file, write_output
+from ..parallel import connect, default_threads
+from ..passing import DEFAULT_SAMPLES as PASS_SAMPLES
+from ..passing import RecordPassRater
+from ..sampling import MAX_SAMPLES
+from .options import (CommandError, check_output, force_option, given_options, json_option,
+                      model_option, option_names, output_option, rules_option, samples_option,
+                      scheduler_option, seed_option, threads_option, time_option)
+from .render import card_text, cards_text, echo_json, progress
 
-__all__ = ["annotate_command", "check_options_apply", "read_games_lenient", "app"]
+__all__ = ["annotate_command", "check_options_apply"]
 
-
-class AnnotateInputError(HeartsError):
-    """Bad input to ``hearts annotate`` that is no record error (files, output path, an option
-    given in a mode it does not apply to)."""
-
-
-_SUIT_STYLE = {Suit.HEARTS: "red", Suit.DIAMONDS: "red", Suit.SPADES: "bold", Suit.CLUBS: "bold"}
 _MARK_STYLE = {"?": "bold yellow", "??": "bold red"}
-
-
-def _card(card: Card) -> Text:
-    return Text(card.symbol(), style=_SUIT_STYLE[card.suit])
-
-
-def read_games_lenient(text: str, name: str = "input",
-                       rules: Optional[str] = None) -> list[records.GameRecord]:
-    """The games of ``text`` read up to the first error, which is kept in the last game's
-    ``errors`` (HGN: the forgiving reader; OpenSpiel and peer lines: the lines before the bad
-    one; our JSON is read strictly)."""
-    fmt = detect_format(text)
-    # the strict reader refuses this too; the forgiving one must not drop --rules silently
-    check_rules_option(rules, fmt, name)
-    if fmt == "hgn":
-        return records.loads_all(text, strict=False)
-    if fmt not in ("openspiel", "peer"):
-        return read_games(text, fmt, rules=rules, name=name)
-    games: list[records.GameRecord] = []
-    for number, line in enumerate(text.splitlines(), start=1):
-        if not line.strip() or line.lstrip().startswith("#"):
-            continue
-        try:
-            if fmt == "openspiel":
-                games.append(from_openspiel_line(line, number, rules=rules))
-            else:
-                try:
-                    data = load_json(line)
-                except ValueError as err:
-                    raise RecordSyntaxError(f"not JSON: {err}", number) from None
-                games.append(from_peer_record(data, number))
-        except RecordSyntaxError as err:
-            stub = games[-1] if games else records.GameRecord()
-            stub.errors.append(err)
-            if not games:
-                games.append(stub)
-            break
-    return games
 
 
 _MODE_TEXT = {
@@ -100,10 +48,7 @@ _MODE_TEXT = {
 
 
 def _cards(text: Text, cards: Sequence[Card], sep: str = ",") -> None:
-    for i, c in enumerate(cards):
-        if i:
-            text.append(sep)
-        text.append_text(_card(c))
+    text.append_text(cards_text(cards, sep))
 
 
 def _first_trick(result: GameAnnotation) -> int:
@@ -152,7 +97,7 @@ def _view(console: Console, name: str, results: list[GameAnnotation], mode: str,
                 for offset, (seat, play) in enumerate(zip(trick.seats, trick.plays)):
                     judged = by_index.get(4 * (trick.number - 1) + offset + 1)
                     line.append(f"{seat} ", style="dim")
-                    line.append_text(_card(play.card))
+                    line.append_text(card_text(play.card))
                     if judged is not None:
                         line.append_text(_play_mark(judged))
                         if judged.verdict or judged.mark:
@@ -191,7 +136,7 @@ def _play_mark(p: JudgedPlay) -> Text:
 def _note(p: JudgedPlay) -> Text:
     """A marked play: a heading line, then one line per judgement (open hands, fair)."""
     text = Text(f"    trick {p.trick}: {p.seat} ")
-    text.append_text(_card(p.card))
+    text.append_text(card_text(p.card))
     text.append_text(_play_mark(p))
     if p.status == "judged" and (p.mark or p.agreement):
         if p.agreement == "open only":   # a mistake only against the hands as they lay
@@ -260,37 +205,6 @@ def _moon_text(a: MoonAlert) -> Text:
     return Text(moon_text(a), style="magenta")
 
 
-def batch_json(grouped: Sequence[tuple[str, list[GameAnnotation]]], mode: str,
-               time_ms: Optional[float], output: Optional[str],
-               html: Optional[str] = None) -> dict:
-    """The ``--json`` document of a batch: every file's plays, summaries, moon alerts,
-    passes and errors (``docs/annotate.md``, "Output")."""
-    results = [r for _, rs in grouped for r in rs]
-    plays, alerts, passes, errors = [], [], [], []
-    for f, rs in grouped:
-        for r in rs:
-            data = r.to_json()
-            for item in data["plays"] + data["moon_alerts"] + data["passes"]:
-                item["file"] = f
-            plays += data["plays"]
-            alerts += data["moon_alerts"]
-            passes += data["passes"]
-            errors += [{"file": f, "error": e} for e in data["errors"]]
-    every = [p for r in results for p in r.plays]
-    first = results[0] if results else None
-    model = "paranoid" if first is None else first.fair_model if mode == "fair" else first.model
-    return {"mode": mode, "model": model,
-            "judged_from": first.judged_from if first and mode != "fair" else None,
-            "fair": fair_json(first) if first else None,
-            "thresholds": {"mistake": first.mistake, "blunder": first.blunder} if first else None,
-            "time_ms": time_ms, "files": [f for f, _ in grouped], "plays": plays,
-            "summary": summary_json(summarise(every, primary(mode))),
-            "summaries": {w: summary_json(summarise(every, w)) for w in modes_run(mode)},
-            "mistake_count": mistake_count(every),
-            "moon_alerts": alerts, "passes": passes, "errors": errors, "output": output,
-            "html": html}
-
-
 def check_options_apply(mode: str, given: set[str], *, model: str = "paranoid",
                         rate_passes: bool = False) -> None:
     """Refuse an option that would be silently ignored in ``mode``: ``given`` holds the
@@ -304,7 +218,7 @@ def check_options_apply(mode: str, given: set[str], *, model: str = "paranoid",
     start and cap them.)
 
     Raises:
-        AnnotateInputError: the first such option, in one line naming it and why.
+        CommandError: the first such option, in one line naming it and why.
     """
     if mode not in MODES:
         return      # annotate_games names the unknown mode; "applies to" would mislead
@@ -312,19 +226,19 @@ def check_options_apply(mode: str, given: set[str], *, model: str = "paranoid",
     if mode == "open":
         if "samples" in given:
             hint = "; --rate-passes takes --pass-samples" if rate_passes else ""
-            raise AnnotateInputError(f"--samples applies to --mode fair or both ({why_open})"
-                                     f"{hint}")
+            raise CommandError(f"--samples applies to --mode fair or both ({why_open})"
+                               f"{hint}")
         if "seed" in given and not rate_passes:
-            raise AnnotateInputError(f"--seed applies to --mode fair or both, or with "
-                                     f"--rate-passes ({why_open})")
+            raise CommandError(f"--seed applies to --mode fair or both, or with "
+                               f"--rate-passes ({why_open})")
         if "model" in given and model != "paranoid" and model in FAIR_MODELS:
-            raise AnnotateInputError(f"--model {model} applies to --mode fair or both (open "
-                                     f"mode solves paranoid values only)")
+            raise CommandError(f"--model {model} applies to --mode fair or both (open "
+                               f"mode solves paranoid values only)")
     if "pass_samples" in given and not rate_passes:
-        raise AnnotateInputError("--pass-samples goes with --rate-passes")
+        raise CommandError("--pass-samples goes with --rate-passes")
     if "max_tricks" in given and "from_trick" in given:
-        raise AnnotateInputError("--max-tricks has no effect with --from-trick, which sets the "
-                                 "first trick judged itself: give one of them")
+        raise CommandError("--max-tricks has no effect with --from-trick, which sets the "
+                           "first trick judged itself: give one of them")
 
 
 def annotate_command(
@@ -332,11 +246,11 @@ def annotate_command(
     files: list[str] = typer.Argument(..., metavar="FILES",
                                       help="Records: HGN, our JSON, OpenSpiel lines, peer "
                                            "JSONL, an OpenSpiel playthrough."),
-    output: Optional[str] = typer.Option(None, "--output", "-o", metavar="OUT",
-                                         help="Write the annotated records (HGN) to OUT."),
+    output: Optional[str] = output_option("Write the annotated records (HGN) to OUT.",
+                                          metavar="OUT"),
     html: Optional[str] = typer.Option(None, "--html", metavar="REPORT",
                                        help="Write a self-contained HTML report to REPORT."),
-    force: bool = typer.Option(False, "--force", help="Overwrite an existing OUT or REPORT."),
+    force: bool = force_option("Overwrite an existing OUT or REPORT."),
     mode: str = typer.Option("open", "--mode",
                              help="open (all hands visible, exact), fair (each seat's own "
                                   "knowledge, sampled) or both."),
@@ -350,36 +264,33 @@ def annotate_command(
                                                   "default 1)."),
     mistake: int = typer.Option(2, "--mistake", metavar="POINTS", help="Loss for ? (points)."),
     blunder: int = typer.Option(6, "--blunder", metavar="POINTS", help="Loss for ?? (points)."),
-    samples: int = typer.Option(DEFAULT_SAMPLES, "--samples", "-n", metavar="N",
-                                max=MAX_SAMPLES,
-                                help="Fair and both mode: sampled deals per play (at "
-                                     "most)."),
-    seed: int = typer.Option(0, "--seed", metavar="S", min=0,
-                             help="Fair and both mode: seed of every play's sampler; also "
-                                  "seeds --rate-passes."),
-    model: str = typer.Option("paranoid", "--model",
-                              help="Fair and both mode: paranoid or maxn values per sample "
-                                   "(open hands are paranoid only)."),
+    # --samples and -j without a lower bound here: the library's "samples must be at least
+    # 1, got 0" is the message (option_names), as it always was for annotate
+    samples: int = samples_option(DEFAULT_SAMPLES,
+                                  "Fair and both mode: sampled deals per play (at most).",
+                                  min=None),
+    seed: int = seed_option("Fair and both mode: seed of every play's sampler; also seeds "
+                            "--rate-passes."),
+    model: str = model_option("Fair and both mode: paranoid or maxn values per sample (open "
+                              "hands are paranoid only).", default="paranoid"),
     time_ms: Optional[float] = time_option(None, "Cap per open position and moon check; "
                                                  "unsolved plays are unjudged."),
-    threads: Optional[int] = typer.Option(None, "--threads", "-j", metavar="N",
-                                          max=MAX_THREADS, help="Run deals and fair plays on N threads (default: "
-                                               "every core; the results do not depend on it)."),
-    scheduler: Optional[str] = typer.Option(None, "--scheduler", metavar="tcp://HOST:PORT",
-                                            help="Run the jobs on a Dask cluster."),
+    threads: Optional[int] = threads_option("Run deals and fair plays on N threads (default: "
+                                            "every core; the results do not depend on it).",
+                                            min=None),
+    scheduler: Optional[str] = scheduler_option("Run the jobs on a Dask cluster."),
     rate_passes: bool = typer.Option(False, "--rate-passes",
                                      help="Rate each pass made: all passes of the seat's dealt "
                                           "hand ranked as by `hearts pass` (10-30 s a pass)."),
     pass_samples: int = typer.Option(PASS_SAMPLES, "--pass-samples", metavar="N", min=1,
                                      max=MAX_SAMPLES,
                                      help="With --rate-passes: the most deals for one pass."),
-    rules: Optional[str] = typer.Option(None, "--rules", "-r", metavar="SPEC",
-                                        help="Rules for OpenSpiel action lines."),
+    rules: Optional[str] = rules_option("Rules for OpenSpiel action lines."),
     lenient: bool = typer.Option(False, "--lenient",
                                  help="Annotate up to the first read error and report it (the "
                                       "view lists a file's read errors first, under its "
                                       "name)."),
-    as_json: bool = typer.Option(False, "--json", help="Print JSON instead of the view."),
+    as_json: bool = json_option("Print JSON instead of the view."),
 ) -> None:
     """Annotate game records: every judged play's value, the best card, the loss,
     `?` (loss >= --mistake) and `??` (loss >= --blunder), moon alerts, the passes and a
@@ -407,34 +318,32 @@ def annotate_command(
     ```
     """
     check_options_apply(mode, given_options(ctx), model=model, rate_passes=rate_passes)
-    judged_from_trick(max_tricks, from_trick)
+    with option_names(max_tricks="--max-tricks", from_trick="--from-trick"):
+        judged_from_trick(max_tricks, from_trick)
     check_output(output, files, force, "-o")
     check_output(html, files, force, "--html")
     if output is not None and html is not None and same_file(output, html):
-        raise AnnotateInputError(f"-o and --html name the same file {output}")
+        raise CommandError(f"-o and --html name the same file {output}")
     per_file: list[tuple[str, list[records.GameRecord]]] = []
     for f in files:
         if f != "-" and os.path.isdir(f):
-            raise AnnotateInputError(f"{f}: is a directory, not a record file")
+            raise CommandError(f"{f}: is a directory, not a record file")
         if f != "-" and not os.path.exists(f):
-            raise AnnotateInputError(f"{f}: no such file")
+            raise CommandError(f"{f}: no such file")
         text = read_text(f)
         try:
-            games = (read_games_lenient(text, f, rules) if lenient
-                     else read_games(text, rules=rules, name=f))
+            with option_names(rules="--rules"):
+                games = records.read_games(text, rules=rules, name=f, strict=not lenient)
         except RecordSyntaxError as err:
             # read_games names the file; the forgiving reader's own errors too
             raise err.in_file(f) from None
         per_file.append((f, games))
     all_games = [g for _, games in per_file for g in games]
-    err_console = Console(stderr=True)
     # one connection for the annotation and every pass rated after it
-    with connect(scheduler) as cluster, Progress(
-            TextColumn("annotating"), BarColumn(), MofNCompleteColumn(),
-            TextColumn("jobs (deals, fair plays)"), TimeElapsedColumn(),
-            console=err_console, transient=True,
-            disable=as_json or not err_console.is_terminal) as bar:
-        task = bar.add_task("jobs", total=None)
+    with (option_names(time_ms="--time", threads="--threads", samples="--samples",
+                       scheduler="--scheduler"),
+          connect(scheduler) as cluster,
+          progress("annotating", not as_json, unit="jobs (deals, fair plays)") as update):
         results = annotate_games(all_games, mode, max_tricks=max_tricks, from_trick=from_trick,
                                  mistake=mistake, blunder=blunder, time_ms=time_ms,
                                  threads=default_threads() if threads is None else threads,
@@ -443,10 +352,9 @@ def annotate_command(
                                  pass_rater=RecordPassRater(
                                      pass_samples, seed, threads=threads,
                                      scheduler=cluster) if rate_passes else None,
-                                 progress=lambda n, total: bar.update(task, completed=n,
-                                                                      total=total))
+                                 progress=update)
     if output is not None:
-        write_output(output, records.dumps_all([r.game for r in results]))
+        write_output(output, records.dumps([r.game for r in results]))
     start = 0
     grouped = []
     for f, games in per_file:
@@ -454,10 +362,9 @@ def annotate_command(
         start += len(games)
     data = batch_json(grouped, mode, time_ms, output, html)
     if html is not None:
-        from .annotate_html import render_report
         write_output(html, render_report(grouped, data))
     if as_json:
-        typer.echo(json.dumps(data, indent=2))
+        echo_json(data, ensure_ascii=True)
         return
     console = Console(highlight=False)
     for f, rs in grouped:
@@ -466,20 +373,3 @@ def annotate_command(
         console.print(Text.assemble(("annotated record written to ", "dim"), output))
     if html is not None:
         console.print(Text.assemble(("HTML report written to ", "dim"), html))
-
-
-#: A stand-alone app (``python -m hearts.analysis.annotate_cli FILES``).
-app = typer.Typer(add_completion=False, rich_markup_mode="markdown")
-app.command("annotate")(annotate_command)
-
-
-def _main(argv: Any = None) -> None:  # pragma: no cover - thin wrapper
-    try:
-        app(argv)
-    except HeartsError as err:
-        sys.stderr.write(f"error: {err}\n")
-        sys.exit(2)
-
-
-if __name__ == "__main__":  # pragma: no cover
-    _main()

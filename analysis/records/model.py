@@ -24,17 +24,18 @@ text; machine data inside it as ``[%key value]``, see :func:`comment_data`) and 
 (numeric annotation glyphs; ``!`` 1, ``?`` 2, ``!!`` 3, ``??`` 4, ``!?`` 5, ``?!`` 6 as in PGN).
 A game read in forgiving mode keeps its errors in ``game.errors``; ``str(game)`` writes it.
 
-I/O mirrors the ``json`` module (as endplay does): :func:`dumps`/:func:`dump` here,
-:func:`loads`/:func:`load` (and ``*_all`` for files of several games) in
-:mod:`.record_reader`, re-exported below; :func:`to_json`/:func:`from_json` in
-:mod:`.record_json`.
+The writer is here, as ``str(game)`` is the record's text (python-chess's ``Game`` writes
+itself the same way): :func:`dumps`/:func:`dump` (``*_all`` for files of several games). The
+reader is :mod:`.hgn` (which also exports this writer, so ``hgn.loads``/``hgn.dumps`` pair up
+as in the ``json`` module); the JSON export is :mod:`.json`, and the package's
+:func:`~hearts.analysis.records.loads`/:func:`~hearts.analysis.records.dumps` read and write
+every format by name.
 
 Sources: PGN standard (Steven J. Edwards, 1994) for tag pairs, comments and NAGs; PBN 2.1
 (Tis Veugen et al.) for the ``Deal`` tag and ``Board`` numbering.
 """
 from __future__ import annotations
 
-import importlib
 import re
 from dataclasses import dataclass, field
 from typing import IO, Iterable, Mapping, NamedTuple, Sequence
@@ -43,12 +44,11 @@ from hearts.solver.cards import Card, parse_cards
 from hearts.solver.deal import Deal
 from hearts.solver.errors import (HeartsError, IllegalPlayError, InvalidDealError,
                                   RecordSyntaxError, RulesError)
-from hearts.solver.passing import forbidden_pass_text, pass_plan
+from hearts.solver.passing import after_pass, forbidden_pass_text, pass_plan
 from hearts.solver.position import Position, trick_winner
 from hearts.solver.rules import Rules
 from hearts.solver.seats import PassDirection, Seat
-
-from .terminal import counted
+from hearts.solver.words import counted
 
 __all__ = [
     "Play",
@@ -67,6 +67,7 @@ __all__ = [
     "DATE_RE",
     "comment_data",
     "set_comment_data",
+    "strip_comment_data",
     "rules_text",
     "seat_values_text",
     "replay_deal",
@@ -75,15 +76,6 @@ __all__ = [
     "dump",
     "dumps_all",
     "dump_all",
-    # from record_reader / record_json / record_import (see __getattr__ at the bottom)
-    "loads",
-    "load",
-    "loads_all",
-    "load_all",
-    "to_json",
-    "from_json",
-    "from_openspiel_line",
-    "from_peer_record",
 ]
 
 # -- annotation glyphs (PGN NAGs) ---------------------------------------------------------
@@ -306,9 +298,9 @@ class DealRecord:
         lengths = [len(self.passes[seat]) for seat in Seat if self.passes[seat]]
         count = (max(lengths, key=lengths.count)
                  if lengths and self.direction is not PassDirection.HOLD else 0)
-        return self.dealt.after_pass(
-            {s: c for s, c in self.passes.items()} if self.direction is not PassDirection.HOLD
-            else None, self.direction, count)
+        return after_pass(
+            self.dealt, {s: c for s, c in self.passes.items()}
+            if self.direction is not PassDirection.HOLD else None, self.direction, count)
 
     @property
     def cards(self) -> list[Card]:
@@ -717,24 +709,3 @@ def dumps_all(games: Iterable[GameRecord], *, symbols: bool = False) -> str:
 def dump_all(games: Iterable[GameRecord], fp: IO[str], *, symbols: bool = False) -> None:
     """Write :func:`dumps_all` of ``games`` to ``fp``."""
     fp.write(dumps_all(games, symbols=symbols))
-
-
-# The reader, the JSON export and the importers live in their own modules, which import this
-# one; they are reachable from here too (``records.loads``, ``from .records import to_json``),
-# imported on first use (PEP 562) so that any of the modules can be imported first.
-_ELSEWHERE = {
-    "loads": "record_reader", "load": "record_reader", "loads_all": "record_reader",
-    "load_all": "record_reader", "to_json": "record_json", "from_json": "record_json",
-    "from_openspiel_line": "record_import", "from_peer_record": "record_import",
-}
-
-
-def __getattr__(name: str) -> object:
-    module = _ELSEWHERE.get(name)
-    if module is None:
-        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    return getattr(importlib.import_module(f".{module}", __package__), name)
-
-
-def __dir__() -> list[str]:
-    return sorted(set(globals()) | set(_ELSEWHERE))

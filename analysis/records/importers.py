@@ -1,11 +1,11 @@
 """Import game records from OpenSpiel action ids (the xinxin files) and peer-engine JSON records,
 and export a deal back to OpenSpiel action ids.
 
-Each imported deal becomes a one-deal :class:`~.records.GameRecord` (independent deals, not a
+Each imported deal becomes a one-deal :class:`~.model.GameRecord` (independent deals, not a
 game: their pass directions do not follow a rotation), checked under its rules as the text
-reader checks it. Parsing of the sources is :mod:`.openspiel`'s (``parse_action_line``,
-``load_peer_record``); formats in ``tests/data/openspiel_xinxin/README.md`` and
-``tests/data/peer-games/README.md``.
+reader checks it. Parsing of the sources is :mod:`hearts.analysis.openspiel`'s
+(``parse_action_line``, ``load_peer_record``); formats in
+``tests/data/openspiel_xinxin/README.md`` and ``tests/data/peer-games/README.md``.
 """
 from __future__ import annotations
 
@@ -19,8 +19,8 @@ from hearts.solver.position import Position
 from hearts.solver.rules import OPENSPIEL_PARAMETERS, Rules
 from hearts.solver.seats import PassDirection, Seat
 
-from .openspiel import OpenSpielGame, load_peer_record, parse_action_line
-from .records import DealRecord, GameRecord, rules_text, seat_values_text
+from ..openspiel import OpenSpielGame, load_peer_record, parse_action_line
+from .model import DealRecord, GameRecord, rules_text, seat_values_text
 
 __all__ = [
     "from_openspiel_game",

@@ -1,5 +1,9 @@
-"""Read game records (the text format of ``docs/records.md``): :func:`loads`, :func:`load`,
-:func:`loads_all`, :func:`load_all`.
+"""HGN, the text format of game records (``docs/records.md``): the reader (:func:`loads`,
+:func:`load`, :func:`loads_all`, :func:`load_all`) and the writer (:func:`dumps`, :func:`dump`,
+:func:`dumps_all`, :func:`dump_all`), as the ``json`` module pairs them.
+
+The writer's code is in :mod:`.model`, because ``str(game)`` is the record's text and the model
+cannot import this module, which builds its objects.
 
 The reader replays every deal as it reads (:class:`~hearts.solver.Position` under the
 ``[Rules]`` tag), so a record that reads is a legal game. Every problem is a
@@ -33,8 +37,10 @@ from hearts.solver.position import Position
 from hearts.solver.rules import Rules
 from hearts.solver.seats import PassDirection, Seat
 
-from .files import printable, quote_text, read_limited, stream_name, strip_bom
-from .records import (
+from ..files import printable, quote_text, read_limited, stream_name, strip_bom
+from hearts.solver.words import counted
+
+from .model import (
     DATE_RE,
     DEAL_TAGS,
     GAME_TAGS,
@@ -43,11 +49,14 @@ from .records import (
     DealRecord,
     GameRecord,
     Play,
+    dump,
+    dump_all,
+    dumps,
+    dumps_all,
     seat_values_text,
 )
-from .terminal import counted
 
-__all__ = ["loads", "load", "loads_all", "load_all"]
+__all__ = ["loads", "load", "loads_all", "load_all", "dumps", "dump", "dumps_all", "dump_all"]
 
 _TAG_RE = re.compile(r'\[[ \t]*([A-Za-z][A-Za-z0-9_]*)[ \t]+"((?:[^"\\\n]|\\.)*)"[ \t]*\]')
 _WORD_RE = re.compile(r"[^\s{}\[]+")

@@ -1,8 +1,8 @@
 """``hearts puzzle``: serve a double-dummy puzzle, check the collection, mine new puzzles.
 
-The logic lives in :mod:`hearts.analysis.puzzles`; this module only wraps it (typer + rich).
-Mounted in the ``hearts`` command as ``app.add_typer(puzzle_app, name="puzzle")``; also runs
-alone as ``python -m hearts.analysis.puzzle_cli``.
+The logic lives in :mod:`hearts.analysis.puzzles`; this module only wraps it (typer + rich):
+a group of its own (``puzzle_app``; serving a puzzle is its callback), shown in the four-colour
+deck (:data:`.render.FOUR_COLOURS`).
 
 Exit codes: ``hearts puzzle`` 0 right answer, 1 wrong answer; ``check`` 0 every puzzle verified,
 1 a mismatch; every command 2 on bad input (``error: ...`` on stderr, no traceback).
@@ -21,62 +21,37 @@ from rich.console import Console
 from rich.table import Table
 from rich.text import Text
 
-from hearts.solver.cards import Card, Suit, cards_from_mask
+from hearts.solver.cards import Card
 from hearts.solver.errors import HeartsError, RecordSyntaxError
 from hearts.solver.position import Position, trick_winner
 from hearts.solver.rules import Rules
 from hearts.solver.seats import Seat
+from hearts.solver.words import counted
 
-from . import puzzles as pz
-from .files import check_output, error_line, write_output
-from .game_cli import time_option
-from .records import rules_text
-from .terminal import counted
+from .. import puzzles as pz
+from ..files import write_output
+from ..records import rules_text
+from .options import (check_output, force_option, json_option, output_option, seed_option,
+                      time_option)
+from .render import FOUR_COLOURS, card_text, cards_text, hand_panel, progress
+
+__all__ = ["puzzle_app"]
 
 # The group's help is what `hearts puzzle --help` shows (not serve's docstring), so the exit
 # codes a script tests are stated here (docs/puzzles.md).
-app = typer.Typer(help="Double-dummy Hearts puzzles: one right card, proved by the solver.\n\n"
-                       "Serving one (no command): exit code 0 for a right answer, 1 for a "
-                       "wrong one, 2 for bad input.",
-                  add_completion=False)
-
-#: Suit colours (a four-colour deck; spades in the terminal's own colour).
-SUIT_STYLES = {Suit.SPADES: "bold", Suit.HEARTS: "bold red", Suit.DIAMONDS: "bold bright_blue",
-               Suit.CLUBS: "bold green"}
-_PBN_ORDER = (Suit.SPADES, Suit.HEARTS, Suit.DIAMONDS, Suit.CLUBS)
+puzzle_app = typer.Typer(
+    help="Double-dummy Hearts puzzles: one right card, proved by the solver.\n\n"
+         "Serving one (no command): exit code 0 for a right answer, 1 for a wrong one, 2 for "
+         "bad input.",
+    add_completion=False)
 
 
-def _fail(message: str) -> typer.Exit:
-    """Print ``error: message`` on stderr; the caller raises the returned exit (code 2)."""
-    Console(stderr=True, highlight=False).print(f"error: {message}", markup=False, soft_wrap=True)
-    return typer.Exit(2)
+def _card(card: Card) -> Text:
+    return card_text(card, FOUR_COLOURS)
 
 
-def card_text(card: Card) -> Text:
-    """A card in its suit colour, ``Q♠``."""
-    return Text(card.symbol(), style=SUIT_STYLES[card.suit])
-
-
-def cards_text(cards, sep: str = " ") -> Text:
-    """Cards in suit colours, separated by ``sep``."""
-    text = Text()
-    for i, card in enumerate(cards):
-        if i:
-            text.append(sep)
-        text.append_text(card_text(card))
-    return text
-
-
-def _hand_text(mask: int) -> Text:
-    text = Text()
-    cards = cards_from_mask(mask)
-    for i, suit in enumerate(_PBN_ORDER):
-        if i:
-            text.append("\n")
-        text.append(suit.symbol, style=SUIT_STYLES[suit])
-        ranks = [c for c in cards if c.suit is suit]
-        text.append(" " + (" ".join(c.symbol()[0] for c in sorted(ranks, reverse=True)) or "—"))
-    return text
+def _cards(cards: "list[Card] | tuple[Card, ...]", sep: str = " ") -> Text:
+    return cards_text(cards, sep, FOUR_COLOURS)
 
 
 def rules_words(rules: Rules) -> str:
@@ -122,14 +97,14 @@ def show_position(console: Console, puzzle: pz.Puzzle) -> Position:
         if seat == position.to_move:
             title.append("  ◀ to play", style="bold yellow")
         title.append("\n")
-        title.append_text(_hand_text(position.hands[seat]))
+        title.append_text(hand_panel(position.hands[seat]))
         return title
 
     trick = Text("Trick so far\n", style="bold")
     if position.trick:
         for i, card in enumerate(position.trick):
             trick.append(f"{position.leader.offset(i).letter} ")
-            trick.append_text(card_text(card))
+            trick.append_text(_card(card))
             trick.append("\n")
     else:
         trick.append(f"{position.leader.name_title} leads\n", style="dim")
@@ -161,12 +136,12 @@ def show_solution(console: Console, puzzle: pz.Puzzle, guess: Card | None) -> No
     best = puzzle.answer[0]
     if guess is not None:
         if puzzle.is_right(guess):
-            console.print(Text.assemble(("Right! ", "bold green"), card_text(guess),
+            console.print(Text.assemble(("Right! ", "bold green"), _card(guess),
                                         f" {_value_words(puzzle, guess)}."))
         else:
-            console.print(Text.assemble(("Wrong. ", "bold red"), card_text(guess),
+            console.print(Text.assemble(("Wrong. ", "bold red"), _card(guess),
                                         f" {_value_words(puzzle, guess)}; the answer ",
-                                        cards_text(puzzle.answer, " or "),
+                                        _cards(puzzle.answer, " or "),
                                         f" {_value_words(puzzle, best)}."))
     points = puzzle.paranoid_points()
     console.print(Text(f"Every card ({puzzle.model} model). Points: {puzzle.seat.name_title}'s "
@@ -188,7 +163,7 @@ def show_solution(console: Console, puzzle: pz.Puzzle, guess: Card | None) -> No
             mark.append("best", style="bold green")
         if guess is not None and guess in cards:
             mark.append(" ← yours", style="bold yellow")
-        row = [cards_text(cards)]
+        row = [_cards(cards)]
         if puzzle.model == "moon":
             row.append(_value_words(puzzle, cards[0]))
         row.extend([str(pts), mark])
@@ -207,7 +182,7 @@ def show_solution(console: Console, puzzle: pz.Puzzle, guess: Card | None) -> No
             row = Text(f"  trick {pos.tricks_played:>2}: ")
             for i, c in enumerate(cards):
                 row.append(f"{leader.offset(i).letter} ")
-                row.append_text(card_text(c))
+                row.append_text(_card(c))
                 row.append("  ")
             row.append(f"→ {winner.letter}" + (f" +{worth}" if worth else ""))
             console.print(row)
@@ -237,12 +212,11 @@ def _load(file: Optional[Path]) -> list[pz.Puzzle]:
     return pz.load(file)
 
 
-@app.callback(invoke_without_command=True)
+@puzzle_app.callback(invoke_without_command=True)
 def serve(
     ctx: typer.Context,
     puzzle_id: Optional[str] = typer.Option(None, "--id", help="Serve this puzzle."),
-    seed: Optional[int] = typer.Option(None, "--seed", metavar="S", min=0,
-                                        help="Pick reproducibly."),
+    seed: Optional[int] = seed_option("Pick reproducibly.", default=None),
     difficulty: Optional[int] = typer.Option(None, "--difficulty", "-d", min=1, max=5,
                                              help="Only puzzles of this difficulty (1-5)."),
     task: Optional[str] = typer.Option(None, "--task", "-t", help=(
@@ -262,60 +236,57 @@ def serve(
     console = Console(highlight=False)
     source = str(file) if file is not None else "the shipped collection"
     try:
-        try:
-            puzzles = _load(file)
-        except RecordSyntaxError as err:
-            raise err.in_file(source) from None     # "line 1: bad JSON" of which file?
-        if not puzzles:
-            raise HeartsError(f"{source}: no puzzles (the file is empty or holds only blank "
-                              f"and # lines)")
-        wanted = pz.parse_task(task) if task is not None else None
-        pool = [p for p in puzzles
-                if (puzzle_id is None or p.id == puzzle_id)
-                and (difficulty is None or p.difficulty == difficulty)
-                and (wanted is None or p.task == wanted)]
-        if not pool:
-            what = [f"id {puzzle_id}" if puzzle_id else "", f"difficulty {difficulty}"
-                    if difficulty else "", f"task {wanted}" if wanted else ""]
-            raise HeartsError(f"{source}: no puzzle with {', '.join(w for w in what if w)}")
-        puzzle = random.Random(seed).choice(pool)
-        if file is not None:
-            # A file's stored values are what says right or wrong: re-solve the puzzle first,
-            # so that an edited or stale file cannot call the right card wrong.
-            problems = pz.check_puzzle(puzzle).problems
-            if problems:
-                raise HeartsError(f"{file}: puzzle {puzzle.id} does not check out: "
-                                  f"{problems[0]} (hearts puzzle check {file} lists them all)")
-        position = show_position(console, puzzle)
-        if answer is not None:
-            guess = Card(answer)
+        puzzles = _load(file)
+    except RecordSyntaxError as err:
+        raise err.in_file(source) from None     # "line 1: bad JSON" of which file?
+    if not puzzles:
+        raise HeartsError(f"{source}: no puzzles (the file is empty or holds only blank "
+                          f"and # lines)")
+    wanted = pz.parse_task(task) if task is not None else None
+    pool = [p for p in puzzles
+            if (puzzle_id is None or p.id == puzzle_id)
+            and (difficulty is None or p.difficulty == difficulty)
+            and (wanted is None or p.task == wanted)]
+    if not pool:
+        what = [f"id {puzzle_id}" if puzzle_id else "", f"difficulty {difficulty}"
+                if difficulty else "", f"task {wanted}" if wanted else ""]
+        raise HeartsError(f"{source}: no puzzle with {', '.join(w for w in what if w)}")
+    puzzle = random.Random(seed).choice(pool)
+    if file is not None:
+        # A file's stored values are what says right or wrong: re-solve the puzzle first,
+        # so that an edited or stale file cannot call the right card wrong.
+        problems = pz.check_puzzle(puzzle).problems
+        if problems:
+            raise HeartsError(f"{file}: puzzle {puzzle.id} does not check out: "
+                              f"{problems[0]} (hearts puzzle check {file} lists them all)")
+    position = show_position(console, puzzle)
+    if answer is not None:
+        guess = Card(answer)
+        reason = position.why_illegal(guess)
+        if reason is not None:
+            raise HeartsError(f"{guess} cannot be played: {reason}")
+    else:
+        while True:
+            text = _ask("Your card")
+            if not text.strip():
+                continue            # an empty line asks again, as typer.prompt did
+            try:
+                guess = Card(text)
+            except HeartsError as err:
+                console.print(f"{err}; write a card like QS, TH or 10H")
+                continue
             reason = position.why_illegal(guess)
-            if reason is not None:
-                raise HeartsError(f"{guess} cannot be played: {reason}")
-        else:
-            while True:
-                text = _ask("Your card")
-                if not text.strip():
-                    continue            # an empty line asks again, as typer.prompt did
-                try:
-                    guess = Card(text)
-                except HeartsError as err:
-                    console.print(f"{err}; write a card like QS, TH or 10H")
-                    continue
-                reason = position.why_illegal(guess)
-                if reason is None:
-                    break
-                console.print(f"{guess} cannot be played: {reason}")
-    except (HeartsError, OSError) as err:
-        raise _fail(error_line(err)) from None
+            if reason is None:
+                break
+            console.print(f"{guess} cannot be played: {reason}")
     show_solution(console, puzzle, guess)
     raise typer.Exit(0 if puzzle.is_right(guess) else 1)
 
 
-@app.command("check")
+@puzzle_app.command("check")
 def check_command(
     file: Optional[Path] = typer.Argument(None, help="Puzzle file (default: the shipped one)."),
-    as_json: bool = typer.Option(False, "--json", help="One JSON object per puzzle."),
+    as_json: bool = json_option("One JSON object per puzzle."),
 ) -> None:
     """Re-solve every puzzle and report any disagreement with the solver.
 
@@ -324,15 +295,12 @@ def check_command(
     """
     console = Console(highlight=False)
     try:
-        try:
-            puzzles = _load(file)
-        except RecordSyntaxError as err:
-            raise err.in_file(str(file or "the shipped collection")) from None
-        if not puzzles:
-            # "all verified" of nothing would pass a file that lost its puzzles
-            raise HeartsError(f"{file or 'the shipped collection'}: no puzzles to check")
-    except (HeartsError, OSError) as err:
-        raise _fail(error_line(err)) from None
+        puzzles = _load(file)
+    except RecordSyntaxError as err:
+        raise err.in_file(str(file or "the shipped collection")) from None
+    if not puzzles:
+        # "all verified" of nothing would pass a file that lost its puzzles
+        raise HeartsError(f"{file or 'the shipped collection'}: no puzzles to check")
     t0 = time.perf_counter()
     results = pz.check(puzzles)
     bad = [r for r in results if not r.ok]
@@ -350,15 +318,14 @@ def check_command(
     raise typer.Exit(1 if bad else 0)
 
 
-@app.command("mine")
+@puzzle_app.command("mine")
 def mine_command(
     files: Optional[List[Path]] = typer.Argument(None, help=(
         "Game records: OpenSpiel action-id lines (xinxin), peer JSONL, HGN or our JSON.")),
-    out: Optional[Path] = typer.Option(None, "--out", "-o", help="Write here (default stdout)."),
+    output: Optional[Path] = output_option("Write here (default stdout)."),
     max_count: Optional[int] = typer.Option(None, "--max", min=1, help=(
         "Keep at most N puzzles, the best of all the deals mined.")),
-    seed: int = typer.Option(0, "--seed", metavar="S", min=0,
-                              help="Seed of the random deals and of the selection."),
+    seed: int = seed_option("Seed of the random deals and of the selection."),
     random_deals: int = typer.Option(0, "--random", min=0, max=pz.MAX_RANDOM_DEALS, help=(
         "Also mine N seeded random deals (seeds SEED .. SEED+N-1), each made when it is "
         "mined.")),
@@ -369,68 +336,52 @@ def mine_command(
     stop_at_max: bool = typer.Option(False, "--stop-at-max", help=(
         "With --max N: stop mining once N puzzles can be kept, choosing among those found so "
         "far (by default every deal is mined and the best N of all are kept).")),
-    force: bool = typer.Option(False, "--force", help="Overwrite OUT if it exists."),
+    force: bool = force_option("Overwrite PATH if it exists."),
 ) -> None:
     """Find positions where exactly one card is best by >= 3 points, and write them as JSONL.
 
     With --max N and --stop-at-max, mining stops after the first deal that brings the puzzles
     that can be kept to N. Never overwrites an input file; refuses to
-    overwrite OUT unless --force.
+    overwrite PATH unless --force.
     """
     files = files or []
-    try:
-        if not files and not random_deals:
-            raise HeartsError("nothing to mine: give record files or --random N")
-        check_output(out, [str(f) for f in files], force, "output")
-        from_files: list[pz.PlayedDeal] = []
-        for f in files:
-            found_here = list(pz.read_records(f))   # its errors name the file
-            if not found_here:
-                raise HeartsError(f"{f}: no records (the file is empty or holds only blank "
-                                  f"and # lines)")
-            from_files.extend(found_here)
-    except (HeartsError, OSError) as err:
-        raise _fail(error_line(err)) from None
+    if not files and not random_deals:
+        raise HeartsError("nothing to mine: give record files or --random N")
+    check_output(output, [str(f) for f in files], force, "output")
+    from_files: list[pz.PlayedDeal] = []
+    for f in files:
+        found_here = list(pz.read_records(f))   # its errors name the file
+        if not found_here:
+            raise HeartsError(f"{f}: no records (the file is empty or holds only blank "
+                              f"and # lines)")
+        from_files.extend(found_here)
     # The random deals are made one by one as they are mined: a mine that stops at --max
     # never plays out the rest.
     records = itertools.chain(from_files, pz.random_records(seed, random_deals))
     given = len(from_files) + random_deals
     mined = 0
-    err_console = Console(stderr=True, highlight=False)
-    from rich.progress import Progress
-    with Progress(console=err_console, transient=True) as progress:
-        bar = progress.add_task("mining", total=given)
+    with progress("mining", True) as update:
 
         def advance(record: pz.PlayedDeal, new: int) -> None:
             nonlocal mined
             mined += 1
-            progress.advance(bar)
+            if update is not None:
+                update(mined, given)
 
         found = pz.mine(records, max_count=max_count, per_record=per_record, seed=seed,
                         time_limit_ms=time_limit, max_tricks_left=max_tricks,
                         progress=advance, early_stop=stop_at_max)
     text = pz.dumps(found)
-    if out is None:
+    if output is None:
         typer.echo(text, nl=False)
     else:
-        try:
-            write_output(out, text)
-        except HeartsError as err:
-            raise _fail(error_line(err)) from None
+        write_output(output, text)
     counts: dict[str, int] = {}
     for p in found:
         counts[p.task] = counts.get(p.task, 0) + 1
     summary = ", ".join(f"{n} {t}" for t, n in counts.items()) or "none"
     stop = (f"; stopped at --max {max_count}, {counted(given - mined, 'deal')} not mined"
             if mined < given else "")
-    err_console.print(f"{counted(len(found), 'puzzle')} from {counted(mined, 'deal')} "
-                      f"({summary}{stop})",
-                      soft_wrap=True)
-
-
-def main() -> None:  # pragma: no cover - thin entry point
-    app()
-
-
-if __name__ == "__main__":  # pragma: no cover
-    main()
+    Console(stderr=True, highlight=False).print(
+        f"{counted(len(found), 'puzzle')} from {counted(mined, 'deal')} ({summary}{stop})",
+        soft_wrap=True)

@@ -43,9 +43,9 @@ from hearts.solver.errors import CardError, HeartsError, IllegalPlayError, Recor
 from hearts.solver.rules import Rules
 from hearts.solver.seats import Seat
 
-from .files import expect_json, json_kind
-from .records import (DealRecord, GameRecord, Play, check_pass_counts, replay_deal,
-                      seat_values_text)
+from ..files import expect_json, json_kind
+from .model import (DealRecord, GameRecord, Play, check_pass_counts, replay_deal,
+                    seat_values_text)
 
 __all__ = ["to_json", "from_json", "FORMAT", "VERSION"]
 

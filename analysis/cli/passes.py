@@ -1,8 +1,7 @@
 """``hearts pass``: every pass of a hand ranked by expected points for the deal.
 
-The logic lives in :mod:`.passing`; this module reads the hand, shows a progress bar, and
-prints a rich table or JSON. Bad input raises :class:`~hearts.solver.HeartsError`, which the
-``hearts`` group prints as one ``error:`` line with exit code 2.
+The logic lives in :mod:`hearts.analysis.passing`; this module reads the hand, shows a
+progress bar, and prints a rich table or JSON.
 """
 from __future__ import annotations
 
@@ -15,17 +14,17 @@ from rich.text import Text
 
 from hearts.solver import HeartsError, PassDirection, Rules
 from hearts.solver.cards import cards_from_mask
+from hearts.solver.words import counted
 
-from .advice_cli import (SCHEDULER_OPTION, THREADS_OPTION, _cards_text, _hand_text, _pct,
-                         _progress, emit)
-from .game_cli import number_parser, parse_seat_option
-from .passing import (CI_TARGET, DEFAULT_SAMPLES, TOP, PassRanking, Z95,
-                      pass_policy_text, rate_passes)
-from .records import rules_text
-from .sampling import MAX_SAMPLES
-from .terminal import counted
+from ..passing import (CI_TARGET, DEFAULT_SAMPLES, TOP, PassError, PassRanking, Z95,
+                       pass_policy_text, rate_passes)
+from ..records import rules_text
+from .options import (SAMPLING, json_option, model_option, number_parser, option_names,
+                      parse_seat_option, rules_option, samples_option, scheduler_option,
+                      seat_option, seed_option, threads_option)
+from .render import cards_text, emit, hand_text, pct, progress
 
-__all__ = ["pass_command", "app"]
+__all__ = ["pass_command"]
 
 #: ``--ci POINTS``: a half-width of 0.01 to 26 points (26: every point of a deal; inf "stopped"
 #: the racing at ±inf).
@@ -38,15 +37,14 @@ def pass_command(
         help='The 13 dealt cards: PBN "S.H.D.C" (AKQ.T98.AKQ.AKQJ) or a list ("AS KS ...").'),
     direction: str = typer.Option(..., "--direction", "-d", metavar="DIR",
                                   help="Pass direction: left, right or across."),
-    seat: str = typer.Option("S", "--seat", "-s", metavar="SEAT",
-                             help="The passing seat (it decides who receives and who leads)."),
-    samples: int = typer.Option(DEFAULT_SAMPLES, "--samples", "-n", metavar="N", min=1,
-                                max=MAX_SAMPLES,
-                                help="Most sampled deals for one pass (the racing stops "
-                                     "earlier once the best pass's 95% interval is ±1)."),
-    seed: int = typer.Option(0, "--seed", metavar="S", min=0, help="Seed of the sampled deals."),
-    model: str = typer.Option("maxn", "--model", "-m", metavar="MODEL",
-                              help="Model of the exact solve at the horizon: maxn or paranoid."),
+    seat: str = seat_option("The passing seat (it decides who receives and who leads).",
+                            default="S"),
+    samples: int = samples_option(DEFAULT_SAMPLES,
+                                  "Most sampled deals for one pass (the racing stops earlier "
+                                  "once the best pass's 95% interval is ±1)."),
+    seed: int = seed_option("Seed of the sampled deals."),
+    model: str = model_option("Model of the exact solve at the horizon: maxn or paranoid.",
+                              default="maxn"),
     horizon: Optional[int] = typer.Option(
         None, "--horizon", metavar="K", min=1, max=13,
         help="Tricks left at which the rule-bot rollout hands over to the solver (default "
@@ -55,11 +53,10 @@ def pass_command(
                              help="Stop when the best pass's 95% interval is this narrow "
                                   "(± points)."),
     no_moon: bool = typer.Option(False, "--no-moon", help="Skip the moon-chance searches."),
-    threads: Optional[int] = THREADS_OPTION,
-    scheduler: Optional[str] = SCHEDULER_OPTION,
-    rules: Optional[str] = typer.Option(None, "--rules", "-r", metavar="SPEC",
-                                        help="Rules (default standard)."),
-    as_json: bool = typer.Option(False, "--json", help="Print every pass as JSON."),
+    threads: Optional[int] = threads_option(),
+    scheduler: Optional[str] = scheduler_option(),
+    rules: Optional[str] = rules_option("Rules (default standard)."),
+    as_json: bool = json_option("Print every pass as JSON."),
 ) -> None:
     """Pass rating: every pass of a hand (286 of 3 cards; C(13, k) with `pass_count=k`)
     ranked by expected points for the deal (fewer under rules with `no_pass_cards`: a pass
@@ -106,18 +103,24 @@ def pass_command(
     except HeartsError as err:
         # the option named, as --seat's error does
         raise HeartsError(f"--direction: {err}") from None
-    with _progress("pass rating", not as_json) as update:
-        ranking = rate_passes(hand, pass_direction, seat=passer, rules=the_rules, samples=samples,
-                              seed=seed, model=model, horizon=horizon, ci_target=ci,
-                              moon=not no_moon, threads=threads, progress=update,
-                              scheduler=scheduler)
+    with progress("pass rating", not as_json) as update, option_names(**SAMPLING):
+        try:
+            ranking = rate_passes(hand, pass_direction, seat=passer, rules=the_rules,
+                                  samples=samples, seed=seed, model=model, horizon=horizon,
+                                  ci_target=ci, moon=not no_moon, threads=threads,
+                                  progress=update, scheduler=scheduler)
+        except PassError as err:
+            if err.argument != "direction":
+                raise
+            raise PassError("no pass on a hold deal: give --direction left, right or "
+                            "across") from None
     emit(ranking, as_json, _print_ranking)
 
 
 def _print_ranking(console: Console, ranking: PassRanking) -> None:
     who = ranking.seat.name_title
     console.print(Text.assemble(("pass rating ", "dim"), (who, "bold"), "  ",
-                                _hand_text(ranking.hand.mask), ("  passing ", "dim"),
+                                hand_text(ranking.hand.mask), ("  passing ", "dim"),
                                 (str(ranking.direction), "bold"), " to ",
                                 ranking.receiver.name_title, ("  receives from ", "dim"),
                                 ranking.passer.name_title,
@@ -129,7 +132,7 @@ def _print_ranking(console: Console, ranking: PassRanking) -> None:
         ("rules ", "dim"), ranking.rules.preset_text() or rules_text(ranking.rules),
         ("  passes rated ", "dim"),
         str(len(ranking.passes)),
-        (Text.assemble((" (no seat may pass ", "dim"), _cards_text(forbidden),
+        (Text.assemble((" (no seat may pass ", "dim"), cards_text(forbidden),
                        (": rules no_pass_cards)", "dim"))
          if forbidden else ""),
         ("  model ", "dim"),
@@ -152,8 +155,8 @@ def _print_ranking(console: Console, ranking: PassRanking) -> None:
     for k, p in enumerate(ranking.passes[:TOP], start=1):
         low, high = p.interval
         vs = "" if k == 1 else f"+{p.diff:.2f}±{Z95 * p.diff_se:.2f}"
-        moon = _pct(p.moon) + (f" ({p.moon_unknown}?)" if p.moon_unknown else "")
-        table.add_row(str(k), _cards_text(list(p.cards)),
+        moon = pct(p.moon) + (f" ({p.moon_unknown}?)" if p.moon_unknown else "")
+        table.add_row(str(k), cards_text(list(p.cards)),
                       Text(f"{p.mean:.2f}", style="bold" if k == 1 else ""),
                       # "-0.9–2.8" read as a range from -0.9 to -2.8
                       f"{low:.1f} to {high:.1f}" if low < 0 else f"{low:.1f}–{high:.1f}", vs,
@@ -177,8 +180,3 @@ def _print_ranking(console: Console, ranking: PassRanking) -> None:
                        style="dim"))
     console.print(Text.assemble(("evaluations ", "dim"), f"{ranking.evaluations:,}",
                                 ("  time ", "dim"), f"{ranking.ms / 1000:,.2f} s"))
-
-
-#: A stand-alone app (tests).
-app = typer.Typer(add_completion=False, rich_markup_mode="markdown")
-app.command("pass")(pass_command)

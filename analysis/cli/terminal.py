@@ -1,4 +1,4 @@
-"""Output on a terminal that cannot show suit symbols; counted nouns (``1 deal``, ``2 deals``).
+"""Output on a terminal that cannot show suit symbols.
 
 The views print ``Q♠``, ``♥ AKQ``, ``±`` and ``→``. On a stream whose encoding lacks them (a
 Windows ``cp1252`` console, ``PYTHONIOENCODING=ascii``, ``LANG=C`` on an old Python) Python
@@ -14,9 +14,7 @@ from __future__ import annotations
 import codecs
 import sys
 
-from hearts.solver.words import counted  # noqa: F401  (re-exported: the commands import it here)
-
-__all__ = ["ASCII_SPELLING", "ascii_fallback_streams", "counted"]
+__all__ = ["ASCII_SPELLING", "ascii_fallback_streams"]
 
 #: The ASCII spelling of the non-ASCII characters the views print: one character each, so
 #: that rich's tables (which measure the text before it is encoded) stay aligned.

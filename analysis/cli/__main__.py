@@ -1,0 +1,4 @@
+"""``python -m hearts.analysis.cli``: the ``hearts`` command."""
+from hearts.analysis.cli.app import main
+
+main()

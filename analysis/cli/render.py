@@ -1,0 +1,125 @@
+"""What the commands print: cards in suit colours, hands, percentages, the rules' name, the
+progress bar, and the JSON of a result.
+
+Colours follow the two-colour deck (♥ ♦ red, ♠ ♣ bold) except in ``hearts puzzle``, which
+shows the four-colour deck (:data:`FOUR_COLOURS`) so that a suit is told apart at a glance.
+Colours are styles of :class:`rich.text.Text`: they reach a terminal only, never a pipe or
+``--json``.
+"""
+from __future__ import annotations
+
+import json
+from contextlib import contextmanager
+from typing import Any, Callable, Iterable, Iterator, Mapping, Optional
+
+import typer
+from rich.console import Console
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+from rich.text import Text
+
+from hearts.solver.cards import Card, Suit, cards_from_mask
+from hearts.solver.rules import Rules
+
+__all__ = ["SUIT_STYLES", "FOUR_COLOURS", "PBN_SUITS", "card_text", "cards_text", "suit_ranks",
+           "hand_text", "hand_panel", "pct", "rules_name", "progress", "emit", "echo_json"]
+
+#: Suit styles of the two-colour deck.
+SUIT_STYLES: Mapping[Suit, str] = {Suit.HEARTS: "red", Suit.DIAMONDS: "red", Suit.SPADES: "bold",
+                                   Suit.CLUBS: "bold"}
+#: Suit styles of a four-colour deck (spades in the terminal's own colour): ``hearts puzzle``.
+FOUR_COLOURS: Mapping[Suit, str] = {Suit.SPADES: "bold", Suit.HEARTS: "bold red",
+                                    Suit.DIAMONDS: "bold bright_blue", Suit.CLUBS: "bold green"}
+#: The suits in PBN's order (a hand is written ``S.H.D.C``).
+PBN_SUITS = (Suit.SPADES, Suit.HEARTS, Suit.DIAMONDS, Suit.CLUBS)
+
+
+def card_text(card: Card, styles: Mapping[Suit, str] = SUIT_STYLES) -> Text:
+    """``Q♠`` in its suit colour."""
+    return Text(card.symbol(), style=styles[card.suit])
+
+
+def cards_text(cards: Iterable[Card], sep: str = " ",
+               styles: Mapping[Suit, str] = SUIT_STYLES) -> Text:
+    """Cards in their suit colours, separated by ``sep`` (no style)."""
+    return Text(sep).join(card_text(c, styles) for c in cards)
+
+
+def _ranks(mask: int, suit: Suit) -> str:
+    """The ranks of ``suit`` in the hand ``mask``, highest first: ``AK2``."""
+    return "".join(c.symbol()[0] for c in reversed(cards_from_mask(mask & suit.mask)))
+
+
+def suit_ranks(mask: int, suit: Suit) -> Text:
+    """The ranks of one suit of a hand in the suit's colour (``AK2``), ``—`` (dim) for a void."""
+    ranks = _ranks(mask, suit)
+    return Text(ranks or "—", style=SUIT_STYLES[suit] if ranks else "dim")
+
+
+def hand_text(mask: int) -> Text:
+    """A hand on one line: ``♠ AK2  ♥ T93  ♦ —  ♣ 8765``."""
+    parts = []
+    for suit in PBN_SUITS:
+        ranks = _ranks(mask, suit)
+        parts.append(Text.assemble((suit.symbol, SUIT_STYLES[suit]), " ",
+                                   (ranks or "—", "" if ranks else "dim")))
+    return Text("  ").join(parts)
+
+
+def hand_panel(mask: int, styles: Mapping[Suit, str] = FOUR_COLOURS) -> Text:
+    """A hand one suit a line, as a diagram shows it: ``♠ A K 2`` (``—`` for a void)."""
+    text = Text()
+    cards = cards_from_mask(mask)
+    for i, suit in enumerate(PBN_SUITS):
+        if i:
+            text.append("\n")
+        text.append(suit.symbol, style=styles[suit])
+        ranks = [c for c in cards if c.suit is suit]
+        text.append(" " + (" ".join(c.symbol()[0] for c in sorted(ranks, reverse=True)) or "—"))
+    return text
+
+
+def pct(x: Optional[float]) -> str:
+    """A share as a whole percentage (``42%``), ``—`` for none."""
+    return "—" if x is None else f"{100 * x:.0f}%"
+
+
+def rules_name(rules: Rules, spec: Optional[str] = None) -> str:
+    """The rules spec as given, else the preset equal to ``rules`` (``standard,players=3``
+    at a table of 3: :meth:`Rules.preset_text`), else its ``repr``."""
+    if spec:
+        return spec
+    return rules.preset_text() or repr(rules)
+
+
+@contextmanager
+def progress(label: str, enabled: bool,
+             unit: Optional[str] = None) -> Iterator[Optional[Callable[[int, int], None]]]:
+    """A rich progress bar on stderr, only on a terminal (``label``, the bar, done/total,
+    ``unit``, the time); yields the callback ``update(done, total)``, or ``None`` when no bar
+    is shown."""
+    console = Console(stderr=True)
+    if not enabled or not console.is_terminal:
+        yield None
+        return
+    columns = [TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn()]
+    if unit is not None:
+        columns.append(TextColumn(unit))
+    with Progress(*columns, TimeElapsedColumn(), console=console, transient=True) as bar:
+        task = bar.add_task(label, total=None)
+
+        def update(done: int, total: int) -> None:
+            bar.update(task, completed=done, total=total)
+        yield update
+
+
+def echo_json(data: Any, *, ensure_ascii: bool = False) -> None:
+    """Print ``data`` as indented JSON on stdout."""
+    typer.echo(json.dumps(data, indent=2, ensure_ascii=ensure_ascii))
+
+
+def emit(result: Any, as_json: bool, printer: Callable[[Console, Any], None]) -> None:
+    """Print ``result`` as JSON (its ``to_json()``) or with ``printer`` on a rich console."""
+    if as_json:
+        echo_json(result.to_json())
+    else:
+        printer(Console(highlight=False), result)
