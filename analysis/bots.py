@@ -4,10 +4,12 @@ A bot makes two kinds of decision, each from its own seat's view only:
 
 * :meth:`Bot.choose_pass`: the cards to pass from its dealt hand (``docs/rules.md`` "Passing"),
   never a card of ``Rules.no_pass_cards`` ("some tables forbid passing certain cards"),
-* :meth:`Bot.choose_play`: the card to play; it gets the position (the rule and random bots
-  read only their own hand, the cards played and the legal cards from it) and a function that
-  builds the seat's :class:`~hearts.analysis.knowledge.Knowledge` (its hand, its pass, the
-  plays), which the advice bot samples from.
+* :meth:`Bot.choose_play`: the card to play; it gets the seat's view as a position
+  (:func:`seat_view`: its own hand, the plays and the trick are the real ones, the other hands
+  one deal sampled from what the seat knows, so a bot cannot read a hidden card even by
+  mistake; the rule and random bots read only their own hand, the cards played and the legal
+  cards) and a function returning the seat's :class:`~hearts.analysis.knowledge.Knowledge`
+  (its hand, its pass, the plays), which the advice bot samples from.
 
 Bots:
 
@@ -27,6 +29,8 @@ Bots:
   best card), both with seeds derived from the deal, the seat and the play, so a match is
   reproducible.
 
+:class:`WithPass` makes a bot pass as another (``--pass-by`` of the strength harness).
+
 Duplicate match (:func:`duplicate_match`): every deal is played once by four baseline bots
 and, for each other bot and each seat, once with that bot in the seat and the baseline in the
 other three. A bot's result on a deal is its mean points over the four seats, so every bot
@@ -36,12 +40,15 @@ is paired by deal and seat.
 from __future__ import annotations
 
 import random
+import time
 from dataclasses import dataclass, field
 from typing import Callable, Protocol, Sequence
 
+import numpy as np
+
 from hearts.solver.cards import Card, cards_from_mask
 from hearts.solver.deal import Deal
-from hearts.solver.errors import InvalidDealError
+from hearts.solver.errors import IllegalPlayError, InvalidDealError
 from hearts.solver.hand import Hand
 from hearts.solver.passing import no_pass_note
 from hearts.solver.position import Position
@@ -52,11 +59,13 @@ from .advice import advise
 from .knowledge import Knowledge
 from .passing import apply_passes, passable, policy_pass, rate_passes
 from .policy import RULE_BOT, RolloutPolicy, rule_play
+from .sampling import DealSampler
 from .settings import Sampling
 from .stats import Z95, mean_se
 
-__all__ = ["Bot", "RandomBot", "RuleBot", "AdviceBot", "DealGame", "BotScore", "MatchResult",
-           "play_deal", "duplicate_match"]
+__all__ = ["Bot", "RandomBot", "RuleBot", "AdviceBot", "WithPass", "DealGame", "BotScore",
+           "MatchResult", "seat_view", "choose_passes", "timed_play", "openspiel_actions",
+           "key_seed", "play_deal", "duplicate_match"]
 
 
 class Bot(Protocol):
@@ -76,7 +85,8 @@ def _rng(key: tuple[int, ...]) -> random.Random:
     return random.Random("/".join(map(str, key)))
 
 
-def _seed(key: tuple[int, ...]) -> int:
+def key_seed(key: tuple[int, ...]) -> int:
+    """A 32-bit seed derived from ``key`` (stable across runs and platforms)."""
     return _rng(key).getrandbits(32)
 
 
@@ -146,7 +156,7 @@ class AdviceBot:
     def choose_pass(self, seat: Seat, hand: int, direction: PassDirection, rules: Rules,
                     key: tuple[int, ...]) -> int:
         ranking = rate_passes(Hand.from_mask(hand), direction, seat=seat, rules=rules,
-                              sampling=Sampling(self.pass_samples, _seed(key), self.threads),
+                              sampling=Sampling(self.pass_samples, key_seed(key), self.threads),
                               moon=False, model=self.pass_model, horizon=self.pass_horizon)
         return sum(c.mask for c in ranking.best.cards)
 
@@ -156,10 +166,32 @@ class AdviceBot:
         if len(legal) == 1:
             return legal[0]
         advice = advise(knowledge(),
-                        sampling=Sampling(self.play_samples, _seed(key), self.threads),
+                        sampling=Sampling(self.play_samples, key_seed(key), self.threads),
                         model=self.model, moon=False, horizon=self.horizon,
                         rollout=self.rollout)
         return advice.best.card
+
+
+@dataclass(frozen=True)
+class WithPass:
+    """A bot that plays as ``bot`` and passes as ``passer`` (under ``bot``'s name): the strength
+    harness's ``--pass-by``, so that two bots can be compared on their play alone, or two
+    pass methods under the same play."""
+
+    bot: Bot
+    passer: Bot
+
+    @property
+    def name(self) -> str:
+        return self.bot.name
+
+    def choose_pass(self, seat: Seat, hand: int, direction: PassDirection, rules: Rules,
+                    key: tuple[int, ...]) -> int:
+        return self.passer.choose_pass(seat, hand, direction, rules, key)
+
+    def choose_play(self, position: Position, knowledge: Callable[[], Knowledge],
+                    key: tuple[int, ...]) -> Card:
+        return self.bot.choose_play(position, knowledge, key)
 
 
 # -- one deal ---------------------------------------------------------------------------------
@@ -173,6 +205,13 @@ class DealGame:
         direction: the pass direction. passes: the masks passed, by seat (0 on hold).
         plays: the 52 cards in order. points: each seat's points for the deal (moon
         applied), by seat.
+        seconds: per seat, the wall-clock seconds of each of its 13 play decisions, in trick
+            order (a seat plays once a trick, so ``seconds[seat][t]`` is trick ``t + 1``).
+        cpu_seconds: the same in CPU seconds of this process (the decision's own work when
+            other programs share the machine).
+        actions: the deal as OpenSpiel ``hearts`` action ids (pass direction, 52 deal
+            actions, the passes, the plays: the line format of
+            :mod:`hearts.analysis.openspiel`).
     """
 
     bots: tuple[str, str, str, str]
@@ -180,18 +219,30 @@ class DealGame:
     passes: tuple[int, int, int, int]
     plays: tuple[Card, ...]
     points: tuple[int, int, int, int]
+    seconds: tuple[tuple[float, ...], ...] = field(default=(), repr=False)
+    cpu_seconds: tuple[tuple[float, ...], ...] = field(default=(), repr=False)
+    actions: tuple[int, ...] = field(default=(), repr=False)
 
 
-def play_deal(dealt: Deal, direction: PassDirection, bots: Sequence[Bot], rules: Rules,
-              key: tuple[int, ...] = ()) -> DealGame:
-    """Play one deal: every seat passes (unless hold), then the 52 cards are played.
+def seat_view(knowledge: Knowledge, seed: int) -> Position:
+    """The position as ``knowledge.seat`` sees it: its own hand, the plays and the trick as
+    they are, the hidden hands one deal drawn uniformly from those that fit the knowledge
+    (:class:`~.sampling.DealSampler`, seeded by ``seed``).
 
-    Args:
-        dealt: the dealt hands (before the pass).
-        direction: the pass direction.
-        bots: the bot of each seat, by seat (N, E, S, W).
-        rules: the rules.
-        key: seeds the bots' randomness with the seat and the play appended.
+    A bot handed this position cannot read a hidden card: the other hands in it are a guess
+    that fits what the seat has seen (its legal cards, trick and points are the real ones).
+
+    Raises:
+        NoConsistentDealError: no deal fits the knowledge (a contradictory record).
+    """
+    masks = DealSampler(knowledge).masks(1, np.random.default_rng(seed))[0]
+    return knowledge.position(Deal.from_masks(tuple(int(m) for m in masks)))
+
+
+def choose_passes(dealt: Deal, direction: PassDirection, bots: Sequence[Bot], rules: Rules,
+                  key: tuple[int, ...] = ()) -> tuple[int, int, int, int]:
+    """Every seat's pass (card masks, by seat; zeros on a hold deal), each chosen by its bot
+    from its own dealt hand and checked.
 
     Raises:
         InvalidDealError: a bot passed anything but ``pass_count`` cards of its own hand, or
@@ -201,39 +252,99 @@ def play_deal(dealt: Deal, direction: PassDirection, bots: Sequence[Bot], rules:
     hands = dealt.masks
     forbidden = rules.no_pass_mask()
     passes = [0, 0, 0, 0]
-    if direction is not PassDirection.HOLD:
-        for seat in Seat:
-            passes[seat] = bots[seat].choose_pass(seat, hands[seat], direction, rules,
-                                                  key + (int(seat), -1))
-            if passes[seat].bit_count() != rules.pass_count or passes[seat] & ~hands[seat]:
-                # apply_passes trusts its masks: a bad bot must not deal a wrong deck
-                raise InvalidDealError(f"{type(bots[seat]).__name__} passed "
-                                       f"{' '.join(map(str, cards_from_mask(passes[seat])))} "
-                                       f"for {seat.name_title}: not {rules.pass_count} cards "
-                                       f"of its hand")
-            if passes[seat] & forbidden:
-                wrong = " ".join(map(str, cards_from_mask(passes[seat] & forbidden)))
-                raise InvalidDealError(f"{type(bots[seat]).__name__} passed "
-                                       f"{' '.join(map(str, cards_from_mask(passes[seat])))} "
-                                       f"for {seat.name_title}: {wrong} may not be passed "
-                                       f"({no_pass_note(forbidden)})")
-        after = Deal.from_masks(apply_passes(hands, passes, direction))
-    else:
-        after = dealt
-    position = Position(after, rules, pass_direction=direction)
+    if direction is PassDirection.HOLD:
+        return (0, 0, 0, 0)
+    for seat in Seat:
+        passes[seat] = bots[seat].choose_pass(seat, hands[seat], direction, rules,
+                                              key + (int(seat), -1))
+        if passes[seat].bit_count() != rules.pass_count or passes[seat] & ~hands[seat]:
+            # apply_passes trusts its masks: a bad bot must not deal a wrong deck
+            raise InvalidDealError(f"{type(bots[seat]).__name__} passed "
+                                   f"{' '.join(map(str, cards_from_mask(passes[seat])))} "
+                                   f"for {seat.name_title}: not {rules.pass_count} cards "
+                                   f"of its hand")
+        if passes[seat] & forbidden:
+            wrong = " ".join(map(str, cards_from_mask(passes[seat] & forbidden)))
+            raise InvalidDealError(f"{type(bots[seat]).__name__} passed "
+                                   f"{' '.join(map(str, cards_from_mask(passes[seat])))} "
+                                   f"for {seat.name_title}: {wrong} may not be passed "
+                                   f"({no_pass_note(forbidden)})")
+    return (passes[0], passes[1], passes[2], passes[3])
+
+
+def timed_play(bot: Bot, dealt: Deal, passes: Sequence[int], direction: PassDirection,
+               played: Sequence[Card], seat: Seat, rules: Rules,
+               key: tuple[int, ...]) -> tuple[Card, float, float]:
+    """``bot``'s card for ``seat`` after ``played``, decided from the seat's view only
+    (:func:`seat_view` and its :class:`Knowledge`), with the decision's wall-clock and CPU
+    seconds (the view's sampling included: it is part of the bot's work).
+
+    Raises:
+        IllegalPlayError: the bot chose a card that is not legal for the seat.
+        InconsistentRecordError: as :meth:`Knowledge.from_deal`.
+    """
+    wall, cpu = time.perf_counter(), time.process_time()
     pass_map = None if direction is PassDirection.HOLD else {
         s: cards_from_mask(passes[s]) for s in Seat}
+    knowledge = Knowledge.from_deal(dealt, pass_map, direction, played, seat, rules)
+    view = seat_view(knowledge, key_seed(key + (-2,)))
+    card = bot.choose_play(view, lambda: knowledge, key)
+    wall, cpu = time.perf_counter() - wall, time.process_time() - cpu
+    reason = view.why_illegal(card)
+    if reason is not None:
+        raise IllegalPlayError(f"{type(bot).__name__} played {card} for {seat.name_title}: "
+                               f"{reason}")
+    return card, wall, cpu
+
+
+def play_deal(dealt: Deal, direction: PassDirection, bots: Sequence[Bot], rules: Rules,
+              key: tuple[int, ...] = ()) -> DealGame:
+    """Play one deal: every seat passes (unless hold), then the 52 cards are played; every
+    decision is made from the seat's own view (:func:`timed_play`).
+
+    Args:
+        dealt: the dealt hands (before the pass).
+        direction: the pass direction.
+        bots: the bot of each seat, by seat (N, E, S, W).
+        rules: the rules.
+        key: seeds the bots' randomness with the seat and the play appended.
+
+    Raises:
+        InvalidDealError: as :func:`choose_passes`.
+        PassError: as :func:`choose_passes`.
+        IllegalPlayError: a bot chose an illegal card.
+    """
+    passes = choose_passes(dealt, direction, bots, rules, key)
+    after = dealt if direction is PassDirection.HOLD else Deal.from_masks(
+        apply_passes(dealt.masks, passes, direction))
+    position = Position(after, rules, pass_direction=direction)
+    seconds: list[list[float]] = [[] for _ in Seat]
+    cpu_seconds: list[list[float]] = [[] for _ in Seat]
     while not position.is_over():
         seat = position.to_move
-        played = list(position.history)
-
-        def knowledge(seat: Seat = seat, played: list = played) -> Knowledge:
-            return Knowledge.from_deal(dealt, pass_map, direction, played, seat, rules)
-        card = bots[seat].choose_play(position, knowledge, key + (int(seat), len(played)))
+        card, wall, cpu = timed_play(bots[seat], dealt, passes, direction, position.history,
+                                     seat, rules, key + (int(seat), len(position.history)))
+        seconds[seat].append(wall)
+        cpu_seconds[seat].append(cpu)
         position.play(card)
-    points = position.score()
     return DealGame(tuple(b.name for b in bots), direction,  # type: ignore[arg-type]
-                    tuple(passes), tuple(position.history), tuple(points))  # type: ignore[arg-type]
+                    passes, tuple(position.history),
+                    tuple(position.score()),  # type: ignore[arg-type]
+                    tuple(map(tuple, seconds)), tuple(map(tuple, cpu_seconds)),
+                    tuple(openspiel_actions(dealt, direction, passes, position.history)))
+
+
+def openspiel_actions(dealt: Deal, direction: PassDirection, passes: Sequence[int],
+                      plays: Sequence[Card]) -> list[int]:
+    """The OpenSpiel ``hearts`` action ids of a deal (:mod:`hearts.analysis.openspiel`): the
+    pass direction, the 52 deal actions, each seat's 3 passed cards (N, E, S, W; low to
+    high), the plays."""
+    ids = [int(direction), *dealt.to_openspiel_ids()]
+    if direction is not PassDirection.HOLD:
+        for seat in Seat:
+            ids.extend(c.openspiel_id for c in cards_from_mask(passes[seat]))
+    ids.extend(c.openspiel_id for c in plays)
+    return ids
 
 
 # -- duplicate match ---------------------------------------------------------------------------

@@ -38,11 +38,12 @@ def test_readme_python_examples_run():
 
 def test_readme_test_command_is_the_ci_command():
     text = README.read_text(encoding="utf-8")
-    installs = [line for line in text.splitlines() if "pip install '.[test]' && " in line]
+    # The same extras as CI: test, and bench (open-spiel, for tests/test_referee.py).
+    installs = [line for line in text.splitlines() if "pip install '.[test,bench]' && " in line]
     assert len(installs) == 1, installs
     command = installs[0].split(" && ")[-1].strip()
     assert command.startswith("python -m pytest")
     ci_lines = [line.strip() for line in CI.read_text().splitlines()]
     assert any(line.startswith(command + " ||") or line == command for line in ci_lines), \
         f"{command!r} is not run by .ci/run"
-    assert "pip install '.[test]'" in ci_lines
+    assert "pip install '.[test,bench]'" in ci_lines

@@ -1,0 +1,90 @@
+"""The strength harness's results files: one JSON line a game, resumable, shardable, merged
+(``benchmarks/bench_strength.py``; the rule-bot field, so no OpenSpiel is needed)."""
+from __future__ import annotations
+
+import importlib.util
+import json
+from pathlib import Path
+
+import pytest
+
+SCRIPT = Path(__file__).resolve().parent.parent / "benchmarks" / "bench_strength.py"
+
+
+@pytest.fixture(scope="module")
+def bench():
+    spec = importlib.util.spec_from_file_location("bench_strength", SCRIPT)
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def _lines(path: Path) -> list[dict]:
+    return [json.loads(line) for line in path.read_text().splitlines()]
+
+
+RANDOM = ["--opponent", "rule", "--bots", "random", "--deals", "2"]
+
+
+def test_one_line_per_game_with_the_settings(bench, tmp_path, capsys):
+    out = tmp_path / "games.jsonl"
+    assert bench.main(RANDOM + ["--out", str(out), "--json"]) == 0
+    games = _lines(out)
+    # Per deal: the field alone, then the random bot in each of the four seats.
+    assert [(g["deal"], g["seat"], g["bot"]) for g in games] == [
+        (0, None, "rule"), (0, "N", "random"), (0, "E", "random"), (0, "S", "random"),
+        (0, "W", "random"), (1, None, "rule"), (1, "N", "random"), (1, "E", "random"),
+        (1, "S", "random"), (1, "W", "random")]
+    for g in games:
+        assert sum(g["points"]) in (26, 78)
+        assert [len(xs) for xs in g["seconds"]] == [13, 13, 13, 13]
+        assert g["settings"]["opponent"] == "rule" and g["settings"]["pass_by"] == "own"
+        assert len(g["actions"]) == (117 if g["direction"] != "hold" else 105)
+    assert [g["direction"] for g in games[::5]] == ["left", "right"]
+    report = json.loads(capsys.readouterr().out)
+    rule, rand = report["scores"]
+    assert (rule["bot"], rule["deals"], rand["bot"], rand["deals"]) == ("rule", 2, "random", 2)
+    # The random bot's paired difference is its mean minus the field's, deal by deal.
+    base = {g["deal"]: sum(g["points"]) / 4 for g in games if g["seat"] is None}
+    mine = {d: sum(g["points"][["N", "E", "S", "W"].index(g["seat"])] for g in games
+                   if g["deal"] == d and g["seat"]) / 4 for d in (0, 1)}
+    assert rand["vs_baseline"] == pytest.approx(sum(mine[d] - base[d] for d in (0, 1)) / 2)
+
+
+def test_a_run_resumes_from_its_file_and_refuses_other_settings(bench, tmp_path, capsys):
+    out = tmp_path / "games.jsonl"
+    assert bench.main(RANDOM + ["--out", str(out)]) == 0
+    lines = out.read_text().splitlines()
+    out.write_text("\n".join(lines[:7]) + "\n")      # as if stopped after 7 games
+    assert bench.main(RANDOM + ["--out", str(out)]) == 0
+    assert len(_lines(out)) == 10 and out.read_text().splitlines()[:7] == lines[:7]
+    assert bench.main(RANDOM + ["--out", str(out)]) == 0
+    assert len(_lines(out)) == 10                   # nothing left to play
+    capsys.readouterr()
+    assert bench.main(RANDOM + ["--seed", "2", "--out", str(out)]) == 2
+    assert capsys.readouterr().err.strip() == (
+        f"error: {out} holds games of other settings (seed 1 here, 2 asked): use another --out")
+
+
+def test_shards_merge_into_the_single_run(bench, tmp_path, capsys):
+    whole, a, b = (tmp_path / n for n in ("whole.jsonl", "a.jsonl", "b.jsonl"))
+    assert bench.main(RANDOM + ["--out", str(whole), "--json"]) == 0
+    single = json.loads(capsys.readouterr().out)
+    assert bench.main(RANDOM + ["--shard", "0/2", "--out", str(a)]) == 0
+    assert bench.main(RANDOM + ["--shard", "1/2", "--out", str(b)]) == 0
+    assert {g["deal"] for g in _lines(a)} == {0} and {g["deal"] for g in _lines(b)} == {1}
+    capsys.readouterr()
+    assert bench.main(["--merge", str(a), str(b), "--json"]) == 0
+    merged = json.loads(capsys.readouterr().out)
+    # Our bots replay exactly: the merged shards are the single run's games.
+    assert [(s["bot"], s["points_per_deal"], s["vs_baseline"]) for s in merged["scores"]] == \
+        [(s["bot"], s["points_per_deal"], s["vs_baseline"]) for s in single["scores"]]
+
+
+def test_a_damaged_results_file_is_a_one_line_error(bench, tmp_path, capsys):
+    out = tmp_path / "games.jsonl"
+    out.write_text('{"deal": 0}\n')
+    assert bench.main(["--merge", str(out)]) == 2
+    assert capsys.readouterr().err.strip() == (
+        f"error: {out} line 1: not a game of this harness (no seat, bot, points, seconds, "
+        f"settings)")
