@@ -4,10 +4,13 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import sys
 from typing import IO, Any
 
-from hearts.solver.errors import HeartsError, RecordSyntaxError
+from hearts.solver.errors import HeartsError, NumberError, RecordSyntaxError
+from hearts.solver.numbers import MAX_DIGITS, parse_float, parse_int
+from hearts.solver.words import printable, short_repr
 
 __all__ = ["InputFileError", "MAX_INPUT_BYTES", "OutputFileError", "decode_text",
            "error_line", "expect_json", "json_kind", "load_json", "printable", "quote_text",
@@ -36,23 +39,10 @@ def quote_text(text: str, limit: int = 40) -> str:
     (``'\\x00\\x1b[31m'``), cut to ``limit`` characters and ``…``.
 
     The terminal must never see the file's control characters (an escape sequence would
-    recolour or rewrite it) and a message stays one short line however long the text.
+    recolour or rewrite it) and a message stays one short line however long the text
+    (:func:`hearts.solver.words.quoted` says the same in double quotes, with the length).
     """
-    # cut before quoting: a cut after it could split an escape ("\\x1" is no character)
-    return repr(text if len(text) <= limit else text[:limit] + "…")
-
-
-def printable(text: str) -> str:
-    """``text`` with every character ``str.isprintable`` refuses (control characters, line
-    breaks, bidi overrides) written as ``repr`` writes it (``\\x1b``, ``\\n``); the rest is
-    kept as it is, quotes and backslashes too.
-
-    For a message built elsewhere that may carry the user's text unquoted, e.g. a
-    ``CardError`` ``unknown card "..."``, so that it reaches the terminal as one inert line.
-    """
-    if text.isprintable():
-        return text
-    return "".join(ch if ch.isprintable() else repr(ch)[1:-1] for ch in text)
+    return short_repr(text, limit)
 
 
 def decode_text(data: bytes, name: str) -> str:
@@ -156,19 +146,64 @@ def read_text(path: str, limit: "int | None" = None) -> str:
     return decode_text(read_limited(raw, "stdin", limit), "stdin")  # type: ignore[arg-type]
 
 
+class _BadNumber(Exception):
+    """Internal: a JSON number :func:`load_json` refuses (``token`` as written)."""
+
+    def __init__(self, token: str, message: str) -> None:
+        super().__init__(message)
+        self.token = token
+
+
+def _json_int(text: str) -> int:
+    try:
+        return parse_int(text, "JSON number", digits=MAX_DIGITS)
+    except NumberError as err:
+        raise _BadNumber(text, str(err)) from None
+
+
+def _json_float(text: str) -> float:
+    try:
+        return parse_float(text, "JSON number")
+    except NumberError as err:
+        raise _BadNumber(text, str(err)) from None
+
+
+def _json_constant(name: str) -> Any:
+    raise _BadNumber(name, f"{name} is no JSON value")
+
+
 def load_json(text: str) -> Any:
-    """``json.loads(text)``, with JSON nested deeper than Python's recursion allows (a
-    ``RecursionError`` from the decoder) reported as the ``json.JSONDecodeError``
-    "nested too deeply" at the first bracket of the deepest nesting, so every reader's
-    "bad JSON" message covers it.
+    """``json.loads(text)``, with its numbers read by :mod:`hearts.solver.numbers` and the
+    errors of deep nesting and bad numbers as ``json.JSONDecodeError`` at their place, so
+    every reader's "bad JSON" message covers them with the line and column:
+
+    - JSON nested deeper than Python's recursion allows (a ``RecursionError`` from the
+      decoder): "nested too deeply" at the first bracket of the deepest nesting;
+    - a whole number of more than :data:`~hearts.solver.numbers.MAX_DIGITS` digits (Python's
+      ``int()`` raises past 4,300, and no field of a record needs more than a few), a number
+      with a fraction or exponent longer than 40 characters or beyond a float, and
+      ``NaN``/``Infinity``, which Python's decoder takes but JSON has not.
 
     Raises:
-        json.JSONDecodeError: not JSON, or nested too deeply (a ``ValueError``).
+        json.JSONDecodeError: not JSON, nested too deeply or a bad number (a ``ValueError``).
     """
     try:
-        return json.loads(text)
+        return json.loads(text, parse_int=_json_int, parse_float=_json_float,
+                          parse_constant=_json_constant)
     except RecursionError:
         raise json.JSONDecodeError("nested too deeply", text, _deepest_bracket(text)) from None
+    except _BadNumber as bad:
+        raise json.JSONDecodeError(str(bad), text, _token_offset(text, bad.token)) from None
+
+
+def _token_offset(text: str, token: str) -> int:
+    """The offset of the first number or constant ``token`` outside the strings of the JSON
+    ``text`` (0 if none: the caller's message still names the problem)."""
+    pattern = re.compile(r'"(?:[^"\\]|\\.)*"|(?<![\w.+-])' + re.escape(token) + r"(?![\w.])")
+    for match in pattern.finditer(text):
+        if not match.group(0).startswith('"'):
+            return match.start()
+    return 0
 
 
 def _deepest_bracket(text: str) -> int:

@@ -16,14 +16,15 @@ Peer records (``tests/data/peer-games/README.md``) are JSON objects with the Ope
 """
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass, field
 from typing import Any, Iterator, Mapping
 
 from hearts.solver.cards import Card
 from hearts.solver.deal import Deal
-from hearts.solver.errors import CardError, HeartsError, InvalidDealError, RecordSyntaxError
+from hearts.solver.errors import (CardError, HeartsError, InvalidDealError, NumberError,
+                                  RecordSyntaxError)
 from hearts.solver.hand import Hand
+from hearts.solver.numbers import is_int_text, parse_int
 from hearts.solver.passing import after_pass
 from hearts.solver.position import Position
 from hearts.solver.rules import Rules
@@ -42,7 +43,6 @@ __all__ = [
     "load_peer_record",
 ]
 
-_ACTION_ID = re.compile(r"-?[0-9]+")
 _DEAL_IDS = 52
 _PASS_IDS = 12
 _PLAYS = 52
@@ -132,10 +132,15 @@ def parse_action_line(line: str, line_number: int | None = None, *,
 
     ids: list[int] = []
     for i, (_, text) in enumerate(tokens):
-        # ASCII digits only: int() also reads "+7", "1_0" and other scripts' digits ("٢")
-        if not _ACTION_ID.fullmatch(text):
+        # ASCII digits only: int() also reads "+7", "1_0" and other scripts' digits ("٢"),
+        # and raises past 4,300 digits; an id is 0..51 (a direction 0..3), so 6 digits tell
+        # "out of range" apart from "too long"
+        if not is_int_text(text) or text.startswith("+"):
             raise error(f"token {i + 1} {quote_text(text, 20)} is not an integer action id", i)
-        ids.append(int(text))
+        try:
+            ids.append(parse_int(text, f"token {i + 1}", digits=6))
+        except NumberError as err:
+            raise error(f"{err} (an action id is 0..51)", i) from None
     if not ids:
         raise error("empty line: expected OpenSpiel action ids")
     if not 0 <= ids[0] <= 3:

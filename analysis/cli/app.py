@@ -21,9 +21,11 @@ import typer
 from typer.core import TyperGroup
 
 from hearts.solver import HeartsError
+from hearts.solver.words import printable
 
 from ..files import error_line
 from . import annotate, convert, moon, passes, play, puzzle, replay, rules, solve
+from .options import ascii_number_options
 from .terminal import ascii_fallback_streams
 
 __all__ = ["app", "main", "EXIT_BAD_INPUT", "EXIT_INTERRUPTED"]
@@ -33,9 +35,19 @@ EXIT_BAD_INPUT = 2
 EXIT_INTERRUPTED = 130
 
 
+#: The most characters of an error line: the messages quote the user's text cut short
+#: (:func:`hearts.solver.words.quoted`); this is the net under a message that did not.
+MESSAGE_LIMIT = 600
+
+
 def _fail(message: str, code: int = EXIT_BAD_INPUT) -> None:
-    """Print ``error: <message>`` as one line on stderr and exit."""
+    """Print ``error: <message>`` as one line on stderr and exit: whitespace runs made one
+    space, control characters escaped (an escape sequence in the input must not reach the
+    terminal) and cut at :data:`MESSAGE_LIMIT` characters."""
     text = " ".join(str(message).split())
+    if len(text) > MESSAGE_LIMIT:
+        text = f"{text[:MESSAGE_LIMIT]}… ({len(text):,} characters)"
+    text = printable(text)
     sys.stderr.write(f"error: {text}\n")
     sys.stderr.flush()
     sys.exit(code)
@@ -66,6 +78,7 @@ class _HeartsGroup(TyperGroup):
              complete_var: Optional[str] = None, standalone_mode: bool = True,
              **extra: Any) -> Any:
         ascii_fallback_streams()       # Q♠ on a console without ♠ is QS, not a traceback
+        ascii_number_options(self)     # every whole-number option read by hearts.solver.numbers
         try:
             rv = super().main(args, prog_name, complete_var, standalone_mode=False, **extra)
         except _CLICK_EXCEPTION as err:

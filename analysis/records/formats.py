@@ -75,6 +75,8 @@ def detect_format(text: str) -> str:
             # tries to be, so that the error names the JSON problem and its line.
             lines = first.startswith('{"') and ("\n{" in text.strip() or '"plays"' in first)
             return "peer" if lines else "json"
+    # digits of any script: a line of numbers is meant as action ids, whose reader refuses
+    # all but ASCII digits, naming the token (detection only: nothing is read here)
     if first and all(token.lstrip("-").isdigit() for token in first.split()):
         return "openspiel"
     return "hgn"

@@ -27,11 +27,12 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from typing import IO, Iterator
+from typing import IO, Iterator, NoReturn
 
 from hearts.solver.cards import Card
 from hearts.solver.deal import Deal
-from hearts.solver.errors import CardError, HeartsError, RecordSyntaxError
+from hearts.solver.errors import CardError, HeartsError, NumberError, RecordSyntaxError
+from hearts.solver.numbers import parse_int
 from hearts.solver.passing import forbidden_pass_text
 from hearts.solver.position import Position
 from hearts.solver.rules import Rules
@@ -60,8 +61,13 @@ __all__ = ["loads", "load", "loads_all", "load_all", "dumps", "dump", "dumps_all
 
 _TAG_RE = re.compile(r'\[[ \t]*([A-Za-z][A-Za-z0-9_]*)[ \t]+"((?:[^"\\\n]|\\.)*)"[ \t]*\]')
 _WORD_RE = re.compile(r"[^\s{}\[]+")
+#: A trick number: digits of any script are taken for one, so that "١." is refused as a trick
+#: number in other digits (by parse_int) rather than as an unknown card.
 _TRICK_RE = re.compile(r"^(\d+)\.$")
-_NAG_RE = re.compile(r"^\$(\d+)$")
+#: A NAG: a word starting with $ is no card, whatever follows it (parse_int reads it).
+_NAG_RE = re.compile(r"^\$(.*)$")
+#: The most a Points or Scores value may be, either sign: far past any game's totals.
+_MAX_POINTS = 10**9
 #: A card and the marks glued to it: the whole run of ! and ?, so that "JS???" is JS with
 #: the bad mark "???", not the unknown card "JS?" with the mark "??".
 _CARD_MARK_RE = re.compile(r"^(.*?)([!?]*)$")
@@ -198,7 +204,7 @@ class _Reader:
             return RecordSyntaxError(message, self.last_line)
         return RecordSyntaxError(message, token.line, token.column)
 
-    def fatal(self, token: _Token | None, message: str) -> None:
+    def fatal(self, token: _Token | None, message: str) -> NoReturn:
         if token is not None and token.kind == "error":
             # a bad token (an unclosed or nested comment, a stray '}') is what stopped the
             # check that failed here: "no pass line for West" hid "comments do not nest"
@@ -330,9 +336,11 @@ class _Reader:
             self.fatal(board, f"deal {number - 1} is unfinished (Points: *): only the last deal "
                               f"of a game may be")
         text = board.value.strip()
-        if not text.isdigit():
-            self.fatal(board, f'[Board "{board.value}"]: expected the deal number {number}')
-        if int(text) != number:
+        try:
+            given = parse_int(text, "[Board]", sign=False)
+        except NumberError as err:
+            self.fatal(board, f"{err} (expected the deal number {number})")
+        if given != number:
             self.fatal(board, f'[Board "{text}"]: expected deal {number} (deals are numbered '
                               f'1, 2, ... in order)')
         found: dict[str, _Token] = {}
@@ -442,6 +450,15 @@ class _Reader:
                                         f'([Pass "{direction}"])')
         return passes, comments
 
+    def _number(self, token: _Token, text: str, what: str, low: int,
+                high: int | None = None) -> int:
+        """A number of the record (:func:`~hearts.solver.numbers.parse_int`: ASCII digits,
+        ``low..high``), its error at ``token``."""
+        try:
+            return parse_int(text, what, low=low, high=high, sign=low < 0)
+        except NumberError as err:
+            self.fatal(token, str(err))
+
     def _card_and_mark(self, token: _Token, where: str) -> tuple[Card, str]:
         """The card of a word and the run of ``!`` and ``?`` glued to it (``""`` for none;
         not checked against ``_MARKS``)."""
@@ -505,7 +522,7 @@ class _Reader:
                 short_trick()
                 if position.is_over():
                     self.fatal(token, f'"{word}" after trick 13: a deal has 13 tricks')
-                if int(match.group(1)) != trick + 1:
+                if self._number(token, match.group(1), "trick number", 0) != trick + 1:
                     self.fatal(token, f'expected trick {trick + 1} ("{trick + 1}."), '
                                       f'found "{word}"')
                 trick, in_trick, trick_token, last = trick + 1, 0, token, None
@@ -519,9 +536,7 @@ class _Reader:
             if nag:
                 if seat_token is not None or last is None:
                     self.fatal(token, f"{word} must follow a card")
-                value = int(nag.group(1))
-                if not 1 <= value <= 255:
-                    self.fatal(token, f"{word}: a NAG is $1 to $255")
+                value = self._number(token, nag.group(1), "NAG", 1, 255)
                 assert last is not None
                 last.nags.add(value)
                 continue
@@ -606,8 +621,8 @@ class _Reader:
             value_word = self.peek_word()
             if value_word is None or not re.fullmatch(r"[+-]?\d+", value_word):
                 self.fatal(seat_token, f"{label.text} expected a number after {seat}")
-            self.take()
-            values[seat] = int(value_word)  # type: ignore[arg-type]
+            values[seat] = self._number(self.take(), value_word, f"{label.text} {seat}",
+                                        -_MAX_POINTS, _MAX_POINTS)
         return tuple(values[s] for s in Seat)  # type: ignore[return-value]
 
 
