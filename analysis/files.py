@@ -1,21 +1,24 @@
-"""Reading input files (UTF-8, a size limit, JSON with errors that name the place) and writing
-output files."""
+"""Reading input files (UTF-8, a size limit, JSON with errors that name the place), the errors
+of files, and the checks of JSON values; output files are written by :mod:`.outputs`."""
 from __future__ import annotations
 
+import difflib
 import json
 import os
 import re
+import stat
 import sys
-from typing import IO, Any
+from contextlib import contextmanager
+from typing import IO, Any, Iterator, Sequence
 
 from hearts.solver.errors import HeartsError, NumberError, RecordSyntaxError
 from hearts.solver.numbers import MAX_DIGITS, parse_float, parse_int
-from hearts.solver.words import printable, short_repr
+from hearts.solver.words import printable, quoted, short_repr
 
-__all__ = ["InputFileError", "MAX_INPUT_BYTES", "OutputFileError", "decode_text",
-           "error_line", "expect_json", "json_kind", "load_json", "printable", "quote_text",
-           "read_file_text", "read_limited", "read_text", "same_file", "size_text", "stream_name",
-           "strip_bom", "write_output"]
+__all__ = ["InputFileError", "InputLines", "MAX_INPUT_BYTES", "OutputFileError", "decode_text",
+           "error_line", "expect_json", "input_size", "json_kind", "load_json", "open_input",
+           "printable", "quote_text", "read_file_text", "read_limited", "read_text", "same_file",
+           "size_text", "stream_name", "strip_bom", "unknown_key"]
 
 
 class InputFileError(HeartsError):
@@ -172,6 +175,129 @@ def _json_constant(name: str) -> Any:
     raise _BadNumber(name, f"{name} is no JSON value")
 
 
+@contextmanager
+def open_input(path: str) -> Iterator["IO[bytes] | IO[str]"]:
+    """The input ``path`` as a binary stream to read as it is needed (``-``: standard input,
+    left open), for :class:`InputLines`.
+
+    Raises:
+        OSError: the file is missing or unreadable (the commands turn it into one line).
+    """
+    if path == "-":
+        yield getattr(sys.stdin, "buffer", None) or sys.stdin
+        return
+    with open(path, "rb") as stream:
+        yield stream
+
+
+def input_size(stream: object) -> "int | None":
+    """The size in bytes of a regular file's stream (for progress), ``None`` for a pipe."""
+    try:
+        info = os.fstat(stream.fileno())  # type: ignore[attr-defined]
+    except (OSError, AttributeError, ValueError):
+        return None
+    return info.st_size if stat.S_ISREG(info.st_mode) else None
+
+
+class InputLines:
+    """The lines of an input stream (bytes or text), read one at a time as they are needed,
+    each at most ``limit`` bytes (default :data:`MAX_INPUT_BYTES`) and checked as UTF-8 with
+    the line and byte of an error; a leading byte-order mark is dropped. For the line formats
+    (OpenSpiel action ids, peer records, JSON Lines), which then read a file of any length in
+    bounded memory; :meth:`rest` gives a whole-file format the whole text (the lines read so
+    far and the rest), at most ``limit`` bytes as :func:`read_text` reads it.
+
+    Attributes:
+        number: the lines read so far (the number of the last one).
+        offset: the bytes read so far (for progress).
+    """
+
+    def __init__(self, stream: "IO[bytes] | IO[str]", name: str,
+                 limit: "int | None" = None) -> None:
+        self.stream = stream
+        self.name = name
+        self.limit = MAX_INPUT_BYTES if limit is None else limit
+        self.binary = isinstance(stream.read(0), bytes)
+        self.number = 0
+        self.offset = 0
+        self._ahead: list[tuple[int, str]] = []   # lines read by peek, not yet taken
+
+    def _read(self) -> "str | None":
+        """The next line with its line break, or ``None`` at the end."""
+        raw = self.stream.readline(self.limit + 1)
+        if not raw:
+            return None
+        number = self.number + 1
+        if len(raw) > self.limit:
+            raise InputFileError(f"{self.name}: line {number} is longer than the "
+                                 f"{size_text(self.limit)} limit for an input file")
+        if isinstance(raw, bytes):
+            try:
+                text = raw.decode("utf-8")
+            except UnicodeDecodeError as err:
+                raise InputFileError(f"{self.name}: not a UTF-8 text file ({err.reason} at "
+                                     f"line {number}, byte {self.offset + err.start + 1})"
+                                     ) from None
+        else:
+            text = raw
+        self.number = number
+        self.offset += len(raw)
+        return strip_bom(text) if number == 1 else text
+
+    def peek(self) -> str:
+        """The first line that is neither blank nor a ``#`` comment, stripped (``""`` at the
+        end), without taking it: the line a format is detected by."""
+        for _, line in self._ahead:
+            if line.strip() and not line.lstrip().startswith("#"):
+                return line.strip()
+        while True:
+            line = self._read()
+            if line is None:
+                return ""
+            self._ahead.append((self.number, line))
+            if line.strip() and not line.lstrip().startswith("#"):
+                return line.strip()
+
+    def __iter__(self) -> Iterator[tuple[int, str]]:
+        """``(number, line)`` for every line left, without its line break."""
+        while self._ahead:
+            number, line = self._ahead.pop(0)
+            yield number, line.rstrip("\r\n")
+        while True:
+            line = self._read()
+            if line is None:
+                return
+            yield self.number, line.rstrip("\r\n")
+
+    def rest(self) -> str:
+        """The whole text left (the lines peeked and the rest of the stream), at most
+        ``limit`` bytes in all.
+
+        Raises:
+            InputFileError: larger than the limit, or not UTF-8 (the line and byte named).
+        """
+        head = "".join(line for _, line in self._ahead)
+        self._ahead.clear()
+        data = read_limited(self.stream, self.name, self.limit)
+        if self.offset + len(data) > self.limit:
+            raise InputFileError(f"{self.name}: larger than the {size_text(self.limit)} limit "
+                                 f"for an input file")
+        if isinstance(data, bytes):
+            try:
+                text = data.decode("utf-8")
+            except UnicodeDecodeError as err:
+                line = self.number + data.count(b"\n", 0, err.start) + 1
+                raise InputFileError(f"{self.name}: not a UTF-8 text file ({err.reason} at "
+                                     f"line {line}, byte {self.offset + err.start + 1})"
+                                     ) from None
+        else:
+            text = data
+        if self.number == 0:
+            text = strip_bom(text)
+        self.offset += len(data)
+        return head + text
+
+
 def load_json(text: str) -> Any:
     """``json.loads(text)``, with its numbers read by :mod:`hearts.solver.numbers` and the
     errors of deep nesting and bad numbers as ``json.JSONDecodeError`` at their place, so
@@ -256,6 +382,20 @@ def expect_json(value: object, kind: "type | tuple[type, ...]", expected: str, w
     raise error(f"{prefix}expected {expected}, not {json_kind(value)}{shown}")
 
 
+def unknown_key(key: object, known: "Sequence[str]", where: str) -> str:
+    """The message for a key of a JSON object that the reader does not know, naming the key
+    (quoted safely) and its place, and the known key it is closest to:
+    ``deal 1: play 3: unknown key "comemnt" (did you mean "comment"?)``; without a close one
+    the known keys are listed. (An unknown key was ignored, so ``"comemnt"`` dropped a
+    comment and ``"nagz"`` a mark, silently.)"""
+    text = str(key)
+    close = difflib.get_close_matches(text, list(known), n=1, cutoff=0.6)
+    hint = (f"did you mean {quoted(close[0])}?" if close
+            else f"known keys: {', '.join(known)}")
+    prefix = f"{where}: " if where else ""
+    return f"{prefix}unknown key {quoted(text)} ({hint})"
+
+
 def same_file(a: str, b: str) -> bool:
     """Do the paths name one file (the same inode, or the same absolute path when either is
     missing)? The commands use it to refuse an output path that is one of their inputs."""
@@ -263,19 +403,6 @@ def same_file(a: str, b: str) -> bool:
         return os.path.samefile(a, b)
     except OSError:
         return os.path.abspath(a) == os.path.abspath(b)
-
-
-def write_output(path: "str | os.PathLike[str]", text: str) -> None:
-    """Write ``text`` to ``path`` (UTF-8).
-
-    Raises:
-        OutputFileError: the file cannot be written; the message names the path and why.
-    """
-    try:
-        with open(path, "w", encoding="utf-8") as f:
-            f.write(text)
-    except OSError as err:
-        raise OutputFileError(f"cannot write {os.fspath(path)}: {err.strerror or err}") from None
 
 
 def error_line(err: Exception) -> str:

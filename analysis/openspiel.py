@@ -17,7 +17,7 @@ Peer records (``tests/data/peer-games/README.md``) are JSON objects with the Ope
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, Iterator, Mapping
+from typing import Any, Iterator, Mapping, Sequence
 
 from hearts.solver.cards import Card
 from hearts.solver.deal import Deal
@@ -30,7 +30,7 @@ from hearts.solver.position import Position
 from hearts.solver.rules import Rules
 from hearts.solver.seats import PassDirection, Seat
 
-from .files import expect_json, printable, quote_text
+from .files import expect_json, json_kind, printable, quote_text, unknown_key
 
 __all__ = [
     "OpenSpielGame",
@@ -257,6 +257,7 @@ class PeerRecord:
         play_records: every play with its seat and legal set.
         points: the points per seat after the moon rule, as the peer scored them.
         policy: how the cards were chosen (``random`` or ``moon``).
+        warnings: what a lenient read ignored (unknown keys), one line each.
     """
 
     rules: Rules
@@ -268,6 +269,7 @@ class PeerRecord:
     play_records: list[PeerPlay]
     points: list[int]
     policy: str | None = None
+    warnings: tuple[str, ...] = ()
 
     @property
     def plays(self) -> list[Card]:
@@ -286,18 +288,39 @@ def _peer_cards(value: Any, where: str) -> list[Card]:
             for c in _typed(value, list, "an array of cards", where)]
 
 
-def _peer_play(value: Any, number: int) -> PeerPlay:
+#: The keys of a peer record and of its plays (``tests/data/peer-games/README.md``); any other
+#: is an error (a warning of the lenient reader), as in our JSON records.
+PEER_KEYS = ("source", "policy", "rules", "pass_direction", "deal", "passes", "plays", "points",
+             "returns", "openspiel_text")
+PEER_PLAY_KEYS = ("seat", "card", "legal")
+
+
+def _peer_keys(value: Mapping[str, Any], known: Sequence[str], where: str,
+               notes: "list[str] | None") -> None:
+    for key in value:
+        if key not in known:
+            message = unknown_key(key, known, where)
+            if notes is None:
+                raise RecordSyntaxError(message)
+            notes.append(f"{message}: ignored")
+
+
+def _peer_play(value: Any, number: int, notes: "list[str] | None") -> PeerPlay:
     where = f"play {number}"
     play = _typed(value, Mapping, 'an object {"seat": ..., "card": ...}', where)
+    _peer_keys(play, PEER_PLAY_KEYS, f"peer record: {where}", notes)
     return PeerPlay(Seat.parse(_typed(play["seat"], str, "a seat", f"{where} seat")),
                     Card(_typed(play["card"], str, "a card", f"{where} card")),
                     frozenset(_peer_cards(play.get("legal", []), f"{where} legal")))
 
 
-def load_peer_record(data: Mapping[str, Any], line_number: int | None = None) -> PeerRecord:
-    """Read one peer record (a parsed JSON object). Every field read must have its JSON
+def load_peer_record(data: Mapping[str, Any], line_number: int | None = None, *,
+                     strict: bool = True) -> PeerRecord:
+    """Read one peer record (a parsed JSON object). Every key must be known
+    (:data:`PEER_KEYS`, :data:`PEER_PLAY_KEYS`) and every field read must have its JSON
     type: the ``rules`` parameters true or false, the ``points`` whole numbers, cards and seats
-    strings (``"yes"`` is not taken for true, nor ``"7"`` for 7).
+    strings (``"yes"`` is not taken for true, nor ``"7"`` for 7). With ``strict=False`` an
+    unknown key is a warning in the record's ``warnings`` instead.
 
     Raises:
         RecordSyntaxError: a missing field, a value of the wrong JSON type (``peer record:
@@ -305,10 +328,12 @@ def load_peer_record(data: Mapping[str, Any], line_number: int | None = None) ->
             or a bad value; with ``line_number`` if given.
     """
     field = "rules"         # the field being read, for a value of the wrong JSON type
+    notes: list[str] | None = None if strict else []
     try:
         if not isinstance(data, Mapping):
             raise RecordSyntaxError(f"peer record: expected a JSON object, not "
-                                    f"{type(data).__name__}", line_number)
+                                    f"{json_kind(data)}", line_number)
+        _peer_keys(data, PEER_KEYS, "peer record", notes)
         params = dict(_typed(data["rules"], Mapping, "an object of OpenSpiel parameters"))
         for key, value in params.items():
             _typed(value, bool, "true or false", key)
@@ -326,7 +351,7 @@ def load_peer_record(data: Mapping[str, Any], line_number: int | None = None) ->
                             'an object {"N": [cards], ...}').items()}
         after = after_pass(dealt, passes, direction)
         field = "plays"
-        plays = [_peer_play(p, number) for number, p
+        plays = [_peer_play(p, number, notes) for number, p
                  in enumerate(_typed(data["plays"], list, "an array of plays"), start=1)]
         field = "points"
         points_by_seat = _typed(data["points"], Mapping, 'an object {"N": n, ...}')
@@ -339,7 +364,7 @@ def load_peer_record(data: Mapping[str, Any], line_number: int | None = None) ->
         raise RecordSyntaxError(f"peer record has no field {err}", line_number) from None
     except HeartsError as err:
         if isinstance(err, RecordSyntaxError) and err.detail.startswith("peer record"):
-            raise
+            raise RecordSyntaxError(err.detail, line_number) from None
         # the card, seat and rules parsers quote the record's strings as they are
         raise RecordSyntaxError(f"peer record: {printable(str(err))}", line_number) from None
     except (TypeError, ValueError, AttributeError) as err:
@@ -347,5 +372,5 @@ def load_peer_record(data: Mapping[str, Any], line_number: int | None = None) ->
         raise RecordSyntaxError(f"peer record: malformed field {field!r} "
                                 f"({printable(str(err))})", line_number) from None
     return PeerRecord(rules, params, direction, dealt, passes, after, plays, points,
-                      data.get("policy"))
+                      data.get("policy"), tuple(notes or ()))
 

@@ -1,9 +1,9 @@
 """The command line's shared options, one spelling each, and the reading of what they name.
 
 - Option factories (``threads_option()`` ...): ``-j/--threads``, ``-n/--samples``, ``--seed``,
-  ``--scheduler``, ``--time``, ``--nodes``, ``--json``, ``-r/--rules``, ``-s/--seat``,
-  ``-m/--model``, ``-p/--played``, ``--scores``, ``--target``, ``-o/--output``, ``--force``,
-  ``-d/--deal``, ``--at``, ``--position``. A factory takes what differs between commands (the
+  ``--scheduler``, ``--time``, ``--nodes``, ``--json``, ``--jsonl``, ``--quiet``, ``-r/--rules``,
+  ``-s/--seat``, ``-m/--model``, ``-p/--played``, ``--scores``, ``--target``, ``-o/--output``,
+  ``--force``, ``-d/--deal``, ``--at``, ``--position``. A factory takes what differs between commands (the
   help, a default); the spelling, metavar and bounds are the same everywhere.
 - :func:`option_names`: the library's errors about an argument name the option instead.
 - The checks of the options (a number, a seat, the game model of ``--model``, ``--scores``
@@ -38,13 +38,15 @@ from hearts.solver.seats import parse_seat, seat_letter
 from hearts.solver.solve import game_spec
 from hearts.solver.words import counted, quoted
 
-from ..files import OutputFileError, read_text, same_file
+from ..files import OutputFileError, read_text
+from ..outputs import input_conflict
 from ..parallel import MAX_THREADS
 from ..records import DealRecord, read_games
 from ..sampling import MAX_SAMPLES
 
 __all__ = ["CommandError", "threads_option", "samples_option", "seed_option", "scheduler_option",
-           "time_option", "nodes_option", "json_option", "rules_option", "seat_option",
+           "time_option", "nodes_option", "json_option", "jsonl_option", "quiet_option",
+           "rules_option", "seat_option",
            "model_option", "played_option", "output_option", "force_option",
            "deal_number_option", "at_option", "position_option", "SCORES_OPTION",
            "TARGET_OPTION", "SAMPLING", "option_names", "given_options", "number_parser",
@@ -96,6 +98,17 @@ def nodes_option(help: str) -> Any:
 def json_option(help: str) -> Any:
     """``--json``: print JSON instead of the view."""
     return typer.Option(False, "--json", help=help)
+
+
+def jsonl_option(help: str) -> Any:
+    """``--jsonl``: print JSON Lines (one object a line, as it goes) instead of the view."""
+    return typer.Option(False, "--jsonl", help=help)
+
+
+def quiet_option() -> Any:
+    """``--quiet``: no progress on stderr (the errors still)."""
+    return typer.Option(False, "--quiet", help="No progress on stderr (a bar on a terminal, "
+                                                "else a line every few seconds).")
 
 
 def rules_option(help: str, default: Optional[str] = None) -> Any:
@@ -373,9 +386,11 @@ def check_game_on(totals: Sequence[int], rules: Rules) -> None:
 
 def check_output(path: "str | os.PathLike[str] | None", inputs: "list[str]", force: bool,
                  what: str = "-o") -> None:
-    """Refuse an output path before any work: one of the ``inputs`` (never overwritten), or an
+    """Refuse an output path before any work: one of the ``inputs`` (never overwritten: the
+    same path, a link to it, or the file standard input reads when an input is ``-``), or an
     existing file unless ``force`` (``--force``). Nothing the user gave is lost. ``what`` names
-    the option in the message (``-o``, ``--html``).
+    the option in the message (``-o``, ``--html``). (The output is created exclusively at the
+    end too, :mod:`hearts.analysis.outputs`: this check only fails early.)
 
     Raises:
         OutputFileError: the path is empty, an input, exists (and not ``force``), is a
@@ -391,10 +406,11 @@ def check_output(path: "str | os.PathLike[str] | None", inputs: "list[str]", for
         # wrote a file named "-" instead
         raise OutputFileError(f"{what} -: standard output is the default, leave out {what} "
                               f"(for a file named -, give ./-)")
-    for f in inputs:
-        if f != "-" and same_file(f, path):
-            raise OutputFileError(f"{what} {path} is the input file {f}: the input is never "
-                                  f"overwritten")
+    conflict = input_conflict(path, inputs)
+    if conflict is not None:
+        name = ("the file standard input reads" if conflict == "standard input"
+                else f"the input file {conflict}")
+        raise OutputFileError(f"{what} {path} is {name}: the input is never overwritten")
     if os.path.isdir(path):
         raise OutputFileError(f"{what} {path} is a directory, not a file")
     if os.path.exists(path) and not force:

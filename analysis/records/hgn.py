@@ -57,7 +57,8 @@ from .model import (
     seat_values_text,
 )
 
-__all__ = ["loads", "load", "loads_all", "load_all", "dumps", "dump", "dumps_all", "dump_all"]
+__all__ = ["loads", "load", "loads_all", "load_all", "iter_all", "dumps", "dump", "dumps_all",
+           "dump_all"]
 
 _TAG_RE = re.compile(r'\[[ \t]*([A-Za-z][A-Za-z0-9_]*)[ \t]+"((?:[^"\\\n]|\\.)*)"[ \t]*\]')
 _WORD_RE = re.compile(r"[^\s{}\[]+")
@@ -670,13 +671,22 @@ def loads_all(text: str, *, strict: bool = True) -> list[GameRecord]:
     Raises:
         RecordSyntaxError: (strict mode) the first error.
     """
+    return list(iter_all(text, strict=strict))
+
+
+def iter_all(text: str, *, strict: bool = True) -> Iterator[GameRecord]:
+    """The games of a text one at a time, as :func:`loads_all` reads them: a batch holds one
+    game at a time, not the whole file's.
+
+    Raises:
+        RecordSyntaxError: (strict mode) the first error, when the reading reaches it.
+    """
     reader = _Reader(text, strict)
-    games = []
     while True:
         game = reader.read_game()
         if game is None:
-            return games
-        games.append(game)
+            return
+        yield game
 
 
 def load(fp: IO[str], *, strict: bool = True) -> GameRecord:
