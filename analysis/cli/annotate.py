@@ -26,7 +26,7 @@ from ..annotate import (DEFAULT_SAMPLES, FAIR_MODELS, MODES, BatchJsonWriter, Ga
                         judged_from_trick, mistake_count, modes_run, moon_text, primary,
                         summarise)
 from ..annotate_html import render_report
-from ..files import input_size, open_input, same_file
+from ..files import open_input, same_file
 from ..outputs import AtomicFile, StandardOutput, atomic_outputs
 from ..parallel import connect, default_threads
 from ..passing import DEFAULT_SAMPLES as PASS_SAMPLES

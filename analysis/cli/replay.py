@@ -5,7 +5,6 @@ The logic lives in :mod:`hearts.analysis.openspiel`.
 """
 from __future__ import annotations
 
-import contextlib
 import json
 import re
 import textwrap
