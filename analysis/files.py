@@ -18,7 +18,7 @@ from hearts.solver.words import printable, quoted, short_repr
 __all__ = ["InputFileError", "InputLines", "MAX_INPUT_BYTES", "OutputFileError", "decode_text",
            "error_line", "expect_json", "input_size", "json_kind", "load_json", "open_input",
            "printable", "quote_text", "read_file_text", "read_limited", "read_text", "same_file",
-           "size_text", "stream_name", "strip_bom", "unknown_key"]
+           "size_text", "stream_name", "stream_position", "strip_bom", "unknown_key"]
 
 
 class InputFileError(HeartsError):
@@ -197,6 +197,14 @@ def input_size(stream: object) -> "int | None":
     except (OSError, AttributeError, ValueError):
         return None
     return info.st_size if stat.S_ISREG(info.st_mode) else None
+
+
+def stream_position(stream: object) -> "int | None":
+    """How far a stream has been read, in bytes (for progress); ``None`` for a pipe."""
+    try:
+        return stream.tell()  # type: ignore[attr-defined]
+    except (OSError, AttributeError, ValueError):
+        return None
 
 
 class InputLines:

@@ -725,8 +725,8 @@ def test_broken_json_records_are_reported_as_json(tmp_path):
     assert result.stderr.strip() == (f"error: {lines}: not JSON: Extra data: line 1 column "
                                      f"{len(json.dumps([game])) + 1} (char "
                                      f"{len(json.dumps([game]))}) (one JSON value: a game or a "
-                                     "list of games; a record a line is read as JSON Lines, "
-                                     "--from jsonl)")
+                                     "list of games; a record a line is the format jsonl, "
+                                     "JSON Lines)")
 
 
 def test_solve_nodes_beyond_the_solver_counter_is_an_error_not_a_traceback():

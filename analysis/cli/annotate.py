@@ -26,7 +26,7 @@ from ..annotate import (DEFAULT_SAMPLES, FAIR_MODELS, MODES, BatchJsonWriter, Ga
                         judged_from_trick, mistake_count, modes_run, moon_text, primary,
                         summarise)
 from ..annotate_html import render_report
-from ..files import open_input, same_file
+from ..files import open_input, same_file, stream_position
 from ..outputs import AtomicFile, StandardOutput, atomic_outputs
 from ..parallel import connect, default_threads
 from ..passing import DEFAULT_SAMPLES as PASS_SAMPLES
@@ -371,11 +371,8 @@ def annotate_command(
             kept: list[GameAnnotation] = []
             with open_input(f) as stream:
                 def position() -> Optional[int]:
-                    at = getattr(stream, "tell", None)
-                    try:
-                        return sum(sizes[:number]) + at() if at is not None else None
-                    except OSError:         # a pipe
-                        return None
+                    at = stream_position(stream)
+                    return None if at is None else sum(sizes[:number]) + at
 
                 def jobs(finished: int, total: int) -> None:
                     update(done, position(), f"{finished}/{total} jobs (deals, fair plays)")

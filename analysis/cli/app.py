@@ -27,7 +27,7 @@ from typer.core import TyperGroup
 from hearts.solver import HeartsError
 from hearts.solver.words import printable
 
-from ..files import error_line
+from ..files import OutputFileError, error_line
 from ..outputs import remove_temporaries
 from . import annotate, convert, moon, passes, play, puzzle, replay, rules, solve
 from .options import ascii_number_options
@@ -75,6 +75,50 @@ class _Terminated(BaseException):
     ``BaseException``, past the commands' ``except Exception``)."""
 
 
+class _NamedStdout:
+    """``sys.stdout`` while a command runs: a write error names standard output
+    (``cannot write standard output: No space left on device``, as ``> /dev/full`` gives),
+    where it was a bare ``No space left on device``. A closed pipe stays a
+    ``BrokenPipeError``."""
+
+    def __init__(self, stream: Any) -> None:
+        self._stream = stream
+
+    def write(self, text: str) -> int:
+        try:
+            return self._stream.write(text)
+        except BrokenPipeError:
+            raise
+        except OSError as err:
+            raise OutputFileError(f"cannot write standard output: {err.strerror or err}") \
+                from None
+
+    def flush(self) -> None:
+        try:
+            self._stream.flush()
+        except BrokenPipeError:
+            raise
+        except OSError as err:
+            raise OutputFileError(f"cannot write standard output: {err.strerror or err}") \
+                from None
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._stream, name)
+
+
+@contextmanager
+def _named_stdout() -> Iterator[None]:
+    """:class:`_NamedStdout` in ``sys.stdout`` for the command, flushed at its end (so that a
+    buffered write fails here, named, not at the interpreter's exit)."""
+    stream = sys.stdout
+    sys.stdout = _NamedStdout(stream)  # type: ignore[assignment]
+    try:
+        yield
+        sys.stdout.flush()
+    finally:
+        sys.stdout = stream
+
+
 @contextmanager
 def _sigterm_unwinds() -> Iterator[None]:
     """While a command runs, SIGTERM raises :class:`_Terminated` in the main thread (Python's
@@ -109,7 +153,7 @@ class _HeartsGroup(TyperGroup):
         ascii_fallback_streams()       # Q♠ on a console without ♠ is QS, not a traceback
         ascii_number_options(self)     # every whole-number option read by hearts.solver.numbers
         try:
-            with _sigterm_unwinds():
+            with _sigterm_unwinds(), _named_stdout():
                 rv = super().main(args, prog_name, complete_var, standalone_mode=False,
                                   **extra)
         except _Terminated:

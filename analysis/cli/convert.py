@@ -14,7 +14,7 @@ import typer
 
 from hearts.solver.errors import HeartsError
 
-from ..files import OutputFileError, input_size, open_input
+from ..files import OutputFileError, input_size, open_input, stream_position
 from ..outputs import AtomicFile, StandardOutput
 from ..records import formats
 from .options import (CommandError, check_output, force_option, given_options, jsonl_option,
@@ -88,7 +88,7 @@ def convert_command(
             except HeartsError as err:
                 # a game the output format cannot hold: which file it is from
                 raise _in_input(err, file) from None
-            update(writer.count, getattr(stream, "tell", lambda: None)())
+            update(writer.count, stream_position(stream))
         spec = writer.close()
     if output is None:
         target.flush()

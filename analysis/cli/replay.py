@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import json
 import re
-import textwrap
 from typing import Any, Optional
 
 import typer
@@ -19,7 +18,7 @@ from hearts.solver import Card, Rules
 from hearts.solver.errors import RecordSyntaxError
 from hearts.solver.words import counted
 
-from ..files import InputLines, input_size, open_input
+from ..files import InputLines, input_size, open_input, stream_position
 from ..openspiel import OpenSpielGame, parse_action_line
 from ..openspiel import replay as replay_game
 from ..outputs import StandardOutput
@@ -81,12 +80,12 @@ def replay_command(
                 if as_jsonl:
                     out.write(json.dumps(row) + "\n")
                 elif as_json:
-                    out.write(("[\n" if not count else ",\n")
-                              + textwrap.indent(json.dumps(row, indent=2), "  "))
+                    out.write(("[\n  " if not count else ",\n  ")
+                              + json.dumps(row, indent=2).replace("\n", "\n  "))
                 else:
                     view.add(row)  # type: ignore[union-attr]
                 count += 1
-                update(count, getattr(stream, "tell", lambda: None)())
+                update(count, stream_position(stream))
     if not count:
         raise CommandError(f"{file}: no action lines (the file is empty or holds only blank and "
                            f"# lines)")

@@ -17,7 +17,6 @@ from __future__ import annotations
 
 import io
 import json
-import textwrap
 from typing import IO, Iterable, Iterator, Optional
 
 from hearts.solver.errors import HeartsError, RecordSyntaxError
@@ -260,8 +259,8 @@ def _file_games(text: str, fmt: str, rules: Optional[str],
         try:
             data = load_json(text)
         except json.JSONDecodeError as err:
-            hint = (" (one JSON value: a game or a list of games; a record a line is read as "
-                    "JSON Lines, --from jsonl)" if err.msg == "Extra data" else "")
+            hint = (" (one JSON value: a game or a list of games; a record a line is the "
+                    "format jsonl, JSON Lines)" if err.msg == "Extra data" else "")
             raise RecordSyntaxError(f"not JSON: {err.args[0]}{hint}") from None
         except ValueError as err:
             raise RecordSyntaxError(f"not JSON: {err.args[0]}") from None
@@ -328,7 +327,9 @@ class GameWriter:
         if self.to == "hgn":
             text = ("\n" if self.count else "") + hgn.dumps(game, symbols=self.symbols)
         elif self.to == "json":
-            item = textwrap.indent(json.dumps(to_json(game), indent=2, ensure_ascii=False), "  ")
+            # not textwrap.indent: it also breaks at U+2028 and other line ends of str
+            item = "  " + json.dumps(to_json(game), indent=2, ensure_ascii=False).replace(
+                "\n", "\n  ")
             text = ("[\n" if not self.count else ",\n") + item
         elif self.to == "jsonl":
             text = json.dumps(to_json(game), ensure_ascii=False) + "\n"
