@@ -24,7 +24,7 @@ from hearts.solver.deal import Deal
 from hearts.solver.errors import (CardError, HeartsError, InvalidDealError, NumberError,
                                   RecordSyntaxError)
 from hearts.solver.hand import Hand
-from hearts.solver.numbers import is_int_text, parse_int
+from hearts.solver.numbers import is_int_text, parse_int, parse_ints
 from hearts.solver.passing import after_pass
 from hearts.solver.position import Position
 from hearts.solver.rules import Rules
@@ -130,8 +130,8 @@ def parse_action_line(line: str, line_number: int | None = None, *,
         col = tokens[index][0] if index is not None and index < len(tokens) else None
         return RecordSyntaxError(message, line_number, col)
 
-    ids: list[int] = []
-    for i, (_, text) in enumerate(tokens):
+    ids = parse_ints([text for _, text in tokens], digits=6) or []
+    for i, (_, text) in enumerate(tokens if not ids else ()):
         # ASCII digits only: int() also reads "+7", "1_0" and other scripts' digits ("٢"),
         # and raises past 4,300 digits; an id is 0..51 (a direction 0..3), so 6 digits tell
         # "out of range" apart from "too long"

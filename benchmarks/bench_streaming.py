@@ -6,7 +6,8 @@ The batch: ``--deals`` random legal deals as OpenSpiel action-id lines
 (``gen_openspiel_lines.py``, seed ``--seed``), or ``--lines FILE``. Each case runs the
 ``hearts`` command given by ``--hearts`` (default: the one on PATH; give another install's to
 compare builds) as a child process, output to a file, and reports its wall time and peak
-resident memory (``ru_maxrss`` from ``wait4``). Cases whose options the command lacks (an
+resident memory (``ru_maxrss`` from ``wait4``), and its CPU time (user + system: steadier
+than the wall time on a loaded machine). Cases whose options the command lacks (an
 older build without ``--jsonl``) are reported as such. ``annotate`` runs with
 ``--max-tricks 1 -j 1`` (one exact solve a play of the last trick): the reading, writing and
 bookkeeping of the batch, not the solver, are measured.
@@ -48,8 +49,9 @@ CASES = [
 ]
 
 
-def run(command: list[str], stdout_path: Path) -> tuple[int, float, int, str]:
-    """Exit code, wall seconds, peak RSS in KiB and the last line of stderr of a child."""
+def run(command: list[str], stdout_path: Path) -> tuple[int, float, float, int, str]:
+    """Exit code, wall and CPU seconds, peak RSS in KiB and the last line of stderr of a
+    child."""
     with open(stdout_path, "wb") as out, tempfile.TemporaryFile() as err:
         start = time.perf_counter()
         child = subprocess.Popen(command, stdout=out, stderr=err)
@@ -58,7 +60,8 @@ def run(command: list[str], stdout_path: Path) -> tuple[int, float, int, str]:
         child.returncode = os.waitstatus_to_exitcode(status)
         err.seek(0)
         lines = err.read().decode(errors="replace").strip().splitlines()
-    return child.returncode, seconds, usage.ru_maxrss, lines[-1] if lines else ""
+    return (child.returncode, seconds, usage.ru_utime + usage.ru_stime, usage.ru_maxrss,
+            lines[-1] if lines else "")
 
 
 def main() -> None:
@@ -80,7 +83,7 @@ def main() -> None:
         deals = sum(1 for line in open(lines) if line.strip())
         table = Table(title=f"{args.hearts}: {deals:,} deals ({lines.stat().st_size / 2**20:.1f} "
                             f"MiB of action ids)")
-        for column in ("case", "exit", "seconds", "peak RSS MiB", "note"):
+        for column in ("case", "exit", "wall s", "CPU s", "peak RSS MiB", "note"):
             table.add_column(column, justify="left" if column in ("case", "note") else "right")
         for name, case in CASES:
             if args.only and not any(name.startswith(o) for o in args.only):
@@ -89,11 +92,13 @@ def main() -> None:
             out.unlink(missing_ok=True)
             command = [args.hearts] + [str(lines) if a == "LINES" else str(out) if a == "OUT"
                                        else a for a in case]
-            code, seconds, rss, last = run(command, Path(folder) / "stdout")
+            code, seconds, cpu, rss, last = run(command, Path(folder) / "stdout")
             note = "" if code == 0 else last[:60]
-            table.add_row(name, str(code), f"{seconds:.1f}", f"{rss / 1024:.0f}", note)
-            Console(highlight=False).print(f"{name}: exit {code}, {seconds:.1f} s, "
-                                           f"{rss / 1024:.0f} MiB", soft_wrap=True)
+            table.add_row(name, str(code), f"{seconds:.1f}", f"{cpu:.1f}", f"{rss / 1024:.0f}",
+                          note)
+            Console(highlight=False).print(f"{name}: exit {code}, {seconds:.1f} s wall, "
+                                           f"{cpu:.1f} s CPU, {rss / 1024:.0f} MiB",
+                                           soft_wrap=True)
     Console(highlight=False).print(table)
 
 

@@ -15,6 +15,7 @@ from hearts.analysis.annotate import BatchJsonWriter, annotate_games, batch_json
 from hearts.analysis.records import GameWriter, iter_games
 from hearts.analysis.records.json import from_json, to_json
 from hearts.solver import RecordSyntaxError
+from hearts.solver.limit import Limit
 
 from conftest import DATA, Counted, error_line, run_hearts
 
@@ -222,12 +223,12 @@ def test_the_streamed_annotate_json_is_the_batch_document():
     results = annotate_games(games, max_tricks=1)
     grouped = [("a.txt", results[:2]), ("b.txt", results[2:])]
     out = io.StringIO()
-    writer = BatchJsonWriter(out, "open", None, ["a.txt", "b.txt"], "x.hgn", None)
+    writer = BatchJsonWriter(out, "open", Limit(time_ms=500), ["a.txt", "b.txt"], "x.hgn", None)
     for name, rs in grouped:
         for r in rs:
             writer.add(name, r)
     writer.close()
-    expected = json.dumps(batch_json(grouped, "open", None, "x.hgn", None), indent=2,
+    expected = json.dumps(batch_json(grouped, "open", Limit(time_ms=500), "x.hgn", None), indent=2,
                           ensure_ascii=True) + "\n"
     assert out.getvalue() == expected
 

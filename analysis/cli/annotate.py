@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import itertools
 import os
+from dataclasses import replace
 from typing import Iterator, Optional, Sequence
 
 import typer
@@ -17,6 +18,7 @@ from rich.table import Table
 from rich.text import Text
 
 from hearts.solver.cards import Card
+from hearts.solver.limit import Limit
 from hearts.solver.words import counted
 
 from .. import records
@@ -32,10 +34,11 @@ from ..parallel import connect, default_threads
 from ..passing import DEFAULT_SAMPLES as PASS_SAMPLES
 from ..passing import RecordPassRater
 from ..sampling import MAX_SAMPLES
-from .options import (CommandError, check_output, force_option, given_options, json_option,
-                      jsonl_option, model_option, option_names, output_option, quiet_option,
-                      rules_option, samples_option, scheduler_option, seed_option,
-                      threads_option, time_option)
+from ..settings import Sampling
+from .options import (SAMPLING, CommandError, check_output, force_option, given_options,
+                      json_option, jsonl_option, model_option, option_names, output_option,
+                      quiet_option, rules_option, samples_option, scheduler_option,
+                      seed_option, threads_option, time_option)
 from .render import batch_progress, card_text, cards_text
 
 __all__ = ["annotate_command", "check_options_apply"]
@@ -348,22 +351,24 @@ def annotate_command(
             with open_input(f) as stream, option_names(rules="--rules"):
                 for _ in records.iter_games(stream, rules=rules, name=f, strict=not lenient):
                     pass
+    with option_names(time_ms="--time", **SAMPLING):
+        limit = Limit(time_ms=time_ms)
+        sampling = Sampling(samples, seed, threads, scheduler)
     record_file = AtomicFile(output, force=force) if output is not None else None
     report_file = AtomicFile(html, force=force) if html is not None else None
     machine = as_json or as_jsonl
-    json_out = (BatchJsonWriter(StandardOutput(), mode, time_ms, files, output, html,
+    json_out = (BatchJsonWriter(StandardOutput(), mode, limit, files, output, html,
                                 lines=as_jsonl) if machine else None)
     console = Console(highlight=False)
     grouped: list[tuple[str, list[GameAnnotation]]] = []   # kept for the view or the report
-    threads = default_threads() if threads is None else threads
+    workers = default_threads() if threads is None else threads
     sizes = [0 if f == "-" else os.path.getsize(f) for f in files]
     # one connection for the annotation and every pass rated after it
-    with (option_names(time_ms="--time", threads="--threads", samples="--samples",
-                       scheduler="--scheduler", rules="--rules"),
+    with (option_names(rules="--rules", **SAMPLING),
           atomic_outputs([f for f in (record_file, report_file) if f is not None]),
           connect(scheduler) as cluster,
           batch_progress("annotate", quiet, sum(sizes) or None, unit="games") as update):
-        rater = (RecordPassRater(pass_samples, seed, threads=threads, scheduler=cluster)
+        rater = (RecordPassRater(Sampling(pass_samples, seed, threads, cluster))
                  if rate_passes else None)
         writer = records.GameWriter(record_file, "hgn") if record_file is not None else None
         done = 0
@@ -379,13 +384,13 @@ def annotate_command(
 
                 games = records.iter_games(stream, rules=rules, name=f, strict=not lenient)
                 # a few games at a time: the thread pool has work, memory stays bounded
-                for batch in _batches(games, max(8, 4 * threads)):
+                for batch in _batches(games, max(8, 4 * workers)):
                     results = annotate_games(batch, mode, max_tricks=max_tricks,
                                              from_trick=from_trick, mistake=mistake,
-                                             blunder=blunder, time_ms=time_ms, threads=threads,
-                                             samples=samples, seed=seed, model=model,
-                                             scheduler=cluster, pass_rater=rater,
-                                             progress=jobs, first_game=done + 1)
+                                             blunder=blunder, limit=limit,
+                                             sampling=replace(sampling, scheduler=cluster),
+                                             model=model, pass_rater=rater, progress=jobs,
+                                             first_game=done + 1)
                     done += len(batch)
                     for result in results:
                         if writer is not None:
@@ -402,7 +407,7 @@ def annotate_command(
         if json_out is not None:
             json_out.close()
         if report_file is not None:
-            report_file.write(render_report(grouped, batch_json(grouped, mode, time_ms, output,
+            report_file.write(render_report(grouped, batch_json(grouped, mode, limit, output,
                                                                 html)))
     if machine:
         return
