@@ -15,8 +15,9 @@ from hearts.solver.errors import HeartsError, NumberError, RecordSyntaxError
 from hearts.solver.numbers import MAX_DIGITS, parse_float, parse_int
 from hearts.solver.words import printable, quoted, short_repr
 
-__all__ = ["InputFileError", "InputLines", "MAX_INPUT_BYTES", "OutputFileError", "decode_text",
-           "error_line", "expect_json", "input_size", "json_kind", "load_json", "open_input",
+__all__ = ["InputFileError", "InputLines", "MAX_INPUT_BYTES", "OutputFileError", "check_keys",
+           "decode_text", "error_line", "expect_json", "input_size", "json_kind", "load_json",
+           "open_input",
            "printable", "quote_text", "read_file_text", "read_limited", "read_text", "same_file",
            "size_text", "stream_name", "stream_position", "strip_bom", "unknown_key"]
 
@@ -402,6 +403,23 @@ def unknown_key(key: object, known: "Sequence[str]", where: str) -> str:
             else f"known keys: {', '.join(known)}")
     prefix = f"{where}: " if where else ""
     return f"{prefix}unknown key {quoted(text)} ({hint})"
+
+
+def check_keys(value: "Any", known: "Sequence[str]", where: str,
+               notes: "list[str] | None" = None) -> None:
+    """Refuse a key of the JSON object ``value`` that is not in ``known``
+    (:func:`unknown_key`); with ``notes`` (a lenient reader's list) note it, ``...: ignored``,
+    instead.
+
+    Raises:
+        RecordSyntaxError: the first unknown key, without ``notes``.
+    """
+    for key in value:
+        if key not in known:
+            message = unknown_key(key, known, where)
+            if notes is None:
+                raise RecordSyntaxError(message)
+            notes.append(f"{message}: ignored")
 
 
 def same_file(a: str, b: str) -> bool:

@@ -17,7 +17,7 @@ Peer records (``tests/data/peer-games/README.md``) are JSON objects with the Ope
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, Iterator, Mapping, Sequence
+from typing import Any, Iterator, Mapping
 
 from hearts.solver.cards import Card
 from hearts.solver.deal import Deal
@@ -30,7 +30,7 @@ from hearts.solver.position import Position
 from hearts.solver.rules import Rules
 from hearts.solver.seats import PassDirection, Seat
 
-from .files import expect_json, json_kind, printable, quote_text, unknown_key
+from .files import check_keys, expect_json, printable, quote_text
 
 __all__ = [
     "OpenSpielGame",
@@ -295,20 +295,10 @@ PEER_KEYS = ("source", "policy", "rules", "pass_direction", "deal", "passes", "p
 PEER_PLAY_KEYS = ("seat", "card", "legal")
 
 
-def _peer_keys(value: Mapping[str, Any], known: Sequence[str], where: str,
-               notes: "list[str] | None") -> None:
-    for key in value:
-        if key not in known:
-            message = unknown_key(key, known, where)
-            if notes is None:
-                raise RecordSyntaxError(message)
-            notes.append(f"{message}: ignored")
-
-
 def _peer_play(value: Any, number: int, notes: "list[str] | None") -> PeerPlay:
     where = f"play {number}"
     play = _typed(value, Mapping, 'an object {"seat": ..., "card": ...}', where)
-    _peer_keys(play, PEER_PLAY_KEYS, f"peer record: {where}", notes)
+    check_keys(play, PEER_PLAY_KEYS, f"peer record: {where}", notes)
     return PeerPlay(Seat.parse(_typed(play["seat"], str, "a seat", f"{where} seat")),
                     Card(_typed(play["card"], str, "a card", f"{where} card")),
                     frozenset(_peer_cards(play.get("legal", []), f"{where} legal")))
@@ -332,8 +322,8 @@ def load_peer_record(data: Mapping[str, Any], line_number: int | None = None, *,
     try:
         if not isinstance(data, Mapping):
             raise RecordSyntaxError(f"peer record: expected a JSON object, not "
-                                    f"{json_kind(data)}", line_number)
-        _peer_keys(data, PEER_KEYS, "peer record", notes)
+                                    f"{type(data).__name__}", line_number)
+        check_keys(data, PEER_KEYS, "peer record", notes)
         params = dict(_typed(data["rules"], Mapping, "an object of OpenSpiel parameters"))
         for key, value in params.items():
             _typed(value, bool, "true or false", key)

@@ -45,7 +45,7 @@ from hearts.solver.rules import Rules
 from hearts.solver.seats import Seat
 from hearts.solver.words import quoted
 
-from ..files import expect_json, json_kind, unknown_key
+from ..files import check_keys, expect_json, json_kind
 from .model import (DATE_RE, DEAL_TAGS, GAME_TAGS, USER_TAG_PREFIX, DealRecord, GameRecord, Play,
                     check_pass_counts, comment_data, replay_deal, seat_values_text)
 
@@ -160,23 +160,11 @@ def _comment(value: Any, where: str) -> str:
     return text
 
 
-def _keys(value: Mapping[str, Any], known: Sequence[str], where: str,
-          notes: "list[str] | None") -> None:
-    """Refuse a key not in ``known`` (:func:`~hearts.analysis.files.unknown_key`); with
-    ``notes`` (the lenient reader) note it, ignored, instead."""
-    for key in value:
-        if key not in known:
-            message = unknown_key(key, known, where)
-            if notes is None:
-                raise RecordSyntaxError(message)
-            notes.append(f"{message}: ignored")
-
-
 def _play(value: Any, where: str, notes: "list[str] | None") -> Play:
     """A play object: ``card`` (required), ``nags``, ``comment`` (``seat`` and ``trick`` are
     checked by the caller; ``data``, derived from the comment, is checked here)."""
     play = _object(value, where, 'an object {"card": ...}')
-    _keys(play, PLAY_KEYS, where, notes)
+    check_keys(play, PLAY_KEYS, where, notes)
     if "card" not in play:
         raise RecordSyntaxError(f"{where}: no field 'card'")
     try:
@@ -376,7 +364,7 @@ def from_json(data: Mapping[str, Any], *, strict: bool = True) -> GameRecord:
     try:
         if not isinstance(data, Mapping):
             raise RecordSyntaxError(f"{where}: expected an object, not {json_kind(data)}")
-        _keys(data, GAME_KEYS, where, notes)
+        check_keys(data, GAME_KEYS, where, notes)
         if data.get("format", FORMAT) != FORMAT:
             raise RecordSyntaxError(f"{where}: format {_shown(data.get('format'))}, expected "
                                     f"{FORMAT!r}")
@@ -393,7 +381,7 @@ def from_json(data: Mapping[str, Any], *, strict: bool = True) -> GameRecord:
                                      start=1):
             where = f"JSON record: deal {index}"
             item = _object(item, where)
-            _keys(item, DEAL_KEYS, where, notes)
+            check_keys(item, DEAL_KEYS, where, notes)
             raw_plays = _array(item["plays"], f"{where}: plays", "plays")
             plays = [_play(p, f"{where}: play {number}", notes)
                      for number, p in enumerate(raw_plays, start=1)]
