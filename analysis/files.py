@@ -17,9 +17,9 @@ from hearts.solver.words import printable, quoted, short_repr
 
 __all__ = ["InputFileError", "InputLines", "MAX_INPUT_BYTES", "OutputFileError", "check_keys",
            "decode_text", "error_line", "expect_json", "input_size", "json_kind", "load_json",
-           "open_input",
-           "printable", "quote_text", "read_file_text", "read_limited", "read_text", "same_file",
-           "size_text", "stream_name", "stream_position", "strip_bom", "unknown_key"]
+           "open_input", "printable", "quote_text", "read_file_text", "read_limited", "read_text",
+           "same_file", "size_text", "stream_name", "stream_position", "strip_bom",
+           "unknown_key"]
 
 
 class InputFileError(HeartsError):
@@ -150,32 +150,6 @@ def read_text(path: str, limit: "int | None" = None) -> str:
     return decode_text(read_limited(raw, "stdin", limit), "stdin")  # type: ignore[arg-type]
 
 
-class _BadNumber(Exception):
-    """Internal: a JSON number :func:`load_json` refuses (``token`` as written)."""
-
-    def __init__(self, token: str, message: str) -> None:
-        super().__init__(message)
-        self.token = token
-
-
-def _json_int(text: str) -> int:
-    try:
-        return parse_int(text, "JSON number", digits=MAX_DIGITS)
-    except NumberError as err:
-        raise _BadNumber(text, str(err)) from None
-
-
-def _json_float(text: str) -> float:
-    try:
-        return parse_float(text, "JSON number")
-    except NumberError as err:
-        raise _BadNumber(text, str(err)) from None
-
-
-def _json_constant(name: str) -> Any:
-    raise _BadNumber(name, f"{name} is no JSON value")
-
-
 @contextmanager
 def open_input(path: str) -> Iterator["IO[bytes] | IO[str]"]:
     """The input ``path`` as a binary stream to read as it is needed (``-``: standard input,
@@ -226,7 +200,6 @@ class InputLines:
         self.stream = stream
         self.name = name
         self.limit = MAX_INPUT_BYTES if limit is None else limit
-        self.binary = isinstance(stream.read(0), bytes)
         self.number = 0
         self.offset = 0
         self._ahead: list[tuple[int, str]] = []   # lines read by peek, not yet taken
@@ -305,6 +278,32 @@ class InputLines:
             text = strip_bom(text)
         self.offset += len(data)
         return head + text
+
+
+class _BadNumber(Exception):
+    """Internal: a JSON number :func:`load_json` refuses (``token`` as written)."""
+
+    def __init__(self, token: str, message: str) -> None:
+        super().__init__(message)
+        self.token = token
+
+
+def _json_int(text: str) -> int:
+    try:
+        return parse_int(text, "JSON number", digits=MAX_DIGITS)
+    except NumberError as err:
+        raise _BadNumber(text, str(err)) from None
+
+
+def _json_float(text: str) -> float:
+    try:
+        return parse_float(text, "JSON number")
+    except NumberError as err:
+        raise _BadNumber(text, str(err)) from None
+
+
+def _json_constant(name: str) -> Any:
+    raise _BadNumber(name, f"{name} is no JSON value")
 
 
 def load_json(text: str) -> Any:
