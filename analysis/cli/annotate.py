@@ -19,7 +19,7 @@ from rich.text import Text
 
 from hearts.solver.cards import Card
 from hearts.solver.limit import Limit
-from hearts.solver.words import counted
+from hearts.solver.words import counted, printable
 
 from .. import records
 from ..records import GameRecord
@@ -71,7 +71,9 @@ def _view(console: Console, name: str, results: list[GameAnnotation], mode: str,
     # an OpenSpiel line's error (kept by the last game read) came before that game's output.
     for result in results:
         for err in result.errors:
-            console.print(Text(f"read error (annotated up to it): {err}", style="yellow"))
+            # escaped: a reader's message may quote the file (a lenient reader's warnings)
+            console.print(Text(f"read error (annotated up to it): {printable(str(err))}",
+                               style="yellow"))
     if not results:
         return
     first = results[0]
