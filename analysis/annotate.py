@@ -48,7 +48,10 @@ Python::
 from __future__ import annotations
 
 import copy
+import json
 import re
+import shutil
+import tempfile
 from dataclasses import dataclass, field, replace
 from typing import Any, Callable, Iterable, Sequence
 
@@ -71,7 +74,8 @@ from .stats import mean_se
 
 __all__ = ["MODES", "JudgedPlay", "FairJudgement", "MoonAlert", "PassNote", "PassRater",
            "DealAnnotation", "GameAnnotation", "AnnotateError", "annotate", "annotate_deal",
-           "annotate_games", "batch_json", "judge_fair", "judged_from_trick", "summarise",
+           "annotate_games", "batch_json", "BatchJsonWriter", "SummaryTally", "judge_fair",
+           "judged_from_trick", "summarise",
            "summary_json", "mistake_count", "moon_text", "modes_run", "primary", "fair_json",
            "LINE_CARDS", "PASS_NOT_RATED", "DEFAULT_SAMPLES"]
 
@@ -412,37 +416,55 @@ def summarise(plays: Iterable[JudgedPlay], which: str = "open") -> dict[Seat, di
     """Per-seat counts of :class:`JudgedPlay` s (see :meth:`GameAnnotation.summary`); for
     ``which="fair"`` also ``open_only`` (plays marked with the hands open only) and ``lost`` is
     a float (mean losses), rounded to 0.01 point."""
-    table: dict[Seat, dict[str, Any]] = {
-        seat: {"judged": 0, "unjudged": 0, "mistakes": 0, "blunders": 0, "lost": 0}
-        for seat in Seat}
-    if which == "fair":
-        for row in table.values():
-            row["open_only"] = 0
-    for p in plays:
-        row = table[p.seat]
+    tally = SummaryTally(which)
+    tally.add(plays)
+    return tally.table()
+
+
+class SummaryTally:
+    """:func:`summarise` kept up play by play: a batch's per-seat summary without keeping its
+    plays (``add`` them as they are judged, ``table()`` at any time)."""
+
+    def __init__(self, which: str = "open") -> None:
+        self.which = which
+        self.rows: dict[Seat, dict[str, Any]] = {
+            seat: {"judged": 0, "unjudged": 0, "mistakes": 0, "blunders": 0, "lost": 0}
+            for seat in Seat}
         if which == "fair":
-            if p.fair is None:
-                continue
-            mark, loss = p.fair.mark, p.fair.loss
-            row["open_only"] += p.agreement == "open only"
-        else:
-            if p.status == "skipped":
-                continue
-            if p.status != "judged":
-                row["unjudged"] += 1
-                continue
-            mark, loss = p.mark, p.loss or 0
-        row["judged"] += 1
-        if mark == "??":
-            row["blunders"] += 1
-        elif mark == "?":
-            row["mistakes"] += 1
-        if mark:
-            row["lost"] += loss
-    if which == "fair":
-        for row in table.values():
-            row["lost"] = round(row["lost"], 2)
-    return table
+            for row in self.rows.values():
+                row["open_only"] = 0
+
+    def add(self, plays: Iterable[JudgedPlay]) -> None:
+        fair = self.which == "fair"
+        for p in plays:
+            row = self.rows[p.seat]
+            if fair:
+                if p.fair is None:
+                    continue
+                mark, loss = p.fair.mark, p.fair.loss
+                row["open_only"] += p.agreement == "open only"
+            else:
+                if p.status == "skipped":
+                    continue
+                if p.status != "judged":
+                    row["unjudged"] += 1
+                    continue
+                mark, loss = p.mark, p.loss or 0
+            row["judged"] += 1
+            if mark == "??":
+                row["blunders"] += 1
+            elif mark == "?":
+                row["mistakes"] += 1
+            if mark:
+                row["lost"] += loss
+
+    def table(self) -> dict[Seat, dict[str, Any]]:
+        """The summary so far, as :func:`summarise` gives it (fair losses rounded to 0.01)."""
+        table = {seat: dict(row) for seat, row in self.rows.items()}
+        if self.which == "fair":
+            for row in table.values():
+                row["lost"] = round(row["lost"], 2)
+        return table
 
 
 def summary_json(table: dict[Seat, dict[str, Any]]) -> dict[str, dict[str, Any]]:
@@ -483,6 +505,117 @@ def batch_json(grouped: Sequence[tuple[str, list[GameAnnotation]]], mode: str,
             "mistake_count": mistake_count(every),
             "moon_alerts": alerts, "passes": passes, "errors": errors, "output": output,
             "html": html}
+
+
+class BatchJsonWriter:
+    """The JSON of a batch written as its games are annotated, so that a batch of any size
+    runs in bounded memory: the document of :func:`batch_json` (the same text as
+    ``json.dumps(batch_json(...), indent=2)``: the plays are written as they come, the moon
+    alerts, passes and errors go to a temporary file until the end, the summaries are
+    tallied), or with ``lines=True`` JSON Lines: one object a game, its
+    :meth:`GameAnnotation.to_json` with ``file`` and ``game`` (the game's number in the batch)
+    first and ``file`` in each play, alert and pass (``docs/annotate.md``, "Output").
+
+    Args:
+        fp: where to write (anything with ``write(str)``).
+        mode, limit, output, html: as :func:`batch_json`. files: the input files, in order.
+        ensure_ascii: as ``json.dumps``.
+    """
+
+    def __init__(self, fp: Any, mode: str, limit: Limit, files: Sequence[str],
+                 output: str | None = None, html: str | None = None, *,
+                 lines: bool = False, ensure_ascii: bool = True) -> None:
+        self.fp = fp
+        self.mode = mode
+        self.limit = Limit.of(limit)
+        self.files = list(files)
+        self.output, self.html = output, html
+        self.lines = lines
+        self.ascii = ensure_ascii
+        self.games = 0
+        self.plays = 0
+        self.tallies = {w: SummaryTally(w) for w in ("open", "fair")}
+        self.mistakes = 0
+        self._spools: dict[str, Any] = {}
+        self._counts = {"moon_alerts": 0, "passes": 0, "errors": 0}
+
+    def _dumps(self, value: Any, indent: int | None = 2) -> str:
+        return json.dumps(value, indent=indent, ensure_ascii=self.ascii)
+
+    def _member(self, key: str, value: Any) -> str:
+        """``  "key": value`` as ``json.dumps(..., indent=2)`` writes a top-level member."""
+        return f"  {self._dumps(key)}: " + self._dumps(value).replace("\n", "\n  ")
+
+    def _head(self, first: GameAnnotation | None) -> None:
+        mode = self.mode
+        model = ("paranoid" if first is None
+                 else first.fair_model if mode == "fair" else first.model)
+        head = {"mode": mode, "model": model,
+                "judged_from": first.judged_from if first and mode != "fair" else None,
+                "fair": fair_json(first) if first else None,
+                "thresholds": ({"mistake": first.mistake, "blunder": first.blunder}
+                               if first else None),
+                "time_ms": self.limit.time_ms,
+                **({} if self.limit.nodes is None else {"node_limit": self.limit.nodes}),
+                "files": self.files}
+        self.fp.write("{\n" + ",\n".join(self._member(k, v) for k, v in head.items())
+                      + ",\n")
+
+    def add(self, file: str, result: GameAnnotation) -> None:
+        """Write (or keep for the end) the annotation of the next game, read from ``file``."""
+        if not self.lines and not self.games:
+            self._head(result)
+        self.games += 1
+        data = result.to_json()
+        for item in data["plays"] + data["moon_alerts"] + data["passes"]:
+            item["file"] = file
+        for tally in self.tallies.values():
+            tally.add(result.plays)
+        self.mistakes += mistake_count(result.plays)
+        if self.lines:
+            self.fp.write(self._dumps({"file": file, "game": self.games, **data}, None) + "\n")
+            return
+        for play in data["plays"]:
+            self.fp.write(("  \"plays\": [\n" if not self.plays else ",\n") + "    "
+                          + self._dumps(play).replace("\n", "\n    "))
+            self.plays += 1
+        errors = [{"file": file, "error": e} for e in data["errors"]]
+        for key, items in (("moon_alerts", data["moon_alerts"]), ("passes", data["passes"]),
+                           ("errors", errors)):
+            for item in items:
+                spool = self._spools.get(key)
+                if spool is None:
+                    spool = self._spools[key] = tempfile.SpooledTemporaryFile(
+                        max_size=1 << 20, mode="w+", encoding="utf-8")
+                spool.write(("" if not self._counts[key] else ",\n") + "    "
+                            + self._dumps(item).replace("\n", "\n    "))
+                self._counts[key] += 1
+
+    def close(self) -> None:
+        """End the document (nothing more for JSON Lines)."""
+        if self.lines:
+            return
+        if not self.games:
+            self._head(None)
+        self.fp.write("\n  ],\n" if self.plays else '  "plays": [],\n')
+        which = primary(self.mode)
+        tail = {"summary": summary_json(self.tallies[which].table()),
+                "summaries": {w: summary_json(self.tallies[w].table())
+                              for w in modes_run(self.mode)},
+                "mistake_count": self.mistakes}
+        self.fp.write(",\n".join(self._member(k, v) for k, v in tail.items()) + ",\n")
+        for key in ("moon_alerts", "passes", "errors"):
+            spool = self._spools.pop(key, None)
+            if spool is None:
+                self.fp.write(f'  "{key}": [],\n')
+                continue
+            self.fp.write(f'  "{key}": [\n')
+            spool.seek(0)
+            shutil.copyfileobj(spool, self.fp)   # type: ignore[arg-type]
+            spool.close()
+            self.fp.write("\n  ],\n")
+        self.fp.write(self._member("output", self.output) + ",\n"
+                      + self._member("html", self.html) + "\n}\n")
 
 
 def judged_from_trick(max_tricks: int = 8, from_trick: int | None = None) -> int:
@@ -890,7 +1023,8 @@ def annotate_games(games: Sequence[GameRecord], mode: str = "open", *, max_trick
                    sampling: Sampling = Sampling(DEFAULT_SAMPLES, threads=1),
                    moon: bool = True, model: str = "paranoid", evaluator: str = "auto",
                    progress: Callable[[int, int], None] | None = None,
-                   pass_rater: PassRater | None = None) -> list[GameAnnotation]:
+                   pass_rater: PassRater | None = None,
+                   first_game: int = 1) -> list[GameAnnotation]:
     """Annotate several games: the batch twin of :func:`annotate` (its arguments).
 
     The jobs are the deals (open hands and the moon alert, one :class:`Solver` per deal) and,
@@ -898,7 +1032,9 @@ def annotate_games(games: Sequence[GameRecord], mode: str = "open", *, max_trick
     thread pool of ``sampling.threads`` or the workers of a Dask cluster
     (``sampling.scheduler``: a ``tcp://HOST:PORT`` address or a ``distributed.Client``), with
     results identical to one thread (without a time limit). ``progress(done, total)`` is
-    called after each job. The marks are written into annotated copies in this process.
+    called after each job. The marks are written into annotated copies in this process. The
+    games are numbered from ``first_game`` (a batch annotated in parts, as ``hearts annotate``
+    streams it).
 
     Raises:
         AnnotateError: bad options. SettingsError, SolverError: ``sampling`` or ``limit`` of
@@ -918,7 +1054,7 @@ def annotate_games(games: Sequence[GameRecord], mode: str = "open", *, max_trick
     jobs: list[tuple[tuple[int, int, int], Callable, tuple]] = []
     for gi, g in enumerate(copies):
         for di, d in enumerate(g.deals):
-            jobs.append(((gi, di, 0), deal_job, (gi + 1, g.rules, d)))
+            jobs.append(((gi, di, 0), deal_job, (gi + first_game, g.rules, d)))
             if fair_from is not None:
                 for index in range(4 * (fair_from - 1) + 1, len(d.plays) + 1):
                     jobs.append(((gi, di, index), fair_job, (g.rules, d, index)))
@@ -951,14 +1087,15 @@ def annotate_games(games: Sequence[GameRecord], mode: str = "open", *, max_trick
                 if judged is None and fair is None:
                     continue
                 if judged is None:
-                    judged = JudgedPlay(gi + 1, d.number, index, (index - 1) // 4 + 1,
-                                        seats[index - 1], d.plays[index - 1].card, None, None,
-                                        (), None, "", (), "skipped")
+                    judged = JudgedPlay(gi + first_game, d.number, index,
+                                        (index - 1) // 4 + 1, seats[index - 1],
+                                        d.plays[index - 1].card, None, None, (), None, "", (),
+                                        "skipped")
                 if fair is not None:
                     judged = _with_fair(judged, fair)
                 _write_play(d.plays[index - 1], judged)
                 plays.append(judged)
-            deals.append(DealAnnotation(gi + 1, d, plays, opened.moon_alert,
+            deals.append(DealAnnotation(gi + first_game, d, plays, opened.moon_alert,
                                         _rate_passes(d, g.rules, pass_rater)))
         results.append(GameAnnotation(g, deals, mode, open_from if mode != "fair" else 14,
                                       mistake, blunder, errors=list(g.errors),

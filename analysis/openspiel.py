@@ -16,20 +16,21 @@ Peer records (``tests/data/peer-games/README.md``) are JSON objects with the Ope
 """
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass, field
 from typing import Any, Iterator, Mapping
 
 from hearts.solver.cards import Card
 from hearts.solver.deal import Deal
-from hearts.solver.errors import CardError, HeartsError, InvalidDealError, RecordSyntaxError
+from hearts.solver.errors import (CardError, HeartsError, InvalidDealError, NumberError,
+                                  RecordSyntaxError)
 from hearts.solver.hand import Hand
+from hearts.solver.numbers import is_int_text, parse_int, parse_ints
 from hearts.solver.passing import after_pass
 from hearts.solver.position import Position
 from hearts.solver.rules import Rules
 from hearts.solver.seats import PassDirection, Seat
 
-from .files import expect_json, printable, quote_text
+from .files import check_keys, expect_json, printable, quote_text
 
 __all__ = [
     "OpenSpielGame",
@@ -42,7 +43,6 @@ __all__ = [
     "load_peer_record",
 ]
 
-_ACTION_ID = re.compile(r"-?[0-9]+")
 _DEAL_IDS = 52
 _PASS_IDS = 12
 _PLAYS = 52
@@ -130,12 +130,17 @@ def parse_action_line(line: str, line_number: int | None = None, *,
         col = tokens[index][0] if index is not None and index < len(tokens) else None
         return RecordSyntaxError(message, line_number, col)
 
-    ids: list[int] = []
-    for i, (_, text) in enumerate(tokens):
-        # ASCII digits only: int() also reads "+7", "1_0" and other scripts' digits ("٢")
-        if not _ACTION_ID.fullmatch(text):
+    ids = parse_ints([text for _, text in tokens], digits=6) or []
+    for i, (_, text) in enumerate(tokens if not ids else ()):
+        # ASCII digits only: int() also reads "+7", "1_0" and other scripts' digits ("٢"),
+        # and raises past 4,300 digits; an id is 0..51 (a direction 0..3), so 6 digits tell
+        # "out of range" apart from "too long"
+        if not is_int_text(text) or text.startswith("+"):
             raise error(f"token {i + 1} {quote_text(text, 20)} is not an integer action id", i)
-        ids.append(int(text))
+        try:
+            ids.append(parse_int(text, f"token {i + 1}", digits=6))
+        except NumberError as err:
+            raise error(f"{err} (an action id is 0..51)", i) from None
     if not ids:
         raise error("empty line: expected OpenSpiel action ids")
     if not 0 <= ids[0] <= 3:
@@ -252,6 +257,7 @@ class PeerRecord:
         play_records: every play with its seat and legal set.
         points: the points per seat after the moon rule, as the peer scored them.
         policy: how the cards were chosen (``random`` or ``moon``).
+        warnings: what a lenient read ignored (unknown keys), one line each.
     """
 
     rules: Rules
@@ -263,6 +269,7 @@ class PeerRecord:
     play_records: list[PeerPlay]
     points: list[int]
     policy: str | None = None
+    warnings: tuple[str, ...] = ()
 
     @property
     def plays(self) -> list[Card]:
@@ -281,18 +288,29 @@ def _peer_cards(value: Any, where: str) -> list[Card]:
             for c in _typed(value, list, "an array of cards", where)]
 
 
-def _peer_play(value: Any, number: int) -> PeerPlay:
+#: The keys of a peer record and of its plays (``tests/data/peer-games/README.md``); any other
+#: is an error (a warning of the lenient reader), as in our JSON records.
+PEER_KEYS = ("source", "policy", "rules", "pass_direction", "deal", "passes", "plays", "points",
+             "returns", "openspiel_text")
+PEER_PLAY_KEYS = ("seat", "card", "legal")
+
+
+def _peer_play(value: Any, number: int, notes: "list[str] | None") -> PeerPlay:
     where = f"play {number}"
     play = _typed(value, Mapping, 'an object {"seat": ..., "card": ...}', where)
+    check_keys(play, PEER_PLAY_KEYS, f"peer record: {where}", notes)
     return PeerPlay(Seat.parse(_typed(play["seat"], str, "a seat", f"{where} seat")),
                     Card(_typed(play["card"], str, "a card", f"{where} card")),
                     frozenset(_peer_cards(play.get("legal", []), f"{where} legal")))
 
 
-def load_peer_record(data: Mapping[str, Any], line_number: int | None = None) -> PeerRecord:
-    """Read one peer record (a parsed JSON object). Every field read must have its JSON
+def load_peer_record(data: Mapping[str, Any], line_number: int | None = None, *,
+                     strict: bool = True) -> PeerRecord:
+    """Read one peer record (a parsed JSON object). Every key must be known
+    (:data:`PEER_KEYS`, :data:`PEER_PLAY_KEYS`) and every field read must have its JSON
     type: the ``rules`` parameters true or false, the ``points`` whole numbers, cards and seats
-    strings (``"yes"`` is not taken for true, nor ``"7"`` for 7).
+    strings (``"yes"`` is not taken for true, nor ``"7"`` for 7). With ``strict=False`` an
+    unknown key is a warning in the record's ``warnings`` instead.
 
     Raises:
         RecordSyntaxError: a missing field, a value of the wrong JSON type (``peer record:
@@ -300,10 +318,12 @@ def load_peer_record(data: Mapping[str, Any], line_number: int | None = None) ->
             or a bad value; with ``line_number`` if given.
     """
     field = "rules"         # the field being read, for a value of the wrong JSON type
+    notes: list[str] | None = None if strict else []
     try:
         if not isinstance(data, Mapping):
             raise RecordSyntaxError(f"peer record: expected a JSON object, not "
                                     f"{type(data).__name__}", line_number)
+        check_keys(data, PEER_KEYS, "peer record", notes)
         params = dict(_typed(data["rules"], Mapping, "an object of OpenSpiel parameters"))
         for key, value in params.items():
             _typed(value, bool, "true or false", key)
@@ -321,7 +341,7 @@ def load_peer_record(data: Mapping[str, Any], line_number: int | None = None) ->
                             'an object {"N": [cards], ...}').items()}
         after = after_pass(dealt, passes, direction)
         field = "plays"
-        plays = [_peer_play(p, number) for number, p
+        plays = [_peer_play(p, number, notes) for number, p
                  in enumerate(_typed(data["plays"], list, "an array of plays"), start=1)]
         field = "points"
         points_by_seat = _typed(data["points"], Mapping, 'an object {"N": n, ...}')
@@ -334,7 +354,7 @@ def load_peer_record(data: Mapping[str, Any], line_number: int | None = None) ->
         raise RecordSyntaxError(f"peer record has no field {err}", line_number) from None
     except HeartsError as err:
         if isinstance(err, RecordSyntaxError) and err.detail.startswith("peer record"):
-            raise
+            raise RecordSyntaxError(err.detail, line_number) from None
         # the card, seat and rules parsers quote the record's strings as they are
         raise RecordSyntaxError(f"peer record: {printable(str(err))}", line_number) from None
     except (TypeError, ValueError, AttributeError) as err:
@@ -342,5 +362,5 @@ def load_peer_record(data: Mapping[str, Any], line_number: int | None = None) ->
         raise RecordSyntaxError(f"peer record: malformed field {field!r} "
                                 f"({printable(str(err))})", line_number) from None
     return PeerRecord(rules, params, direction, dealt, passes, after, plays, points,
-                      data.get("policy"))
+                      data.get("policy"), tuple(notes or ()))
 

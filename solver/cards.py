@@ -19,6 +19,7 @@ from enum import IntEnum
 from typing import ClassVar, Iterable
 
 from .errors import CardError
+from .words import quoted
 
 __all__ = [
     "Suit",
@@ -81,7 +82,7 @@ class Suit(IntEnum):
         key = text.strip().replace("\ufe0f", "").lower()
         suit = _SUIT_NAMES.get(key)
         if suit is None:
-            raise CardError(f'unknown suit "{text}"')
+            raise CardError(f'unknown suit {quoted(text)}')
         return suit
 
     def __str__(self) -> str:
@@ -149,7 +150,7 @@ class Card:
             raise CardError(f"not a card: {text!r}")
         match = _CARD_RE.match(text.strip().replace("\ufe0f", "").lower())
         if match is None:
-            raise CardError(f'unknown card "{text}"')
+            raise CardError(f'unknown card {quoted(text)}')
         rank_text = match.group("r1") or match.group("r2")
         suit_text = match.group("s1") or match.group("s2")
         return cls.of(_SUIT_NAMES[suit_text], _RANK_VALUES[rank_text.upper()] + 2)
@@ -326,12 +327,12 @@ def parse_cards(text: str) -> list[Card]:
         if not tokens:
             where = ("before the first comma" if g == 0 else
                      "after the last comma" if g == len(groups) - 1 else "between commas")
-            raise CardError(f'empty card {where} (item {len(cards) + 1} of "{text}")')
+            raise CardError(f'empty card {where} (item {len(cards) + 1} of {quoted(text)})')
         for token in tokens:
             try:
                 cards.append(Card(token))
             except CardError:
-                raise CardError(f'unknown card "{token}" (item {len(cards) + 1} of '
-                                f'"{text}")') from None
+                raise CardError(f'unknown card {quoted(token)} (item {len(cards) + 1} of '
+                                f'{quoted(text)})') from None
     return cards
 

@@ -22,7 +22,7 @@ from .hand import Hand
 from .rules import Rules
 from .seats import (MAX_PLAYERS, MIN_PLAYERS, SEAT_LETTERS, Seat, parse_seat, seat_title,
                     table_seats)
-from .words import counted
+from .words import counted, quoted
 
 __all__ = ["Deal"]
 
@@ -289,7 +289,8 @@ def _parse_pbn_deal(pbn: str) -> tuple[tuple[Hand, ...], Hand]:
         raise InvalidDealError(f"a deal is written as PBN text, not {type(pbn).__name__}")
     text = pbn.strip()
     if len(text) < 2 or text[1] != ":":
-        raise InvalidDealError(f'deal "{pbn}" does not start with a seat letter and ":" (e.g. "N:")')
+        raise InvalidDealError(f'deal {quoted(pbn)} does not start with a seat letter and ":" '
+                               f'(e.g. "N:")')
     parts = text[2:].split()
     kitty = _EMPTY
     if parts and parts[-1].startswith("+"):
@@ -299,7 +300,8 @@ def _parse_pbn_deal(pbn: str) -> tuple[tuple[Hand, ...], Hand]:
             first = Seat.parse(text[0])
         except HeartsError:
             raise InvalidDealError(
-                f'deal "{pbn}" starts with "{text[0]}", not a seat N, E, S or W') from None
+                f'deal {quoted(pbn)} starts with {quoted(text[0])}, not a seat N, E, S or '
+                f'W') from None
         hands: list[Hand | None] = [None] * 4
         for i, part in enumerate(parts):
             seat = first.offset(i)
@@ -318,8 +320,8 @@ def _parse_pbn_deal(pbn: str) -> tuple[tuple[Hand, ...], Hand]:
             raise InvalidDealError(
                 f"deal has {n} hands, expected 4 separated by spaces (a table of {n} "
                 f"writes its seats {', '.join(SEAT_LETTERS[:n])}: \"A:<A> <B> ...\")") from None
-        raise InvalidDealError(f'deal "{pbn}" of {n} hands starts with "{text[0]}", not a seat '
-                               f'{", ".join(SEAT_LETTERS[:n])}') from None
+        raise InvalidDealError(f'deal {quoted(pbn)} of {n} hands starts with {quoted(text[0])}, '
+                               f'not a seat {", ".join(SEAT_LETTERS[:n])}') from None
     by_seat: list[Hand] = [_EMPTY] * n
     for i, part in enumerate(parts):
         seat = (start + i) % n

@@ -15,6 +15,7 @@ __all__ = [
     "RulesError",
     "RecordSyntaxError",
     "SolverError",
+    "NumberError",
 ]
 
 
@@ -96,3 +97,9 @@ class RecordSyntaxError(HeartsError):
         """This error with the file's name before its place (``-`` is ``stdin``); the same
         class (subclasses keep this constructor), line, column and detail."""
         return type(self)(self.detail, self.line, self.column, "stdin" if name == "-" else name)
+
+
+class NumberError(HeartsError):
+    """A number in a text that is not one: not ASCII digits (``"²"``, ``"٤"``, ``"1_0"``), too
+    many digits or out of its range (:func:`hearts.solver.numbers.parse_int`); the message
+    starts with what the number is (``[Board]: ...``, ``--scores item 1: ...``)."""

@@ -42,11 +42,13 @@ from typing import Callable, Sequence
 
 from .cards import Card, cards_from_mask
 from .deal import Deal
-from .errors import HeartsError, InvalidDealError
+from .errors import HeartsError, InvalidDealError, NumberError
+from .numbers import parse_int
 from .passing import PassPlan, apply_pass, no_pass_note, pass_plan
 from .position import Position
 from .rules import Rules, _mask_points
 from .seats import parse_seat, seat_letter, table_seats
+from .words import quoted
 
 __all__ = ["DealOutcome", "Game", "Settlement", "settle", "standing", "moon_choice",
            "play_game", "parse_scores"]
@@ -87,23 +89,26 @@ def parse_scores(text: str, players: int = 4) -> tuple[int, ...]:
         if not sep:
             seat_text, points_text = str(place - 1), item
         try:
-            points = int(points_text)
-        except ValueError:
-            raise HeartsError(f'scores item {place} "{item}": expected SEAT=POINTS, e.g. '
+            points = parse_int(points_text.strip(), f"scores item {place} {quoted(item)}",
+                               digits=6)
+        except NumberError as err:
+            if any(ch.isdigit() for ch in points_text):     # "1_0", "٤", 5,000 digits
+                raise NumberError(str(err)) from None
+            raise HeartsError(f'scores item {place} {quoted(item)}: expected SEAT=POINTS, e.g. '
                               f'"{seat_letter(0, players)}=80"') from None
         if sep:
             try:
                 seat = int(parse_seat(seat_text, players))
             except HeartsError as err:
-                raise HeartsError(f'scores item {place} "{item}": {err}') from None
+                raise HeartsError(f'scores item {place} {quoted(item)}: {err}') from None
         elif not any("=" in other for other in items):
             if len(items) != players:
                 break                           # the count error below
             seat = place - 1
         else:
-            raise HeartsError(f'scores item {place} "{item}": expected SEAT=POINTS')
+            raise HeartsError(f'scores item {place} {quoted(item)}: expected SEAT=POINTS')
         if seat in totals:
-            raise HeartsError(f"scores item {place} \"{item}\": seat "
+            raise HeartsError(f"scores item {place} {quoted(item)}: seat "
                               f"{seat_letter(seat, players)} is given twice")
         totals[seat] = points
     missing = [seat_letter(x, players) for x in range(players) if x not in totals and totals]

@@ -11,6 +11,7 @@ from typing import Iterable, Iterator
 
 from .cards import DECK_MASK, RANK_CHARS, SUIT_MASKS, Card, Suit, cards_from_mask
 from .errors import CardError, InvalidDealError
+from .words import quoted
 
 __all__ = ["Hand"]
 
@@ -151,7 +152,7 @@ def _parse_pbn_hand(pbn: str) -> int:
     groups = pbn.strip().split(".")
     if len(groups) != 4:
         raise InvalidDealError(
-            f'hand "{pbn}" has {len(groups)} suit group{"" if len(groups) == 1 else "s"}, '
+            f'hand {quoted(pbn)} has {len(groups)} suit group{"" if len(groups) == 1 else "s"}, '
             'expected 4 (spades.hearts.diamonds.clubs)')
     mask = 0
     for suit, group in zip(_PBN_SUITS, groups):
@@ -161,10 +162,11 @@ def _parse_pbn_hand(pbn: str) -> int:
         for ch in text:
             rank_index = RANK_CHARS.find(ch)
             if rank_index < 0:
-                raise CardError(f'unknown rank "{ch}" in {suit.name.lower()} of hand "{pbn}"')
+                raise CardError(f'unknown rank {quoted(ch)} in {suit.name.lower()} of hand '
+                                f'{quoted(pbn)}')
             bit = 1 << (16 * suit + rank_index)
             if mask & bit:
                 raise InvalidDealError(
-                    f'duplicate card {RANK_CHARS[rank_index]}{suit.letter} in hand "{pbn}"')
+                    f'duplicate card {RANK_CHARS[rank_index]}{suit.letter} in hand {quoted(pbn)}')
             mask |= bit
     return mask

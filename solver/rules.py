@@ -27,7 +27,8 @@ from typing import Any, ClassVar, Mapping
 
 from . import deck as _deck
 from .cards import DECK_MASK, SUIT_MASKS, Card, Suit, cards_from_mask, parse_cards
-from .errors import CardError, HeartsError, RulesError
+from .errors import CardError, HeartsError, NumberError, RulesError
+from .numbers import is_int_text, parse_int
 from .seats import PassDirection, Seat, table_seats
 
 __all__ = ["Rules", "OPENSPIEL_PARAMETERS", "OPTION_SOURCES", "PRESET_SOURCES"]
@@ -1082,8 +1083,10 @@ def _convert(key: str, type_name: str, raw: Any) -> Any:
         return None
     if type_name.startswith("int"):
         try:
-            return int(text)
-        except ValueError:
+            return parse_int(text, f"rules option {key}")
+        except NumberError as err:
+            if is_int_text(text) or any(ch.isdigit() for ch in text):  # too long, "٤", "1_0"
+                raise RulesError(str(err)) from None
             raise RulesError(f'rules option {key}={text!r}: expected an integer') from None
     return text.lower() if key != "bonus_card" else text
 

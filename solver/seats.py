@@ -10,6 +10,8 @@ from __future__ import annotations
 from enum import IntEnum
 
 from .errors import HeartsError
+from .numbers import is_int_text, parse_int
+from .words import short_repr
 
 __all__ = ["Seat", "PassDirection", "MIN_PLAYERS", "MAX_PLAYERS", "SEAT_LETTERS", "table_seats",
            "seat_letter", "seat_title", "parse_seat"]
@@ -77,7 +79,7 @@ class Seat(IntEnum):
             for seat in Seat:
                 if key in (seat.name.lower(), _SEAT_TITLES[seat].lower()):
                     return seat
-        raise HeartsError(f"unknown seat {text!r} (seats N, E, S, W)")
+        raise HeartsError(f"unknown seat {short_repr(text)} (seats N, E, S, W)")
 
     def __str__(self) -> str:
         return self.name
@@ -124,12 +126,13 @@ class PassDirection(IntEnum):
             return PassDirection(text)
         if isinstance(text, str):
             key = text.strip().lower()
-            if key.isdigit() and int(key) < 4:
-                return PassDirection(int(key))
+            if is_int_text(key, sign=False):
+                # 0..3 in ASCII digits ("²" passes isdigit() but not int(): a traceback)
+                return PassDirection(parse_int(key, "pass direction", low=0, high=3))
             found = _DIRECTION_NAMES.get(key)
             if found is not None:
                 return found
-        raise HeartsError(f"unknown pass direction {text!r} (directions left, right, across, "
+        raise HeartsError(f"unknown pass direction {short_repr(text)} (directions left, right, across, "
                           f"hold)")
 
     def __str__(self) -> str:
@@ -202,5 +205,5 @@ def parse_seat(text: "str | int", players: int = 4) -> int:
             key = key[7:].strip()
         if len(key) == 1 and key in SEAT_LETTERS[:players]:
             return SEAT_LETTERS.index(key)
-    raise HeartsError(f"unknown seat {text!r} at a table of {players} "
+    raise HeartsError(f"unknown seat {short_repr(text)} at a table of {players} "
                       f"(seats {', '.join(SEAT_LETTERS[:players])})")

@@ -700,13 +700,24 @@ def test_broken_json_records_are_reported_as_json(tmp_path, run_cli, run_ok):
     assert result.exit_code == 2
     assert result.stderr.startswith(f"error: {cut}: not JSON: Unterminated string starting at: "
                                     f"line ")
+    # games one per line are JSON Lines (issue 25), read a line at a time; a broken line is
+    # named by its line
     lines = tmp_path / "games.jsonl"
     lines.write_text(json.dumps(game) + "\n" + json.dumps(game) + "\n")
+    assert run_ok("convert", str(lines)).stdout.count('[Board "1"]') == 2
+    lines.write_text(json.dumps(game) + "\n" + json.dumps(game)[:100] + "\n")
     result = run_cli("convert", str(lines))
     assert result.exit_code == 2
-    assert result.stderr.strip() == (f"error: {lines}: not JSON: Extra data: line 2 column 1 (char "
-                                     f"{len(json.dumps(game)) + 1}) (one JSON value: a game or a "
-                                     "list of games; JSON lines are read as peer records)")
+    assert result.stderr.startswith(f"error: {lines}: line 2: not JSON: Unterminated string "
+                                    f"starting at: line 1 column ")
+    # one JSON value after another on a line is one value too many
+    lines.write_text(json.dumps([game]) + json.dumps([game]) + "\n")
+    result = run_cli("convert", str(lines))
+    assert result.stderr.strip() == (f"error: {lines}: not JSON: Extra data: line 1 column "
+                                     f"{len(json.dumps([game])) + 1} (char "
+                                     f"{len(json.dumps([game]))}) (one JSON value: a game or a "
+                                     "list of games; a record a line is the format jsonl, "
+                                     "JSON Lines)")
 
 
 def test_solve_nodes_beyond_the_solver_counter_is_an_error_not_a_traceback(run_cli):
@@ -744,20 +755,22 @@ def test_negative_seed_is_an_error_not_a_traceback(command, run_cli):
     assert len(lines) == 1 and lines[0].startswith("error: Invalid value for '--seed'"), lines
 
 
-@pytest.mark.parametrize("text,source_format", [
-    ('{"a": 1}\n', "auto"),
-    ('{"a": 1}\n', "json"),
-    ('{"format": "hearts-dd game record", "deals": []}\n', "auto"),
-    ('[Event "x"]\n', "auto"),
+@pytest.mark.parametrize("text,source_format,message", [
+    ('{"a": 1}\n', "auto", "no deals (a record needs at least one [Deal])"),
+    # an unknown key of a JSON record is an error of its own (issue 25)
+    ('{"a": 1}\n', "json", 'JSON record: unknown key "a" (known keys: format, version, tags, '
+                           'rules, comment, deals, totals)'),
+    ('{"format": "hearts-dd game record", "deals": []}\n', "auto",
+     "no deals (a record needs at least one [Deal])"),
+    ('[Event "x"]\n', "auto", "no deals (a record needs at least one [Deal])"),
 ])
 def test_convert_a_record_without_deals_is_an_error_not_empty_output(tmp_path, text,
-                                                                     source_format, run_cli):
+                                                                     source_format, message, run_cli):
     source = tmp_path / "none.json"
     source.write_text(text)
     result = run_cli("convert", str(source), "--from", source_format)
     assert result.exit_code == 2
-    assert result.stderr.strip() == (f"error: {source}: no deals (a record needs at least one "
-                                     f"[Deal])")
+    assert result.stderr.strip() == f"error: {source}: {message}"
     assert result.stdout == ""
 
 

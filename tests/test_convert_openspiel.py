@@ -44,9 +44,11 @@ def test_other_openspiel_rules_name_the_rules_the_lines_replay_under(tmp_path, r
 
 def test_an_unfinished_deal_with_a_first_leader_is_refused(run_cli):
     # It wrote a 95-id line that `hearts replay` itself rejected, the West leader lost.
-    result = run_cli("convert", str(RECORDS / "unfinished-any-lead.hgn"), "--to", "openspiel")
+    source = RECORDS / "unfinished-any-lead.hgn"
+    result = run_cli("convert", str(source), "--to", "openspiel")
+    # the input named: the game that cannot be written is one of its games (issue 25)
     assert error_line(result) == (
-        "error: the game's rules (standard,first_lead=any_card) cannot be written as OpenSpiel "
+        f"error: {source}: the game's rules (standard,first_lead=any_card) cannot be written as OpenSpiel "
         "parameters, which an action-id line replays under")
 
 
@@ -56,21 +58,22 @@ def test_an_unfinished_deal_is_refused(tmp_path, run_cli):
     source = _write(tmp_path, unfinished)
     result = run_cli("convert", source, "--to", "openspiel")
     assert error_line(result) == (
-        "error: deal 1 is unfinished (48 of 52 cards played): an OpenSpiel line holds a "
+        f"error: {source}: deal 1 is unfinished (48 of 52 cards played): an OpenSpiel line holds a "
         "whole deal")
 
 
 @pytest.mark.parametrize("rules", ["standard,hearts_broken_by=hearts", "standard,moon=new"])
 def test_games_under_other_rules_name_the_game(tmp_path, rules, run_cli):
     two = XINXIN_1 + "\n" + XINXIN_1.replace('[Rules "openspiel"]', f'[Rules "{rules}"]')
-    result = run_cli("convert", _write(tmp_path, two), "--to", "openspiel")
+    source = _write(tmp_path, two)
+    result = run_cli("convert", source, "--to", "openspiel")
     line = error_line(result)
     if rules == "standard,moon=new":           # no moon in the deal: its points stand
-        assert line == ("error: game 2: the game's rules (standard,moon=new) cannot be "
+        assert line == (f"error: {source}: game 2: the game's rules (standard,moon=new) cannot be "
                         "written as OpenSpiel parameters, which an action-id line replays "
                         "under")
     else:
         assert line == (
-            "error: game 2 is played under other rules than game 1 "
+            f"error: {source}: game 2 is played under other rules than game 1 "
             "(openspiel,qs_breaks_hearts=false, not openspiel): a file of OpenSpiel lines "
             "replays under one --rules; convert them apart")

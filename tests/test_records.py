@@ -666,7 +666,7 @@ def test_convert_refuses_an_unknown_output_format_before_reading(run_cli):
     result = run_cli("convert", "no-such-file.hgn", "--to", "xml")
     assert result.exit_code == 2
     assert result.output.splitlines() == [
-        "error: unknown output format 'xml' (expected hgn, json, openspiel)"]
+        "error: unknown output format 'xml' (expected hgn, json, jsonl, openspiel)"]
 
 
 @pytest.mark.parametrize("path, value, message", [

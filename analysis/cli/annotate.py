@@ -7,9 +7,10 @@ rich view or JSON and writes the annotated HGN and the HTML report
 """
 from __future__ import annotations
 
+import itertools
 import os
 from dataclasses import replace
-from typing import Optional, Sequence
+from typing import Iterator, Optional, Sequence
 
 import typer
 from rich.console import Console
@@ -18,25 +19,27 @@ from rich.text import Text
 
 from hearts.solver.cards import Card
 from hearts.solver.limit import Limit
-from hearts.solver.errors import RecordSyntaxError
-from hearts.solver.words import counted
+from hearts.solver.words import counted, printable
 
 from .. import records
-from ..annotate import (DEFAULT_SAMPLES, FAIR_MODELS, MODES, GameAnnotation, JudgedPlay,
-                        MoonAlert, PassNote, annotate_games, batch_json, judged_from_trick,
-                        mistake_count, modes_run, moon_text, primary, summarise)
+from ..records import GameRecord
+from ..annotate import (DEFAULT_SAMPLES, FAIR_MODELS, MODES, BatchJsonWriter, GameAnnotation,
+                        JudgedPlay, MoonAlert, PassNote, annotate_games, batch_json,
+                        judged_from_trick, mistake_count, modes_run, moon_text, primary,
+                        summarise)
 from ..annotate_html import render_report
-from ..files import read_text, same_file, write_output
-from ..parallel import connect
+from ..files import open_input, same_file, stream_position
+from ..outputs import AtomicFile, StandardOutput, atomic_outputs
+from ..parallel import connect, default_threads
 from ..passing import DEFAULT_SAMPLES as PASS_SAMPLES
 from ..passing import RecordPassRater
 from ..sampling import MAX_SAMPLES
 from ..settings import Sampling
 from .options import (SAMPLING, CommandError, check_output, force_option, given_options,
-                      json_option, model_option, option_names, output_option, rules_option,
-                      samples_option, scheduler_option, seed_option, threads_option,
-                      time_option)
-from .render import card_text, cards_text, echo_json, progress
+                      json_option, jsonl_option, model_option, option_names, output_option,
+                      quiet_option, rules_option, samples_option, scheduler_option,
+                      seed_option, threads_option, time_option)
+from .render import batch_progress, card_text, cards_text
 
 __all__ = ["annotate_command", "check_options_apply"]
 
@@ -68,7 +71,9 @@ def _view(console: Console, name: str, results: list[GameAnnotation], mode: str,
     # an OpenSpiel line's error (kept by the last game read) came before that game's output.
     for result in results:
         for err in result.errors:
-            console.print(Text(f"read error (annotated up to it): {err}", style="yellow"))
+            # escaped: a reader's message may quote the file (a lenient reader's warnings)
+            console.print(Text(f"read error (annotated up to it): {printable(str(err))}",
+                               style="yellow"))
     if not results:
         return
     first = results[0]
@@ -294,7 +299,11 @@ def annotate_command(
                                  help="Annotate up to the first read error and report it (the "
                                       "view lists a file's read errors first, under its "
                                       "name)."),
-    as_json: bool = json_option("Print JSON instead of the view."),
+    as_json: bool = json_option("Print JSON instead of the view (one document, written as "
+                                "the games are annotated)."),
+    as_jsonl: bool = jsonl_option("Print JSON Lines instead of the view: a game's annotation "
+                                  "a line, as it is annotated."),
+    quiet: bool = quiet_option(),
 ) -> None:
     """Annotate game records: every judged play's value, the best card, the loss,
     `?` (loss >= --mistake) and `??` (loss >= --blunder), moon alerts, the passes and a
@@ -322,58 +331,98 @@ def annotate_command(
     ```
     """
     check_options_apply(mode, given_options(ctx), model=model, rate_passes=rate_passes)
+    if as_json and as_jsonl:
+        raise CommandError("--json prints one JSON document, --jsonl a JSON line a game: give "
+                           "one of them")
     with option_names(max_tricks="--max-tricks", from_trick="--from-trick"):
         judged_from_trick(max_tricks, from_trick)
     check_output(output, files, force, "-o")
     check_output(html, files, force, "--html")
     if output is not None and html is not None and same_file(output, html):
         raise CommandError(f"-o and --html name the same file {output}")
-    per_file: list[tuple[str, list[records.GameRecord]]] = []
     for f in files:
         if f != "-" and os.path.isdir(f):
             raise CommandError(f"{f}: is a directory, not a record file")
         if f != "-" and not os.path.exists(f):
             raise CommandError(f"{f}: no such file")
-        text = read_text(f)
-        try:
-            with option_names(rules="--rules"):
-                games = records.read_games(text, rules=rules, name=f, strict=not lenient)
-        except RecordSyntaxError as err:
-            # read_games names the file; the forgiving reader's own errors too
-            raise err.in_file(f) from None
-        per_file.append((f, games))
-    all_games = [g for _, games in per_file for g in games]
-    # one connection for the annotation and every pass rated after it
+    # Every file is read once before any solving (a bad record in the last file must not
+    # come after hours of work), then again a few games at a time as they are annotated;
+    # standard input is read once.
+    for f in files:
+        if f != "-":
+            with open_input(f) as stream, option_names(rules="--rules"):
+                for _ in records.iter_games(stream, rules=rules, name=f, strict=not lenient):
+                    pass
     with option_names(time_ms="--time", **SAMPLING):
         limit = Limit(time_ms=time_ms)
         sampling = Sampling(samples, seed, threads, scheduler)
-    with (option_names(**SAMPLING),
-          connect(scheduler) as cluster,
-          progress("annotating", not as_json, unit="jobs (deals, fair plays)") as update):
-        results = annotate_games(all_games, mode, max_tricks=max_tricks, from_trick=from_trick,
-                                 mistake=mistake, blunder=blunder, limit=limit,
-                                 sampling=replace(sampling, scheduler=cluster), model=model,
-                                 pass_rater=RecordPassRater(
-                                     Sampling(pass_samples, seed, threads, cluster)
-                                 ) if rate_passes else None,
-                                 progress=update)
-    if output is not None:
-        write_output(output, records.dumps([r.game for r in results]))
-    start = 0
-    grouped = []
-    for f, games in per_file:
-        grouped.append((f, results[start:start + len(games)]))
-        start += len(games)
-    data = batch_json(grouped, mode, limit, output, html)
-    if html is not None:
-        write_output(html, render_report(grouped, data))
-    if as_json:
-        echo_json(data, ensure_ascii=True)
-        return
+    record_file = AtomicFile(output, force=force) if output is not None else None
+    report_file = AtomicFile(html, force=force) if html is not None else None
+    machine = as_json or as_jsonl
+    json_out = (BatchJsonWriter(StandardOutput(), mode, limit, files, output, html,
+                                lines=as_jsonl) if machine else None)
     console = Console(highlight=False)
-    for f, rs in grouped:
-        _view(console, f, rs, mode, from_trick)
+    grouped: list[tuple[str, list[GameAnnotation]]] = []   # kept for the view or the report
+    workers = default_threads() if threads is None else threads
+    sizes = [0 if f == "-" else os.path.getsize(f) for f in files]
+    # one connection for the annotation and every pass rated after it
+    with (option_names(rules="--rules", **SAMPLING),
+          atomic_outputs([f for f in (record_file, report_file) if f is not None]),
+          connect(scheduler) as cluster,
+          batch_progress("annotate", quiet, sum(sizes) or None, unit="games") as update):
+        rater = (RecordPassRater(Sampling(pass_samples, seed, threads, cluster))
+                 if rate_passes else None)
+        writer = records.GameWriter(record_file, "hgn") if record_file is not None else None
+        done = 0
+        for number, f in enumerate(files):
+            kept: list[GameAnnotation] = []
+            with open_input(f) as stream:
+                def position() -> Optional[int]:
+                    at = stream_position(stream)
+                    return None if at is None else sum(sizes[:number]) + at
+
+                def jobs(finished: int, total: int) -> None:
+                    update(done, position(), f"{finished}/{total} jobs (deals, fair plays)")
+
+                games = records.iter_games(stream, rules=rules, name=f, strict=not lenient)
+                # a few games at a time: the thread pool has work, memory stays bounded
+                for batch in _batches(games, max(8, 4 * workers)):
+                    results = annotate_games(batch, mode, max_tricks=max_tricks,
+                                             from_trick=from_trick, mistake=mistake,
+                                             blunder=blunder, limit=limit,
+                                             sampling=replace(sampling, scheduler=cluster),
+                                             model=model, pass_rater=rater, progress=jobs,
+                                             first_game=done + 1)
+                    done += len(batch)
+                    for result in results:
+                        if writer is not None:
+                            writer.write(result.game)
+                        if json_out is not None:
+                            json_out.add(f, result)
+                        if json_out is None or report_file is not None:
+                            kept.append(result)
+                    update(done, position())
+            if json_out is None:
+                _view(console, f, kept, mode, from_trick)
+                kept = [] if report_file is None else kept
+            grouped.append((f, kept))
+        if json_out is not None:
+            json_out.close()
+        if report_file is not None:
+            report_file.write(render_report(grouped, batch_json(grouped, mode, limit, output,
+                                                                html)))
+    if machine:
+        return
     if output is not None:
         console.print(Text.assemble(("annotated record written to ", "dim"), output))
     if html is not None:
         console.print(Text.assemble(("HTML report written to ", "dim"), html))
+
+
+def _batches(games: Iterator[GameRecord], size: int) -> Iterator[list[GameRecord]]:
+    """``games`` in lists of ``size`` (the last shorter), read as they are needed."""
+    while True:
+        batch = list(itertools.islice(games, size))
+        if not batch:
+            return
+        yield batch

@@ -9,33 +9,52 @@ values are points for the deal (lower is better).
 Bad input never shows a traceback: every :class:`~hearts.solver.HeartsError` (bad card, deal,
 rules, seat, model, illegal play), every file error and every usage error prints one line
 ``error: <message>`` on stderr and exits with code 2. Ctrl-C prints ``interrupted`` and exits
-with code 130.
+with code 130; SIGTERM prints ``terminated`` and exits with code 143, its output files left as
+they were (:mod:`hearts.analysis.outputs`).
 """
 from __future__ import annotations
 
 import re
+import signal
 import sys
-from typing import Any, Optional
+import threading
+from contextlib import contextmanager
+from typing import Any, Iterator, Optional
 
 import typer
 from typer.core import TyperGroup
 
 from hearts.solver import HeartsError
+from hearts.solver.words import printable
 
-from ..files import error_line
+from ..files import OutputFileError, error_line
+from ..outputs import remove_temporaries
 from . import annotate, convert, moon, passes, play, puzzle, replay, rules, solve
+from .options import ascii_number_options
 from .terminal import ascii_fallback_streams
 
-__all__ = ["app", "main", "EXIT_BAD_INPUT", "EXIT_INTERRUPTED"]
+__all__ = ["app", "main", "EXIT_BAD_INPUT", "EXIT_INTERRUPTED", "EXIT_TERMINATED"]
 
 EXIT_BAD_INPUT = 2
 #: Exit code after Ctrl-C: 128 + SIGINT, as a shell reports a program the signal ended.
 EXIT_INTERRUPTED = 130
+#: Exit code after SIGTERM: 128 + SIGTERM.
+EXIT_TERMINATED = 143
+
+
+#: The most characters of an error line: the messages quote the user's text cut short
+#: (:func:`hearts.solver.words.quoted`); this is the net under a message that did not.
+MESSAGE_LIMIT = 600
 
 
 def _fail(message: str, code: int = EXIT_BAD_INPUT) -> None:
-    """Print ``error: <message>`` as one line on stderr and exit."""
+    """Print ``error: <message>`` as one line on stderr and exit: whitespace runs made one
+    space, control characters escaped (an escape sequence in the input must not reach the
+    terminal) and cut at :data:`MESSAGE_LIMIT` characters."""
     text = " ".join(str(message).split())
+    if len(text) > MESSAGE_LIMIT:
+        text = f"{text[:MESSAGE_LIMIT]}… ({len(text):,} characters)"
+    text = printable(text)
     sys.stderr.write(f"error: {text}\n")
     sys.stderr.flush()
     sys.exit(code)
@@ -48,6 +67,72 @@ _USAGE_ERROR = next(c for c in typer.BadParameter.__mro__ if c.__name__ == "Usag
 
 class _Interrupted(Exception):
     """Ctrl-C during a command (typer would turn the KeyboardInterrupt into a silent exit 130)."""
+
+
+class _Terminated(BaseException):
+    """SIGTERM during a command, raised by its handler: the command unwinds as from Ctrl-C, so
+    that its temporary output files are removed and the previous outputs stay whole (a
+    ``BaseException``, past the commands' ``except Exception``)."""
+
+
+class _NamedStdout:
+    """``sys.stdout`` while a command runs: a write error names standard output
+    (``cannot write standard output: No space left on device``, as ``> /dev/full`` gives),
+    where it was a bare ``No space left on device``. A closed pipe stays a
+    ``BrokenPipeError``."""
+
+    def __init__(self, stream: Any) -> None:
+        self._stream = stream
+
+    def write(self, text: str) -> int:
+        try:
+            return self._stream.write(text)
+        except BrokenPipeError:
+            raise
+        except OSError as err:
+            raise OutputFileError(f"cannot write standard output: {err.strerror or err}") \
+                from None
+
+    def flush(self) -> None:
+        try:
+            self._stream.flush()
+        except BrokenPipeError:
+            raise
+        except OSError as err:
+            raise OutputFileError(f"cannot write standard output: {err.strerror or err}") \
+                from None
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._stream, name)
+
+
+@contextmanager
+def _named_stdout() -> Iterator[None]:
+    """:class:`_NamedStdout` in ``sys.stdout`` for the command, flushed at its end (so that a
+    buffered write fails here, named, not at the interpreter's exit)."""
+    stream = sys.stdout
+    sys.stdout = _NamedStdout(stream)  # type: ignore[assignment]
+    try:
+        yield
+        sys.stdout.flush()
+    finally:
+        sys.stdout = stream
+
+
+@contextmanager
+def _sigterm_unwinds() -> Iterator[None]:
+    """While a command runs, SIGTERM raises :class:`_Terminated` in the main thread (Python's
+    default is to die at once, leaving the temporary file of an output behind)."""
+    def handler(signum: int, frame: Any) -> None:
+        raise _Terminated()
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    previous = signal.signal(signal.SIGTERM, handler)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGTERM, previous)
 
 
 class _HeartsGroup(TyperGroup):
@@ -66,8 +151,16 @@ class _HeartsGroup(TyperGroup):
              complete_var: Optional[str] = None, standalone_mode: bool = True,
              **extra: Any) -> Any:
         ascii_fallback_streams()       # Q♠ on a console without ♠ is QS, not a traceback
+        ascii_number_options(self)     # every whole-number option read by hearts.solver.numbers
         try:
-            rv = super().main(args, prog_name, complete_var, standalone_mode=False, **extra)
+            with _sigterm_unwinds(), _named_stdout():
+                rv = super().main(args, prog_name, complete_var, standalone_mode=False,
+                                  **extra)
+        except _Terminated:
+            remove_temporaries()        # the last resort: the outputs removed their own
+            sys.stderr.write("terminated\n")
+            sys.stderr.flush()
+            sys.exit(EXIT_TERMINATED)
         except _CLICK_EXCEPTION as err:
             if type(err).__name__ == "NoArgsIsHelpError":  # click >= 8.2: ``hearts`` alone
                 typer.echo(err.ctx.get_help() if err.ctx else err.format_message())

@@ -1,9 +1,9 @@
 """The command line's shared options, one spelling each, and the reading of what they name.
 
 - Option factories (``threads_option()`` ...): ``-j/--threads``, ``-n/--samples``, ``--seed``,
-  ``--scheduler``, ``--time``, ``--nodes``, ``--json``, ``-r/--rules``, ``-s/--seat``,
-  ``-m/--model``, ``-p/--played``, ``--scores``, ``--target``, ``-o/--output``, ``--force``,
-  ``-d/--deal``, ``--at``, ``--position``. A factory takes what differs between commands (the
+  ``--scheduler``, ``--time``, ``--nodes``, ``--json``, ``--jsonl``, ``--quiet``, ``-r/--rules``,
+  ``-s/--seat``, ``-m/--model``, ``-p/--played``, ``--scores``, ``--target``, ``-o/--output``,
+  ``--force``, ``-d/--deal``, ``--at``, ``--position``. A factory takes what differs between commands (the
   help, a default); the spelling, metavar and bounds are the same everywhere.
 - :func:`option_names`: the library's errors about an argument name the option instead.
 - The checks of the options (a number, a seat, the game model of ``--model``, ``--scores``
@@ -31,25 +31,29 @@ from hearts.solver.cards import Card, CardError, parse_cards
 from hearts.solver.deal import Deal
 from hearts.solver.errors import HeartsError
 from hearts.solver.hand import Hand
+from hearts.solver.numbers import NumberError, parse_float, parse_int
 from hearts.solver.position import Position
 from hearts.solver.rules import Rules
 from hearts.solver.seats import parse_seat, seat_letter
 from hearts.solver.solve import game_spec
-from hearts.solver.words import counted
+from hearts.solver.words import counted, quoted
 
-from ..files import OutputFileError, read_text, same_file
+from ..files import OutputFileError, read_text
+from ..outputs import input_conflict
 from ..parallel import MAX_THREADS
 from ..records import DealRecord, read_games
 from ..sampling import MAX_SAMPLES
 
 __all__ = ["CommandError", "threads_option", "samples_option", "seed_option", "scheduler_option",
-           "time_option", "nodes_option", "json_option", "rules_option", "seat_option",
+           "time_option", "nodes_option", "json_option", "jsonl_option", "quiet_option",
+           "rules_option", "seat_option",
            "model_option", "played_option", "output_option", "force_option",
            "deal_number_option", "at_option", "position_option", "SCORES_OPTION",
            "TARGET_OPTION", "SAMPLING", "option_names", "given_options", "number_parser",
            "check_time_ms", "parse_seat_option", "deal_and_rules", "CommandError",
            "game_model", "check_game_on", "check_output", "RecordPosition", "load_record",
-           "load_record_position", "open_position", "check_view_table", "parse_hand"]
+           "load_record_position", "open_position", "check_view_table", "parse_hand",
+           "ascii_number_options"]
 
 
 class CommandError(HeartsError):
@@ -94,6 +98,17 @@ def nodes_option(help: str) -> Any:
 def json_option(help: str) -> Any:
     """``--json``: print JSON instead of the view."""
     return typer.Option(False, "--json", help=help)
+
+
+def jsonl_option(help: str) -> Any:
+    """``--jsonl``: print JSON Lines (one object a line, as it goes) instead of the view."""
+    return typer.Option(False, "--jsonl", help=help)
+
+
+def quiet_option() -> Any:
+    """``--quiet``: no progress on stderr (the errors still)."""
+    return typer.Option(False, "--quiet", help="No progress on stderr (a bar on a terminal, "
+                                                "else a line every few seconds).")
 
 
 def rules_option(help: str, default: Optional[str] = None) -> Any:
@@ -198,22 +213,80 @@ def given_options(ctx: typer.Context) -> set[str]:
 
 
 def number_parser(fits: Callable[[float], bool], wanted: str) -> Callable[[Any], float]:
-    """The ``parser`` of a number option: it reads the value as a float and refuses it unless
-    ``fits`` it, with :class:`typer.BadParameter` in words that quote the text typed and say
-    the range wanted, printed as ``Invalid value for '--ci': nan is not a number of points in
-    0.01..26``. (typer's own range check said "Input should be less than or equal to 26" of
-    nan; and ``1e400`` is inf as a float, so "inf is not ..." left the reader to guess why.)
-    Text that is no number (``abc``) gets the same words."""
+    """The ``parser`` of a number option: it reads the value as a number
+    (:func:`~hearts.solver.numbers.parse_float`: ASCII digits, at most 40 characters) and
+    refuses it unless ``fits`` it, with :class:`typer.BadParameter` in words that quote the
+    text typed and say the range wanted, printed as ``Invalid value for '--ci': nan is not a
+    number of points in 0.01..26``. (typer's own range check said "Input should be less than
+    or equal to 26" of nan; ``float()`` read ``1_0`` as 10 and ``١٠٠`` as 100.) Text that is
+    no number (``abc``, ``inf``) gets the same words."""
     def parse(text: Any) -> float:
-        try:
-            value = float(text)
-        except (TypeError, ValueError):
-            value = math.nan    # refused below, in the same words as a number out of range
+        if isinstance(text, (int, float)) and not isinstance(text, bool):
+            value = float(text)         # a default, not typed
+        else:
+            try:
+                value = parse_float(str(text).strip(), "")
+            except NumberError:
+                value = math.nan    # refused below, in the same words as a number out of range
         if not fits(value):
-            shown = text if str(text).strip() else repr(text)    # '' rather than nothing
-            raise typer.BadParameter(f"{shown} is not {wanted}")
+            raise typer.BadParameter(f"{_shown(text)} is not {wanted}")
         return value
     return parse
+
+
+def _shown(text: Any) -> str:
+    """An option's value as a message shows it: as typed (escaped and cut, :func:`quoted`,
+    when it holds more than a plain word), ``''`` for nothing."""
+    text = str(text)
+    if not text.strip():
+        return repr(text)
+    return text if text.isprintable() and len(text) <= 40 and " " not in text else quoted(text)
+
+
+#: The most digits of a whole-number option: far past any bound (``--nodes`` takes up to 19),
+#: so that a value of a few digits too many gets typer's range message, not a digit count.
+_OPTION_DIGITS = 100
+
+
+def ascii_number_options(command: Any) -> None:
+    """Make every whole-number option of ``command`` and its subcommands read its value by
+    :func:`~hearts.solver.numbers.parse_int` (ASCII digits, at most 100) before typer converts
+    it: typer's ``int`` read ``١٠٠`` as 100 and ``1_000`` as 1000, and echoed a 5,000-digit
+    value whole. The ranges (``min``/``max``) stay typer's checks. One call on the root group
+    covers every command, including options added later.
+
+    An option is a whole number when its annotation is ``int`` (typer >= 0.20 keeps a
+    ``type_descriptor``) or its click type an ``IntParamType`` (older typer); options with a
+    ``parser`` of their own are left to it.
+    """
+    for sub in getattr(command, "commands", {}).values():
+        ascii_number_options(sub)
+    for param in getattr(command, "params", []):
+        if getattr(param, "_ascii_numbers", False) or not _whole_number_param(param):
+            continue
+        param._ascii_numbers = True
+        param.process_value = _checked_process(param.process_value)
+
+
+def _whole_number_param(param: Any) -> bool:
+    descriptor = getattr(param, "type_descriptor", None)
+    if descriptor is not None:
+        info = getattr(descriptor, "parameter_info", None)
+        return descriptor.annotation is int and getattr(info, "parser", None) is None
+    return type(getattr(param, "type", None)).__name__ in ("IntParamType", "IntRange")
+
+
+def _checked_process(process: Callable[[Any, Any], Any]) -> Callable[[Any, Any], Any]:
+    def process_value(ctx: Any, value: Any) -> Any:
+        values = value if isinstance(value, (tuple, list)) else (value,)
+        for item in values:
+            if isinstance(item, str):
+                try:
+                    parse_int(item.strip(), "", digits=_OPTION_DIGITS)
+                except NumberError as err:
+                    raise typer.BadParameter(str(err), ctx=ctx) from None
+        return process(ctx, value)
+    return process_value
 
 
 #: The ``--time`` value in milliseconds, checked: a positive, finite number (``inf`` and ``nan``
@@ -314,9 +387,11 @@ def check_game_on(totals: Sequence[int], rules: Rules) -> None:
 
 def check_output(path: "str | os.PathLike[str] | None", inputs: "list[str]", force: bool,
                  what: str = "-o") -> None:
-    """Refuse an output path before any work: one of the ``inputs`` (never overwritten), or an
+    """Refuse an output path before any work: one of the ``inputs`` (never overwritten: the
+    same path, a link to it, or the file standard input reads when an input is ``-``), or an
     existing file unless ``force`` (``--force``). Nothing the user gave is lost. ``what`` names
-    the option in the message (``-o``, ``--html``).
+    the option in the message (``-o``, ``--html``). (The output is created exclusively at the
+    end too, :mod:`hearts.analysis.outputs`: this check only fails early.)
 
     Raises:
         OutputFileError: the path is empty, an input, exists (and not ``force``), is a
@@ -332,10 +407,11 @@ def check_output(path: "str | os.PathLike[str] | None", inputs: "list[str]", for
         # wrote a file named "-" instead
         raise OutputFileError(f"{what} -: standard output is the default, leave out {what} "
                               f"(for a file named -, give ./-)")
-    for f in inputs:
-        if f != "-" and same_file(f, path):
-            raise OutputFileError(f"{what} {path} is the input file {f}: the input is never "
-                                  f"overwritten")
+    conflict = input_conflict(path, inputs)
+    if conflict is not None:
+        name = ("the file standard input reads" if conflict == "standard input"
+                else f"the input file {conflict}")
+        raise OutputFileError(f"{what} {path} is {name}: the input is never overwritten")
     if os.path.isdir(path):
         raise OutputFileError(f"{what} {path} is a directory, not a file")
     if os.path.exists(path) and not force:

@@ -30,7 +30,7 @@ from hearts.solver.seats import Seat
 from hearts.solver.words import counted
 
 from .. import puzzles as pz
-from ..files import write_output
+from ..outputs import write_output
 from ..records import rules_text
 from .options import (check_output, force_option, json_option, output_option, seed_option,
                       time_option)
@@ -376,7 +376,7 @@ def mine_command(
     if output is None:
         typer.echo(text, nl=False)
     else:
-        write_output(output, text)
+        write_output(output, text, force=force)
     counts: dict[str, int] = {}
     for p in found:
         counts[p.task] = counts.get(p.task, 0) + 1

@@ -22,6 +22,7 @@ from hearts.solver import (Card, CardError, IllegalPlayError, Limit, Position, R
 from hearts.solver.game import parse_scores
 from hearts.solver.seats import seat_letter, seat_title, table_seats
 from hearts.solver.solve import MODELS, SolveResult, Solver, SolverError
+from hearts.solver.words import quoted
 
 from .options import (SCORES_OPTION, TARGET_OPTION, CommandError, check_game_on,
                       deal_and_rules, game_model, json_option, model_option, nodes_option,
@@ -78,7 +79,8 @@ def load_example(name: str) -> Example:
         key = DEFAULT_EXAMPLE
     names = example_names()
     if key not in names:
-        raise CommandError(f'unknown example "{name}" (examples: {", ".join(["example"] + names)})')
+        raise CommandError(f'unknown example {quoted(name)} (examples: '
+                           f'{", ".join(["example"] + names)})')
     data = json.loads(_examples_dir().joinpath(f"{key}.json").read_text(encoding="utf-8"))
     return Example(key, data.get("description", ""), data.get("source", ""), data["deal"],
                    data.get("played", ""), data.get("rules", "standard"))
@@ -186,7 +188,7 @@ def solve_command(
     # Check the cheap options first, so that a typo fails before a long search.
     model = game_model(model, scores, game_target)
     if model not in MODELS:
-        raise SolverError(f'unknown model "{model}": expected one of {", ".join(MODELS)}')
+        raise SolverError(f'unknown model {quoted(model)}: expected one of {", ".join(MODELS)}')
     chosen: Optional[Example] = None
     if example is not None:
         if deal is not None:
@@ -200,7 +202,7 @@ def solve_command(
             chosen = load_example(deal)
         except CommandError:
             # Without a seat prefix it is no PBN deal; the user may have meant either.
-            raise CommandError(f'"{deal}" is neither a deal nor an example: a deal is PBN '
+            raise CommandError(f'{quoted(deal)} is neither a deal nor an example: a deal is PBN '
                                '"N:<N> <E> <S> <W>", each hand spades.hearts.diamonds.clubs; '
                                f'examples: {", ".join(["example"] + example_names())}') from None
     if chosen is not None:

@@ -11,9 +11,11 @@ format name, as endplay's I/O modules and the ``json`` module do (:mod:`.formats
   game is taken as a list of one); ``dump(games, fp, ...)`` writes it to a text file.
 - ``detect_format(text)`` names the format ``auto`` would read.
 
-Formats: ``hgn`` (the text format, ``docs/records.md``), ``json`` (our JSON export), and for
-reading ``openspiel`` (action-id lines), ``peer`` (peer-engine JSON lines), ``playthrough`` (an
-OpenSpiel playthrough); writing also ``openspiel``.
+Formats: ``hgn`` (the text format, ``docs/records.md``), ``json`` (our JSON export), ``jsonl``
+(the same, a game a line), and for reading ``openspiel`` (action-id lines), ``peer``
+(peer-engine JSON lines), ``playthrough`` (an OpenSpiel playthrough); writing also
+``openspiel``. A batch streams: ``iter_games(stream, ...)`` reads one game at a time,
+``GameWriter(fp, format)`` writes one at a time.
 
 The modules, each importable on its own: :mod:`.model` (the model and the HGN writer),
 :mod:`.hgn` (one game at a time: ``hgn.loads(text)`` is a :class:`GameRecord`, with
@@ -24,8 +26,8 @@ out), :mod:`.formats` (format detection and the dispatch).
 from __future__ import annotations
 
 from . import hgn, importers, json, model
-from .formats import (INPUT_FORMATS, OUTPUT_FORMATS, FormatError, detect_format, dump, dumps,
-                      load, loads, read_games, write_games)
+from .formats import (INPUT_FORMATS, OUTPUT_FORMATS, FormatError, GameWriter, detect_format,
+                      dump, dumps, iter_games, load, loads, read_games, write_games)
 from .model import (DATE_RE, DEAL_TAGS, GAME_TAGS, NAG_BLUNDER, NAG_BRILLIANT, NAG_DUBIOUS,
                     NAG_GOOD, NAG_MISTAKE, NAG_SPECULATIVE, NAG_SUFFIXES, DealRecord, GameRecord,
                     Play, Trick, check_pass_counts, comment_data, replay_deal, rules_text,
@@ -39,7 +41,8 @@ __all__ = [
     "comment_data", "set_comment_data", "strip_comment_data", "rules_text", "seat_values_text",
     "replay_deal", "check_pass_counts",
     # reading and writing by format name
-    "loads", "load", "dumps", "dump", "detect_format", "read_games", "write_games",
+    "loads", "load", "dumps", "dump", "detect_format", "read_games", "iter_games", "write_games",
+    "GameWriter",
     "INPUT_FORMATS", "OUTPUT_FORMATS", "FormatError",
     # the modules
     "model", "hgn", "json", "importers",

@@ -3,32 +3,39 @@
 on the format name as endplay's I/O modules and the ``json`` module do.
 
 Input formats (:data:`INPUT_FORMATS`): ``hgn`` (the text format, :mod:`.hgn`), ``json`` (our
-JSON export, :mod:`.json`), ``openspiel`` (OpenSpiel action-id lines, the xinxin files),
-``peer`` (JSON lines of peer-engine records), ``playthrough`` (an OpenSpiel playthrough); and
-``auto``, which detects them. Output formats (:data:`OUTPUT_FORMATS`): ``hgn``, ``json``,
-``openspiel``. Reading checks every deal, so a record that reads is a legal game. The formats
-are in ``docs/records.md``.
+JSON export, :mod:`.json`), ``jsonl`` (the same, one game a line: JSON Lines), ``openspiel``
+(OpenSpiel action-id lines, the xinxin files), ``peer`` (JSON lines of peer-engine records),
+``playthrough`` (an OpenSpiel playthrough); and ``auto``, which detects them. Output formats
+(:data:`OUTPUT_FORMATS`): ``hgn``, ``json``, ``jsonl``, ``openspiel``. Reading checks every
+deal, so a record that reads is a legal game. The formats are in ``docs/records.md``.
+
+A batch streams: :func:`iter_games` reads a file one game at a time (the line formats a line
+at a time) and :class:`GameWriter` writes one game at a time, so ``hearts convert`` of any
+number of games runs in bounded memory.
 """
 from __future__ import annotations
 
+import io
 import json
-from typing import IO, Iterable, Optional
+from typing import IO, Iterable, Iterator, Optional
 
 from hearts.solver.errors import HeartsError, RecordSyntaxError
 
-from ..files import load_json, read_limited, stream_name
+from ..files import InputLines, load_json, stream_name
 from . import hgn
-from .importers import (from_openspiel_line, from_openspiel_lines, from_openspiel_playthrough,
-                        from_peer_record, is_openspiel_playthrough, to_openspiel_lines)
+from .importers import (different_rules, from_openspiel_line, from_openspiel_playthrough,
+                        from_peer_record, is_openspiel_playthrough, openspiel_game_lines)
 from .json import from_json, to_json
 from .model import GameRecord
 
-__all__ = ["INPUT_FORMATS", "OUTPUT_FORMATS", "FormatError", "detect_format", "read_games",
-           "write_games", "check_output_format", "check_rules_format", "loads", "load", "dumps",
-           "dump"]
+__all__ = ["INPUT_FORMATS", "OUTPUT_FORMATS", "LINE_FORMATS", "FormatError", "detect_format",
+           "detect_head", "read_games", "iter_games", "write_games", "GameWriter",
+           "check_output_format", "check_rules_format", "loads", "load", "dumps", "dump"]
 
-INPUT_FORMATS = ("auto", "hgn", "json", "openspiel", "peer", "playthrough")
-OUTPUT_FORMATS = ("hgn", "json", "openspiel")
+INPUT_FORMATS = ("auto", "hgn", "json", "jsonl", "openspiel", "peer", "playthrough")
+OUTPUT_FORMATS = ("hgn", "json", "jsonl", "openspiel")
+#: The formats of one game a line, read a line at a time (:func:`iter_games`).
+LINE_FORMATS = ("jsonl", "openspiel", "peer")
 
 
 class FormatError(HeartsError):
@@ -45,9 +52,9 @@ def _first_line(text: str) -> str:
 
 
 def detect_format(text: str) -> str:
-    """Guess the input format: ``json`` (our export), ``peer`` (JSON lines of peer records),
-    ``openspiel`` (lines of integers), ``playthrough`` (an OpenSpiel playthrough of Hearts)
-    or ``hgn`` (anything else)."""
+    """Guess the input format: ``json`` (our export), ``jsonl`` (our records one a line),
+    ``peer`` (JSON lines of peer records), ``openspiel`` (lines of integers), ``playthrough``
+    (an OpenSpiel playthrough of Hearts) or ``hgn`` (anything else)."""
     first = _first_line(text)
     if is_openspiel_playthrough(text):
         return "playthrough"
@@ -67,14 +74,18 @@ def detect_format(text: str) -> str:
         if isinstance(line, dict) and "plays" in line:
             return "peer"
         if isinstance(line, dict) and "deals" in line:
-            return "json"               # games one per line: the JSON error says where
+            return "jsonl"              # games one per line
         looks_json = first.startswith(('{"', "[{")) or first.strip() in ("[", "{")
         if looks_json and data is None and line is None:
             # Broken JSON (a truncated file, say), not HGN: an HGN file starts with a tag
             # pair ([Event "..."]) or a plain comment, never with a JSON key. Read it as the JSON it
             # tries to be, so that the error names the JSON problem and its line.
             lines = first.startswith('{"') and ("\n{" in text.strip() or '"plays"' in first)
+            if lines and '"deals"' in first:
+                return "jsonl"          # a broken record of JSON Lines: its line is named
             return "peer" if lines else "json"
+    # digits of any script: a line of numbers is meant as action ids, whose reader refuses
+    # all but ASCII digits, naming the token (detection only: nothing is read here)
     if first and all(token.lstrip("-").isdigit() for token in first.split()):
         return "openspiel"
     return "hgn"
@@ -94,70 +105,171 @@ def check_rules_format(rules: Optional[str], fmt: str, name: str = "input") -> N
 
 def read_games(text: str, source_format: str = "auto", *, rules: Optional[str] = None,
                name: str = "input", strict: bool = True) -> list[GameRecord]:
-    """The games of ``text`` in ``source_format`` (one of :data:`INPUT_FORMATS`).
+    """The games of ``text`` in ``source_format`` (one of :data:`INPUT_FORMATS`): the list of
+    :func:`iter_games` (which reads a file one game at a time).
 
-    OpenSpiel lines and peer records give one game per line, an OpenSpiel playthrough one game
-    (its last ``History()`` line); ``rules`` applies to OpenSpiel action ids only (default
-    ``openspiel``).
+    Raises:
+        RecordSyntaxError, FormatError: as :func:`iter_games`.
+    """
+    return list(iter_games(io.StringIO(text), source_format, rules=rules, name=name,
+                           strict=strict))
+
+
+def iter_games(stream: "IO[bytes] | IO[str]", source_format: str = "auto", *,
+               rules: Optional[str] = None, name: Optional[str] = "input",
+               strict: bool = True) -> Iterator[GameRecord]:
+    """The games of the input ``stream`` (bytes or text) in ``source_format`` (one of
+    :data:`INPUT_FORMATS`; ``auto`` detects it from the first line that is neither blank
+    nor a ``#`` comment), **one at a time**, so that a batch of any size runs in bounded
+    memory:
+
+    - the line formats (``openspiel``, ``peer``, ``jsonl``: one game per line) are read a
+      line at a time (:class:`~hearts.analysis.files.InputLines`);
+    - the whole-file formats (``hgn``, ``json``, ``playthrough``) read the file first, at
+      most :data:`~hearts.analysis.files.MAX_INPUT_BYTES`, then give their games one by one
+      (an OpenSpiel playthrough is one game: its last ``History()`` line).
+
+    ``rules`` applies to OpenSpiel action ids only (default ``openspiel``).
 
     Args:
-        name: the text's name in error messages (a file name).
-        strict: raise the first record error (default). With ``False``, read up to the first
-            error, which is kept in the last game's ``errors`` (a game holding only the error
-            when none was read): HGN by the forgiving reader (:func:`.hgn.loads_all`, which also
-            keeps recoverable errors and reads on to the next game), OpenSpiel and peer lines
-            up to the bad line; our JSON and playthroughs are read strictly.
+        name: the input's name in error messages (a file name; ``-`` is ``stdin``; ``None``:
+            the errors name no file, as :func:`loads`).
+        strict: raise the first record error (default). With ``False`` (the lenient
+            reader), read up to the first error, which is kept in the ``errors`` of the last
+            game read (a game holding only the error when none was read): HGN by the
+            forgiving reader (:func:`.hgn.iter_all`, which also keeps recoverable errors and
+            reads on to the next game), the line formats up to the bad line; our JSON and
+            playthroughs are read strictly, but for warnings (an unknown key, :func:`.json.
+            from_json`). An input with no deal read is an error all the same: the first error
+            met, or "no records".
 
     Raises:
         RecordSyntaxError: a record error, named by ``name`` and its line
-            (``game.hgn: line 17, column 21: ...``, as compilers say it).
-        FormatError: an unknown format, no games, or ``rules`` with another format.
+            (``game.hgn: line 17, column 21: ...``, as compilers say it), when the reading
+            reaches it.
+        FormatError: an unknown format, no games, no deals, or ``rules`` with another
+            format.
+        InputFileError: not UTF-8, or a whole-file format or a line larger than the limit.
     """
-    if not strict:
-        return _read_games_forgiving(text, source_format, rules, name)
-    try:
-        return _read_games(text, source_format, rules, name)
-    except RecordSyntaxError as err:
-        raise err.in_file(name) from None
-
-
-def _format_of(text: str, source_format: str) -> str:
     if source_format not in INPUT_FORMATS:
         raise FormatError(f"unknown input format {source_format!r} (expected "
                           f"{', '.join(INPUT_FORMATS)})")
-    return detect_format(text) if source_format == "auto" else source_format
+    label = "input" if name is None else "stdin" if name == "-" else name
+    lines = InputLines(stream, label)
+    fmt = detect_head(lines.peek()) if source_format == "auto" else source_format
+    check_rules_format(rules, fmt, label)
+    games = (_line_games(lines, fmt, rules, strict) if fmt in LINE_FORMATS
+             else _file_games(lines.rest(), fmt, rules, strict))
+    read = with_deals = 0
+    first_error: Optional[RecordSyntaxError] = None
+    # Games without a deal wait for the first game with one: an input with no deal at all is
+    # an error, and a caller writing as it reads must not have written them first.
+    waiting: list[GameRecord] = []
+    try:
+        for game in games:
+            read += 1
+            if first_error is None and game.errors:
+                first_error = game.errors[0]
+            if not with_deals and not game.deals:
+                waiting.append(game)
+                continue
+            with_deals += 1
+            yield from waiting
+            waiting.clear()
+            yield game
+    except RecordSyntaxError as err:
+        if name is None:
+            raise
+        raise err.in_file(name) from None
+    if with_deals:
+        return
+    if first_error is not None:         # lenient, and nothing readable: the reason why
+        raise first_error if name is None else first_error.in_file(name)
+    if not read:
+        raise FormatError(f"{label}: no records")
+    raise FormatError(f"{label}: no deals (a record needs at least one [Deal])")
 
 
-def _read_games(text: str, source_format: str, rules: Optional[str],
-                name: str) -> list[GameRecord]:
-    fmt = _format_of(text, source_format)
-    check_rules_format(rules, fmt, name)
+def detect_head(first: str) -> str:
+    """The format of an input whose first line (neither blank nor a ``#`` comment) is
+    ``first``, as :func:`detect_format` names it: a stream is detected without reading it
+    whole. A one-line JSON object with ``deals`` is ``jsonl`` (a file of one record reads
+    the same as ``json``)."""
+    first = first.strip()
+    if first.startswith("game: hearts"):
+        return "playthrough"
+    fmt = detect_format(first)
+    if fmt == "json":
+        try:
+            data = load_json(first)
+        except ValueError:
+            data = None
+        if isinstance(data, dict) and "deals" in data:
+            return "jsonl"
+    return fmt
+
+
+def _line_games(lines: InputLines, fmt: str, rules: Optional[str],
+                strict: bool) -> Iterator[GameRecord]:
+    """The games of a line format, one per line; blank and ``#`` lines are skipped. A lenient
+    read keeps one game back, so that the error of the next line joins the game before it."""
+    last: Optional[GameRecord] = None
+    for number, line in lines:
+        if not line.strip() or line.lstrip().startswith("#"):
+            continue
+        try:
+            game = _line_game(line, number, fmt, rules, strict)
+        except RecordSyntaxError as err:
+            if strict:
+                raise
+            stub = last if last is not None else GameRecord()
+            stub.errors.append(err)
+            yield stub
+            return
+        if last is not None:
+            yield last
+        last = game
+    if last is not None:
+        yield last
+
+
+def _line_game(line: str, number: int, fmt: str, rules: Optional[str],
+               strict: bool) -> GameRecord:
+    if fmt == "openspiel":
+        return from_openspiel_line(line, number, rules=rules)
+    data = _json_line(line, number)
+    if fmt == "peer":
+        return from_peer_record(data, number, strict=strict)  # type: ignore[arg-type]
+    try:
+        game = from_json(data, strict=strict)  # type: ignore[arg-type]
+    except RecordSyntaxError as err:
+        raise RecordSyntaxError(err.detail, number) from None
+    game.errors[:] = [RecordSyntaxError(e.detail, number) for e in game.errors]
+    return game
+
+
+def _file_games(text: str, fmt: str, rules: Optional[str],
+                strict: bool) -> Iterator[GameRecord]:
+    """The games of a whole-file format, one at a time."""
     if fmt == "hgn":
-        games = hgn.loads_all(text)
-    elif fmt == "openspiel":
-        games = list(from_openspiel_lines(text, rules=rules))
+        yield from hgn.iter_all(text, strict=strict)
     elif fmt == "playthrough":
-        games = [from_openspiel_playthrough(text, rules=rules)]
-    elif fmt == "peer":
-        games = []
-        for number, line in enumerate(text.splitlines(), start=1):
-            if line.strip():
-                games.append(from_peer_record(_json_line(line, number), number))
+        yield from_openspiel_playthrough(text, rules=rules)
     else:
         try:
             data = load_json(text)
         except json.JSONDecodeError as err:
-            hint = (" (one JSON value: a game or a list of games; JSON lines are read as peer "
-                    "records)" if err.msg == "Extra data" else "")
+            hint = (" (one JSON value: a game or a list of games; a record a line is the "
+                    "format jsonl, JSON Lines)" if err.msg == "Extra data" else "")
             raise RecordSyntaxError(f"not JSON: {err.args[0]}{hint}") from None
         except ValueError as err:
             raise RecordSyntaxError(f"not JSON: {err.args[0]}") from None
-        games = [from_json(item) for item in (data if isinstance(data, list) else [data])]
-    if not games:
-        raise FormatError(f"{name}: no records")
-    if not any(game.deals for game in games):
-        raise FormatError(f"{name}: no deals (a record needs at least one [Deal])")
-    return games
+        items = data if isinstance(data, list) else [data]
+        del data
+        items.reverse()
+        while items:
+            # taken off the list as read, so that a game's dicts are freed with it
+            yield from_json(items.pop(), strict=strict)
 
 
 def _json_line(line: str, number: int) -> object:
@@ -167,59 +279,78 @@ def _json_line(line: str, number: int) -> object:
         raise RecordSyntaxError(f"not JSON: {err}", number) from None
 
 
-def _read_games_forgiving(text: str, source_format: str, rules: Optional[str],
-                          name: str) -> list[GameRecord]:
-    """:func:`read_games` with ``strict=False``."""
-    fmt = _format_of(text, source_format)
-    # the strict reader refuses this too; the forgiving one must not drop the rules silently
-    check_rules_format(rules, fmt, name)
-    if fmt == "hgn":
-        return hgn.loads_all(text, strict=False)
-    if fmt not in ("openspiel", "peer"):
-        return read_games(text, fmt, rules=rules, name=name)
-    games: list[GameRecord] = []
-    for number, line in enumerate(text.splitlines(), start=1):
-        if not line.strip() or line.lstrip().startswith("#"):
-            continue
-        try:
-            if fmt == "openspiel":
-                games.append(from_openspiel_line(line, number, rules=rules))
-            else:
-                games.append(from_peer_record(_json_line(line, number), number))
-        except RecordSyntaxError as err:
-            stub = games[-1] if games else GameRecord()
-            stub.errors.append(err)
-            if not games:
-                games.append(stub)
-            break
-    return games
-
-
 def write_games(games: Iterable[GameRecord], to: str, *,
                 symbols: bool = False) -> tuple[str, Optional[str]]:
     """The text of ``games`` in output format ``to`` (one of :data:`OUTPUT_FORMATS`), and for
     OpenSpiel lines the rules spec they replay under when it is not ``openspiel`` (the
-    readers' default for action ids; ``None`` otherwise).
+    readers' default for action ids; ``None`` otherwise): :class:`GameWriter` into a string.
 
-    ``json`` is always a list of game objects (the :mod:`.json` schema); ``openspiel`` one
-    action-id line per deal.
+    ``json`` is always a list of game objects (the :mod:`.json` schema); ``jsonl`` one game
+    object a line; ``openspiel`` one action-id line per deal.
 
     Raises:
         FormatError: an unknown format, or ``symbols`` with a format other than ``hgn``.
         RulesError, InvalidDealError: games OpenSpiel lines cannot express
             (:func:`~.importers.to_openspiel_lines`).
     """
-    check_output_format(to, symbols)
-    games = list(games)
-    if to == "hgn":
-        return hgn.dumps_all(games, symbols=symbols), None
-    if to == "json":
-        return json.dumps([to_json(g) for g in games], indent=2,
-                          ensure_ascii=False) + "\n", None
-    if to == "openspiel":
-        text, spec = to_openspiel_lines(games)
-        return text, None if spec == "openspiel" else spec
-    raise AssertionError(to)  # pragma: no cover - check_output_format knows the formats
+    out = io.StringIO()
+    writer = GameWriter(out, to, symbols=symbols)
+    for game in games:
+        writer.write(game)
+    spec = writer.close()
+    return out.getvalue(), spec
+
+
+class GameWriter:
+    """Writes games one at a time to a text stream ``fp`` (anything with ``write(str)``) in
+    output format ``to``, as :func:`write_games` writes them all: a batch is written as it is
+    read and never held whole. :meth:`close` ends the text (the ``]`` of a JSON list).
+
+    Raises (``write``, ``close``):
+        FormatError: an unknown format, or ``symbols`` with a format other than ``hgn``.
+        HeartsError: a game the format cannot hold (:func:`.hgn.dumps`;
+            :func:`~.importers.openspiel_game_lines`: a game after the first under other
+            rules names both, ``game 2 is played under other rules than game 1 ...``).
+    """
+
+    def __init__(self, fp: "IO[str] | object", to: str, *, symbols: bool = False) -> None:
+        check_output_format(to, symbols)
+        self.fp = fp
+        self.to = to
+        self.symbols = symbols
+        self.count = 0              # games written
+        self._spec: Optional[str] = None
+
+    def write(self, game: GameRecord) -> None:
+        """Write the next game."""
+        number = self.count + 1
+        if self.to == "hgn":
+            text = ("\n" if self.count else "") + hgn.dumps(game, symbols=self.symbols)
+        elif self.to == "json":
+            # not textwrap.indent: it also breaks at U+2028 and other line ends of str
+            item = "  " + json.dumps(to_json(game), indent=2, ensure_ascii=False).replace(
+                "\n", "\n  ")
+            text = ("[\n" if not self.count else ",\n") + item
+        elif self.to == "jsonl":
+            text = json.dumps(to_json(game), ensure_ascii=False) + "\n"
+        else:
+            lines, spec = openspiel_game_lines(game, f"game {number}: " if self.count else "")
+            if self._spec is None:
+                self._spec = spec
+            elif spec != self._spec:
+                raise different_rules(number, 1, spec, self._spec)
+            text = "".join(line + "\n" for line in lines)
+        self.fp.write(text)  # type: ignore[attr-defined]
+        self.count = number
+
+    def close(self) -> Optional[str]:
+        """End the text; return the rules spec OpenSpiel lines replay under when it is not
+        ``openspiel`` (``None`` otherwise and for the other formats)."""
+        if self.to == "json":
+            self.fp.write("\n]\n" if self.count else "[]\n")  # type: ignore[attr-defined]
+        if self.to == "openspiel" and self._spec not in (None, "openspiel"):
+            return self._spec
+        return None
 
 
 def check_output_format(to: str, symbols: bool = False) -> None:
@@ -234,7 +365,7 @@ def check_output_format(to: str, symbols: bool = False) -> None:
         raise FormatError(f"unknown output format {to!r} (expected "
                           f"{', '.join(OUTPUT_FORMATS)})")
     if symbols and to != "hgn":
-        written = "cards as QS" if to == "json" else "action ids"
+        written = "cards as QS" if to in ("json", "jsonl") else "action ids"
         raise FormatError(f"symbols apply to the hgn format only ({to} writes {written})",
                           argument="symbols")
 
@@ -245,33 +376,32 @@ def check_output_format(to: str, symbols: bool = False) -> None:
 def loads(text: str, format: str = "auto", *, rules: Optional[str] = None,
           strict: bool = True) -> list[GameRecord]:
     """Every game of ``text`` in ``format`` (one of :data:`INPUT_FORMATS`; ``auto`` detects
-    it, :func:`detect_format`), as a list of :class:`GameRecord` (one per OpenSpiel or peer
-    line, one for a playthrough). ``rules`` is for OpenSpiel action ids only (default
-    ``openspiel``); ``strict=False`` reads up to the first error (:func:`read_games`).
+    it, :func:`detect_format`), as a list of :class:`GameRecord` (one per OpenSpiel, peer or
+    JSON Lines line, one for a playthrough). ``rules`` is for OpenSpiel action ids only
+    (default ``openspiel``); ``strict=False`` reads up to the first error
+    (:func:`iter_games`).
 
-    ``loads(dumps(games, f), f) == games`` for ``f`` in ``hgn``, ``json`` (for ``openspiel``
-    the games of one deal each, the comments and tags not kept).
+    ``loads(dumps(games, f), f) == games`` for ``f`` in ``hgn``, ``json``, ``jsonl`` (for
+    ``openspiel`` the games of one deal each, the comments and tags not kept).
 
     Raises:
-        RecordSyntaxError: the first record error, with its line (``line 17, column 21: ...``).
+        RecordSyntaxError: the first record error, with its line (``input: line 17, column
+            21: ...``).
         FormatError: an unknown format, no games, or ``rules`` with another format.
     """
-    if not strict:
-        return _read_games_forgiving(text, format, rules, "input")
-    return _read_games(text, format, rules, "input")
+    return list(iter_games(io.StringIO(text), format, rules=rules, name=None, strict=strict))
 
 
-def load(fp: IO[str], format: str = "auto", *, rules: Optional[str] = None,
+def load(fp: "IO[str] | IO[bytes]", format: str = "auto", *, rules: Optional[str] = None,
          strict: bool = True) -> list[GameRecord]:
-    """:func:`loads` of a text file's content.
+    """:func:`loads` of a file's content (text or bytes, read as :func:`iter_games` reads).
 
     Raises:
         RecordSyntaxError, FormatError: as :func:`loads`.
         InputFileError: the file is larger than the input limit
-            (:data:`hearts.analysis.files.MAX_INPUT_BYTES`).
+            (:data:`hearts.analysis.files.MAX_INPUT_BYTES`) or not UTF-8.
     """
-    text = read_limited(fp, stream_name(fp))
-    return loads(text, format, rules=rules, strict=strict)  # type: ignore[arg-type]
+    return list(iter_games(fp, format, rules=rules, name=stream_name(fp), strict=strict))
 
 
 def dumps(games: "GameRecord | Iterable[GameRecord]", format: str = "hgn", *,

@@ -27,11 +27,12 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from typing import IO, Iterator
+from typing import IO, Iterator, NoReturn
 
 from hearts.solver.cards import Card
 from hearts.solver.deal import Deal
-from hearts.solver.errors import CardError, HeartsError, RecordSyntaxError
+from hearts.solver.errors import CardError, HeartsError, NumberError, RecordSyntaxError
+from hearts.solver.numbers import parse_int
 from hearts.solver.passing import forbidden_pass_text
 from hearts.solver.position import Position
 from hearts.solver.rules import Rules
@@ -56,12 +57,18 @@ from .model import (
     seat_values_text,
 )
 
-__all__ = ["loads", "load", "loads_all", "load_all", "dumps", "dump", "dumps_all", "dump_all"]
+__all__ = ["loads", "load", "loads_all", "load_all", "iter_all", "dumps", "dump", "dumps_all",
+           "dump_all"]
 
 _TAG_RE = re.compile(r'\[[ \t]*([A-Za-z][A-Za-z0-9_]*)[ \t]+"((?:[^"\\\n]|\\.)*)"[ \t]*\]')
 _WORD_RE = re.compile(r"[^\s{}\[]+")
+#: A trick number: digits of any script are taken for one, so that "١." is refused as a trick
+#: number in other digits (by parse_int) rather than as an unknown card.
 _TRICK_RE = re.compile(r"^(\d+)\.$")
-_NAG_RE = re.compile(r"^\$(\d+)$")
+#: A NAG: a word starting with $ is no card, whatever follows it (parse_int reads it).
+_NAG_RE = re.compile(r"^\$(.*)$")
+#: The most a Points or Scores value may be, either sign: far past any game's totals.
+_MAX_POINTS = 10**9
 #: A card and the marks glued to it: the whole run of ! and ?, so that "JS???" is JS with
 #: the bad mark "???", not the unknown card "JS?" with the mark "??".
 _CARD_MARK_RE = re.compile(r"^(.*?)([!?]*)$")
@@ -148,6 +155,12 @@ def _lex(text: str) -> Iterator[_Token]:
         pos = match.end()
 
 
+def _cut(text: str, limit: int = 60) -> str:
+    """The user's text as a message quotes it: cut to ``limit`` characters with ``…``
+    (control characters are escaped later, with the whole message)."""
+    return text if len(text) <= limit else text[:limit] + "…"
+
+
 class _Fatal(Exception):
     """Internal: a structural error ends the game being read."""
 
@@ -198,7 +211,7 @@ class _Reader:
             return RecordSyntaxError(message, self.last_line)
         return RecordSyntaxError(message, token.line, token.column)
 
-    def fatal(self, token: _Token | None, message: str) -> None:
+    def fatal(self, token: _Token | None, message: str) -> NoReturn:
         if token is not None and token.kind == "error":
             # a bad token (an unclosed or nested comment, a stray '}') is what stopped the
             # check that failed here: "no pass line for West" hid "comments do not nest"
@@ -239,9 +252,10 @@ class _Reader:
                                        or token.text.startswith(USER_TAG_PREFIX)):
                         break  # a header tag: the next game
                     if token.text in _DEAL_ONLY:
-                        self.fatal(token, f'[{token.text}] without [Board "n"]: each deal starts '
+                        self.fatal(token, f'[{_cut(token.text)}] without [Board "n"]: each '
+                                          f'deal starts '
                                           f'with [Board "n"]')
-                    self.fatal(token, f"unknown tag [{token.text}] after the deals")
+                    self.fatal(token, f"unknown tag [{_cut(token.text)}] after the deals")
                 if token.kind == "comment" and game.deals:
                     self.take()
                     after = self.peek()
@@ -284,17 +298,19 @@ class _Reader:
             self.take()
             name, value = token.text, token.value
             if name in _DEAL_ONLY:
-                self.fatal(token, f'[{name}] before the first [Board]: each deal starts with '
+                self.fatal(token, f'[{_cut(name)}] before the first [Board]: each deal starts with '
                                   f'[Board "n"]')
             if name not in GAME_TAGS and not name.startswith(USER_TAG_PREFIX):
-                self.soft(token, f"unknown tag [{name}] (header tags: {', '.join(GAME_TAGS)}; "
+                self.soft(token, f"unknown tag [{_cut(name)}] (header tags: "
+                                 f"{', '.join(GAME_TAGS)}; "
                                  f"user tags start with {USER_TAG_PREFIX})")
                 continue
             if name in game.tags:
-                self.soft(token, f"tag [{name}] given twice (the first is kept)")
+                self.soft(token, f"tag [{_cut(name)}] given twice (the first is kept)")
                 continue
             if name == "Date" and not DATE_RE.match(value):
-                self.soft(token, f'[Date "{value}"]: expected YYYY.MM.DD (? for unknown digits; '
+                self.soft(token, f'[Date "{_cut(value)}"]: expected YYYY.MM.DD (? for unknown '
+                                 f'digits; '
                                  f'the tag is skipped)')
                 continue
             if name == "Rules":
@@ -312,7 +328,8 @@ class _Reader:
             self._no_second_comment("the game comment")
             token = self.peek()
             if token is not None and token.kind == "tag" and token.text != "Board":
-                self.fatal(token, f"tag [{token.text}] after the game comment: tags come first")
+                self.fatal(token, f"tag [{_cut(token.text)}] after the game comment: tags come "
+                                  f"first")
 
     def _no_second_comment(self, what: str) -> None:
         token = self.peek()
@@ -330,10 +347,12 @@ class _Reader:
             self.fatal(board, f"deal {number - 1} is unfinished (Points: *): only the last deal "
                               f"of a game may be")
         text = board.value.strip()
-        if not text.isdigit():
-            self.fatal(board, f'[Board "{board.value}"]: expected the deal number {number}')
-        if int(text) != number:
-            self.fatal(board, f'[Board "{text}"]: expected deal {number} (deals are numbered '
+        try:
+            given = parse_int(text, "[Board]", sign=False)
+        except NumberError as err:
+            self.fatal(board, f"{err} (expected the deal number {number})")
+        if given != number:
+            self.fatal(board, f'[Board "{_cut(text)}"]: expected deal {number} (deals are numbered '
                               f'1, 2, ... in order)')
         found: dict[str, _Token] = {}
         extra: dict[str, str] = {}
@@ -344,14 +363,16 @@ class _Reader:
             self.take()
             name = token.text
             if name in GAME_TAGS and name not in DEAL_TAGS:
-                self.fatal(token, f"[{name}] inside deal {number}: header tags come before the "
+                self.fatal(token, f"[{_cut(name)}] inside deal {number}: header tags come "
+                                  f"before the "
                                   f"first [Board]")
             if name not in DEAL_TAGS and not name.startswith(USER_TAG_PREFIX):
-                self.soft(token, f"unknown tag [{name}] (deal tags: {', '.join(DEAL_TAGS)}; "
+                self.soft(token, f"unknown tag [{_cut(name)}] (deal tags: {', '.join(DEAL_TAGS)}; "
                                  f"user tags start with {USER_TAG_PREFIX})")
                 continue
             if name in found:
-                self.soft(token, f"tag [{name}] given twice in deal {number} (the first is kept)")
+                self.soft(token, f"tag [{_cut(name)}] given twice in deal {number} (the first is "
+                                 f"kept)")
                 continue
             found[name] = token
             if name not in _DEAL_ONLY:
@@ -366,7 +387,8 @@ class _Reader:
         try:
             direction = PassDirection.parse(found["Pass"].value)
         except HeartsError:
-            self.fatal(found["Pass"], f'[Pass "{found["Pass"].value}"]: expected left, right, '
+            self.fatal(found["Pass"], f'[Pass "{_cut(found["Pass"].value)}"]: expected left, '
+                                      f'right, '
                                       f'across or hold')
         if direction is not PassDirection.HOLD and rules.pass_scheme == "hold":
             self.fatal(found["Pass"], f'[Pass "{direction}"], but the rules have no passing '
@@ -376,7 +398,8 @@ class _Reader:
             try:
                 leader = Seat.parse(found["Leader"].value)
             except HeartsError:
-                self.fatal(found["Leader"], f'[Leader "{found["Leader"].value}"]: expected N, E, '
+                self.fatal(found["Leader"], f'[Leader "{_cut(found["Leader"].value)}"]: '
+                                            f'expected N, E, '
                                             f'S or W')
         comment = ""
         token = self.peek()
@@ -417,7 +440,7 @@ class _Reader:
                 token = self.take()
                 card, mark = self._card_and_mark(token, f"{seat.name_title}'s pass")
                 if mark:
-                    self.fatal(token, f'{seat.name_title}\'s pass: a mark ("{mark}") after '
+                    self.fatal(token, f'{seat.name_title}\'s pass: a mark ("{_cut(mark)}") after '
                                       f"{card}: marks follow plays, not passes")
                 if card in cards:
                     self.fatal(token, f"{seat.name_title} passes {card} twice")
@@ -441,6 +464,15 @@ class _Reader:
                 self.fatal(self.peek(), f"deal {number}: no pass line for {', '.join(missing)} "
                                         f'([Pass "{direction}"])')
         return passes, comments
+
+    def _number(self, token: _Token, text: str, what: str, low: int,
+                high: int | None = None) -> int:
+        """A number of the record (:func:`~hearts.solver.numbers.parse_int`: ASCII digits,
+        ``low..high``), its error at ``token``."""
+        try:
+            return parse_int(text, what, low=low, high=high, sign=low < 0)
+        except NumberError as err:
+            self.fatal(token, str(err))
 
     def _card_and_mark(self, token: _Token, where: str) -> tuple[Card, str]:
         """The card of a word and the run of ``!`` and ``?`` glued to it (``""`` for none;
@@ -471,7 +503,8 @@ class _Reader:
 
         def lone_seat() -> None:
             if seat_token is not None:
-                self.fatal(seat_token, f"trick {trick}: seat {seat_token.text} without a card")
+                self.fatal(seat_token, f"trick {trick}: seat {_cut(seat_token.text)} without a "
+                                       f"card")
 
         while True:
             token = self.peek()
@@ -504,24 +537,22 @@ class _Reader:
                 lone_seat()
                 short_trick()
                 if position.is_over():
-                    self.fatal(token, f'"{word}" after trick 13: a deal has 13 tricks')
-                if int(match.group(1)) != trick + 1:
+                    self.fatal(token, f'"{_cut(word)}" after trick 13: a deal has 13 tricks')
+                if self._number(token, match.group(1), "trick number", 0) != trick + 1:
                     self.fatal(token, f'expected trick {trick + 1} ("{trick + 1}."), '
-                                      f'found "{word}"')
+                                      f'found "{_cut(word)}"')
                 trick, in_trick, trick_token, last = trick + 1, 0, token, None
                 continue
             if trick == 0:
                 if word in _SEATS and self.peek_word() == "passes:":
                     self.fatal(token, f"pass line for {word} after the pass lines were ended")
                 self.fatal(token, f'expected the first trick ("1. {position.to_move} 2C ..."), '
-                                  f'found "{word}"')
+                                  f'found "{_cut(word)}"')
             nag = _NAG_RE.match(word)
             if nag:
                 if seat_token is not None or last is None:
-                    self.fatal(token, f"{word} must follow a card")
-                value = int(nag.group(1))
-                if not 1 <= value <= 255:
-                    self.fatal(token, f"{word}: a NAG is $1 to $255")
+                    self.fatal(token, f"{_cut(word)} must follow a card")
+                value = self._number(token, nag.group(1), "NAG", 1, 255)
                 assert last is not None
                 last.nags.add(value)
                 continue
@@ -536,10 +567,10 @@ class _Reader:
                                       f"({position.to_move} is to play)")
                 continue
             if word in _KEYWORDS:
-                self.fatal(token, f'unexpected "{word}" in trick {trick}')
+                self.fatal(token, f'unexpected "{_cut(word)}" in trick {trick}')
             card, mark = self._card_and_mark(token, f"trick {trick}")
             if mark and mark not in SUFFIX_NAGS:
-                self.fatal(token, f'trick {trick}: bad mark "{mark}" after {card} (a mark is '
+                self.fatal(token, f'trick {trick}: bad mark "{_cut(mark)}" after {card} (a mark is '
                                   f"{_MARKS})")
             nags: set[int] = {SUFFIX_NAGS[mark]} if mark else set()
             if in_trick == 4:
@@ -606,8 +637,8 @@ class _Reader:
             value_word = self.peek_word()
             if value_word is None or not re.fullmatch(r"[+-]?\d+", value_word):
                 self.fatal(seat_token, f"{label.text} expected a number after {seat}")
-            self.take()
-            values[seat] = int(value_word)  # type: ignore[arg-type]
+            values[seat] = self._number(self.take(), value_word, f"{label.text} {seat}",
+                                        -_MAX_POINTS, _MAX_POINTS)
         return tuple(values[s] for s in Seat)  # type: ignore[return-value]
 
 
@@ -655,13 +686,22 @@ def loads_all(text: str, *, strict: bool = True) -> list[GameRecord]:
     Raises:
         RecordSyntaxError: (strict mode) the first error.
     """
+    return list(iter_all(text, strict=strict))
+
+
+def iter_all(text: str, *, strict: bool = True) -> Iterator[GameRecord]:
+    """The games of a text one at a time, as :func:`loads_all` reads them: a batch holds one
+    game at a time, not the whole file's.
+
+    Raises:
+        RecordSyntaxError: (strict mode) the first error, when the reading reaches it.
+    """
     reader = _Reader(text, strict)
-    games = []
     while True:
         game = reader.read_game()
         if game is None:
-            return games
-        games.append(game)
+            return
+        yield game
 
 
 def load(fp: IO[str], *, strict: bool = True) -> GameRecord:

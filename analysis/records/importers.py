@@ -31,6 +31,8 @@ __all__ = [
     "openspiel_spec",
     "to_openspiel_line",
     "to_openspiel_lines",
+    "openspiel_game_lines",
+    "different_rules",
 ]
 
 
@@ -156,7 +158,8 @@ def from_openspiel_playthrough(text: str, *, rules: "Rules | str | None" = None,
                                source=source or "OpenSpiel playthrough")
 
 
-def from_peer_record(data: Mapping[str, Any], line_number: int | None = None) -> GameRecord:
+def from_peer_record(data: Mapping[str, Any], line_number: int | None = None, *,
+                     strict: bool = True) -> GameRecord:
     """A one-deal record of a peer-engine record (a parsed line of
     ``peer-games/openspiel-hearts.jsonl``).
 
@@ -171,15 +174,19 @@ def from_peer_record(data: Mapping[str, Any], line_number: int | None = None) ->
             an illegal pass or play, a play's seat or legal list that differs from the replay
             (``peer record: play 6 (TS by S): not in the record's own legal list (2S)``), or
             points that differ from the record's.
+
+    With ``strict=False`` an unknown key is a warning in the game's ``errors`` instead
+    (:func:`.openspiel.load_peer_record`).
     """
-    peer = load_peer_record(data, line_number)
+    peer = load_peer_record(data, line_number, strict=strict)
     source = str(data.get("source", "peer record"))
     if peer.policy:
         source += f", policy {peer.policy}"
     if line_number is not None:
         source += f", line {line_number}"
     spec = openspiel_spec(peer.openspiel_params)
-    record = GameRecord({"Source": source, "Rules": spec})
+    # one line, as a tag value must be (the HGN writer refuses a line break)
+    record = GameRecord({"Source": " ".join(source.split()), "Rules": spec})
     try:
         deal = record.add_deal(peer.dealt, peer.direction,
                                peer.passes if peer.direction is not PassDirection.HOLD else None,
@@ -213,6 +220,7 @@ def from_peer_record(data: Mapping[str, Any], line_number: int | None = None) ->
         raise RecordSyntaxError(
             f"peer record: points {seat_values_text(peer.points)} differ from the play "
             f"({seat_values_text(deal.points) if deal.points else 'unfinished'})", line_number)
+    record.errors.extend(RecordSyntaxError(note, line_number) for note in peer.warnings)
     return record
 
 
@@ -256,27 +264,43 @@ def to_openspiel_lines(games: Sequence[GameRecord]) -> tuple[str, str]:
     lines: list[str] = []
     spec = first = None
     for g, game in enumerate(games, start=1):
-        where = f"game {g}: " if len(games) > 1 else ""
-        try:
-            params = game.rules.to_openspiel_dict()
-        except RulesError:
-            raise RulesError(f"{where}the game's rules ({rules_text(game.rules)}) cannot be "
-                             f"written as OpenSpiel parameters, which an action-id line "
-                             f"replays under") from None
-        this = openspiel_spec(params)
+        more, this = openspiel_game_lines(game, f"game {g}: " if len(games) > 1 else "")
         if spec is None:
             spec, first = this, g
         elif this != spec:
-            raise RulesError(f"game {g} is played under other rules than game {first} "
-                             f"({this}, not {spec}): a file of OpenSpiel lines replays under "
-                             f"one --rules; convert them apart")
-        for deal in game.deals:
-            at = f"{where}deal {deal.number}"
-            if len(deal.plays) < 52:
-                raise InvalidDealError(f"{at} is unfinished ({len(deal.plays)} of 52 cards "
-                                       f"played): an OpenSpiel line holds a whole deal")
-            try:
-                lines.append(to_openspiel_line(deal))
-            except InvalidDealError as err:
-                raise InvalidDealError(f"{at}: {err}") from None
+            raise different_rules(g, first, this, spec)  # type: ignore[arg-type]
+        lines.extend(more)
     return "".join(line + "\n" for line in lines), spec or "openspiel"
+
+
+def openspiel_game_lines(game: GameRecord, where: str = "") -> tuple[list[str], str]:
+    """The action-id lines of one game's deals, and the spec they replay under
+    (:func:`to_openspiel_lines`, whose errors start with ``where``, e.g. ``game 2: ``).
+
+    Raises:
+        RulesError, InvalidDealError: as :func:`to_openspiel_lines`.
+    """
+    try:
+        params = game.rules.to_openspiel_dict()
+    except RulesError:
+        raise RulesError(f"{where}the game's rules ({rules_text(game.rules)}) cannot be "
+                         f"written as OpenSpiel parameters, which an action-id line "
+                         f"replays under") from None
+    lines = []
+    for deal in game.deals:
+        at = f"{where}deal {deal.number}"
+        if len(deal.plays) < 52:
+            raise InvalidDealError(f"{at} is unfinished ({len(deal.plays)} of 52 cards "
+                                   f"played): an OpenSpiel line holds a whole deal")
+        try:
+            lines.append(to_openspiel_line(deal))
+        except InvalidDealError as err:
+            raise InvalidDealError(f"{at}: {err}") from None
+    return lines, openspiel_spec(params)
+
+
+def different_rules(game: int, first: int, spec: str, first_spec: str) -> RulesError:
+    """The error for game ``game`` under other OpenSpiel rules than game ``first``."""
+    return RulesError(f"game {game} is played under other rules than game {first} "
+                      f"({spec}, not {first_spec}): a file of OpenSpiel lines replays under "
+                      f"one --rules; convert them apart")

@@ -35,6 +35,7 @@ card spelling :class:`~hearts.solver.Card` reads.
 from __future__ import annotations
 
 import json
+import re
 from typing import Any, Mapping, Sequence
 
 from hearts.solver.cards import Card
@@ -42,10 +43,11 @@ from hearts.solver.deal import Deal
 from hearts.solver.errors import CardError, HeartsError, IllegalPlayError, RecordSyntaxError
 from hearts.solver.rules import Rules
 from hearts.solver.seats import Seat
+from hearts.solver.words import quoted
 
-from ..files import expect_json, json_kind
-from .model import (DealRecord, GameRecord, Play, check_pass_counts, replay_deal,
-                    seat_values_text)
+from ..files import check_keys, expect_json, json_kind
+from .model import (DATE_RE, DEAL_TAGS, GAME_TAGS, USER_TAG_PREFIX, DealRecord, GameRecord, Play,
+                    check_pass_counts, comment_data, replay_deal, seat_values_text)
 
 __all__ = ["to_json", "from_json", "FORMAT", "VERSION"]
 
@@ -53,6 +55,16 @@ __all__ = ["to_json", "from_json", "FORMAT", "VERSION"]
 FORMAT = "hearts-dd game record"
 #: The schema version written by :func:`to_json`.
 VERSION = 1
+
+#: The keys of a record, of a deal and of a play (the schema above); any other is an error
+#: (a warning of the lenient reader), so that a misspelt ``"comemnt"`` is not dropped.
+GAME_KEYS = ("format", "version", "tags", "rules", "comment", "deals", "totals")
+DEAL_KEYS = ("number", "dealt", "pass_direction", "passes", "pass_comments", "deal",
+             "first_leader", "tags", "comment", "plays", "points", "scores")
+PLAY_KEYS = ("trick", "seat", "card", "nags", "comment", "data")
+#: Deal tags that are fields of the record, not ``tags``.
+_FIELD_TAGS = ("Board", "Deal", "Pass", "Leader")
+_TAG_NAME = re.compile(r"[A-Za-z][A-Za-z0-9_]*")
 
 
 def _trick(index: int) -> int:
@@ -127,13 +139,32 @@ def _object(value: Any, where: str, what: str = "an object") -> Mapping[str, Any
 
 
 def _nags(value: Any, where: str) -> set[int]:
-    return {_whole(n, where) for n in _array(value, where, "NAG numbers")}
+    """A play's NAGs: whole numbers 1..255 (PGN's range; the writer refuses others, so a
+    record that reads can be written)."""
+    nags = {_whole(n, where) for n in _array(value, where, "NAG numbers")}
+    for nag in sorted(nags):
+        if not 1 <= nag <= 255:
+            raise RecordSyntaxError(f"{where}: NAG {nag} is not in 1..255")
+    return nags
 
 
-def _play(value: Any, where: str) -> Play:
-    """A play object: ``card`` (required), ``nags``, ``comment`` (``seat`` is checked by the
-    caller; ``trick`` and ``data`` are derived)."""
+def _comment(value: Any, where: str) -> str:
+    """A comment: a string without ``{`` or ``}``, which end an HGN comment (comments do not
+    nest): a record that reads can be written, rather than failing at the write."""
+    text = _text(value, where)
+    if "{" in text or "}" in text:
+        brace = "{" if "{" in text else "}"
+        raise RecordSyntaxError(f"{where}: a comment may not hold {brace!r} (at character "
+                                f"{text.index(brace) + 1}; HGN comments are {{...}} and do "
+                                f"not nest)")
+    return text
+
+
+def _play(value: Any, where: str, notes: "list[str] | None") -> Play:
+    """A play object: ``card`` (required), ``nags``, ``comment`` (``seat`` and ``trick`` are
+    checked by the caller; ``data``, derived from the comment, is checked here)."""
     play = _object(value, where, 'an object {"card": ...}')
+    check_keys(play, PLAY_KEYS, where, notes)
     if "card" not in play:
         raise RecordSyntaxError(f"{where}: no field 'card'")
     try:
@@ -141,8 +172,20 @@ def _play(value: Any, where: str) -> Play:
     except CardError as err:
         # "deal 1: unknown card "ZZ"" did not say which play
         raise RecordSyntaxError(f"{where}: {err}") from None
-    return Play(card, _nags(play.get("nags", []), f"{where} nags"),
-                _text(play.get("comment", ""), f"{where} comment"))
+    comment = _comment(play.get("comment", ""), f"{where} comment")
+    if "data" in play:
+        # the machine data of the comment: a "data" edited alone would be dropped silently
+        derived = comment_data(comment)
+        if _json_value(play["data"]) != _json_value(derived):
+            raise RecordSyntaxError(f'{where}: "data" is {_shown(play["data"])} but the '
+                                    f"comment's [%key value] items give {_shown(derived)}")
+    return Play(card, _nags(play.get("nags", []), f"{where} nags"), comment)
+
+
+def _shown(value: Any) -> str:
+    """A JSON value as a message shows it: its JSON text, quoted safely if long."""
+    text = _json_value(value)
+    return text if len(text) <= 60 and text.isprintable() else quoted(text, 60)
 
 
 def _seat(value: Any, where: str) -> Seat:
@@ -160,22 +203,67 @@ def _passes(value: Any, where: str) -> dict[str, Sequence[str]]:
     if value is None:
         return {}
     passes = _object(value, where, 'an object {"N": [cards], ...}')
-    return {seat: [_text(card, f"{where} {seat}")
-                   for card in _array(cards, f"{where} {seat}", "cards")]
+    return {seat: [_text(card, f"{where} {_key(seat)}")
+                   for card in _array(cards, f"{where} {_key(seat)}", "cards")]
             for seat, cards in passes.items()}
 
 
-def _tags(value: Any, where: str) -> dict[str, str]:
+def _key(key: str) -> str:
+    """A key of the record in a message: as it is when short and plain, else quoted."""
+    return key if len(key) <= 20 and key.isprintable() and " " not in key else quoted(key)
+
+
+def _pass_comments(value: Any, where: str) -> dict[str, str]:
+    """The ``pass_comments`` object: seat → its comment (``null`` = none)."""
     if value is None:
         return {}
-    return {str(k): _text(v, f"{where} {k}") for k, v in _object(value, where).items()}
+    return {seat: _comment(text, f"{where} {_key(seat)}")
+            for seat, text in _object(value, where).items()}
+
+
+def _tags(value: Any, where: str, header: bool, notes: "list[str] | None") -> dict[str, str]:
+    """The ``tags`` of the record (``header``) or of a deal: names the HGN writer can write
+    (letters, digits and ``_``), values without a line break, the header's or the deal's
+    tags (:data:`.model.GAME_TAGS`, :data:`.model.DEAL_TAGS` but the record's own fields) or
+    ``X_`` user tags, ``Date`` as ``YYYY.MM.DD``: a record that reads can be written. An
+    unknown tag or a malformed ``Date`` is a warning of the lenient reader (the tag dropped),
+    as in the HGN reader."""
+    if value is None:
+        return {}
+    tags = {}
+    known = GAME_TAGS if header else tuple(t for t in DEAL_TAGS if t not in _FIELD_TAGS)
+    for name, text in _object(value, where).items():
+        at = f"{where} {_key(name)}"
+        text = _text(text, at)
+        if not _TAG_NAME.fullmatch(name):
+            raise RecordSyntaxError(f"{where}: tag name {quoted(name)} must be letters, digits "
+                                    f"and _, starting with a letter")
+        if "\n" in text or "\r" in text:
+            raise RecordSyntaxError(f"{at}: a tag value may not hold a line break")
+        problem = None
+        if not header and name in _FIELD_TAGS:
+            problem = (f"{where}: tag {name} is a field of the deal (number, dealt, "
+                       f"pass_direction, first_leader), not a tag")
+        elif name not in known and not name.startswith(USER_TAG_PREFIX):
+            problem = (f"{where}: unknown tag {name} ({'header' if header else 'deal'} tags: "
+                       f"{', '.join(known)}; user tags start with {USER_TAG_PREFIX})")
+        elif name == "Date" and not DATE_RE.match(text):
+            problem = f"{at}: {quoted(text)} is not YYYY.MM.DD (? for unknown digits)"
+        if problem is None:
+            tags[name] = text
+        elif notes is None or problem.endswith("not a tag"):
+            raise RecordSyntaxError(problem)
+        else:
+            notes.append(f"{problem}: the tag is dropped")
+    return tags
 
 
 def _seat_points(value: Any, where: str) -> tuple[int, ...] | None:
     if value is None:
         return None
     if not isinstance(value, Mapping) or set(value) != set("NESW"):
-        got = (f"seats {', '.join(map(str, value)) or 'none'}" if isinstance(value, Mapping)
+        got = (f"seats {', '.join(_key(k) for k in list(value)[:8]) or 'none'}"
+               + (", ..." if len(value) > 8 else "") if isinstance(value, Mapping)
                else json_kind(value))
         raise RecordSyntaxError(f"{where}: expected {{\"N\": n, \"E\": n, \"S\": n, \"W\": n}}"
                                 f" or null, not {got}")
@@ -200,17 +288,17 @@ def _check_rules(value: Any, rules: Rules, tag: str | None, where: str) -> None:
     """
     given = _object(value, f'{where}: "rules"', "an object of rule options")
     derived = rules.to_dict()
-    source = (f'the Rules tag "{tag}"' if tag is not None
+    source = (f"the Rules tag {quoted(tag)}" if tag is not None
               else 'the default rules "standard" (no Rules tag)')
     gives = "gives" if tag is not None else "give"
     for key, option in given.items():       # in the record's order: the first it shows
         if key not in derived:
             raise RecordSyntaxError(f'{where}: "rules": unknown rules option '
-                                    f"{_json_value(key)} (expected field names of Rules, "
+                                    f"{_shown(key)} (expected field names of Rules, "
                                     f"as 'hearts rules show' lists them)")
         if _json_value(option) != _json_value(derived[key]):
-            raise RecordSyntaxError(f'{where}: "rules": {key} is {_json_value(option)} but '
-                                    f'{source} {gives} {_json_value(derived[key])}')
+            raise RecordSyntaxError(f'{where}: "rules": {key} is {_shown(option)} but '
+                                    f'{source} {gives} {_shown(derived[key])}')
 
 
 def _check_deal(value: Any, deal: DealRecord, where: str) -> None:
@@ -245,36 +333,46 @@ def _check_tricks(raw_plays: Sequence[Mapping[str, Any]], plays: Sequence[Play],
                                     f"but play {number} is in trick {_trick(index)}")
 
 
-def from_json(data: Mapping[str, Any]) -> GameRecord:
+def from_json(data: Mapping[str, Any], *, strict: bool = True) -> GameRecord:
     """A :class:`GameRecord` from the dicts of :func:`to_json` (e.g. after ``json.loads``).
 
-    The record is checked as the text reader checks it: the JSON type of every field read,
+    The record is checked as the text reader checks it: every key known (:data:`GAME_KEYS`,
+    :data:`DEAL_KEYS`, :data:`PLAY_KEYS`), the JSON type of every field read, tags and
+    comments the HGN writer can write (no ``{``/``}`` in a comment), NAGs 1..255,
     passes, every play under the ``Rules`` tag, the points (missing or ``null`` points of a
     finished deal are computed). The derived fields are checked when given: ``rules`` key by
     key against the tag's ``Rules.to_dict()``, each deal's ``deal`` against the dealt hands
     after the passes, each play's ``trick`` and ``seat``, the running ``scores`` and
     ``totals``; a field left out is derived.
 
+    With ``strict=False`` (the lenient reader) an unknown key, an unknown tag or a malformed
+    ``Date`` is a warning in the game's ``errors`` (``...: unknown key "comemnt" (did you mean
+    "comment"?): ignored``) and reading goes on; every other problem is still raised.
+
     Raises:
         RecordSyntaxError: a missing field, a value of the wrong JSON type, a bad value, an
             illegal play, wrong points or scores, a derived field that differs from what the
             record gives; the message names the deal, the field and the play
             (``JSON record: deal 1: plays: expected an array of plays, not a number``,
+            ``JSON record: deal 1: play 3: unknown key "comemnt" (did you mean "comment"?)``,
             ``JSON record: deal 2: trick 3, card 2 (5H by E): East must follow clubs``; an
             illegal play comes before the seats given after it, which follow from it);
             ``line`` is ``None``.
     """
     where = "JSON record"
+    notes: list[str] | None = None if strict else []
     try:
         if not isinstance(data, Mapping):
             raise RecordSyntaxError(f"{where}: expected an object, not {json_kind(data)}")
+        check_keys(data, GAME_KEYS, where, notes)
         if data.get("format", FORMAT) != FORMAT:
-            raise RecordSyntaxError(f"{where}: format {data.get('format')!r}, expected {FORMAT!r}")
+            raise RecordSyntaxError(f"{where}: format {_shown(data.get('format'))}, expected "
+                                    f"{FORMAT!r}")
         if _whole(data.get("version", VERSION), f"{where}: version") > VERSION:
             raise RecordSyntaxError(f"{where}: version {data['version']} is newer than "
                                     f"{VERSION}")
-        game = GameRecord(_tags(data.get("tags"), f"{where}: tags"), [],
-                          _text(data.get("comment", ""), f"{where}: comment"))
+        game = GameRecord(_tags(data.get("tags"), f"{where}: tags", True, notes), [],
+                          _comment(data.get("comment", ""), f"{where}: comment"))
         rules = game.rules
         if "rules" in data:
             _check_rules(data["rules"], rules, game.tags.get("Rules"), where)
@@ -283,8 +381,9 @@ def from_json(data: Mapping[str, Any]) -> GameRecord:
                                      start=1):
             where = f"JSON record: deal {index}"
             item = _object(item, where)
+            check_keys(item, DEAL_KEYS, where, notes)
             raw_plays = _array(item["plays"], f"{where}: plays", "plays")
-            plays = [_play(p, f"{where}: play {number}")
+            plays = [_play(p, f"{where}: play {number}", notes)
                      for number, p in enumerate(raw_plays, start=1)]
             _check_tricks(raw_plays, plays, where)
             leader = item.get("first_leader")
@@ -296,9 +395,10 @@ def from_json(data: Mapping[str, Any]) -> GameRecord:
                               direction, passes, plays,
                               _seat_points(item.get("points"), f"{where}: points"),
                               None if leader is None else _text(leader, f"{where}: first_leader"),
-                              _text(item.get("comment", ""), f"{where}: comment"),
-                              _tags(item.get("pass_comments"), f"{where}: pass_comments"),
-                              _tags(item.get("tags"), f"{where}: tags"))
+                              _comment(item.get("comment", ""), f"{where}: comment"),
+                              _pass_comments(item.get("pass_comments"),
+                                             f"{where}: pass_comments"),
+                              _tags(item.get("tags"), f"{where}: tags", False, notes))
             if "deal" in item:
                 _check_deal(item["deal"], deal, where)
             scores.append(_seat_points(item.get("scores"), f"{where}: scores"))
@@ -313,8 +413,9 @@ def from_json(data: Mapping[str, Any]) -> GameRecord:
             for number, (play, seat) in enumerate(zip(raw_plays[:known], deal.seats()),
                                                   start=1):
                 if "seat" in play and _seat(play["seat"], f"{where}: play {number}") != seat:
-                    raise RecordSyntaxError(f"{where}: play {number} ({play['card']}) is "
-                                            f"{play['seat']}'s, but {seat} is to play")
+                    raise RecordSyntaxError(f"{where}: play {number} "
+                                            f"({deal.plays[number - 1].card}) is "
+                                            f"{_key(play['seat'])}'s, but {seat} is to play")
             if illegal is not None:
                 raise RecordSyntaxError(f"{where}: {illegal}")
             assert position is not None
@@ -344,4 +445,5 @@ def from_json(data: Mapping[str, Any]) -> GameRecord:
         raise RecordSyntaxError(f"{where}: no field {err}") from None
     except (HeartsError, TypeError, ValueError, AttributeError) as err:
         raise RecordSyntaxError(f"{where}: {err}") from None
+    game.errors.extend(RecordSyntaxError(note) for note in notes or ())
     return game
