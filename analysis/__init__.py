@@ -17,7 +17,9 @@ One import for a Python user (the game model and the solver are :mod:`hearts.sol
 - :mod:`records <hearts.analysis.records>`: game records, read and written by format
   (``records.loads`` / ``records.dumps``).
 - The settings, as values: :class:`Sampling` (samples, seed, threads, scheduler) and
-  :class:`Limit` (nodes, milliseconds of one search; the solver's own).
+  :class:`Limit` (nodes, milliseconds of one search; the solver's own); :class:`Engine`, the
+  evaluator (model, samples, horizon, rollout policy), and :data:`DEFAULT_ENGINE`, the one
+  every analysis, ``hearts`` command and bot uses by default.
 
 Every error is a :class:`~hearts.solver.HeartsError` (a ``ValueError``) with a one-line
 message; an error about one argument names it in ``argument``.
@@ -28,6 +30,7 @@ from hearts.solver.limit import Limit
 from . import records
 from .advice import Advice, AdviceError, CardAdvice, advise
 from .annotate import AnnotateError, GameAnnotation, annotate, annotate_games
+from .engine import DEFAULT_ENGINE, Engine
 from .errors import InconsistentRecordError, NoConsistentDealError, SettingsError
 from .knowledge import Knowledge
 from .moon import MoonError, MoonOdds, MoonWatch, moon_odds, moon_watch
@@ -39,7 +42,7 @@ __all__ = [
     # the analyses
     "advise", "rate_passes", "moon_odds", "moon_watch", "annotate", "annotate_games",
     # what they take
-    "Knowledge", "records", "Limit", "Sampling",
+    "Knowledge", "records", "Limit", "Sampling", "Engine", "DEFAULT_ENGINE",
     # what they give
     "Advice", "CardAdvice", "PassRanking", "PassRating", "MoonOdds", "MoonWatch",
     "GameAnnotation",

@@ -76,6 +76,7 @@ from hearts.solver.lookup import CardLookup
 from hearts.solver.solve import Solver, game_spec, game_value, rules_spec, split_game_value
 from hearts.solver.words import tricks_left_text
 
+from .engine import DEFAULT_ENGINE, Engine
 from .knowledge import Knowledge
 from .parallel import PerThreadSolver, default_threads, executor, in_flight, lazy_map
 from .policy import RULE_BOT, RolloutPolicy, policy_spec
@@ -93,8 +94,10 @@ MODELS = ("paranoid", "maxn", "game")
 EVALUATORS = ("auto", "exact", "rollout")
 #: Tricks left (counting the trick in progress) at or below which ``auto`` solves exactly, and
 #: where ``rollout`` hands over to the exact solver: the deepest solve that still costs a few ms
-#: a sample per model (``docs/experiments.md`` "Figures from the code").
-EXACT_HORIZON = {"paranoid": 7, "maxn": 5, "game": 6}
+#: a sample per model (``docs/experiments.md`` "Figures from the code"); for the engine's model
+#: the engine's own horizon (:data:`~.engine.DEFAULT_ENGINE`, measured in play).
+EXACT_HORIZON = {"paranoid": 7, "maxn": 5, "game": 6,
+                 DEFAULT_ENGINE.model: DEFAULT_ENGINE.horizon}
 #: Early stopping: the first check after this many samples ...
 MIN_SAMPLES = 20
 #: ... then every this many.
@@ -453,11 +456,12 @@ class _SampleWork(PerThreadSolver):
 # -- the driver -------------------------------------------------------------------------------
 
 def advise(subject: "Knowledge | Position", seat: "Seat | str | None" = None, *,
-           sampling: Sampling = Sampling(100), model: str = "paranoid",
-           evaluator: str = "auto", early_stop: bool = True, moon: bool = True,
-           horizon: int | None = None, rollout: RolloutPolicy = RULE_BOT,
+           sampling: Sampling | None = None, model: str | None = None,
+           evaluator: str = "auto", early_stop: bool | None = None, moon: bool = True,
+           horizon: int | None = None, rollout: RolloutPolicy | None = None,
            progress: Callable[[int, int], None] | None = None,
-           scores: Sequence[int] | None = None) -> Advice:
+           scores: Sequence[int] | None = None,
+           engine: Engine = DEFAULT_ENGINE) -> Advice:
     """Value every legal card of the seat to move over sampled deals (PIMC; module docstring).
 
     Args:
@@ -470,20 +474,26 @@ def advise(subject: "Knowledge | Position", seat: "Seat | str | None" = None, *,
             when stopped early), ``seed`` of the deal sampler (the same seed gives the same
             deals and numbers), and where the samples run: ``threads`` (default every core)
             or a Dask ``scheduler`` (:func:`.parallel.executor`); the result does not depend
-            on where they run. Default ``Sampling(100)``.
-        model: ``paranoid``, ``maxn`` or ``game`` (with ``scores``).
-        evaluator: ``auto`` (``exact`` when at most ``EXACT_HORIZON[model]`` tricks are left,
-            else ``rollout``), ``exact`` or ``rollout``.
-        early_stop: apply the stopping rule (:data:`STOP_RULE`).
+            on where they run. Default ``Sampling(engine.samples)``.
+        model: ``paranoid``, ``maxn`` or ``game`` (with ``scores``); default
+            ``engine.model``.
+        evaluator: ``auto`` (``exact`` when at most ``horizon`` tricks are left, else
+            ``rollout``), ``exact`` or ``rollout``.
+        early_stop: apply the stopping rule (:data:`STOP_RULE`); default
+            ``engine.early_stop``.
         moon: compute the moon risk (``moon_risk``, ``own_moon``).
         horizon: tricks left at which ``rollout`` hands over to the exact solver and up to
-            which ``auto`` solves exactly (default ``EXACT_HORIZON[model]``; 1..13). Higher is
-            closer to exact and slower (``docs/analysis.md`` has the measurements).
+            which ``auto`` solves exactly (1..13; default ``engine.horizon`` for the engine's
+            model, else ``EXACT_HORIZON[model]``). Higher is closer to exact and slower
+            (``docs/analysis.md`` has the measurements).
         rollout: the policy of the ``rollout`` evaluator (:class:`~.policy.RolloutPolicy`;
-            default the rule bot, one run; ``docs/experiments.md`` has the measurements).
+            default ``engine.rollout``, the rule bot for the game model;
+            ``docs/experiments.md`` has the measurements).
         progress: called as ``progress(done, total)`` after each sample is combined.
         scores: the game model's game totals before the deal (N, E, S, W; required there,
             refused by the other models); the game ends at ``rules.target``.
+        engine: the :class:`~.engine.Engine` whose settings fill in every argument left
+            ``None`` (default :data:`~.engine.DEFAULT_ENGINE`, the one every analysis uses).
 
     Returns:
         An :class:`Advice`; values are the seat's points for the deal (lower is better), or
@@ -500,8 +510,14 @@ def advise(subject: "Knowledge | Position", seat: "Seat | str | None" = None, *,
         ClusterError: the scheduler cannot be used.
     """
     t0 = time.perf_counter()
+    model = engine.model if model is None else model
     if model not in MODELS:
         raise AdviceError(f"unknown model {model!r} for advice: expected {' or '.join(MODELS)}")
+    sampling = Sampling(engine.samples) if sampling is None else sampling
+    early_stop = engine.early_stop if early_stop is None else early_stop
+    if rollout is None:
+        # the game model takes one rule-bot rollout per card (evaluate_deal)
+        rollout = engine.rollout if model != "game" else RULE_BOT
     if evaluator not in EVALUATORS:
         raise AdviceError(f"unknown evaluator {evaluator!r}: expected one of "
                           f"{', '.join(EVALUATORS)}")
@@ -524,7 +540,8 @@ def advise(subject: "Knowledge | Position", seat: "Seat | str | None" = None, *,
     if knowledge.to_move != knowledge.seat:
         raise AdviceError(_not_to_move(knowledge))
     mover = knowledge.seat
-    horizon = EXACT_HORIZON[model] if horizon is None else horizon
+    if horizon is None:
+        horizon = engine.horizon if model == engine.model else EXACT_HORIZON[model]
     tricks_left = 13 - len(knowledge.history) // 4
     used = evaluator if evaluator != "auto" else (
         "exact" if tricks_left <= horizon else "rollout")

@@ -8,10 +8,10 @@ Two modes, and ``both`` (``docs/annotate.md`` "Modes"); every judgement says whi
   ``loss`` = value(played) − value(best), in points (an int).
 * ``fair`` — the seat's own knowledge at that point (its hand, its pass, the plays seen;
   :meth:`Knowledge.from_deal`): every legal card valued by :func:`.advice.advise` over
-  deals sampled from that knowledge (PIMC; ``samples`` per play, default 100, seeded;
-  evaluator ``auto``: a bot roll-out then an exact solve early in the deal, exact solves from
-  :data:`~.advice.EXACT_HORIZON` tricks left). ``loss`` = mean(card played) − mean(best
-  card), in points (a float), with the standard error of that paired difference.
+  deals sampled from that knowledge (PIMC; ``samples`` per play, default the engine's,
+  seeded; by default the engine every analysis uses, :data:`~.engine.DEFAULT_ENGINE`: max^n,
+  rule-bot rollouts then an exact solve early in the deal, exact solves from its horizon on).
+  ``loss`` = mean(card played) − mean(best card), in points (a float), with the standard error of that paired difference.
 * ``both`` — both judgements per play. The mark written to the record (``?``/``??``) is the
   fair one (what the seat could have known); a play that loses points only with the hands open
   is shown as such (``open_only``), one that loses only on the seat's information as
@@ -66,6 +66,7 @@ from hearts.solver.words import counted
 
 from . import records
 from .advice import EVALUATORS, advise, card_classes
+from .engine import DEFAULT_ENGINE, Engine
 from .knowledge import record_knowledge
 from .parallel import executor
 from .records import NAG_BLUNDER, NAG_MISTAKE, DealRecord, GameRecord
@@ -85,8 +86,9 @@ MODES = ("open", "fair", "both")
 #: Fair-mode models: the advice's models on the deal's points (the game model needs game
 #: totals, which a record's deal does not get here).
 FAIR_MODELS = ("paranoid", "maxn")
-#: Samples per play in fair mode (at most: advice stops early when one card is clearly best).
-DEFAULT_SAMPLES = 100
+#: Samples per play in fair mode (at most: advice stops early when one card is clearly best):
+#: the engine's.
+DEFAULT_SAMPLES = DEFAULT_ENGINE.samples
 #: Cards of the suggested card's line written to ``[%line ...]``.
 LINE_CARDS = 8
 #: Machine-data keys this module writes (and clears on a judged play before writing).
@@ -351,7 +353,7 @@ class GameAnnotation:
     fair_from: int | None = None
     samples: int = DEFAULT_SAMPLES
     seed: int = 0
-    fair_model: str = "paranoid"
+    fair_model: str = DEFAULT_ENGINE.model
     evaluator: str = "auto"
 
     @property
@@ -732,18 +734,21 @@ def _judge(solver: Solver, position: Position, card: Card, game: int, number: in
 
 
 def judge_fair(deal: DealRecord, rules: Rules, index: int, *,
-               sampling: Sampling = Sampling(DEFAULT_SAMPLES), model: str = "paranoid",
-               evaluator: str = "auto", mistake: int = 2, blunder: int = 6) -> FairJudgement:
+               sampling: Sampling = Sampling(DEFAULT_SAMPLES), model: str | None = None,
+               evaluator: str = "auto", mistake: int = 2, blunder: int = 6,
+               engine: Engine = DEFAULT_ENGINE) -> FairJudgement:
     """Judge play ``index`` (1..52) of ``deal`` on the knowledge of the seat that made it (its
     hand after the pass, its pass, the cards played before): :func:`.advice.advise` over
     ``sampling.samples`` deals sampled from that knowledge (seeded with ``sampling.seed``),
     values in points for the deal (lower is better). It runs on the calling thread (one job
-    of a batch: ``sampling.threads`` and ``scheduler`` are the batch's, not used here).
+    of a batch: ``sampling.threads`` and ``scheduler`` are the batch's, not used here). The
+    evaluator is ``engine``'s (:data:`~.engine.DEFAULT_ENGINE`), its model unless ``model``.
 
     Raises:
         AdviceError: bad model or evaluator. InconsistentRecordError: the record contradicts
             itself (the readers rule that out).
     """
+    model = engine.model if model is None else model
     cards = deal.cards
     seat = deal.seats()[index - 1]
     card = cards[index - 1]
@@ -755,7 +760,8 @@ def judge_fair(deal: DealRecord, rules: Rules, index: int, *,
                              "forced", model)
     # one job of the batch's pool: no nested pool
     alone = Sampling(sampling.samples, sampling.seed, threads=1)
-    advice = advise(knowledge, sampling=alone, model=model, evaluator=evaluator, moon=False)
+    advice = advise(knowledge, sampling=alone, model=model, evaluator=evaluator, moon=False,
+                    engine=engine)
     played, best = advice[card], advice.best
     loss = se = 0.0
     if played is not best:
@@ -983,10 +989,12 @@ class _FairJob:
     evaluator: str
     mistake: int
     blunder: int
+    engine: Engine = DEFAULT_ENGINE
 
     def __call__(self, rules: Rules, deal: DealRecord, index: int) -> FairJudgement:
         return judge_fair(deal, rules, index, sampling=self.sampling, model=self.model,
-                          evaluator=self.evaluator, mistake=self.mistake, blunder=self.blunder)
+                          evaluator=self.evaluator, mistake=self.mistake, blunder=self.blunder,
+                          engine=self.engine)
 
 
 def _check_options(mode: str, mistake: int, blunder: int, model: str, evaluator: str) -> None:
@@ -1021,10 +1029,10 @@ def annotate_games(games: Sequence[GameRecord], mode: str = "open", *, max_trick
                    from_trick: int | None = None, mistake: int = 2, blunder: int = 6,
                    limit: Limit = Limit(),
                    sampling: Sampling = Sampling(DEFAULT_SAMPLES, threads=1),
-                   moon: bool = True, model: str = "paranoid", evaluator: str = "auto",
+                   moon: bool = True, model: str | None = None, evaluator: str = "auto",
                    progress: Callable[[int, int], None] | None = None,
                    pass_rater: PassRater | None = None,
-                   first_game: int = 1) -> list[GameAnnotation]:
+                   first_game: int = 1, engine: Engine = DEFAULT_ENGINE) -> list[GameAnnotation]:
     """Annotate several games: the batch twin of :func:`annotate` (its arguments).
 
     The jobs are the deals (open hands and the moon alert, one :class:`Solver` per deal) and,
@@ -1040,6 +1048,7 @@ def annotate_games(games: Sequence[GameRecord], mode: str = "open", *, max_trick
         AnnotateError: bad options. SettingsError, SolverError: ``sampling`` or ``limit`` of
         another type. ClusterError: the scheduler cannot be used.
     """
+    model = engine.model if model is None else model
     _check_options(mode, mistake, blunder, model, evaluator)
     sampling, limit = Sampling.of(sampling), Limit.of(limit)
     samples, seed = sampling.samples, sampling.seed
@@ -1050,7 +1059,8 @@ def annotate_games(games: Sequence[GameRecord], mode: str = "open", *, max_trick
     copies = [_annotated_copy(g, tag, note) for g in games]
     deal_job = _DealJob(open_from if mode != "fair" else 14, open_from, mistake, blunder,
                         limit, moon)
-    fair_job = _FairJob(Sampling(samples, seed, threads=1), model, evaluator, mistake, blunder)
+    fair_job = _FairJob(Sampling(samples, seed, threads=1), model, evaluator, mistake, blunder,
+                        engine)
     jobs: list[tuple[tuple[int, int, int], Callable, tuple]] = []
     for gi, g in enumerate(copies):
         for di, d in enumerate(g.deals):
@@ -1112,8 +1122,9 @@ def annotate(game: GameRecord, mode: str = "open", *, max_tricks: int = 8,
              from_trick: int | None = None, mistake: int = 2, blunder: int = 6,
              limit: Limit = Limit(),
              sampling: Sampling = Sampling(DEFAULT_SAMPLES, threads=1),
-             moon: bool = True, model: str = "paranoid", evaluator: str = "auto",
-             pass_rater: PassRater | None = None) -> GameAnnotation:
+             moon: bool = True, model: str | None = None, evaluator: str = "auto",
+             pass_rater: PassRater | None = None,
+             engine: Engine = DEFAULT_ENGINE) -> GameAnnotation:
     """Annotate a game (module docstring).
 
     Args:
@@ -1132,10 +1143,12 @@ def annotate(game: GameRecord, mode: str = "open", *, max_tricks: int = 8,
             (deals, fair plays) run on, or a Dask ``scheduler`` (``tcp://HOST:PORT`` or a
             client). Default ``Sampling(DEFAULT_SAMPLES, threads=1)``.
         moon: compute moon alerts.
-        model: ``paranoid`` or ``maxn`` for the fair values. evaluator: ``auto``, ``exact``
-            or ``rollout``.
+        model: ``paranoid`` or ``maxn`` for the fair values (default ``engine.model``).
+            evaluator: ``auto``, ``exact`` or ``rollout``.
         pass_rater: the pass-rating hook (:data:`PassRater`); None lists the passes as
             :data:`PASS_NOT_RATED`.
+        engine: the evaluator of the fair values (:class:`~.engine.Engine`; default
+            :data:`~.engine.DEFAULT_ENGINE`, the one every analysis uses).
 
     Raises:
         AnnotateError: bad options. SettingsError, SolverError: ``sampling`` or ``limit`` of
@@ -1144,4 +1157,4 @@ def annotate(game: GameRecord, mode: str = "open", *, max_tricks: int = 8,
     return annotate_games([game], mode, max_tricks=max_tricks, from_trick=from_trick,
                           mistake=mistake, blunder=blunder, limit=limit, sampling=sampling,
                           moon=moon, model=model, evaluator=evaluator,
-                          pass_rater=pass_rater)[0]
+                          pass_rater=pass_rater, engine=engine)[0]

@@ -26,8 +26,9 @@ Bots:
   (:func:`hearts.analysis.policy.point_cards`).
 * :class:`AdviceBot`: passes by the pass rating (:func:`~hearts.analysis.passing.rate_passes`,
   the best pass) and plays by the play advice (:func:`~hearts.analysis.advice.advise`, the
-  best card), both with seeds derived from the deal, the seat and the play, so a match is
-  reproducible.
+  best card), both with the engine every analysis uses (:data:`~.engine.DEFAULT_ENGINE`, or
+  another :class:`~.engine.Engine`) and seeds derived from the deal, the seat and the play, so
+  a match is reproducible.
 
 :class:`WithPass` makes a bot pass as another (``--pass-by`` of the strength harness).
 
@@ -56,9 +57,10 @@ from hearts.solver.rules import Rules
 from hearts.solver.seats import PassDirection, Seat
 
 from .advice import advise
+from .engine import DEFAULT_ENGINE, Engine
 from .knowledge import Knowledge
 from .passing import apply_passes, passable, policy_pass, rate_passes
-from .policy import RULE_BOT, RolloutPolicy, rule_play
+from .policy import rule_play
 from .sampling import DealSampler
 from .settings import Sampling
 from .stats import Z95, mean_se
@@ -127,37 +129,31 @@ class RuleBot:
 
 @dataclass(frozen=True)
 class AdviceBot:
-    """Passes by the pass rating and plays by the play advice (PIMC), from its own view.
+    """Passes by the pass rating and plays by the play advice (PIMC), from its own view, both
+    with an :class:`~.engine.Engine` (by default the one every analysis uses).
 
     Attributes:
-        pass_samples: most deals per pass in :func:`rate_passes` (its racing stops earlier).
-        play_samples: samples per decision in :func:`advise` (early stop on).
-        model: the model of :func:`advise` (``maxn`` or ``paranoid``; evaluator ``auto``).
-            max^n: measured the stronger against rule bots (``docs/analysis.md``).
+        engine: the evaluator of both decisions (:data:`~.engine.DEFAULT_ENGINE`): model,
+            samples, horizons, rollout policy, early stop.
+        pass_samples: most deals per pass in :func:`rate_passes` (its racing stops earlier);
+            None: ``engine.pass_samples``. The strength harness passes a smaller number for
+            speed (``--pass-samples``).
+        play_samples: samples per decision in :func:`advise`; None: ``engine.samples``.
         threads: worker threads of both (the result does not depend on it).
-        horizon: the ``horizon`` of :func:`advise` (tricks left from which it solves
-            exactly; default the model's); 1 = rule-bot rollouts to the end of the deal.
-        pass_horizon: the ``horizon`` of :func:`rate_passes` (default the model's).
-        pass_model: the model of :func:`rate_passes`.
-        rollout: the rollout policy of :func:`advise` (:class:`~.policy.RolloutPolicy`;
-            default the rule bot).
     """
 
-    pass_samples: int = 64
-    play_samples: int = 100
-    model: str = "maxn"
+    engine: Engine = DEFAULT_ENGINE
+    pass_samples: int | None = None
+    play_samples: int | None = None
     threads: int | None = 1
     name: str = "advice"
-    horizon: int | None = None
-    pass_horizon: int | None = None
-    pass_model: str = "maxn"
-    rollout: RolloutPolicy = RULE_BOT
 
     def choose_pass(self, seat: Seat, hand: int, direction: PassDirection, rules: Rules,
                     key: tuple[int, ...]) -> int:
+        samples = self.engine.pass_samples if self.pass_samples is None else self.pass_samples
         ranking = rate_passes(Hand.from_mask(hand), direction, seat=seat, rules=rules,
-                              sampling=Sampling(self.pass_samples, key_seed(key), self.threads),
-                              moon=False, model=self.pass_model, horizon=self.pass_horizon)
+                              sampling=Sampling(samples, key_seed(key), self.threads),
+                              moon=False, engine=self.engine)
         return sum(c.mask for c in ranking.best.cards)
 
     def choose_play(self, position: Position, knowledge: Callable[[], Knowledge],
@@ -165,10 +161,9 @@ class AdviceBot:
         legal = cards_from_mask(position.legal_mask())
         if len(legal) == 1:
             return legal[0]
-        advice = advise(knowledge(),
-                        sampling=Sampling(self.play_samples, key_seed(key), self.threads),
-                        model=self.model, moon=False, horizon=self.horizon,
-                        rollout=self.rollout)
+        samples = self.engine.samples if self.play_samples is None else self.play_samples
+        advice = advise(knowledge(), sampling=Sampling(samples, key_seed(key), self.threads),
+                        moon=False, engine=self.engine)
         return advice.best.card
 
 

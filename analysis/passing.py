@@ -73,6 +73,7 @@ from hearts.solver.solve import Solver
 from hearts.solver.words import joined, tricks_left_text
 
 from .advice import _fraction
+from .engine import DEFAULT_ENGINE, Engine
 from .errors import InconsistentRecordError
 from .knowledge import _check_direction, _mask_of_cards
 from .moon import can_shoot
@@ -90,16 +91,17 @@ __all__ = ["PassError", "PassWhy", "PenaltyCardWhy", "PassRating", "PassRanking"
 #: Models the evaluator can solve with at the horizon.
 MODELS = ("maxn", "paranoid")
 #: Tricks left at which the rule-bot rollout hands over to the exact solver, per model: a solve
-#: of a few ms (``docs/experiments.md`` "Figures from the code").
-DEFAULT_HORIZON = {"maxn": 6, "paranoid": 7}
+#: of a few ms (``docs/experiments.md`` "Figures from the code"); the engine's own for its model.
+DEFAULT_HORIZON = {"maxn": 6, "paranoid": 7,
+                   DEFAULT_ENGINE.model: DEFAULT_ENGINE.pass_horizon}
 #: Node limit of one solve at the horizon; a solve that hits it is redone one trick later.
 NODE_LIMIT = 300_000
 #: Deals per pass in round 0 (every pass).
 FIRST_SAMPLES = 16
 #: Passes shown (and raced to the end).
 TOP = 10
-#: Default most deals for one pass.
-DEFAULT_SAMPLES = 512
+#: Default most deals for one pass: the engine's.
+DEFAULT_SAMPLES = DEFAULT_ENGINE.pass_samples
 #: Default target half-width of the best pass's 95% interval, in points.
 CI_TARGET = 1.0
 #: Deals on which the moon chance of the top passes is searched.
@@ -708,10 +710,11 @@ def _schedule(arms: int, samples: int) -> list[tuple[int, int]]:
 
 def rate_passes(hand: "Hand | str | Iterable[Card | str]", direction: "PassDirection | str",
                 *, seat: "Seat | str" = Seat.S, rules: "Rules | str | None" = None,
-                sampling: Sampling = Sampling(DEFAULT_SAMPLES), model: str = "maxn",
+                sampling: Sampling | None = None, model: str | None = None,
                 horizon: int | None = None, limit: Limit = Limit(nodes=NODE_LIMIT),
                 ci_target: float = CI_TARGET, moon: bool = True,
-                progress: Callable[[int, int], None] | None = None) -> PassRanking:
+                progress: Callable[[int, int], None] | None = None,
+                engine: Engine = DEFAULT_ENGINE) -> PassRanking:
     """Rank every pass of ``hand`` by the seat's expected points for the deal (module docstring).
 
     Args:
@@ -724,14 +727,17 @@ def rate_passes(hand: "Hand | str | Iterable[Card | str]", direction: "PassDirec
             pass (round 0 uses ``min(samples, FIRST_SAMPLES)``); ``seed`` of the deals (the
             same seed gives the same ranking); ``threads`` (default every core) or a Dask
             ``scheduler`` (:func:`.parallel.executor`), which do not change the result.
-            Default ``Sampling(DEFAULT_SAMPLES)``.
-        model: ``maxn`` or ``paranoid`` at the horizon.
-        horizon: tricks left at the rollout's hand-over (default :data:`DEFAULT_HORIZON`).
+            Default ``Sampling(engine.pass_samples)``.
+        model: ``maxn`` or ``paranoid`` at the horizon (default ``engine.model``).
+        horizon: tricks left at the rollout's hand-over (default ``engine.pass_horizon`` for
+            the engine's model, else :data:`DEFAULT_HORIZON`).
         limit: the node limit of one solve (default :data:`NODE_LIMIT` nodes; ``Limit()``:
             none); a node limit only, so that the ranking is the same on every machine.
         ci_target: stop when the best pass's 95% half-width is at most this (points).
         moon: search the moon chance of the top passes.
         progress: called as ``progress(done, total)`` (pass × deal evaluations).
+        engine: the :class:`~.engine.Engine` whose settings fill in every argument left
+            ``None`` (default :data:`~.engine.DEFAULT_ENGINE`, the one every analysis uses).
 
     Returns:
         A :class:`PassRanking`, values in points for the deal (lower is better).
@@ -758,12 +764,14 @@ def rate_passes(hand: "Hand | str | Iterable[Card | str]", direction: "PassDirec
     seat = Seat.parse(seat) if not isinstance(seat, Seat) else seat
     mask = _hand_mask(hand)
     direction = _direction(direction, rules)
+    model = engine.model if model is None else model
     if model not in MODELS:
         raise PassError(f"unknown model {model!r} for pass rating: expected maxn or paranoid")
-    horizon = DEFAULT_HORIZON[model] if horizon is None else horizon
+    if horizon is None:
+        horizon = engine.pass_horizon if model == engine.model else DEFAULT_HORIZON[model]
     if not 1 <= horizon <= 13:
         raise PassError(f"horizon must be 1..13 tricks, got {horizon}")
-    sampling = Sampling.of(sampling)
+    sampling = Sampling.of(Sampling(engine.pass_samples) if sampling is None else sampling)
     samples, seed = sampling.samples, sampling.seed
     limit = Limit.of(limit)
     if limit.time_ms is not None:

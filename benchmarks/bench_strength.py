@@ -55,6 +55,8 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 from rich.table import Table
 
 from hearts.analysis.bots import AdviceBot, Bot, DealGame, RandomBot, RuleBot, WithPass, play_deal
+from hearts.analysis.engine import DEFAULT_ENGINE, ENGINE_MODELS, Engine
+from hearts.analysis.policy import RolloutPolicy
 from hearts.analysis.referee import (EngineMismatchError, ISMCTSPlayer, ISMCTSSettings,
                                      play_refereed_deal)
 from hearts.analysis.stats import Z95, mean_se
@@ -64,6 +66,27 @@ from hearts.solver.seats import PassDirection, Seat
 
 #: Tricks whose decisions are timed apart: trick 1, and the tricks after trick 6.
 LATE = 6
+
+#: Advice-bot variants measured against each other (``--bots``; docs/experiments.md,
+#: "Strength against IS-MCTS"): name -> their :class:`~hearts.analysis.engine.Engine` (the
+#: model is ``--model``'s; horizon: tricks left of the exact solve; play_samples: the engine's
+#: samples; rollout: [kind, runs, epsilon], default the rule bot; early stop default on). Each
+#: names every setting, so that a name means the same engine whatever the default becomes.
+CANDIDATES: dict[str, dict[str, Any]] = {
+    "k5s100": {"horizon": 5, "play_samples": 100},
+    "k4s400": {"horizon": 4, "play_samples": 400},
+    "k5s400n": {"horizon": 5, "play_samples": 400, "early_stop": False},
+    "k4e8s400": {"horizon": 4, "play_samples": 400, "rollout": ["rule", 8, 0.1]},
+}
+
+
+def candidate_engine(name: str, model: str) -> Engine:
+    """The engine of the advice-bot variant ``name`` of :data:`CANDIDATES`."""
+    spec = CANDIDATES[name]
+    kind, runs, epsilon = spec.get("rollout", ["rule", 1, 0.0])
+    return Engine(model=model, samples=spec["play_samples"], horizon=spec["horizon"],
+                  rollout=RolloutPolicy(kind, runs, epsilon),
+                  early_stop=spec.get("early_stop", True))
 
 
 class UsageError(Exception):
@@ -102,10 +125,22 @@ def bot_settings(name: str, args: argparse.Namespace) -> dict[str, Any]:
     """The settings of one tested bot (empty for the rule and random bots passing by policy)."""
     out: dict[str, Any] = {}
     if name == "advice":
-        out = {"play_samples": args.play_samples, "model": args.model, "threads": args.threads}
+        out = {"engine": repr(advice_engine(args)), "threads": args.threads}
+    elif name in CANDIDATES:
+        out = {"model": args.model, "threads": args.threads, **CANDIDATES[name]}
     if args.pass_by == "rating" or name == "advice" and args.pass_by == "own":
         out["pass_samples"] = args.pass_samples
+    if args.pass_by == "rating":
+        out["pass_rating"] = {"model": DEFAULT_ENGINE.model,
+                              "horizon": DEFAULT_ENGINE.pass_horizon}
     return out
+
+
+def advice_engine(args: argparse.Namespace) -> Engine:
+    """The ``advice`` bot's engine: the default engine (:data:`DEFAULT_ENGINE`) with
+    ``--model`` and ``--play-samples``."""
+    return DEFAULT_ENGINE.but(model=args.model, samples=args.play_samples or
+                              DEFAULT_ENGINE.samples)
 
 
 def make_players(args: argparse.Namespace) -> tuple[Any, list[Bot]]:
@@ -115,12 +150,15 @@ def make_players(args: argparse.Namespace) -> tuple[Any, list[Bot]]:
     else:
         field = RuleBot()
     made = {"rule": RuleBot(), "random": RandomBot(),
-            "advice": AdviceBot(pass_samples=args.pass_samples, play_samples=args.play_samples,
-                                model=args.model, threads=args.threads)}
+            "advice": AdviceBot(advice_engine(args), pass_samples=args.pass_samples,
+                                threads=args.threads)}
+    # the pass rating of --pass-by rating: the default engine's, whichever bot plays
     rating = AdviceBot(pass_samples=args.pass_samples, threads=args.threads)
     tested: list[Bot] = []
     for name in args.bots:
-        bot = made[name]
+        bot = made[name] if name in made else AdviceBot(
+            candidate_engine(name, args.model), pass_samples=args.pass_samples,
+            threads=args.threads, name=name)
         if args.pass_by == "policy":
             bot = WithPass(bot, RuleBot())
         elif args.pass_by == "rating":
@@ -235,7 +273,8 @@ def run(args: argparse.Namespace, console: Console) -> list[dict[str, Any]]:
     results = Results(path, games)
     deals = seeded_deals(args.deals, args.seed)
     index, count = args.shard
-    chosen = [d for d in range(len(deals)) if d % count == index]
+    chosen = [d for d in range(len(deals)) if d % count == index
+              and not (args.no_hold and deals[d][1] is PassDirection.HOLD)]
     todo = [(d, None, field.name) for d in chosen] + [
         (d, seat, bot.name) for d in chosen for bot in tested for seat in Seat]
     todo = [t for t in todo if (t[0], None if t[1] is None else t[1].name, t[2])
@@ -476,10 +515,11 @@ def _shard(text: str) -> tuple[int, int]:
 
 def _bots(text: str) -> list[str]:
     names = [n.strip() for n in text.split(",") if n.strip()]
-    unknown = [n for n in names if n not in ("rule", "advice", "random")]
+    known = ("rule", "advice", "random", *CANDIDATES)
+    unknown = [n for n in names if n not in known]
     if unknown or not names:
         raise argparse.ArgumentTypeError(f"unknown bot {', '.join(unknown) or '(none)'}: "
-                                         f"expected rule, advice, random")
+                                         f"expected {', '.join(known)}")
     return names
 
 
@@ -496,11 +536,14 @@ def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
                         help="the tested bots' pass (default policy against ismcts, own "
                              "against rule)")
     parser.add_argument("--pass-samples", type=int, default=64)
-    parser.add_argument("--play-samples", type=int, default=100)
-    parser.add_argument("--model", default="maxn")
+    parser.add_argument("--play-samples", type=int, help="the advice bot's samples a "
+                        "decision (default the engine's)")
+    parser.add_argument("--model", choices=ENGINE_MODELS, default=DEFAULT_ENGINE.model)
     parser.add_argument("--threads", type=int, default=1)
     parser.add_argument("--no-random", action="store_true", help="leave the random bot out")
     parser.add_argument("--no-advice", action="store_true", help="leave the advice bot out")
+    parser.add_argument("--no-hold", action="store_true", help="leave the hold deals out "
+                        "(nothing is passed there: for comparing passes)")
     parser.add_argument("--shard", type=_shard, default=(0, 1),
                         help="I/N: the deals d with d %% N == I")
     parser.add_argument("--out", help="append each game here as a JSON line; resume from it")

@@ -15,6 +15,7 @@ import pytest
 
 from game_cases import DUCK_OR_TAKE_SCORES, duck_or_take
 from hearts.analysis.advice import MIN_SAMPLES, AdviceError, advise, card_classes, evaluate_deal
+from hearts.analysis.engine import DEFAULT_ENGINE
 from hearts.analysis.knowledge import Knowledge
 from hearts.analysis.openspiel import parse_action_lines
 from hearts.analysis.policy import play_out, rule_play
@@ -62,7 +63,8 @@ def test_west_on_track_must_lead_the_queen_of_hearts_to_shoot():
     position, data = solved("moon-positions.jsonl", 2)
     others = [v for card, v in data["values"].items() if card != "QH"]
     assert data["values"]["QH"] == 0 and min(others) >= 24
-    advice = advise(position, sampling=Sampling(100, seed=0, threads=1), evaluator="exact")
+    advice = advise(position, sampling=Sampling(100, seed=0, threads=1), evaluator="exact",
+                    model="paranoid")
     assert advice.seat == Seat.W and advice.evaluator == "exact" and advice.model == "paranoid"
     assert advice.best.card == Card("QH")
     assert advice.best.mean == 0 and advice.best.own_moon == 1.0
@@ -74,7 +76,7 @@ def test_the_next_seat_sees_the_moon_risk():
     # (moon model: every card 1); from North's view most sampled deals agree.
     position, data = solved("moon-positions.jsonl", 2)
     position.play("QH")
-    advice = advise(position, sampling=Sampling(40, seed=0, threads=1))
+    advice = advise(position, sampling=Sampling(40, seed=0, threads=1), model="paranoid")
     assert advice.seat == Seat.N and advice.evaluator == "exact"
     assert all(c.moon_risk >= 0.5 and c.own_moon == 0 for c in advice.cards)
     assert all(c.mean > 20 for c in advice.cards)   # a moon costs North 26
@@ -153,11 +155,12 @@ def test_early_stop_is_the_same_with_one_or_two_threads():
 
 def test_auto_is_exact_up_to_the_horizon_and_rollout_before():
     late = xinxin_knowledge(24)              # 7 tricks left
-    assert advise(late, sampling=Sampling(1, threads=1), moon=False).evaluator == "exact"
+    paranoid = advise(late, sampling=Sampling(1, threads=1), moon=False, model="paranoid")
+    assert paranoid.evaluator == "exact"
     maxn = advise(late, sampling=Sampling(1, threads=1), moon=False, model="maxn")
     assert maxn.evaluator == "rollout"
     early = xinxin_knowledge(1)
-    advice = advise(early, sampling=Sampling(2, threads=1), moon=False)
+    advice = advise(early, sampling=Sampling(2, threads=1), moon=False, model="paranoid")
     assert advice.evaluator == "rollout" and advice.horizon == 7
     assert "rule bot" in advice.evaluator_text()
 
@@ -271,7 +274,10 @@ def test_play_json_states_evaluator_samples_model_and_seed(run_cli):
                      "--threads", "1", "--json")
     assert result.exit_code == 0, result.stderr
     data = json.loads(result.stdout)
-    assert data["evaluator"] == "exact" and data["model"] == "paranoid"
+    # the default is the engine's: max^n; 6 tricks left are beyond its exact horizon
+    assert data["model"] == "maxn" == DEFAULT_ENGINE.model
+    assert data["evaluator"] == ("exact" if 6 <= DEFAULT_ENGINE.horizon else "rollout")
+    assert data["horizon"] == DEFAULT_ENGINE.horizon
     assert data["seed"] == 4 and data["requested"] == 30 and data["seat"] == "S"
     assert data["samples"] <= 30 and data["stop_rule"]
     knowledge = Knowledge.from_deal(
@@ -292,7 +298,8 @@ def test_play_table_names_the_evaluator_and_the_model(run_cli):
     result = run_cli("play", str(RECORD), "--at", "33", "--samples", "20", "--threads", "1")
     assert result.exit_code == 0, result.stderr
     out = result.stdout
-    assert "evaluator" in out and "exact" in out and "paranoid" in out
+    assert "evaluator" in out and "maxn" in out       # the engine's model (5 tricks left)
+    assert ("exact" if 5 <= DEFAULT_ENGINE.horizon else "rollout") in out
     assert "9♣" in out and "moon risk" in out
 
 
@@ -461,8 +468,9 @@ def test_the_documented_horizons_are_the_code_s():
             f"{EXACT_HORIZON['maxn']} for max^n and {EXACT_HORIZON['game']} for the game model."
             in doc)
     source = Path(play.__file__).read_text()
-    assert (f"default {EXACT_HORIZON['paranoid']} paranoid, {EXACT_HORIZON['maxn']} maxn, "
-            f"{EXACT_HORIZON['game']} game" in source)
+    assert "default {EXACT_HORIZON['paranoid']} paranoid" in source
+    # the engine's own horizon for its model
+    assert EXACT_HORIZON[DEFAULT_ENGINE.model] == DEFAULT_ENGINE.horizon
 
 
 @pytest.mark.parametrize("extra", [[], ["--scores", "A=90,B=95,C=63"], ["--seat", "A"],

@@ -337,7 +337,8 @@ def test_both_shows_a_mistake_only_with_open_hands():
     9S), but on South's information it loses only 1.65 ± 0.15 on average (seed 0): an
     open-hands-only mistake, not marked in the record."""
     game = hgn.loads(ONE.read_text())
-    result = annotate(game, "both", from_trick=10, sampling=Sampling(100, seed=0), moon=False)
+    result = annotate(game, "both", from_trick=10, sampling=Sampling(100, seed=0), moon=False,
+                      model="paranoid")
     two = next(p for p in result.plays if p.trick == 10 and str(p.card) == "2S")
     assert (two.mark, two.loss, two.fair.mark) == ("?", 2, "")
     assert two.fair.loss == pytest.approx(1.65, abs=0.01)
@@ -403,7 +404,8 @@ def test_cli_fair_json_keys(tmp_path, run_cli):
     assert result.exit_code == 0, result.stderr
     data = json.loads(result.stdout)
     assert data["mode"] == "both"
-    assert data["fair"] == {"from_trick": 12, "samples": 20, "seed": 3, "model": "paranoid",
+    # fair mode's default model is the engine's (the one of hearts play)
+    assert data["fair"] == {"from_trick": 12, "samples": 20, "seed": 3, "model": "maxn",
                             "evaluator": "auto"}
     assert set(data["plays"][0]["fair"]) >= {"mean", "best", "loss", "se", "mark", "samples",
                                              "evaluator"}

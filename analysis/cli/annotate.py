@@ -27,6 +27,7 @@ from ..annotate import (DEFAULT_SAMPLES, FAIR_MODELS, MODES, BatchJsonWriter, Ga
                         JudgedPlay, MoonAlert, PassNote, annotate_games, batch_json,
                         judged_from_trick, mistake_count, modes_run, moon_text, primary,
                         summarise)
+from ..engine import DEFAULT_ENGINE
 from ..annotate_html import render_report
 from ..files import open_input, same_file, stream_position
 from ..outputs import AtomicFile, StandardOutput, atomic_outputs
@@ -280,8 +281,9 @@ def annotate_command(
                                   min=None),
     seed: int = seed_option("Fair and both mode: seed of every play's sampler; also seeds "
                             "--rate-passes."),
-    model: str = model_option("Fair and both mode: paranoid or maxn values per sample (open "
-                              "hands are paranoid only).", default="paranoid"),
+    model: str = model_option("Fair and both mode: maxn or paranoid values per sample "
+                              "(default: the engine's, as in hearts play; open hands are "
+                              "paranoid only).", default=DEFAULT_ENGINE.model),
     time_ms: Optional[float] = time_option(None, "Cap per open position and moon check; "
                                                  "unsolved plays are unjudged."),
     threads: Optional[int] = threads_option("Run deals and fair plays on N threads (default: "

@@ -341,16 +341,18 @@ def deal_and_rules(deal_text: str, spec: str) -> tuple[Deal, Rules, str]:
 _KNOWN_MODELS = ("paranoid", "maxn", "moon", "game")
 
 
-def game_model(model: Optional[str], scores: Optional[str], target: Optional[int]) -> str:
+def game_model(model: Optional[str], scores: Optional[str], target: Optional[int],
+               default: str = "paranoid") -> str:
     """The model asked for: ``model``, or by default ``game`` with ``--scores`` and
-    ``paranoid`` without. (Whether the command knows the model is its own check.)
+    ``default`` without (``hearts solve``: paranoid; ``hearts play``: the engine's). (Whether
+    the command knows the model is its own check.)
 
     Raises:
         CommandError: ``--model game`` without ``--scores``, ``--scores`` with another
             model, or ``--target`` without ``--scores``.
     """
     if model is None:
-        model = "game" if scores is not None else "paranoid"
+        model = "game" if scores is not None else default
     if model == "game" and scores is None:
         raise CommandError('--model game needs the game totals: --scores '
                            '"N=80,E=95,S=63,W=40"')

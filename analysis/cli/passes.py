@@ -16,8 +16,9 @@ from hearts.solver import HeartsError, PassDirection, Rules
 from hearts.solver.cards import cards_from_mask
 from hearts.solver.words import counted
 
-from ..passing import (CI_TARGET, DEFAULT_SAMPLES, TOP, PassError, PassRanking, Z95,
-                       pass_policy_text, rate_passes)
+from ..engine import DEFAULT_ENGINE
+from ..passing import (CI_TARGET, DEFAULT_HORIZON, DEFAULT_SAMPLES, TOP, PassError,
+                       PassRanking, Z95, pass_policy_text, rate_passes)
 from ..records import rules_text
 from ..settings import Sampling
 from .options import (SAMPLING, json_option, model_option, number_parser, option_names,
@@ -44,12 +45,13 @@ def pass_command(
                                   "Most sampled deals for one pass (the racing stops earlier "
                                   "once the best pass's 95% interval is ±1)."),
     seed: int = seed_option("Seed of the sampled deals."),
-    model: str = model_option("Model of the exact solve at the horizon: maxn or paranoid.",
-                              default="maxn"),
+    model: str = model_option("Model of the exact solve at the horizon: maxn or paranoid "
+                              "(default: the engine's, as in hearts play).",
+                              default=DEFAULT_ENGINE.model),
     horizon: Optional[int] = typer.Option(
         None, "--horizon", metavar="K", min=1, max=13,
-        help="Tricks left at which the rule-bot rollout hands over to the solver (default "
-             "6 maxn, 7 paranoid)."),
+        help=f"Tricks left at which the rule-bot rollout hands over to the solver (default "
+             f"{DEFAULT_HORIZON['maxn']} maxn, {DEFAULT_HORIZON['paranoid']} paranoid)."),
     ci: float = typer.Option(CI_TARGET, "--ci", metavar="POINTS", parser=_ci_points,
                              help="Stop when the best pass's 95% interval is this narrow "
                                   "(± points)."),

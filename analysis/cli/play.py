@@ -18,7 +18,8 @@ from hearts.solver import Rules, Seat
 from hearts.solver.game import parse_scores
 from hearts.solver.words import counted
 
-from ..advice import EVALUATORS, MODELS, STOP_RULE, Advice, AdviceError, advise
+from ..advice import EVALUATORS, EXACT_HORIZON, MODELS, STOP_RULE, Advice, AdviceError, advise
+from ..engine import DEFAULT_ENGINE
 from ..knowledge import Knowledge, record_knowledge
 from ..settings import Sampling
 from .options import (SAMPLING, SCORES_OPTION, TARGET_OPTION, CommandError, at_option,
@@ -45,11 +46,14 @@ def play_command(
     played: str = played_option('With --position: the cards played, "2C 3C AC 4C".'),
     seat: Optional[str] = seat_option(
         "The seat to advise (N E S W); it must be the seat to move (the default)."),
-    samples: int = samples_option(100, "Sampled deals (at most; fewer when one card is clearly "
-                                       "best)."),
+    samples: int = samples_option(DEFAULT_ENGINE.samples,
+                                  "Sampled deals (at most; fewer when one card is clearly "
+                                  "best)."),
     seed: int = seed_option("Seed of the deal sampler."),
     model: Optional[str] = model_option(
-        "paranoid (default), maxn or game (the default with --scores)."),
+        f"{DEFAULT_ENGINE.model} (default: the engine's), "
+        f"{' or '.join(m for m in ('maxn', 'paranoid', 'game') if m != DEFAULT_ENGINE.model)}"
+        f" (game: the default with --scores)."),
     scores: Optional[str] = SCORES_OPTION,
     game_target: Optional[int] = TARGET_OPTION,
     evaluator: str = typer.Option("auto", "--evaluator", "-e", metavar="EVAL",
@@ -58,8 +62,9 @@ def play_command(
     scheduler: Optional[str] = scheduler_option(),
     horizon: Optional[int] = typer.Option(
         None, "--horizon", metavar="K", min=1, max=13,
-        help="Tricks left from which the solver takes over (rollout) and up to which auto "
-             "solves exactly (default 7 paranoid, 5 maxn, 6 game)."),
+        help=f"Tricks left from which the solver takes over (rollout) and up to which auto "
+             f"solves exactly (default {EXACT_HORIZON['paranoid']} paranoid, "
+             f"{EXACT_HORIZON['maxn']} maxn, {EXACT_HORIZON['game']} game)."),
     no_moon: bool = typer.Option(False, "--no-moon", help="Skip the moon-risk searches."),
     no_stop: bool = typer.Option(False, "--no-early-stop",
                                  help="Use every sample even when one card is clearly best."),
@@ -105,7 +110,7 @@ def play_command(
     hearts play tests/data/records/xinxin-train-1.hgn --at 33 --scores N=80,E=95,S=63,W=40
     ```
     """
-    model = game_model(model, scores, game_target)
+    model = game_model(model, scores, game_target, default=DEFAULT_ENGINE.model)
     if model not in MODELS:
         raise AdviceError(f'unknown model "{model}" for advice: expected paranoid, maxn or '
                           f'game')

@@ -1,0 +1,98 @@
+"""The engine: one named evaluator configuration behind every sampled analysis.
+
+A seat's choice is valued by sampling deals consistent with what it knows (PIMC) and valuing
+each sampled deal with an *evaluator*: rule-bot rollouts (:mod:`.policy`, played in the core)
+until ``horizon`` tricks are left, then an exact solve of that position under ``model``
+(:mod:`.advice`, :mod:`.passing`). :class:`Engine` names that configuration as one frozen
+value, and :data:`DEFAULT_ENGINE` is the one used, unless told otherwise, by the play advice
+(:func:`~.advice.advise`, ``hearts play``), the pass rating (:func:`~.passing.rate_passes`,
+``hearts pass``), fair-mode annotation (:func:`~.annotate.annotate`, ``hearts annotate --mode
+fair``; its moon alerts and the play advice's moon risk are exact moon-model searches, not
+this evaluator) and the advice bot of the strength harness (:class:`~.bots.AdviceBot`).
+
+Why these defaults: they were measured strongest in duplicate matches against OpenSpiel's
+IS-MCTS bot within the speed target (``docs/experiments.md``, "Strength against IS-MCTS";
+the figures and their intervals are there and in ``docs/analysis.md``).
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+
+from .errors import SettingsError
+from .policy import RULE_BOT, RolloutPolicy
+
+__all__ = ["Engine", "DEFAULT_ENGINE", "ENGINE_MODELS"]
+
+#: Models an engine can solve with at its horizon (the game model needs game totals and is
+#: asked for explicitly, never a default).
+ENGINE_MODELS = ("maxn", "paranoid")
+
+
+@dataclass(frozen=True)
+class Engine:
+    """An evaluator configuration (module docstring); frozen and checked once when made.
+
+    Attributes:
+        model: the solution concept of the exact solve at the horizon: ``maxn`` (every seat
+            minimises its own points) or ``paranoid`` (the other three together maximise the
+            seat's points).
+        samples: play advice: the most sampled deals a decision (fewer when the early stop
+            finds one card clearly best).
+        horizon: play advice: tricks left (counting the trick in progress, 1..13) at which
+            the rollout hands over to the exact solve; with at most this many tricks left the
+            whole decision is solved exactly in every sample.
+        rollout: play advice: how the rollout plays to the horizon
+            (:class:`~.policy.RolloutPolicy`).
+        early_stop: play advice: stop sampling once one card is clearly best
+            (:data:`~.advice.STOP_RULE`).
+        pass_samples: pass rating: the most sampled deals for one pass.
+        pass_horizon: pass rating: tricks left (1..13) at the rollout's hand-over.
+
+    Raises:
+        SettingsError: an unknown model, a horizon outside 1..13, a count below 1, a rollout
+            that is not a :class:`~.policy.RolloutPolicy`; ``argument`` names the field.
+    """
+
+    model: str = "maxn"
+    samples: int = 100
+    horizon: int = 5
+    rollout: RolloutPolicy = RULE_BOT
+    early_stop: bool = True
+    pass_samples: int = 512
+    pass_horizon: int = 6
+
+    def __post_init__(self) -> None:
+        if self.model not in ENGINE_MODELS:
+            raise SettingsError(f"model must be {' or '.join(ENGINE_MODELS)}, got "
+                                f"{self.model!r}", argument="model")
+        for name in ("samples", "pass_samples"):
+            value = getattr(self, name)
+            if isinstance(value, bool) or not isinstance(value, int) or value < 1:
+                raise SettingsError(f"{name} must be a whole number >= 1, got {value!r}",
+                                    argument=name)
+        for name in ("horizon", "pass_horizon"):
+            value = getattr(self, name)
+            if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= 13:
+                raise SettingsError(f"{name} must be 1..13 tricks, got {value!r}",
+                                    argument=name)
+        if not isinstance(self.rollout, RolloutPolicy):
+            raise SettingsError(f"rollout must be a RolloutPolicy, got {self.rollout!r}",
+                                argument="rollout")
+
+    def but(self, **changes) -> "Engine":
+        """A copy with ``changes``, checked as a new engine: ``DEFAULT_ENGINE.but(samples=400)``.
+        """
+        return replace(self, **changes)
+
+    def text(self) -> str:
+        """The play evaluator in one line, for help texts and output."""
+        samples = f"up to {self.samples} sampled deals" if self.early_stop else \
+            f"{self.samples} sampled deals"
+        return (f"{self.model}, {samples} a decision; each valued by rollouts of "
+                f"{self.rollout.text()} until {self.horizon} tricks are left, then an exact "
+                f"{self.model} solve")
+
+
+#: The engine every analysis uses by default (module docstring; measured in
+#: ``docs/experiments.md``, "Strength against IS-MCTS").
+DEFAULT_ENGINE = Engine()

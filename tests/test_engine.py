@@ -1,0 +1,129 @@
+"""One engine everywhere (issue 24 item 3): the default evaluator configuration is one value,
+``DEFAULT_ENGINE``, and the play advice, the pass rating, fair-mode annotation, the bots and
+the ``hearts`` commands all use it unless told otherwise."""
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from hearts.analysis import DEFAULT_ENGINE, Engine, Sampling, SettingsError, advise, annotate
+from hearts.analysis.bots import AdviceBot
+from hearts.analysis.knowledge import Knowledge
+from hearts.analysis.passing import rate_passes
+from hearts.analysis.policy import RULE_BOT, RolloutPolicy
+from hearts.analysis.records import hgn
+from hearts.solver import Deal, Rules, Seat
+from hearts.solver.seats import PassDirection
+
+DATA = Path(__file__).parent / "data"
+RECORD = DATA / "records" / "xinxin-train-1.hgn"
+DEAL = "N:2.QJT653.9863.Q5 876.K82.Q52.8742 QJ93.A94.J74.A63 AKT54.7.AKT.KJT9"
+
+
+def _trick_one() -> Knowledge:
+    # East (2♣) leads trick 1 of a hold deal: 13 tricks left, the rollout evaluator's case
+    return Knowledge.from_deal(DEAL, None, "hold", [], "E", Rules.standard())
+
+
+def test_the_default_engine_is_max_n_with_rule_bot_rollouts():
+    # The values the strength harness measured (docs/experiments.md, "Strength against
+    # IS-MCTS"); a change of default must change this test and the docs together.
+    assert DEFAULT_ENGINE == Engine()
+    assert (DEFAULT_ENGINE.model, DEFAULT_ENGINE.samples, DEFAULT_ENGINE.horizon,
+            DEFAULT_ENGINE.early_stop) == ("maxn", 100, 5, True)
+    assert DEFAULT_ENGINE.rollout == RULE_BOT
+    assert (DEFAULT_ENGINE.pass_samples, DEFAULT_ENGINE.pass_horizon) == (512, 6)
+
+
+def test_an_engine_repr_round_trips():
+    engine = Engine(samples=400, horizon=4, rollout=RolloutPolicy("rule", 8, 0.1))
+    assert eval(repr(engine), {"Engine": Engine, "RolloutPolicy": RolloutPolicy}) == engine
+    assert DEFAULT_ENGINE.but(horizon=4) == Engine(horizon=4)
+    assert "until 5 tricks are left, then an exact maxn solve" in DEFAULT_ENGINE.text()
+
+
+@pytest.mark.parametrize("field, value, message", [
+    ("model", "game", "model must be maxn or paranoid, got 'game'"),
+    ("samples", 0, "samples must be a whole number >= 1, got 0"),
+    ("horizon", 14, "horizon must be 1..13 tricks, got 14"),
+    ("pass_horizon", 0, "pass_horizon must be 1..13 tricks, got 0"),
+    ("rollout", "rule", "rollout must be a RolloutPolicy, got 'rule'"),
+])
+def test_a_bad_engine_names_its_field(field, value, message):
+    with pytest.raises(SettingsError) as err:
+        Engine(**{field: value})
+    assert str(err.value) == message and err.value.argument == field
+
+
+def test_advise_takes_its_defaults_from_the_engine():
+    knowledge = _trick_one()
+    advice = advise(knowledge, sampling=Sampling(2, threads=1), moon=False)
+    assert (advice.model, advice.evaluator, advice.horizon, advice.rollout) == \
+        ("maxn", "rollout", DEFAULT_ENGINE.horizon, DEFAULT_ENGINE.rollout)
+    assert advice.requested == 2
+    own = Engine(model="paranoid", samples=3, horizon=3, early_stop=False)
+    mine = advise(knowledge, moon=False, engine=own)
+    assert (mine.model, mine.horizon, mine.requested, mine.samples) == ("paranoid", 3, 3, 3)
+    # an explicit argument beats the engine's
+    assert advise(knowledge, sampling=Sampling(2, threads=1), moon=False, engine=own,
+                  horizon=6).horizon == 6
+    # another model than the engine's takes that model's own horizon (paranoid 7)
+    assert advise(knowledge, sampling=Sampling(2, threads=1), moon=False,
+                  model="paranoid").horizon == 7
+
+
+def test_rate_passes_takes_its_defaults_from_the_engine():
+    ranking = rate_passes("AKQ.T98.AKQ.AKQJ", "left", sampling=Sampling(2, seed=0, threads=1),
+                          moon=False)
+    assert (ranking.model, ranking.horizon) == (DEFAULT_ENGINE.model,
+                                                DEFAULT_ENGINE.pass_horizon)
+    own = rate_passes("AKQ.T98.AKQ.AKQJ", "left", sampling=Sampling(2, seed=0, threads=1),
+                      moon=False, engine=Engine(model="paranoid", pass_horizon=4))
+    assert (own.model, own.horizon) == ("paranoid", 4)
+
+
+def test_fair_annotation_takes_its_defaults_from_the_engine():
+    game = hgn.loads(RECORD.read_text())
+    result = annotate(game, "fair", from_trick=13, sampling=Sampling(5, seed=0), moon=False)
+    assert result.fair_model == DEFAULT_ENGINE.model
+    assert {p.fair.model for p in result.plays if p.fair} == {DEFAULT_ENGINE.model}
+
+
+def test_the_advice_bot_plays_and_passes_with_the_default_engine():
+    bot = AdviceBot()
+    assert bot.engine is DEFAULT_ENGINE
+    knowledge = _trick_one()
+    card = bot.choose_play(knowledge.position(Deal(DEAL)), lambda: knowledge, (7,))
+    from hearts.analysis.bots import key_seed
+    expected = advise(knowledge, sampling=Sampling(DEFAULT_ENGINE.samples, key_seed((7,)), 1),
+                      moon=False, model="maxn", horizon=DEFAULT_ENGINE.horizon,
+                      rollout=DEFAULT_ENGINE.rollout, early_stop=True)
+    assert card == expected.best.card
+    hand = Deal(DEAL).hands[Seat.S].mask
+    passed = AdviceBot(pass_samples=2).choose_pass(Seat.S, hand, PassDirection.LEFT,
+                                                   Rules.standard(), (1,))
+    ranking = rate_passes(Deal(DEAL).hands[Seat.S], "left", seat=Seat.S,
+                          sampling=Sampling(2, seed=key_seed((1,)), threads=1), moon=False,
+                          model="maxn", horizon=DEFAULT_ENGINE.pass_horizon)
+    assert passed == sum(c.mask for c in ranking.best.cards)
+
+
+def test_the_commands_default_to_the_engine(run_cli):
+    play = run_cli("play", str(RECORD), "--at", "4", "--samples", "2", "--threads", "1",
+                   "--no-moon", "--json")
+    assert play.exit_code == 0, play.stderr
+    data = json.loads(play.stdout)
+    assert (data["model"], data["evaluator"], data["horizon"]) == \
+        (DEFAULT_ENGINE.model, "rollout", DEFAULT_ENGINE.horizon)
+    passes = run_cli("pass", "AKQ.T98.AKQ.AKQJ", "-d", "left", "--samples", "2", "--threads",
+                     "1", "--no-moon", "--json")
+    assert passes.exit_code == 0, passes.stderr
+    data = json.loads(passes.stdout)
+    assert (data["model"], data["horizon"]) == (DEFAULT_ENGINE.model,
+                                                DEFAULT_ENGINE.pass_horizon)
+    fair = run_cli("annotate", str(RECORD), "--mode", "fair", "--from-trick", "13",
+                   "--samples", "2", "--json")
+    assert fair.exit_code == 0, fair.stderr
+    assert json.loads(fair.stdout)["fair"]["model"] == DEFAULT_ENGINE.model
