@@ -11,7 +11,8 @@ Two modes, and ``both`` (``docs/annotate.md`` "Modes"); every judgement says whi
   deals sampled from that knowledge (PIMC; ``samples`` per play, default the engine's,
   seeded; by default the engine every analysis uses, :data:`~.engine.DEFAULT_ENGINE`: max^n,
   rule-bot rollouts then an exact solve early in the deal, exact solves from its horizon on).
-  ``loss`` = mean(card played) − mean(best card), in points (a float), with the standard error of that paired difference.
+  ``loss`` = mean(card played) − mean(best card), in points (a float), with the standard
+  error of that paired difference.
 * ``both`` — both judgements per play. The mark written to the record (``?``/``??``) is the
   fair one (what the seat could have known); a play that loses points only with the hands open
   is shown as such (``open_only``), one that loses only on the seat's information as
