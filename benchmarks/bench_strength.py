@@ -35,7 +35,7 @@ and their settings: ``docs/experiments.md``; the harness: ``docs/analysis.md``.
 Run: ``python benchmarks/bench_strength.py [--opponent ismcts|rule] [--bots LIST]
 [--deals N] [--seed S] [--sims N] [--uct-c C] [--pass-by policy|rating|own]
 [--pass-samples N] [--play-samples N] [--model maxn|paranoid] [--threads N] [--shard I/N]
-[--out FILE] [--json]``, or ``--merge FILE... [--json]``.
+[--out FILE] [--json]``, or ``--merge FILE... [--json]``, or ``--compare BOT@FILES BOT@FILES [--json]``.
 """
 from __future__ import annotations
 
@@ -412,6 +412,41 @@ def summarize(games: list[dict[str, Any]]) -> dict[str, Any]:
             "games": len(games), "incomplete_deals": incomplete, "scores": rows}
 
 
+def bot_points(games: list[dict[str, Any]], bot: str) -> dict[int, float]:
+    """Per deal, ``bot``'s mean points over the four seats (the deals it played in all four)."""
+    seats: dict[int, dict[str, int]] = defaultdict(dict)
+    for g in games:
+        if g["bot"] == bot and g["seat"] is not None:
+            seats[g["deal"]][g["seat"]] = g["points"][Seat[g["seat"]]]
+    return {d: sum(p.values()) / 4 for d, p in seats.items() if len(p) == 4}
+
+
+def compare(a: tuple[str, list[dict[str, Any]]], b: tuple[str, list[dict[str, Any]]]
+            ) -> dict[str, Any]:
+    """The paired difference ``a`` − ``b`` (each a bot and its games, from one run or two):
+    per deal both bots' mean over the four seats, over the deals both completed, with the 95%
+    interval over deals (negative: ``a`` takes fewer points).
+
+    Raises:
+        UsageError: no deal completed by both.
+    """
+    pa, pb = bot_points(a[1], a[0]), bot_points(b[1], b[0])
+    deals = sorted(set(pa) & set(pb))
+    if not deals:
+        raise UsageError(f"no deal played by {a[0]} and {b[0]} in all four seats")
+    mean, lo, hi = _interval([pa[d] - pb[d] for d in deals])
+    return {"a": a[0], "b": b[0], "deals": len(deals), "difference": mean, "ci95": [lo, hi],
+            "a_points": float(np.mean([pa[d] for d in deals])),
+            "b_points": float(np.mean([pb[d] for d in deals]))}
+
+
+def _compare_side(text: str) -> tuple[str, list[dict[str, Any]]]:
+    bot, _, files = text.partition("@")
+    if not bot or not files:
+        raise UsageError(f"--compare {text!r}: expected BOT@FILE[,FILE...]")
+    return bot, [g for f in files.split(",") for g in read_lines(Path(f))]
+
+
 def _timing(lines: list[dict[str, Any]], seats: "Iterable[int] | None") -> dict:
     """Mean and max seconds a decision, wall-clock and CPU, for trick 1, the tricks after
     trick ``LATE`` and all."""
@@ -548,6 +583,9 @@ def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
                         help="I/N: the deals d with d %% N == I")
     parser.add_argument("--out", help="append each game here as a JSON line; resume from it")
     parser.add_argument("--merge", nargs="+", metavar="FILE", help="report these results files")
+    parser.add_argument("--compare", nargs=2, metavar="BOT@FILES",
+                        help="the paired difference of two bots (BOT@FILE[,FILE...] each, "
+                             "e.g. the same bot passing by rating and by policy in two runs)")
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args(argv)
     if args.bots is None:
@@ -569,6 +607,17 @@ def main(argv: Sequence[str] | None = None) -> int:
     console = Console(stderr=True)
     out = Console()
     try:
+        if args.compare:
+            result = compare(*(_compare_side(x) for x in args.compare))
+            if args.json:
+                print(json.dumps(_r(result), indent=2))
+            else:
+                out.print(f"{result['a']} − {result['b']}, paired by deal and seat: "
+                          f"{result['difference']:+.2f} points/deal (95% CI "
+                          f"{result['ci95'][0]:+.2f} … {result['ci95'][1]:+.2f}, "
+                          f"{result['deals']} deals; {result['a_points']:.2f} against "
+                          f"{result['b_points']:.2f})")
+            return 0
         if args.merge:
             games = merge(read_lines(Path(f)) for f in args.merge)
         else:

@@ -88,3 +88,24 @@ def test_a_damaged_results_file_is_a_one_line_error(bench, tmp_path, capsys):
     assert capsys.readouterr().err.strip() == (
         f"error: {out} line 1: not a game of this harness (no seat, bot, points, seconds, "
         f"settings)")
+
+
+def test_two_runs_compare_paired_by_deal(bench, tmp_path, capsys):
+    # The random bot against the rule field passing its own way and by the pass policy: the
+    # paired difference is the mean over deals of (mean over seats, run a − run b).
+    a, b = tmp_path / "a.jsonl", tmp_path / "b.jsonl"
+    assert bench.main(RANDOM + ["--out", str(a)]) == 0
+    assert bench.main(RANDOM + ["--pass-by", "policy", "--out", str(b)]) == 0
+    capsys.readouterr()
+    assert bench.main(["--compare", f"random@{a}", f"random@{b}", "--json"]) == 0
+    result = json.loads(capsys.readouterr().out)
+
+    def per_deal(path):
+        return {d: sum(g["points"][["N", "E", "S", "W"].index(g["seat"])] for g in _lines(path)
+                       if g["deal"] == d and g["seat"]) / 4 for d in (0, 1)}
+    pa, pb = per_deal(a), per_deal(b)
+    assert result["deals"] == 2
+    assert result["difference"] == pytest.approx((pa[0] - pb[0] + pa[1] - pb[1]) / 2, abs=1e-4)
+    assert bench.main(["--compare", f"rule@{a}", f"random@{b}"]) == 2
+    assert capsys.readouterr().err.strip() == (
+        "error: no deal played by rule and random in all four seats")
