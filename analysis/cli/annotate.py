@@ -315,7 +315,8 @@ def annotate_command(
     the deal when the other three play against it; lower is better) with every hand visible,
     from --from-trick (default: the first trick with at most --max-tricks tricks left). Mode
     fair: each play judged on the seat's own knowledge, over --samples deals sampled from it
-    (mean points ± SE). Mode both: both, the marks are the fair ones and open-hands-only
+    (mean points ± SE), valued by the engine of `hearts play` (max^n by default,
+    `hearts.analysis.DEFAULT_ENGINE`). Mode both: both, the marks are the fair ones and open-hands-only
     mistakes are shown as such. Marks and data go into the play comments of the HGN written
     to -o; see `docs/annotate.md`.
 

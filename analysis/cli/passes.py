@@ -74,7 +74,9 @@ def pass_command(
     10♦) is kept; the header states the rule in full. After all passes, each deal is valued
     by the **rollout evaluator**: every seat plays a simple rule bot (which reads the same
     point table) until 6 tricks are left (`--horizon`), then the position is solved exactly
-    with max^n (`--model`: every seat for itself; or paranoid).
+    with max^n (`--model`: every seat for itself; or paranoid): the engine `hearts play`,
+    fair annotation and the strength harness use too (`hearts.analysis.DEFAULT_ENGINE`;
+    why: docs/experiments.md, "Strength against IS-MCTS").
     Value: the seat's **points for the deal** (lower is better), the mean over the deals with
     a 95% interval (mean ± 1.96 SE). Not an exact double-dummy value per deal: its error is
     measured in `benchmarks/bench_pass.py` (docs/analysis.md).

@@ -82,8 +82,13 @@ def play_command(
     samples ± its standard error. `moon risk`: the share of samples in which another seat can
     still shoot the moon after the card; `own moon`: in which the seat itself still can.
 
-    **Models** (`--model`): `paranoid` (the other three together push points onto the seat)
-    or `maxn` (every seat minimises its own points); `game` (with `--scores`, the game totals
+    **Default engine** (the same for `hearts pass`, `hearts annotate --mode fair` and the
+    strength harness's advice bot: `hearts.analysis.DEFAULT_ENGINE`): max^n, up to 100
+    samples with early stop, rule-bot rollouts to 5 tricks left, then exact max^n. Why:
+    @@FIGURE@@ (docs/experiments.md, "Strength against IS-MCTS").
+
+    **Models** (`--model`): `maxn` (the default: every seat minimises its own points),
+    `paranoid` (the other three together push points onto the seat); `game` (with `--scores`, the game totals
     before the deal): paranoid on the seat's standing in the game after the deal: per card the
     share of samples in which the seat wins the game (a total reaches `--target` and the seat
     is lowest), the game goes on, or the seat loses, and the mean margin to the lowest other
