@@ -86,7 +86,7 @@ from .settings import Sampling
 __all__ = ["Advice", "AdviceError", "CardAdvice", "advise", "card_classes", "default_threads",
            "evaluate_deal",
            "EXACT_HORIZON", "EVALUATORS", "MODELS", "MIN_SAMPLES", "CHECK_EVERY", "STOP_Z",
-           "MOON_NODE_LIMIT", "STOP_RULE"]
+           "MOON_NODE_LIMIT", "STOP_RULE", "moon_live"]
 
 #: Models advice can use.
 MODELS = ("paranoid", "maxn", "game")
@@ -310,6 +310,15 @@ def _public_position(knowledge: Knowledge) -> Position:
     return knowledge.position(deal)
 
 
+def moon_live(position: Position) -> bool:
+    """Whether a moon is live: the rules have one and exactly one seat has taken moon cards
+    (in completed tricks; the cards the seat to move cannot see do not matter)."""
+    if position.rules.moon == "none":
+        return False
+    mask = position.rules.moon_mask()
+    return sum(1 for taken in position.taken if taken & mask) == 1
+
+
 def _not_to_move(knowledge: Knowledge) -> str:
     if knowledge.to_move is None:
         if len(knowledge.history) == 52:
@@ -484,7 +493,8 @@ def advise(subject: "Knowledge | Position", seat: "Seat | str | None" = None, *,
         moon: compute the moon risk (``moon_risk``, ``own_moon``).
         horizon: tricks left at which ``rollout`` hands over to the exact solver and up to
             which ``auto`` solves exactly (1..13; default ``engine.horizon`` for the engine's
-            model, else ``EXACT_HORIZON[model]``). Higher is closer to exact and slower
+            model, ``engine.moon_horizon`` if higher while a moon is live (:func:`moon_live`),
+            else ``EXACT_HORIZON[model]``). Higher is closer to exact and slower
             (``docs/analysis.md`` has the measurements).
         rollout: the policy of the ``rollout`` evaluator (:class:`~.policy.RolloutPolicy`;
             default ``engine.rollout``, the rule bot for the game model;
@@ -540,12 +550,14 @@ def advise(subject: "Knowledge | Position", seat: "Seat | str | None" = None, *,
     if knowledge.to_move != knowledge.seat:
         raise AdviceError(_not_to_move(knowledge))
     mover = knowledge.seat
+    public = _public_position(knowledge)
     if horizon is None:
         horizon = engine.horizon if model == engine.model else EXACT_HORIZON[model]
+        if model == engine.model and moon_live(public):
+            horizon = max(horizon, engine.moon_horizon)
     tricks_left = 13 - len(knowledge.history) // 4
     used = evaluator if evaluator != "auto" else (
         "exact" if tricks_left <= horizon else "rollout")
-    public = _public_position(knowledge)
     classes = _card_classes(knowledge, public)
     reps = [group[0] for group in classes]
     sampler = DealSampler(knowledge)

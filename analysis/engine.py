@@ -45,6 +45,11 @@ class Engine:
             (:class:`~.policy.RolloutPolicy`).
         early_stop: play advice: stop sampling once one card is clearly best
             (:data:`~.advice.STOP_RULE`).
+        moon_horizon: play advice: the horizon while a moon is live (one seat alone has
+            taken moon cards), when higher than ``horizon``: the rule-bot rollout neither
+            shoots nor stops a moon, so the exact solve starts that many tricks from the end
+            (at 6 tricks left with 23 points taken, leading Q♥ shoots; a rollout to 4 tricks
+            left cannot see it, one to 5 can: ``tests/test_engine.py``).
         pass_samples: pass rating: the most sampled deals for one pass.
         pass_horizon: pass rating: tricks left (1..13) at the rollout's hand-over.
 
@@ -54,10 +59,11 @@ class Engine:
     """
 
     model: str = "maxn"
-    samples: int = 100
-    horizon: int = 5
+    samples: int = 400
+    horizon: int = 4
     rollout: RolloutPolicy = RULE_BOT
     early_stop: bool = True
+    moon_horizon: int = 5
     pass_samples: int = 512
     pass_horizon: int = 6
 
@@ -70,7 +76,7 @@ class Engine:
             if isinstance(value, bool) or not isinstance(value, int) or value < 1:
                 raise SettingsError(f"{name} must be a whole number >= 1, got {value!r}",
                                     argument=name)
-        for name in ("horizon", "pass_horizon"):
+        for name in ("horizon", "moon_horizon", "pass_horizon"):
             value = getattr(self, name)
             if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= 13:
                 raise SettingsError(f"{name} must be 1..13 tricks, got {value!r}",
@@ -88,9 +94,11 @@ class Engine:
         """The play evaluator in one line, for help texts and output."""
         samples = f"up to {self.samples} sampled deals" if self.early_stop else \
             f"{self.samples} sampled deals"
+        moon = (f" ({self.moon_horizon} while a moon is live)"
+                if self.moon_horizon > self.horizon else "")
         return (f"{self.model}, {samples} a decision; each valued by rollouts of "
-                f"{self.rollout.text()} until {self.horizon} tricks are left, then an exact "
-                f"{self.model} solve")
+                f"{self.rollout.text()} until {self.horizon} tricks are left{moon}, then an "
+                f"exact {self.model} solve")
 
 
 #: The engine every analysis uses by default (module docstring; measured in

@@ -70,13 +70,15 @@ LATE = 6
 #: Advice-bot variants measured against each other (``--bots``; docs/experiments.md,
 #: "Strength against IS-MCTS"): name -> their :class:`~hearts.analysis.engine.Engine` (the
 #: model is ``--model``'s; horizon: tricks left of the exact solve; play_samples: the engine's
-#: samples; rollout: [kind, runs, epsilon], default the rule bot; early stop default on). Each
+#: samples; rollout: [kind, runs, epsilon], default the rule bot; early stop default on;
+#: moon_horizon: the horizon while a moon is live, default none). Each
 #: names every setting, so that a name means the same engine whatever the default becomes.
 CANDIDATES: dict[str, dict[str, Any]] = {
     "k5s100": {"horizon": 5, "play_samples": 100},
     "k4s400": {"horizon": 4, "play_samples": 400},
     "k5s400n": {"horizon": 5, "play_samples": 400, "early_stop": False},
     "k4e8s400": {"horizon": 4, "play_samples": 400, "rollout": ["rule", 8, 0.1]},
+    "k4m5s400": {"horizon": 4, "moon_horizon": 5, "play_samples": 400},
 }
 
 
@@ -86,7 +88,8 @@ def candidate_engine(name: str, model: str) -> Engine:
     kind, runs, epsilon = spec.get("rollout", ["rule", 1, 0.0])
     return Engine(model=model, samples=spec["play_samples"], horizon=spec["horizon"],
                   rollout=RolloutPolicy(kind, runs, epsilon),
-                  early_stop=spec.get("early_stop", True))
+                  early_stop=spec.get("early_stop", True),
+                  moon_horizon=spec.get("moon_horizon", 1))
 
 
 class UsageError(Exception):

@@ -9,12 +9,13 @@ from pathlib import Path
 import pytest
 
 from hearts.analysis import DEFAULT_ENGINE, Engine, Sampling, SettingsError, advise, annotate
+from hearts.analysis.advice import moon_live
 from hearts.analysis.bots import AdviceBot
 from hearts.analysis.knowledge import Knowledge
 from hearts.analysis.passing import rate_passes
 from hearts.analysis.policy import RULE_BOT, RolloutPolicy
 from hearts.analysis.records import hgn
-from hearts.solver import Deal, Rules, Seat
+from hearts.solver import Deal, Position, Rules, Seat
 from hearts.solver.seats import PassDirection
 
 DATA = Path(__file__).parent / "data"
@@ -32,7 +33,7 @@ def test_the_default_engine_is_max_n_with_rule_bot_rollouts():
     # IS-MCTS"); a change of default must change this test and the docs together.
     assert DEFAULT_ENGINE == Engine()
     assert (DEFAULT_ENGINE.model, DEFAULT_ENGINE.samples, DEFAULT_ENGINE.horizon,
-            DEFAULT_ENGINE.early_stop) == ("maxn", 100, 5, True)
+            DEFAULT_ENGINE.moon_horizon, DEFAULT_ENGINE.early_stop) == ("maxn", 400, 4, 5, True)
     assert DEFAULT_ENGINE.rollout == RULE_BOT
     assert (DEFAULT_ENGINE.pass_samples, DEFAULT_ENGINE.pass_horizon) == (512, 6)
 
@@ -41,7 +42,8 @@ def test_an_engine_repr_round_trips():
     engine = Engine(samples=400, horizon=4, rollout=RolloutPolicy("rule", 8, 0.1))
     assert eval(repr(engine), {"Engine": Engine, "RolloutPolicy": RolloutPolicy}) == engine
     assert DEFAULT_ENGINE.but(horizon=4) == Engine(horizon=4)
-    assert "until 5 tricks are left, then an exact maxn solve" in DEFAULT_ENGINE.text()
+    assert ("until 4 tricks are left (5 while a moon is live), then an exact maxn solve"
+            in DEFAULT_ENGINE.text())
 
 
 @pytest.mark.parametrize("field, value, message", [
@@ -49,6 +51,7 @@ def test_an_engine_repr_round_trips():
     ("samples", 0, "samples must be a whole number >= 1, got 0"),
     ("horizon", 14, "horizon must be 1..13 tricks, got 14"),
     ("pass_horizon", 0, "pass_horizon must be 1..13 tricks, got 0"),
+    ("moon_horizon", 14, "moon_horizon must be 1..13 tricks, got 14"),
     ("rollout", "rule", "rollout must be a RolloutPolicy, got 'rule'"),
 ])
 def test_a_bad_engine_names_its_field(field, value, message):
@@ -127,3 +130,22 @@ def test_the_commands_default_to_the_engine(run_cli):
                    "--samples", "2", "--json")
     assert fair.exit_code == 0, fair.stderr
     assert json.loads(fair.stdout)["fair"]["model"] == DEFAULT_ENGINE.model
+
+
+def test_a_live_moon_is_solved_a_trick_earlier():
+    # moon-positions line 3: West has taken 23 points (the only seat with moon cards), 6
+    # tricks left; leading Q♥ shoots (0 points), every other card gives 24-25 with open hands.
+    # A rule-bot rollout to 4 tricks left never shoots and ranks 7♣ first; the engine's moon
+    # horizon (5) hands over to the exact solve a trick earlier and finds Q♥.
+    line = (DATA / "solved" / "moon-positions.jsonl").read_text().splitlines()[2]
+    data = json.loads(line)
+    position = Position(data["deal"], Rules.standard(), data["played"].split())
+    assert moon_live(position) and position.to_move == Seat.W
+    advice = advise(position, sampling=Sampling(20, seed=0, threads=1), moon=False)
+    assert (advice.horizon, str(advice.best.card), advice.best.mean) == (5, "QH", 0.0)
+    blind = advise(position, sampling=Sampling(20, seed=0, threads=1), moon=False,
+                   engine=DEFAULT_ENGINE.but(moon_horizon=1))
+    assert blind.horizon == 4 and str(blind.best.card) == "7C"
+    assert blind["QH"].mean > 20
+    # no moon live (nobody has taken a moon card): the plain horizon
+    assert not moon_live(Position(DEAL, Rules.standard()))

@@ -159,7 +159,7 @@ def test_advise_rollout_values_are_the_python_path():
         position.play(rule_play(position), check=False)
     knowledge = Knowledge.from_position(position, position.to_move)
     advice = advise(knowledge, sampling=Sampling(8, 3, 2), model="maxn", evaluator="rollout",
-                    early_stop=False, moon=False)
+                    early_stop=False, moon=False, horizon=5)
     reps = [group[0] for group in card_classes(knowledge)]
     solver = Solver(16)
     rows = []
@@ -174,8 +174,8 @@ def test_advise_rollout_values_are_the_python_path():
 
 
 #: Recorded with the Python rollouts (policy.play_out, then Solver.solve_position), before
-#: the core's: xinxin train game 1, East's view after 2♣ (OpenSpiel rules); max^n, 30 samples,
-#: seed 7, the card values per sample.
+#: the core's: xinxin train game 1, East's view after 2♣ (OpenSpiel rules); max^n to 5 tricks
+#: left, 30 samples, seed 7, the card values per sample.
 EXPECTED_TRICK1 = {
     "AC": (4, 4, 0, 6, 6, 4, 10, 4, 4, 5, 5, 2, 4, 5, 4, 4, 4, 4, 4, 4, 0, 6, 4, 4, 4, 4, 4, 4,
            12, 4),
@@ -195,7 +195,7 @@ def test_advise_rollout_keeps_the_numbers_of_the_python_rollouts():
     knowledge = Knowledge.from_deal(game.dealt, game.passes, game.direction, game.plays[:1],
                                     seat, rules)
     advice = advise(knowledge, sampling=Sampling(30, 7, 1), model="maxn", evaluator="rollout",
-                    early_stop=False, moon=False)
+                    early_stop=False, moon=False, horizon=5)
     assert {str(c.card): c.values for c in advice.cards} == EXPECTED_TRICK1
 
 

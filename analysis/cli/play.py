@@ -83,12 +83,15 @@ def play_command(
     still shoot the moon after the card; `own moon`: in which the seat itself still can.
 
     **Default engine** (the same for `hearts pass`, `hearts annotate --mode fair` and the
-    strength harness's advice bot: `hearts.analysis.DEFAULT_ENGINE`): max^n, up to 100
-    samples with early stop, rule-bot rollouts to 5 tricks left, then exact max^n. Why:
-    @@FIGURE@@ (docs/experiments.md, "Strength against IS-MCTS").
+    strength harness's advice bot: `hearts.analysis.DEFAULT_ENGINE`): max^n, up to 400
+    samples with early stop, rule-bot rollouts to 4 tricks left (5 while one seat alone has
+    taken moon cards), then exact max^n. Why: against OpenSpiel's IS-MCTS it took @@FIG@@
+    points a deal fewer (24 deals; no variant tried was significantly better), and every
+    decision stays within 0.5 s after trick 6 (docs/analysis.md, "The engine").
 
     **Models** (`--model`): `maxn` (the default: every seat minimises its own points),
-    `paranoid` (the other three together push points onto the seat); `game` (with `--scores`, the game totals
+    `paranoid` (the other three together push points onto the seat); `game` (with
+    `--scores`, the game totals
     before the deal): paranoid on the seat's standing in the game after the deal: per card the
     share of samples in which the seat wins the game (a total reaches `--target` and the seat
     is lowest), the game goes on, or the seat loses, and the mean margin to the lowest other
@@ -96,8 +99,8 @@ def play_command(
 
     **Evaluators** (`--evaluator`, the output says which one ran): `exact` solves each sample
     double dummy; `rollout` plays the card, lets every seat play a simple rule bot until 7
-    (paranoid), 5 (max^n) or 6 (game) tricks are left, then solves exactly; `auto` (default) uses `exact`
-    from that point on and `rollout` before it.
+    (paranoid), 4 (max^n; 5 while a moon is live) or 6 (game) tricks are left, then solves
+    exactly; `auto` (default) uses `exact` from that point on and `rollout` before it.
 
     **Early stop**: after 20 samples, and every 10 after, stop when one card beats every other
     by more than 3 standard errors of the per-sample difference.
