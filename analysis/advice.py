@@ -70,6 +70,7 @@ from hearts.solver.cards import Card, cards_from_mask
 from hearts.solver.deal import Deal
 from hearts.solver.errors import HeartsError
 from hearts.solver.position import Position
+from hearts.solver.rules import Rules
 from hearts.solver.seats import Seat
 from hearts.solver.game import Game
 from hearts.solver.solve import Solver, game_spec, game_value, rules_spec, split_game_value
@@ -80,7 +81,8 @@ from .parallel import PerThreadSolver, default_threads, executor, in_flight, laz
 from .policy import play_out
 from .sampling import DealSampler
 
-__all__ = ["Advice", "AdviceError", "CardAdvice", "advise", "card_classes", "default_threads",
+__all__ = ["Advice", "AdviceError", "CardAdvice", "advise", "advice_document", "card_classes",
+           "default_threads",
            "evaluate_deal",
            "EXACT_HORIZON", "EVALUATORS", "MODELS", "MIN_SAMPLES", "CHECK_EVERY", "STOP_Z",
            "MOON_NODE_LIMIT", "STOP_RULE"]
@@ -267,6 +269,16 @@ class Advice:
             "cards": [c.to_json() for c in self.cards],
             "ms": round(self.ms, 1),
         }
+
+
+def advice_document(advice: Advice, source: str, rules: Rules) -> dict:
+    """The JSON document of ``hearts play --json`` (and the web board's ``/api/advise``):
+    :meth:`Advice.to_json` with ``source`` (where the position comes from, in words) and
+    ``rules`` (the preset's name, else every option)."""
+    data = advice.to_json()
+    data["source"] = source
+    data["rules"] = rules.name or rules.to_dict()
+    return data
 
 
 def card_classes(knowledge: Knowledge) -> list[tuple[Card, ...]]:
