@@ -73,11 +73,24 @@ def open_position(deal: str, played: "str | Iterable[Card | str]" = "",
 
     Raises:
         CardError: a bad card in ``played`` (the message starts with ``played:``).
-        InvalidDealError, IllegalPlayError, RulesError: a bad deal, play or rules spec.
+        IllegalPlayError: an illegal play in ``played`` (``card 5 of played ("5H"): ...``).
+        InvalidDealError, RulesError: a bad deal or rules spec.
     """
     cards = parse_played(played)
     the_deal, the_rules, _ = deal_and_rules(deal, rules or "standard")
-    return the_rules, Position(the_deal, the_rules, cards)
+    try:
+        return the_rules, Position(the_deal, the_rules, cards)
+    except IllegalPlayError as err:
+        raise _played_error(err) from None
+
+
+def _played_error(err: IllegalPlayError) -> IllegalPlayError:
+    """An illegal play of ``played``, named as ``hearts solve`` names one of ``--played``:
+    ``card 5 of played ("5H"): North may not lead 5H: hearts are not broken``."""
+    if err.index is None:
+        return err
+    return IllegalPlayError(f'card {err.index} of played ("{err.card}"): {err.reason}',
+                            card=err.card, reason=err.reason, index=err.index)
 
 
 @dataclass(frozen=True)
@@ -111,8 +124,8 @@ def find_deal(games: Sequence[GameRecord], deal_number: int = 1, *, at: int | No
     Raises:
         PositionInputError: no such deal (``deal_number 3: the record holds 2 deals``), ``at``
             outside ``0..plays``, ``at`` and ``played`` both given.
-        CardError, IllegalPlayError: a bad card or an illegal play in ``played`` (``played:
-            card 5 ("QS"): ...``).
+        CardError, IllegalPlayError: a bad card or an illegal play in ``played`` (``card 5
+            of played ("QS"): ...``).
     """
     deals = [(game, index, deal) for game in games for index, deal in enumerate(game.deals)]
     if isinstance(deal_number, bool) or not 1 <= deal_number <= len(deals):
@@ -142,8 +155,7 @@ def find_deal(games: Sequence[GameRecord], deal_number: int = 1, *, at: int | No
     except IllegalPlayError as err:
         if played is None:
             raise
-        raise IllegalPlayError(f"played: {err}", card=err.card, reason=err.reason,
-                               index=err.index) from None
+        raise _played_error(err) from None
     # The line as the deal's plays: its recorded part keeps their comments and marks.
     common = 0
     while common < min(len(cards), len(recorded)) and cards[common] == recorded[common]:

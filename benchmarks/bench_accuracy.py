@@ -7,8 +7,8 @@ The deals: the 25 deals of OpenSpiel's xinxin data in ``tests/data/openspiel_xin
 
 * ``xinxin``: Nathan Sturtevant's xinxin program, four copies (the recorded play);
 * ``rule``: four copies of the rule bot (:class:`hearts.analysis.bots.RuleBot`: lead low, duck,
-  dump Q♠ and high hearts on others' tricks; passes by the pass policy) -- the stand-in for a
-  casual club player, who knows those rules of thumb and plays them without counting cards;
+  dump Q♠ and high hearts on others' tricks; passes by the pass policy): the rules of thumb a
+  beginner learns first, played without counting a card;
 * ``random``: four copies of the random bot (a uniformly random legal card, a random pass).
 
 Every record is annotated as ``hearts annotate`` does by default (open hands, exact paranoid,
@@ -16,9 +16,8 @@ tricks 6-13; ``--mode fair`` judges on each seat's knowledge instead, with ``--s
 Per kind of player: the decisions (judged plays whose legal cards did not all have the same
 value), the mean loss per decision with its 95% interval (over seat-deals), the share of
 decisions that lost points, and the mean accuracy of a seat-deal under ``ACCURACY_K`` and
-under the ``k`` that puts a club player at 50. The club player is placed between the rule bot
-and xinxin: the seat-deals of both together (a player who decides like the rule bot half the
-time and like xinxin the other half); ``k`` makes their mean seat-deal accuracy 50.
+under the ``k`` that gives a club player 50. The club player is placed halfway between the rule
+bot and xinxin in points lost per decision (all decisions pooled), and ``k = ln 2 / that``.
 
 Run: ``python benchmarks/bench_accuracy.py [--mode open|fair] [--samples N] [--deals N]
 [--threads N] [--json]``. The numbers are deterministic (seeded bots, no time limits).
@@ -81,17 +80,9 @@ def mean_accuracy(groups: list[list[float]], k: float) -> float:
     return sum(100 * math.exp(-k * sum(g) / len(g)) for g in groups) / len(groups)
 
 
-def k_for(groups: list[list[float]], target: float = 50.0) -> float:
-    """The k at which the mean seat-deal accuracy of ``groups`` is ``target`` (bisection: the
-    mean falls as k grows)."""
-    lo, hi = 0.0, 20.0
-    for _ in range(60):
-        mid = (lo + hi) / 2
-        if mean_accuracy(groups, mid) > target:
-            lo = mid
-        else:
-            hi = mid
-    return (lo + hi) / 2
+def k_for(loss: float, target: float = 50.0) -> float:
+    """The k at which a player losing ``loss`` points per decision has accuracy ``target``."""
+    return math.log(100.0 / target) / loss
 
 
 def main() -> None:
@@ -120,16 +111,16 @@ def main() -> None:
                        "pooled": sum(flat) / len(flat), "mean": mean, "half": Z95 * se,
                        "lost_share": sum(1 for x in flat if x > 0) / len(flat),
                        "s": time.perf_counter() - t0}
-    # The club player: between the rule bot and xinxin, as their seat-deals pooled (a player
-    # who makes the rule bot's decisions half the time and xinxin's the other half).
-    club = table["rule"]["groups"] + table["xinxin"]["groups"]
+    # The club player: halfway between the rule bot and xinxin in points lost per decision.
+    club = (table["rule"]["pooled"] + table["xinxin"]["pooled"]) / 2
     k50 = k_for(club)
     if args.json:
         print(json.dumps({name: {key: v for key, v in row.items() if key != "groups"}
                           | {"accuracy": mean_accuracy(row["groups"],
                                                       ACCURACY_K[primary(args.mode)]),
                              "accuracy_k50": mean_accuracy(row["groups"], k50)}
-                          for name, row in table.items()} | {"k50": k50}, indent=1))
+                          for name, row in table.items()} | {"club": club, "k50": k50},
+                         indent=1))
         return
     print(f"mode {args.mode}{'' if args.mode == 'open' else f', {args.samples} samples'}; "
           f"{len(xinxin)} xinxin deals (tests/data/openspiel_xinxin), rules openspiel")
@@ -143,8 +134,8 @@ def main() -> None:
               f"{ci:>22} {row['lost_share']:7.1%} "
               f"{mean_accuracy(row['groups'], k_now):9.1f} "
               f"{mean_accuracy(row['groups'], k50):11.1f} {row['s']:5.0f}s")
-    print(f"k = {k50:.3f} puts the mean accuracy of the rule bot's and xinxin's seat-deals "
-          f"together (the club player) at 50")
+    print(f"club player (halfway between the rule bot and xinxin): {club:.3f} points lost per "
+          f"decision; k = ln 2 / that = {k50:.3f} gives it 50")
 
 
 if __name__ == "__main__":
