@@ -16,6 +16,7 @@ from starlette.testclient import TestClient  # noqa: E402
 
 from conftest import run_hearts  # noqa: E402
 from hearts.analysis.web import create_app, load_board_records  # noqa: E402
+from hearts.analysis.web.jobs import JobRunner  # noqa: E402
 from hearts.analysis.web.tasks import LIMITS  # noqa: E402
 from hearts.solver import solve  # noqa: E402
 
@@ -302,6 +303,44 @@ def test_a_busy_server_refuses_more_jobs():
         assert second.status_code == 503 and "busy" in second.json()["error"]
         c.delete(f"/api/jobs/{first['id']}")
         _wait(c, first["id"], 10)
+
+
+def test_a_cancelled_advice_is_detached_while_others_run():
+    """An advice's stop stops every search of the process: cancelled while another job runs,
+    it is shown cancelled at once and runs on unseen; alone, it stops at its next report."""
+    runner = JobRunner(workers=2)
+    steps = {"advise": 0, "solve": 0}
+    release = threading.Event()
+
+    def advice_like(job):
+        for k in range(400):
+            steps["advise"] = k
+            job.progress(k, 400, "samples")
+            time.sleep(0.01)
+        return {"ran": "to its end"}
+
+    def other(job):
+        while not release.is_set():
+            steps["solve"] += 1
+            job.progress(steps["solve"], 0, "ms")
+            time.sleep(0.01)
+        return {"other": "done"}
+
+    try:
+        slow, _ = runner.submit("advise", "a", advice_like, 60)
+        busy, _ = runner.submit("solve", "b", other, 60)
+        time.sleep(0.1)
+        runner.cancel(slow.id)
+        assert slow.state == "cancelled" and slow.detached       # at once, for the client
+        time.sleep(0.1)
+        assert slow.finished is None and steps["advise"] > 5       # still running, unseen
+        release.set()                                              # the other job ends ...
+        slow.future.result(10)                                     # ... and it stops, alone
+        assert steps["advise"] < 399 and slow.state == "cancelled" and slow.result is None
+        assert busy.future.result(10) is None and busy.state == "done"
+    finally:
+        release.set()
+        runner.shutdown()
 
 
 def test_an_unknown_job_is_404(client):

@@ -68,6 +68,12 @@ def _solve(fields: Fields) -> Task:
     nodes = fields.whole("nodes", None, MAX_NODE_LIMIT)
     time_ms = fields.number("time_ms", LIMITS["solve_ms_default"], LIMITS["solve_ms"])
     pv = fields.flag("pv", True)
+    if nodes is not None and nodes < 1:
+        raise RequestError(f"nodes must be a whole number 1..2**62, got {nodes}",
+                           argument="nodes")
+    if not time_ms > 0:
+        raise RequestError(f"time_ms must be a positive number of ms, got {time_ms:g}",
+                           argument="time_ms")
     if source.position.is_over():
         raise SolverError(f"the deal is over: all {len(source.position.history)} cards are "
                           f"played")
