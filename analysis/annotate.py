@@ -33,6 +33,12 @@ from the open ``judged_from``, the moon model (can that seat still take every mo
 the best defence?) says whether the others can still stop it, and the play after which they no
 longer could.
 
+Accuracy (per seat and deal, and over a batch): ``100 * exp(-k * mean loss per decision)``, a
+decision being a judged play whose legal cards did not all have the same value, k chosen from
+data so that a club player scores 50 (:data:`ACCURACY_K`, docs/annotate.md "Accuracy"). The
+expected-points graph of a deal (:func:`points_series`, drawn by :mod:`.points_graph`): each
+seat's points for the deal after each of its judged plays.
+
 Passes: each deal's passes are listed (:class:`PassNote`); their rating plugs in through the
 ``pass_rater`` hook (a callable, :data:`PassRater`, e.g.
 :class:`~hearts.analysis.passing.RecordPassRater`) — without one every pass says
