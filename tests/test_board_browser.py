@@ -90,7 +90,7 @@ def test_board_steps_shows_the_api_values_and_plays_a_what_if(server, browser):
         for _ in range(32):
             page.keyboard.press("ArrowRight")
         page.wait_for_function("document.getElementById('step-label').textContent"
-                               ".startsWith('play 32 of 52')")
+                               ".startsWith('after play 32 of 52')")
         doc = _post(f"{server}/api/record", {"text": RECORD.read_text()})
         played = [p["card"] for p in doc["games"][0]["deals"][0]["plays"]][:32]
         shown = _shown_values(page, "S")

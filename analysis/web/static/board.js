@@ -339,7 +339,7 @@ function drawSteps() {
     label = hasPassStage() ? "after the pass, before the first lead" : "before the first lead";
   } else {
     const card = plays[state.step - 1];
-    label = `play ${state.step} of ${plays.length} (trick ${Math.floor((state.step - 1) / 4) + 1}): ${cardText(card)}`;
+    label = `after play ${state.step} of ${plays.length}: ${cardText(card)} (trick ${Math.floor((state.step - 1) / 4) + 1})`;
   }
   if (state.openDeal) label = `${state.branch.length} card${state.branch.length === 1 ? "" : "s"} played`;
   $("step-label").textContent = label;
