@@ -34,6 +34,7 @@ from hearts.analysis import records
 from hearts.analysis.annotate import ACCURACY_K, annotate_games, decision_loss, primary
 from hearts.analysis.bots import RandomBot, RuleBot, play_deal
 from hearts.analysis.records import GameRecord
+from hearts.analysis.settings import Sampling
 from hearts.analysis.stats import Z95, mean_se
 from hearts.solver.seats import Seat
 
@@ -61,8 +62,8 @@ def bot_game(game: GameRecord, bot, index: int) -> GameRecord:
 def seat_deal_losses(games: list[GameRecord], mode: str, samples: int, threads: int,
                      from_trick: int | None = None) -> list[list[float]]:
     """Per seat-deal with at least one decision: the losses of its decisions (points)."""
-    results = annotate_games(games, mode, samples=samples, threads=threads, moon=False,
-                             from_trick=from_trick)
+    results = annotate_games(games, mode, sampling=Sampling(samples, threads=threads),
+                             moon=False, from_trick=from_trick)
     which = primary(mode)
     out = []
     for result in results:

@@ -14,6 +14,7 @@ from hearts.analysis import records
 from hearts.analysis.annotate import (ACCURACY_K, AnnotateError, accuracy, annotate, deal_json,
                                       decision_loss, points_series)
 from hearts.analysis.points_graph import GraphError, render_points_graph
+from hearts.analysis.settings import Sampling
 from hearts.solver.seats import Seat
 
 DATA = Path(__file__).parent / "data"
@@ -72,7 +73,7 @@ def test_accuracy_of_a_known_deal_open_hands(opened):
 
 
 def test_accuracy_of_a_known_deal_fair(game):
-    result = annotate(game, mode="fair", from_trick=11, samples=20, seed=0)
+    result = annotate(game, mode="fair", from_trick=11, sampling=Sampling(20, seed=0))
     rows = {s.letter: (r["decisions"], r["mean_loss"], r["accuracy"])
             for s, r in result.summary().items()}
     # tricks 11-13, exact samples: one decision each for E, S, W

@@ -17,15 +17,16 @@ from rich.console import Console
 from rich.table import Table
 from rich.text import Text
 
-from hearts.solver import Card, CardError, IllegalPlayError, Position, Rules, Seat, parse_cards
+from hearts.solver import (Card, CardError, IllegalPlayError, Limit, Position, Rules, Seat,
+                           parse_cards)
 from hearts.solver.game import parse_scores
 from hearts.solver.seats import seat_letter, seat_title, table_seats
 from hearts.solver.solve import MODELS, SolveResult, Solver, SolverError
 
 from .options import (SCORES_OPTION, TARGET_OPTION, CommandError, check_game_on,
                       deal_and_rules, game_model, json_option, model_option, nodes_option,
-                      parse_seat_option, played_option, rules_option, seat_option,
-                      time_option)
+                      option_names, parse_seat_option, played_option, rules_option,
+                      seat_option, time_option)
 from .render import (PBN_SUITS, SUIT_STYLES, card_text, cards_text, echo_json, rules_name,
                      suit_ranks)
 
@@ -239,10 +240,11 @@ def solve_command(
         # and when the seat given was the mover.
         typer.echo("note: --seat has no effect with --model maxn (max^n scores every seat)",
                    err=True)
+    with option_names(nodes="--nodes", time_ms="--time"):
+        limit = Limit(nodes, time_ms)
     solver = Solver()
     run = lambda: solver.solve_position(  # noqa: E731
-        position.copy(), target, model, node_limit=nodes, time_limit_ms=time_ms, pv=not no_pv,
-        scores=totals)
+        position, target, model, limit=limit, pv=not no_pv, scores=totals)
     err_console = Console(stderr=True)
     if not as_json and err_console.is_terminal:
         with err_console.status(f"solving ({model}) …", spinner="dots"):
@@ -367,7 +369,7 @@ def _print_solve(console: Console, position: Position, result: SolveResult,
         if with_pv:
             row.append(_pv_text(position, cv.pv, per_line))
         table.add_row(*row)
-    missing = result.unvalued()
+    missing = result.unvalued
     for card in missing:
         row = [card_text(card), Text(""), Text("…", style="yellow")]
         if model == "maxn":

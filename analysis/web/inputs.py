@@ -102,14 +102,6 @@ class Fields:
                                f"(docs/api.md)", argument=name)
         return value
 
-    def seed(self) -> int:
-        """``seed``: a whole number, 0 or more (default 0)."""
-        value = self.whole("seed", 0)
-        assert value is not None
-        if value < 0:
-            raise RequestError(f"seed must be 0 or more, got {value}", argument="seed")
-        return value
-
     def number(self, name: str, default: float | None = None, limit: float | None = None
                ) -> float | None:
         value = self.body.get(name)

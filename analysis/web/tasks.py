@@ -10,8 +10,9 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import Any, Callable
 
+from hearts.solver.limit import Limit
 from hearts.solver.seats import Seat
-from hearts.solver.solve import MAX_NODE_LIMIT, SolverError
+from hearts.solver.solve import Solver, SolverError
 from hearts.solver.words import counted
 
 from ..advice import advice_document, advise
@@ -20,9 +21,10 @@ from ..knowledge import Knowledge, record_knowledge
 from ..passing import (CI_TARGET, DEFAULT_SAMPLES as PASS_SAMPLES, RecordPassRater,
                        rate_passes)
 from ..records import GameRecord
+from ..settings import Sampling
 from .inputs import (SOURCE_FIELDS, Fields, RequestError, canonical, read_games_field,
                      read_source)
-from .jobs import Job, solve_in_slices
+from .jobs import Job
 
 __all__ = ["Task", "KINDS", "LIMITS", "read_task"]
 
@@ -65,28 +67,23 @@ def _solve(fields: Fields) -> Task:
     scores = fields.scores(players)
     model = fields.text("model", "game" if scores is not None else "paranoid")
     target = fields.seat("seat", players)
-    nodes = fields.whole("nodes", None, MAX_NODE_LIMIT)
-    time_ms = fields.number("time_ms", LIMITS["solve_ms_default"], LIMITS["solve_ms"])
+    limit = Limit(fields.whole("nodes"),
+                  fields.number("time_ms", LIMITS["solve_ms_default"], LIMITS["solve_ms"]))
     pv = fields.flag("pv", True)
-    if nodes is not None and nodes < 1:
-        raise RequestError(f"nodes must be a whole number 1..2**62, got {nodes}",
-                           argument="nodes")
-    if not time_ms > 0:
-        raise RequestError(f"time_ms must be a positive number of ms, got {time_ms:g}",
-                           argument="time_ms")
     if source.position.is_over():
         raise SolverError(f"the deal is over: all {len(source.position.history)} cards are "
                           f"played")
     settings = {"seat": target, "model": model, "scores": scores, "pv": pv}
-    limits = {"nodes": nodes, "time_ms": time_ms}
     position = source.position
 
     def work(job: Job) -> dict:
-        result = solve_in_slices(job, position.copy(), target, model, node_limit=nodes,
-                                 time_limit_ms=time_ms, pv=pv, scores=scores)
-        return result.to_json()
+        job.total, job.unit = int(limit.time_ms or 0), "ms"   # the time searched, as it goes
+        return Solver().solve_position(position, target, model, limit=limit, pv=pv,
+                                       scores=scores).to_json()
 
     key = {"kind": "solve", **source.key, **settings}
+    limits = {"nodes": limit.nodes, "time_ms": limit.time_ms}
+    # a complete result does not depend on the limits: the cache key leaves them out
     return Task("solve", canonical(key), canonical({**key, **limits}), work,
                 lambda result: bool(result["complete"]))
 
@@ -111,9 +108,9 @@ def _advise(fields: Fields) -> Task:
         scores = fields.scores(4)
     seat = fields.seat("seat", 4)
     mover = position.to_move if seat is None else Seat(seat)
+    sampling = Sampling(fields.whole("samples", 100, LIMITS["advise_samples"]),
+                        fields.whole("seed", 0), threads=1)
     settings = {
-        "samples": fields.whole("samples", 100, LIMITS["advise_samples"]),
-        "seed": fields.seed(),
         "model": fields.text("model", "game" if scores is not None else "paranoid"),
         "evaluator": fields.text("evaluator", "auto"),
         "horizon": fields.whole("horizon"),
@@ -134,25 +131,22 @@ def _advise(fields: Fields) -> Task:
         where = f"position after {plays}, {mover.name_title}'s view"
 
     def work(job: Job) -> dict:
-        advice = advise(knowledge, samples=settings["samples"], seed=settings["seed"],
-                        model=settings["model"], evaluator=settings["evaluator"], threads=1,
-                        early_stop=settings["early_stop"], moon=settings["moon"],
-                        horizon=settings["horizon"], scores=settings["scores"],
+        advice = advise(knowledge, sampling=sampling, **settings,
                         progress=lambda done, total: job.progress(done, total, "samples"))
         return advice_document(advice, where, source.rules)
 
-    key = canonical({"kind": "advise", **source.key, "seat": int(mover), **settings})
+    key = canonical({"kind": "advise", **source.key, "seat": int(mover), **settings,
+                     "samples": sampling.samples, "seed": sampling.seed})
     return Task("advise", key, key, work, lambda result: True)
 
 
 def _pass(fields: Fields) -> Task:
+    hand, direction = fields.required_text("hand"), fields.required_text("direction")
+    sampling = Sampling(fields.whole("samples", PASS_SAMPLES, LIMITS["pass_samples"]),
+                        fields.whole("seed", 0), threads=1)
     settings = {
-        "hand": fields.required_text("hand"),
-        "direction": fields.required_text("direction"),
         "seat": fields.text("seat", "S"),
         "rules": fields.text("rules", "standard"),
-        "samples": fields.whole("samples", PASS_SAMPLES, LIMITS["pass_samples"]),
-        "seed": fields.seed(),
         "model": fields.text("model", "maxn"),
         "horizon": fields.whole("horizon"),
         "ci_target": fields.number("ci", CI_TARGET, 26.0),
@@ -160,12 +154,13 @@ def _pass(fields: Fields) -> Task:
     }
 
     def work(job: Job) -> dict:
-        ranking = rate_passes(**settings, threads=1,
+        ranking = rate_passes(hand, direction, sampling=sampling, **settings,
                               progress=lambda done, total: job.progress(done, total,
                                                                         "evaluations"))
         return ranking.to_json()
 
-    key = canonical({"kind": "pass", **settings})
+    key = canonical({"kind": "pass", "hand": hand, "direction": direction, **settings,
+                     "samples": sampling.samples, "seed": sampling.seed})
     return Task("pass", key, key, work, lambda result: True)
 
 
@@ -180,34 +175,37 @@ def _annotate(fields: Fields) -> Task:
         raise RequestError(f"the record holds {deals} deals, over the server's limit of "
                            f"{LIMITS['annotate_deals']} a request: give deal_number "
                            f"(docs/api.md)", argument="record")
+    sampling = Sampling(fields.whole("samples", 100, LIMITS["annotate_samples"]),
+                        fields.whole("seed", 0), threads=1)
     settings = {
         "mode": fields.text("mode", "open"),
         "max_tricks": fields.whole("max_tricks", 8),
         "from_trick": fields.whole("from_trick"),
         "mistake": fields.whole("mistake", 2),
         "blunder": fields.whole("blunder", 6),
-        "samples": fields.whole("samples", 100, LIMITS["annotate_samples"]),
-        "seed": fields.seed(),
         "model": fields.text("model", "paranoid"),
         "moon": fields.flag("moon", True),
     }
-    time_ms = fields.number("time_ms", LIMITS["annotate_ms_default"], LIMITS["annotate_ms"])
+    limit = Limit(time_ms=fields.number("time_ms", LIMITS["annotate_ms_default"],
+                                        LIMITS["annotate_ms"]))
     rate = fields.flag("rate_passes", False)
-    pass_samples = fields.whole("pass_samples", 128, LIMITS["annotate_pass_samples"])
+    pass_sampling = Sampling(fields.whole("pass_samples", 128, LIMITS["annotate_pass_samples"]),
+                             sampling.seed, threads=1)
     # The options are checked now (a bad one is a 400 at once): an empty batch runs them.
-    annotate_games([], time_ms=time_ms, **settings)
+    annotate_games([], limit=limit, sampling=sampling, **settings)
 
     def work(job: Job) -> dict:
-        rater = RecordPassRater(pass_samples, settings["seed"], threads=1) if rate else None
-        results = annotate_games(games, time_ms=time_ms, threads=1, pass_rater=rater,
+        results = annotate_games(games, limit=limit, sampling=sampling,
+                                 pass_rater=RecordPassRater(pass_sampling) if rate else None,
                                  progress=lambda done, total: job.progress(done, total,
                                                                            "jobs"),
                                  **settings)
-        return batch_json([(name, results)], settings["mode"], time_ms, None, None)
+        return batch_json([(name, results)], settings["mode"], limit, None, None)
 
     key = {"kind": "annotate", "games": [records_key(g) for g in games], "name": name,
-           "rate_passes": rate, "pass_samples": pass_samples if rate else None, **settings}
-    return Task("annotate", canonical(key), canonical({**key, "time_ms": time_ms}), work,
+           "samples": sampling.samples, "seed": sampling.seed, "rate_passes": rate,
+           "pass_samples": pass_sampling.samples if rate else None, **settings}
+    return Task("annotate", canonical(key), canonical({**key, "time_ms": limit.time_ms}), work,
                 lambda result: not any(p["status"] == "unjudged" for p in result["plays"]))
 
 
