@@ -8,8 +8,10 @@ inline SVG chart of the points each seat lost to its mistakes (per mode).
 
 The page is rendered with Jinja2 from the template ``templates/annotate_report.html.j2``
 (package data) with autoescaping on, so every text taken from a record (tags, comments,
-file names) is HTML-escaped. It has inline CSS, an inline SVG and no script, and references
-no URL (so it opens offline and from a mail attachment).
+file names) is HTML-escaped. It has inline CSS, inline SVGs and no script, and references
+no URL (so it opens offline and from a mail attachment). Each deal also gets its
+expected-points graph with each seat's accuracy (:mod:`.points_graph`, the drawing the web
+board shows).
 """
 from __future__ import annotations
 
@@ -23,7 +25,8 @@ from hearts.solver.seats import Seat
 from hearts.solver.words import counted
 
 from . import records
-from .annotate import GameAnnotation, JudgedPlay, modes_run, moon_text, summarise
+from .annotate import GameAnnotation, JudgedPlay, deal_json, modes_run, moon_text, summarise
+from .points_graph import render_points_graph
 
 if TYPE_CHECKING:  # pragma: no cover
     import jinja2
@@ -128,7 +131,8 @@ def _deal_view(gi: int, result: GameAnnotation, deal_ann) -> dict:
                               for s, c in deal.pass_comments.items()},
             "comment": deal.comment,
             "points": None if deal.points is None else list(deal.points),
-            "moon": moon_text(deal_ann.moon_alert).strip() if deal_ann.moon_alert else ""}
+            "moon": moon_text(deal_ann.moon_alert).strip() if deal_ann.moon_alert else "",
+            "graph": render_points_graph(deal_json(deal_ann, result.mode))}
 
 
 def _chart(plays: list[JudgedPlay], mode: str) -> dict:

@@ -23,8 +23,8 @@ from hearts.solver.words import counted, printable
 
 from .. import records
 from ..records import GameRecord
-from ..annotate import (DEFAULT_SAMPLES, FAIR_MODELS, MODES, BatchJsonWriter, GameAnnotation,
-                        JudgedPlay, MoonAlert, PassNote, annotate_games, batch_json,
+from ..annotate import (ACCURACY_K, DEFAULT_SAMPLES, FAIR_MODELS, MODES, BatchJsonWriter,
+                        GameAnnotation, JudgedPlay, MoonAlert, PassNote, annotate_games, batch_json,
                         judged_from_trick, mistake_count, modes_run, moon_text, primary,
                         summarise)
 from ..annotate_html import render_report
@@ -121,6 +121,7 @@ def _view(console: Console, name: str, results: list[GameAnnotation], mode: str,
                                    f"solved within --time)", style="yellow"))
             if deal_ann.moon_alert is not None:
                 console.print(_moon_text(deal_ann.moon_alert))
+            console.print(_accuracy_text(deal_ann.plays, primary(mode)))
     for which in modes_run(mode):
         # "open-hands only" compares with the open judgement: none in fair mode alone
         _summary_table(console, [p for r in results for p in r.plays], which,
@@ -208,6 +209,19 @@ def _summary_table(console: Console, plays: list[JudgedPlay], which: str,
             cells.append(str(row["open_only"] if fair else row["unjudged"]))
         table.add_row(*cells)
     console.print(table)
+    console.print(_accuracy_text(plays, which, formula=True))
+
+
+def _accuracy_text(plays: Sequence[JudgedPlay], which: str, formula: bool = False) -> Text:
+    """``   accuracy N 100  E 81  S 73  W 81``: each seat's accuracy (0-100) from the
+    judgement ``which`` of ``plays``; with ``formula``, how it is computed."""
+    text = Text("   accuracy ", style="dim")
+    for k, (seat, row) in enumerate(summarise(plays, which).items()):
+        text.append(f"{'  ' if k else ''}{seat.letter} ")
+        text.append("—" if row["accuracy"] is None else f"{row['accuracy']:.0f}", style="bold")
+    if formula:
+        text.append(f"  = 100·e^(-{ACCURACY_K[which]:g}·points lost per decision)", style="dim")
+    return text
 
 
 def _moon_text(a: MoonAlert) -> Text:

@@ -1,7 +1,8 @@
 """The ``hearts`` command: the typer app, its error handling and exit codes, and the commands.
 
 Every command lives in a module of its own (``solve.py``, ``replay.py``, ``convert.py``,
-``play.py``, ``moon.py``, ``passes.py``, ``annotate.py``, ``rules.py``, ``puzzle.py``), built
+``play.py``, ``moon.py``, ``passes.py``, ``annotate.py``, ``rules.py``, ``puzzle.py``,
+``serve.py``), built
 with typer + rich on the Python API; the options they share are in :mod:`.options`, what they
 print in :mod:`.render`. Every command that values cards says which solution concept it uses;
 values are points for the deal (lower is better).
@@ -29,7 +30,7 @@ from hearts.solver.words import printable
 
 from ..files import OutputFileError, error_line
 from ..outputs import remove_temporaries
-from . import annotate, convert, moon, passes, play, puzzle, replay, rules, solve
+from . import annotate, convert, moon, passes, play, puzzle, replay, rules, serve, solve
 from .options import ascii_number_options
 from .terminal import ascii_fallback_streams
 
@@ -234,6 +235,7 @@ app.command("play")(play.play_command)
 app.command("moon")(moon.moon_command)
 app.command("pass")(passes.pass_command)
 app.command("annotate")(annotate.annotate_command)
+app.command("serve")(serve.serve_command)
 app.add_typer(rules.rules_app, name="rules")
 app.add_typer(puzzle.puzzle_app, name="puzzle")
 

@@ -28,7 +28,6 @@ from typing import Any, Callable, Iterator, Optional, Sequence
 import typer
 
 from hearts.solver.cards import Card, CardError, parse_cards
-from hearts.solver.deal import Deal
 from hearts.solver.errors import HeartsError
 from hearts.solver.hand import Hand
 from hearts.solver.numbers import NumberError, parse_float, parse_int
@@ -41,6 +40,7 @@ from hearts.solver.words import counted, quoted
 from ..files import OutputFileError, read_text
 from ..outputs import input_conflict
 from ..parallel import MAX_THREADS
+from ..positions import deal_and_rules
 from ..records import DealRecord, read_games
 from ..sampling import MAX_SAMPLES
 
@@ -314,27 +314,6 @@ def parse_seat_option(text: str, players: int = 4, option: str = "--seat") -> in
         return parse_seat(text, players)
     except HeartsError as err:
         raise HeartsError(f"{option}: {err}") from None
-
-
-def deal_and_rules(deal_text: str, spec: str) -> tuple[Deal, Rules, str]:
-    """The deal of ``deal_text`` and the rules of ``spec`` at its table: a deal of n hands
-    (clockwise from A) says how many play, so a spec that does not set ``players`` gets
-    ``players=n`` added (``A:<3 hands>`` under ``standard`` is ``standard,players=3``). Returns
-    the deal, the rules and the spec they were read from (for the headers that show it).
-
-    A spec that sets ``players`` is kept as it is: a deal of another table is then the
-    :class:`~hearts.solver.Position`'s error ("the deal has 3 hands, the rules are for 5
-    players").
-
-    Raises:
-        RulesError: a bad spec. InvalidDealError: a bad deal.
-    """
-    rules = Rules.parse(spec)
-    deal = Deal(deal_text)
-    if deal.players != rules.players and "players" not in spec:
-        spec = f"{spec},players={deal.players}"
-        rules = Rules.parse(spec)
-    return deal, rules, spec
 
 
 #: The models of the commands (each command checks its own).

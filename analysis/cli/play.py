@@ -18,7 +18,7 @@ from hearts.solver import Rules, Seat
 from hearts.solver.game import parse_scores
 from hearts.solver.words import counted
 
-from ..advice import EVALUATORS, MODELS, STOP_RULE, Advice, AdviceError, advise
+from ..advice import EVALUATORS, MODELS, STOP_RULE, Advice, AdviceError, advice_document, advise
 from ..knowledge import Knowledge, record_knowledge
 from ..settings import Sampling
 from .options import (SAMPLING, SCORES_OPTION, TARGET_OPTION, CommandError, at_option,
@@ -164,10 +164,7 @@ def play_command(
                         model=model, evaluator=evaluator, early_stop=not no_stop,
                         moon=not no_moon, horizon=horizon, progress=update, scores=totals)
     if as_json:
-        data = advice.to_json()
-        data["source"] = source
-        data["rules"] = the_rules.name or the_rules.to_dict()
-        echo_json(data)
+        echo_json(advice_document(advice, source, the_rules))
         return
     _print_advice(Console(highlight=False), advice, knowledge, source, the_rules)
 
