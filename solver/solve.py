@@ -32,7 +32,7 @@ import functools
 import json
 import numbers
 import time
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Iterable, Sequence
 
 from ._core import Core
@@ -316,8 +316,10 @@ class CardValue:
             else 0. maxn: the mover's own final points.
         points: maxn only: the final points of every seat (N, E, S, W; at a table of n
             players seats 0..n-1, A, B, C, ...).
-        pv: the line of play from the card (the card first) until nothing left can change
-            the value; empty when the solve was asked for no lines (``pv=False``).
+        pv: the line of play from the card (the card first) to the end of the deal, every
+            seat playing by the model (its points add up to ``value``: paranoid and game the
+            target's, max^n every seat's ``points``); empty when the solve was asked for no
+            lines (``pv=False``).
         result: game only: 0 the target wins the game, 1 the game goes on, 2 the target
             loses it (:data:`RESULTS`); ``value`` is then the margin (the target's total
             minus the lowest other, points).
@@ -525,7 +527,8 @@ class Solver:
                 nodes; one that ends before it looks is complete.
             time_limit_ms: stop after this many milliseconds (a finite number > 0; checked
                 with the node limit).
-            pv: compute the line of play for each card.
+            pv: compute the line of play for each card, to the end of the deal (the core's
+                line continued by solving each position after it: :class:`CardValue`).
             scores: ``game`` only (and required there): every seat's game total before the
                 deal (points, seat 0 first); the game ends at ``position.rules.target``.
 
@@ -553,15 +556,62 @@ class Solver:
         target = mover if seat is None else parse_seat(seat, n)
         if model == "maxn":
             target = mover          # each card's value is the mover's own points
+        t0 = time.perf_counter()
+        values, nodes, complete = self._analyse(position, mover, target, model, node_limit,
+                                                time_limit_ms, pv, game)
+        if pv:
+            # The core's line stops where nothing left can change the value (cheap bounds
+            # decide it) or its step search found no card; continued by re-solving each
+            # position after it, each line runs to the end of the deal.
+            whole = []
+            for cv in values:
+                line, more = self._whole_line(position, cv.pv, target, model, game)
+                nodes += more
+                whole.append(cv if line is cv.pv else replace(cv, pv=line))
+            values = whole
+        ms = (time.perf_counter() - t0) * 1000.0
+        return SolveResult(mover, target, model, position.rules, tuple(values), nodes,
+                           ms, complete, self.tt_bytes, position,
+                           None if game is None else tuple(game["totals"]))
+
+    def _whole_line(self, position: Position, line: tuple[Card, ...], target: Seat | int,
+                    model: str, game: dict | None) -> tuple[tuple[Card, ...], int]:
+        """``line`` (a root card's line from the core) continued to the end of the deal, and
+        the search nodes that took: at each position after it the best card for the mover by
+        the same model and target (max^n: the mover's own points), with that card's line.
+
+        The core's line stops at a trick boundary where the cheap bounds leave one value
+        (every card left keeps it) or where its step search finds no card; the positions
+        after such a cut are decided, so each solve here is small (``docs/internals.md``,
+        module map). The result is ``line`` itself when it already ends the deal."""
+        pos = position.copy()
+        for card in line:
+            pos.play(card, check=False)
+        if pos.is_over():
+            return line, 0
+        whole = list(line)
+        nodes = 0
+        while not pos.is_over():
+            seat = pos.to_move if model == "maxn" else target
+            rest, more, _ = self._analyse(pos, pos.to_move, seat, model, None, None, True, game)
+            nodes += more
+            for card in rest[0].pv:
+                pos.play(card, check=False)
+                whole.append(card)
+        return tuple(whole), nodes
+
+    def _analyse(self, position: Position, mover: Seat | int, target: Seat | int, model: str,
+                 node_limit: int | None, time_limit_ms: float | None, pv: bool,
+                 game: dict | None) -> tuple[list[CardValue], int, bool]:
+        """One search of the core: the card values (best for the mover first; lines as the
+        core gives them), the nodes and whether it finished within the limits."""
         core = self._core_for(position, model)
         spec = core_rules(position)
         if spec is not self._rules:
             core.set_rules(spec)
             self._rules = spec
-        t0 = time.perf_counter()
         out = core.analyse(core_state(position), int(target), model,
                            int(node_limit or 0), float(time_limit_ms or 0), pv, None, game)
-        ms = (time.perf_counter() - t0) * 1000.0
         # Cards by bit from the interned table (the core gives only valid bits), empty tuples
         # shared, and the core's answers sorted on ints before any CardValue is built (best
         # for the mover first, then by card bit, as CardValue.rank orders them): this part
@@ -593,9 +643,7 @@ class Solver:
                 values.append(CardValue(card, equals, margin, pv_cards, result=result))
             else:
                 values.append(CardValue(card, equals, value, pv_cards))
-        return SolveResult(mover, target, model, position.rules, tuple(values), out["nodes"],
-                           ms, out["complete"], core.tt_bytes, position,
-                           None if game is None else tuple(game["totals"]))
+        return values, out["nodes"], out["complete"]
 
 
 def solve(deal: Deal | str, played: Iterable[Card | str] | str = (), seat: Seat | str | None = None,
