@@ -2,6 +2,7 @@
 output files."""
 from __future__ import annotations
 
+import errno
 import json
 import os
 import sys
@@ -10,7 +11,7 @@ from typing import IO, Any
 from hearts.solver.errors import HeartsError, RecordSyntaxError
 
 __all__ = ["InputFileError", "MAX_INPUT_BYTES", "OutputFileError", "decode_text",
-           "error_line", "expect_json", "json_kind", "load_json", "printable", "quote_text",
+           "error_line", "os_reason", "expect_json", "json_kind", "load_json", "printable", "quote_text",
            "read_file_text", "read_limited", "read_text", "same_file", "size_text", "stream_name",
            "strip_bom", "write_output"]
 
@@ -240,12 +241,25 @@ def write_output(path: "str | os.PathLike[str]", text: str) -> None:
         with open(path, "w", encoding="utf-8") as f:
             f.write(text)
     except OSError as err:
-        raise OutputFileError(f"cannot write {os.fspath(path)}: {err.strerror or err}") from None
+        raise OutputFileError(f"cannot write {os.fspath(path)}: {os_reason(err)}") from None
+
+
+def os_reason(err: "OSError | int") -> str:
+    """Why a file could not be read or written, in one wording wherever it is said: the
+    system's words in lower case as the other messages are (``no such file or directory``,
+    ``permission denied``), and ``is a directory, not a file`` for a directory. ``err`` is an
+    ``OSError`` or an ``errno`` number."""
+    code = err if isinstance(err, int) else err.errno
+    if code == errno.EISDIR:
+        return "is a directory, not a file"
+    text = os.strerror(code) if isinstance(err, int) else (err.strerror or str(err))
+    return text[:1].lower() + text[1:]
 
 
 def error_line(err: Exception) -> str:
     """The one line the commands print for an error: an ``OSError`` as ``path: reason``
-    (``/tmp: Is a directory``, not ``[Errno 21] ...``), anything else as its message."""
+    (``/tmp: is a directory, not a file``, not ``[Errno 21] ...``: :func:`os_reason`),
+    anything else as its message."""
     if isinstance(err, OSError):
         if err.filename is None:
             where = ""
@@ -253,5 +267,5 @@ def error_line(err: Exception) -> str:
             where = "'' (an empty file name): "   # else the line would not say which input
         else:
             where = f"{err.filename}: "
-        return f"{where}{err.strerror or err}"
+        return f"{where}{os_reason(err)}"
     return str(err)

@@ -359,7 +359,7 @@ def test_cli_check_an_empty_file_is_an_error(tmp_path):
 def test_cli_serve_a_directory_names_it(tmp_path):
     result = runner.invoke(app, ["puzzle", "--file", str(tmp_path), "--answer", "QS"])
     assert result.exit_code == 2
-    assert result.stderr.strip() == f"error: {tmp_path}: Is a directory"
+    assert result.stderr.strip() == f"error: {tmp_path}: is a directory, not a file"
 
 
 def test_cli_mine_writes_and_refuses_to_overwrite(tmp_path):

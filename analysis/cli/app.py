@@ -13,17 +13,18 @@ with code 130.
 """
 from __future__ import annotations
 
+import os
 import re
 import sys
 from typing import Any, Optional
 
 import typer
-from typer.core import TyperGroup
 
 from hearts.solver import HeartsError
 
 from ..files import error_line
 from . import annotate, convert, moon, passes, play, puzzle, replay, rules, solve
+from .help import HeartsCommand, HeartsGroup, close_options
 from .terminal import ascii_fallback_streams
 
 __all__ = ["app", "main", "EXIT_BAD_INPUT", "EXIT_INTERRUPTED"]
@@ -50,9 +51,19 @@ class _Interrupted(Exception):
     """Ctrl-C during a command (typer would turn the KeyboardInterrupt into a silent exit 130)."""
 
 
-class _HeartsGroup(TyperGroup):
+def _pipe_closed() -> None:
+    """Exit 0 after the reader of stdout went away (``hearts rules | head -1``): the output
+    it wanted was written. What is left unflushed goes to the null device, so that Python's
+    own flush at exit finds no closed pipe either (Python docs, "Note on SIGPIPE")."""
+    devnull = os.open(os.devnull, os.O_WRONLY)
+    os.dup2(devnull, sys.stdout.fileno())
+    sys.exit(0)
+
+
+class _HeartsGroup(HeartsGroup):
     """The top-level group: turns bad input of every kind into one ``error:`` line, exit 2,
-    and Ctrl-C into one ``interrupted`` line, exit 130."""
+    Ctrl-C into one ``interrupted`` line, exit 130, and a closed pipe on stdout into a quiet
+    exit 0."""
 
     def invoke(self, ctx: Any) -> Any:
         try:
@@ -68,10 +79,22 @@ class _HeartsGroup(TyperGroup):
         ascii_fallback_streams()       # Q♠ on a console without ♠ is QS, not a traceback
         try:
             rv = super().main(args, prog_name, complete_var, standalone_mode=False, **extra)
+            sys.stdout.flush()      # a closed pipe shows here, not in Python's flush at exit
+        except BrokenPipeError:
+            _pipe_closed()
+        except SystemExit as err:
+            # rich's Console (Console.on_broken_pipe) and typer's main meet a closed pipe with
+            # SystemExit(1), raised while they handle the BrokenPipeError
+            if isinstance(err.__context__, BrokenPipeError):
+                _pipe_closed()
+            raise
         except _CLICK_EXCEPTION as err:
             if type(err).__name__ == "NoArgsIsHelpError":  # click >= 8.2: ``hearts`` alone
                 typer.echo(err.ctx.get_help() if err.ctx else err.format_message())
                 sys.exit(0)
+            if type(err).__name__ == "NoSuchOption":
+                # click suggests any option a little alike (--colour: --scores)
+                err.possibilities = close_options(err.option_name, err.possibilities or ())
             message = err.format_message()
             # click joins the extra arguments with spaces, so empty ones read "()"
             empty = re.search(r"extra argument\S* \((\s*)\)", message)
@@ -134,13 +157,13 @@ def _root(version: bool = typer.Option(False, "--version", callback=_version, is
     """hearts-dd: exact double-dummy solver and analysis for the card game Hearts."""
 
 
-app.command("solve", help=solve.solve_help())(solve.solve_command)
-app.command("replay")(replay.replay_command)
-app.command("convert")(convert.convert_command)
-app.command("play")(play.play_command)
-app.command("moon")(moon.moon_command)
-app.command("pass")(passes.pass_command)
-app.command("annotate")(annotate.annotate_command)
+app.command("solve", help=solve.solve_help(), cls=HeartsCommand)(solve.solve_command)
+app.command("replay", cls=HeartsCommand)(replay.replay_command)
+app.command("convert", cls=HeartsCommand)(convert.convert_command)
+app.command("play", cls=HeartsCommand)(play.play_command)
+app.command("moon", cls=HeartsCommand)(moon.moon_command)
+app.command("pass", cls=HeartsCommand)(passes.pass_command)
+app.command("annotate", cls=HeartsCommand)(annotate.annotate_command)
 app.add_typer(rules.rules_app, name="rules")
 app.add_typer(puzzle.puzzle_app, name="puzzle")
 

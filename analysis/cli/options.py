@@ -37,7 +37,7 @@ from hearts.solver.seats import parse_seat, seat_letter
 from hearts.solver.solve import game_spec
 from hearts.solver.words import counted
 
-from ..files import OutputFileError, read_text, same_file
+from ..files import OutputFileError, os_reason, read_text, same_file
 from ..parallel import MAX_THREADS
 from ..records import DealRecord, read_games
 from ..sampling import MAX_SAMPLES
@@ -343,7 +343,7 @@ def check_output(path: "str | os.PathLike[str] | None", inputs: "list[str]", for
     folder = os.path.dirname(path) or "."
     if not os.path.isdir(folder):
         reason = errno.ENOTDIR if os.path.exists(folder) else errno.ENOENT
-        raise OutputFileError(f"cannot write {path}: {os.strerror(reason)}")
+        raise OutputFileError(f"cannot write {path}: {os_reason(reason)}")
 
 
 # -- the position a command works on ------------------------------------------------------------

@@ -31,6 +31,7 @@ from hearts.solver.words import counted
 from .. import puzzles as pz
 from ..files import write_output
 from ..records import rules_text
+from .help import HeartsCommand, HeartsGroup
 from .options import (check_output, force_option, json_option, output_option, seed_option,
                       time_option)
 from .render import FOUR_COLOURS, card_text, cards_text, hand_panel, progress
@@ -40,6 +41,7 @@ __all__ = ["puzzle_app"]
 # The group's help is what `hearts puzzle --help` shows (not serve's docstring), so the exit
 # codes a script tests are stated here (docs/puzzles.md).
 puzzle_app = typer.Typer(
+    cls=HeartsGroup,
     help="Double-dummy Hearts puzzles: one right card, proved by the solver.\n\n"
          "Serving one (no command): exit code 0 for a right answer, 1 for a wrong one, 2 for "
          "bad input.",
@@ -283,9 +285,10 @@ def serve(
     raise typer.Exit(0 if puzzle.is_right(guess) else 1)
 
 
-@puzzle_app.command("check")
+@puzzle_app.command("check", cls=HeartsCommand)
 def check_command(
-    file: Optional[Path] = typer.Argument(None, help="Puzzle file (default: the shipped one)."),
+    file: Optional[Path] = typer.Argument(None, metavar="FILE",
+                                       help="Puzzle file (default: the shipped one)."),
     as_json: bool = json_option("One JSON object per puzzle."),
 ) -> None:
     """Re-solve every puzzle and report any disagreement with the solver.
@@ -318,9 +321,9 @@ def check_command(
     raise typer.Exit(1 if bad else 0)
 
 
-@puzzle_app.command("mine")
+@puzzle_app.command("mine", cls=HeartsCommand)
 def mine_command(
-    files: Optional[List[Path]] = typer.Argument(None, help=(
+    files: Optional[List[Path]] = typer.Argument(None, metavar="FILES", help=(
         "Game records: OpenSpiel action-id lines (xinxin), peer JSONL, HGN or our JSON.")),
     output: Optional[Path] = output_option("Write here (default stdout)."),
     max_count: Optional[int] = typer.Option(None, "--max", min=1, help=(
