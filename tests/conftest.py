@@ -9,6 +9,21 @@ import pytest
 DATA = Path(__file__).parent / "data"
 
 
+@pytest.fixture(scope="session", autouse=True)
+def _cache_dir(tmp_path_factory):
+    """The commands' cache folder (``hearts puzzle``'s last puzzle served) in a temp dir, for
+    the tests in-process and the ``hearts`` they start: never the user's own."""
+    import os
+    from hearts.analysis.cli.puzzle import CACHE_ENV
+    saved = os.environ.get(CACHE_ENV)
+    os.environ[CACHE_ENV] = str(tmp_path_factory.mktemp("cache"))
+    yield
+    if saved is None:
+        del os.environ[CACHE_ENV]
+    else:
+        os.environ[CACHE_ENV] = saved
+
+
 @pytest.fixture(scope="session")
 def data_dir() -> Path:
     """``tests/data``."""

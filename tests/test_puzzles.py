@@ -558,3 +558,58 @@ def test_puzzle_help_states_the_exit_codes():
     assert any(re.fullmatch(r"│ --answer +-a +<str> +Your card, for non-interactive use \(else "
                             r"you are asked\); a wrong one exits 1\. +│", line)
                for line in lines)
+
+
+# -- the last puzzle served (issue 27) -----------------------------------------------------------
+
+def _served_id(output: str) -> str:
+    first = output.splitlines()[0].split()
+    assert first[0] == "Puzzle"
+    return first[1]
+
+
+def test_answer_without_id_answers_the_last_puzzle_served(shipped, tmp_path, monkeypatch):
+    from hearts.analysis.cli.puzzle import CACHE_ENV
+    monkeypatch.setenv(CACHE_ENV, str(tmp_path / "cache"))
+    shown = run_hearts("puzzle", "--difficulty", "3")
+    served = _served_id(shown.stdout)
+    puzzle = next(p for p in shipped if p.id == served)
+    assert error_line(shown) == (f"error: no answer given to puzzle {served}: stdin is closed; "
+                                 f"hearts puzzle --answer CARD answers it (the last puzzle "
+                                 f"served), or hearts puzzle --id {served} --answer CARD")
+    for _ in range(3):      # a new random pick each time before: "QD was already played"
+        right = run_hearts("puzzle", "--answer", str(puzzle.answer[0]))
+        assert right.exit_code == 0, right.output
+        assert _served_id(right.stdout) == served and "Right!" in right.stdout
+    # another collection has its own last puzzle
+    path = tmp_path / "p.jsonl"
+    path.write_text(_line() + "\n" + _line(id="hd-002") + "\n")
+    line = error_line(run_hearts("puzzle", "--file", str(path), "--answer", "QH"))
+    assert line == ("error: --answer without --id answers the last puzzle served, and none was "
+                    "served yet: give --id ID (each puzzle shows its id) or run hearts puzzle "
+                    "first")
+    # the last one is kept only where it fits the filters given
+    other = next(p for p in shipped if p.difficulty != puzzle.difficulty)
+    line = error_line(run_hearts("puzzle", "--difficulty", str(other.difficulty), "--answer",
+                                 "QS"))
+    assert f"the last one, {served}, is not among those asked for" in line
+
+
+def test_answer_with_a_seed_or_one_puzzle_needs_no_state(shipped, tmp_path, monkeypatch):
+    from hearts.analysis.cli.puzzle import CACHE_ENV
+    monkeypatch.setenv(CACHE_ENV, str(tmp_path / "nowhere"))
+    first = _served_id(run_hearts("puzzle", "--seed", "5", "--answer", "2C").stdout)
+    assert _served_id(run_hearts("puzzle", "--seed", "5", "--answer", "2C").stdout) == first
+    path = tmp_path / "p.jsonl"
+    path.write_text(_line() + "\n")
+    assert run_hearts("puzzle", "--file", str(path), "--answer", "QH").exit_code == 0
+
+
+def test_an_unwritable_cache_only_loses_the_last_puzzle(tmp_path, monkeypatch):
+    from hearts.analysis.cli.puzzle import CACHE_ENV
+    blocker = tmp_path / "file"
+    blocker.write_text("")
+    monkeypatch.setenv(CACHE_ENV, str(blocker / "cache"))    # under a file: cannot be made
+    shown = run_hearts("puzzle", "--seed", "1")
+    assert "--id" in error_line(shown)
+    assert "none was served yet" in error_line(run_hearts("puzzle", "--answer", "QS"))
