@@ -6,7 +6,7 @@ import errno
 import json
 import os
 import sys
-from typing import IO, Any
+from typing import IO, Any, Callable
 
 from hearts.solver.errors import HeartsError, RecordSyntaxError
 
@@ -87,11 +87,12 @@ def size_text(size: int) -> str:
     return f"{size} bytes"
 
 
-def read_limited(stream: "IO[bytes] | IO[str]", name: str,
-                 limit: "int | None" = None) -> "bytes | str":
+def read_limited(stream: "IO[bytes] | IO[str]", name: str, limit: "int | None" = None,
+                 progress: "Callable[[int], None] | None" = None) -> "bytes | str":
     """All of ``stream`` (bytes or text, as it gives), read a chunk at a time so that an
     endless or huge input stops at ``limit`` (default :data:`MAX_INPUT_BYTES`) rather than
-    filling memory.
+    filling memory. ``progress``, if given, is called with the bytes read so far after each
+    chunk (1 MiB).
 
     Raises:
         InputFileError: ``{name}: larger than the 256 MiB limit for an input file``, or the
@@ -109,6 +110,8 @@ def read_limited(stream: "IO[bytes] | IO[str]", name: str,
                 break
             chunks.append(chunk)
             size += len(chunk)
+            if progress is not None:
+                progress(size)
             if size > limit:
                 raise InputFileError(f"{name}: larger than the {size_text(limit)} limit for "
                                      f"an input file")
@@ -125,7 +128,8 @@ def stream_name(stream: object) -> str:
     return name if isinstance(name, str) else "the input"
 
 
-def read_file_text(path: "str | os.PathLike[str]", limit: "int | None" = None) -> str:
+def read_file_text(path: "str | os.PathLike[str]", limit: "int | None" = None,
+                   progress: "Callable[[int], None] | None" = None) -> str:
     """The text of the file ``path`` (``-`` is a file name here), at most ``limit`` bytes
     (default :data:`MAX_INPUT_BYTES`), without a leading byte-order mark.
 
@@ -136,13 +140,15 @@ def read_file_text(path: "str | os.PathLike[str]", limit: "int | None" = None) -
     """
     name = os.fspath(path)
     with open(name, "rb") as f:
-        return decode_text(read_limited(f, name, limit), name)  # type: ignore[arg-type]
+        return decode_text(read_limited(f, name, limit, progress), name)  # type: ignore[arg-type]
 
 
-def read_text(path: str, limit: "int | None" = None) -> str:
+def read_text(path: str, limit: "int | None" = None,
+              progress: "Callable[[int], None] | None" = None) -> str:
     """The whole text of ``path`` (``-`` reads standard input), without a leading byte-order
     mark (:func:`strip_bom`), at most ``limit`` bytes (default :data:`MAX_INPUT_BYTES`): the
-    one place the commands read an input file.
+    one place the commands read an input file. ``progress`` gets the bytes read so far
+    (:func:`read_limited`; a file only).
 
     Raises:
         InputFileError: the file is not UTF-8 text; the message names it, the line and the
@@ -150,7 +156,7 @@ def read_text(path: str, limit: "int | None" = None) -> str:
         OSError: the file is missing or unreadable (the commands turn it into one line).
     """
     if path != "-":
-        return read_file_text(path, limit)
+        return read_file_text(path, limit, progress)
     raw = getattr(sys.stdin, "buffer", None)    # None where a caller put a text stream
     if raw is None:
         return strip_bom(read_limited(sys.stdin, "stdin", limit))  # type: ignore[arg-type]

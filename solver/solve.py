@@ -33,7 +33,7 @@ import json
 import numbers
 import time
 from dataclasses import dataclass, field, replace
-from typing import Iterable, Sequence
+from typing import Callable, Iterable, Sequence
 
 from ._core import Core
 from .cards import Card, Suit
@@ -43,7 +43,8 @@ from .position import Position, trick_winner
 from .rules import Rules, _mask_points
 from .seats import PassDirection, Seat, parse_seat, seat_letter
 
-__all__ = ["CardValue", "SolveResult", "Solver", "SolverError", "solve", "game_spec",
+__all__ = ["CardValue", "SolveProgress", "SolveResult", "Solver", "SolverError", "solve",
+           "game_spec", "PROGRESS_FIRST_MS", "PROGRESS_MAX_MS",
            "game_value", "split_game_value", "GAME_K", "RESULTS"]
 
 MODELS = ("paranoid", "maxn", "moon", "game")
@@ -440,6 +441,35 @@ class SolveResult:
         return json.dumps(self.to_json())
 
 
+@dataclass(frozen=True)
+class SolveProgress:
+    """How far a long solve is (``Solver.solve_position(progress=...)``).
+
+    Attributes:
+        nodes: search nodes so far. ms: wall time so far, milliseconds. valued: the cards
+        valued so far (exact values, best for the mover first; a class of equal cards counts
+        once), as :attr:`SolveResult.cards`. legal: the number of legal cards (equal cards
+        each counted).
+    """
+
+    nodes: int
+    ms: float
+    valued: tuple[CardValue, ...]
+    legal: int
+
+    @property
+    def cards_valued(self) -> int:
+        """The legal cards valued so far, equal cards each counted (of :attr:`legal`)."""
+        return sum(1 + len(cv.equals) for cv in self.valued)
+
+
+#: The first progress report of a solve with ``progress`` comes after this many ms; the
+#: slices of the search double from there up to :data:`PROGRESS_MAX_MS`. Each new slice
+#: starts again from the root, the table kept: 0.4-2% more nodes on full deals of 2-17 s
+#: (random deals, seeds 1, 3, 5).
+PROGRESS_FIRST_MS = 1000.0
+PROGRESS_MAX_MS = 5000.0
+
 #: The largest node limit: the core counts nodes in a signed 64-bit int.
 MAX_NODE_LIMIT = 2 ** 62
 
@@ -514,7 +544,9 @@ class Solver:
     def solve_position(self, position: Position, seat: Seat | str | None = None,
                        model: str = "paranoid", *, node_limit: int | None = None,
                        time_limit_ms: float | None = None, pv: bool = True,
-                       scores: Sequence[int] | None = None) -> SolveResult:
+                       scores: Sequence[int] | None = None,
+                       progress: "Callable[[SolveProgress], None] | None" = None
+                       ) -> SolveResult:
         """Value every legal card of ``position``'s seat to move.
 
         Args:
@@ -531,6 +563,13 @@ class Solver:
                 line continued by solving each position after it: :class:`CardValue`).
             scores: ``game`` only (and required there): every seat's game total before the
                 deal (points, seat 0 first); the game ends at ``position.rules.target``.
+            progress: called with a :class:`SolveProgress` (nodes, time, the cards valued so
+                far) after the first :data:`PROGRESS_FIRST_MS` of the search, then at
+                doubling intervals up to :data:`PROGRESS_MAX_MS`. The search then runs in
+                slices: each stops at its time, and the next starts again from the root with
+                the table kept, so the cards valued before are found in it (a solve shorter
+                than the first slice is the same as without ``progress``; a long one visits
+                a few more nodes, :data:`PROGRESS_FIRST_MS`).
 
         Raises:
             SolverError: ``position`` not a :class:`Position`, unknown model, a finished
@@ -557,8 +596,13 @@ class Solver:
         if model == "maxn":
             target = mover          # each card's value is the mover's own points
         t0 = time.perf_counter()
-        values, nodes, complete = self._analyse(position, mover, target, model, node_limit,
-                                                time_limit_ms, pv, game)
+        if progress is None:
+            values, nodes, complete = self._analyse(position, mover, target, model, node_limit,
+                                                    time_limit_ms, pv, game)
+        else:
+            values, nodes, complete = self._analyse_in_slices(
+                position, mover, target, model, node_limit, time_limit_ms, pv, game, progress,
+                t0)
         if pv:
             # The core's line stops where nothing left can change the value (cheap bounds
             # decide it) or its step search found no card; continued by re-solving each
@@ -573,6 +617,34 @@ class Solver:
         return SolveResult(mover, target, model, position.rules, tuple(values), nodes,
                            ms, complete, self.tt_bytes, position,
                            None if game is None else tuple(game["totals"]))
+
+    def _analyse_in_slices(self, position: Position, mover: Seat | int, target: Seat | int,
+                           model: str, node_limit: int | None, time_limit_ms: float | None,
+                           pv: bool, game: dict | None,
+                           progress: "Callable[[SolveProgress], None]",
+                           t0: float) -> tuple[list[CardValue], int, bool]:
+        """:meth:`_analyse` in time slices (``progress``), within the caller's limits."""
+        nodes = 0
+        values: list[CardValue] = []
+        legal = len(position.legal_moves())
+        slice_ms = PROGRESS_FIRST_MS
+        while True:
+            spent = (time.perf_counter() - t0) * 1000.0
+            left_ms = None if time_limit_ms is None else time_limit_ms - spent
+            left_nodes = None if node_limit is None else node_limit - nodes
+            if (left_ms is not None and left_ms <= 0) or (left_nodes is not None
+                                                          and left_nodes <= 0):
+                return values, nodes, False
+            this_ms = slice_ms if left_ms is None else min(slice_ms, left_ms)
+            values, more, complete = self._analyse(position, mover, target, model, left_nodes,
+                                                   this_ms, pv, game)
+            nodes += more
+            last_slice = left_ms is not None and this_ms >= left_ms
+            if complete or last_slice or (left_nodes is not None and more >= left_nodes):
+                return values, nodes, complete
+            progress(SolveProgress(nodes, (time.perf_counter() - t0) * 1000.0,
+                                   tuple(values), legal))
+            slice_ms = min(2 * slice_ms, PROGRESS_MAX_MS)
 
     def _whole_line(self, position: Position, line: tuple[Card, ...], target: Seat | int,
                     model: str, game: dict | None) -> tuple[tuple[Card, ...], int]:

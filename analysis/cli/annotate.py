@@ -23,11 +23,12 @@ from ..annotate import (DEFAULT_SAMPLES, FAIR_MODELS, MODES, GameAnnotation, Jud
                         MoonAlert, PassNote, annotate_games, batch_json, judged_from_trick,
                         mistake_count, modes_run, moon_text, primary, summarise)
 from ..annotate_html import render_report
-from ..files import read_text, same_file, write_output
+from ..files import same_file, write_output
 from ..parallel import connect, default_threads
 from ..passing import DEFAULT_SAMPLES as PASS_SAMPLES
 from ..passing import RecordPassRater
 from ..sampling import MAX_SAMPLES
+from .options import quiet_option, read_input
 from .options import (CommandError, check_output, force_option, given_options, json_option,
                       model_option, option_names, output_option, rules_option, samples_option,
                       scheduler_option, seed_option, threads_option, time_option)
@@ -290,6 +291,7 @@ def annotate_command(
                                       "view lists a file's read errors first, under its "
                                       "name)."),
     as_json: bool = json_option("Print JSON instead of the view."),
+    quiet: bool = quiet_option(),
 ) -> None:
     """Annotate game records: every judged play's value, the best card, the loss,
     `?` (loss >= --mistake) and `??` (loss >= --blunder), moon alerts, the passes and a
@@ -325,7 +327,7 @@ def annotate_command(
         raise CommandError(f"-o and --html name the same file {output}")
     per_file: list[tuple[str, list[records.GameRecord]]] = []
     for f in files:
-        text = read_text(f)     # a missing file or a directory: error_line's one wording
+        text = read_input(f)     # a missing file or a directory: error_line's one wording
         try:
             with option_names(rules="--rules"):
                 games = records.read_games(text, rules=rules, name=f, strict=not lenient)

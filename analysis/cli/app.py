@@ -25,6 +25,7 @@ from hearts.solver import HeartsError
 from ..files import error_line
 from . import annotate, convert, moon, passes, play, puzzle, replay, rules, solve
 from .help import HeartsCommand, HeartsGroup, close_options
+from .render import set_quiet
 from .terminal import ascii_fallback_streams
 
 __all__ = ["app", "main", "EXIT_BAD_INPUT", "EXIT_INTERRUPTED"]
@@ -155,6 +156,7 @@ def _version(value: bool) -> None:
 def _root(version: bool = typer.Option(False, "--version", callback=_version, is_eager=True,
                                        help="Print the version and exit.")) -> None:
     """hearts-dd: exact double-dummy solver and analysis for the card game Hearts."""
+    set_quiet(False)        # each command's own --quiet sets it (in-process runs: tests)
 
 
 app.command("solve", help=solve.solve_help(), cls=HeartsCommand)(solve.solve_command)

@@ -10,8 +10,9 @@ from typing import Optional
 
 import typer
 
-from ..files import read_text, write_output
+from ..files import write_output
 from ..records import formats
+from .options import quiet_option, read_input
 from .options import (CommandError, check_output, force_option, option_names, output_option,
                       rules_option)
 
@@ -30,6 +31,7 @@ def convert_command(
     symbols: bool = typer.Option(False, "--symbols", help="Write cards with suit symbols (Q♠)."),
     output: Optional[str] = output_option("Write to PATH instead of stdout."),
     force: bool = force_option("Overwrite an existing PATH."),
+    quiet: bool = quiet_option(),
 ) -> None:
     """Convert game records: HGN text, JSON, OpenSpiel action ids, peer JSON lines.
 
@@ -54,7 +56,7 @@ def convert_command(
         written = "cards as QS" if to == "json" else "action ids"
         raise CommandError(f"--symbols applies to --to hgn only (--to {to} writes {written})")
     check_output(output, [file], force)
-    text = read_text(file)
+    text = read_input(file)
     with option_names(rules="--rules"):
         games = formats.read_games(text, source_format, rules=rules, name=file)
     result, spec = formats.write_games(games, to, symbols=symbols)

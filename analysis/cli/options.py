@@ -3,7 +3,7 @@
 - Option factories (``threads_option()`` ...): ``-j/--threads``, ``-n/--samples``, ``--seed``,
   ``--scheduler``, ``--time``, ``--nodes``, ``--json``, ``-r/--rules``, ``-s/--seat``,
   ``-m/--model``, ``-p/--played``, ``--scores``, ``--target``, ``-o/--output``, ``--force``,
-  ``-d/--deal``, ``--at``, ``--position``. A factory takes what differs between commands (the
+  ``-d/--deal``, ``--at``, ``--position``, ``-q/--quiet``. A factory takes what differs between commands (the
   help, a default); the spelling, metavar and bounds are the same everywhere.
 - :func:`option_names`: the library's errors about an argument name the option instead.
 - The checks of the options (a number, a seat, the game model of ``--model``, ``--scores``
@@ -38,6 +38,7 @@ from hearts.solver.solve import game_spec
 from hearts.solver.words import counted
 
 from ..files import OutputFileError, os_reason, read_text, same_file
+from .render import progress, set_quiet
 from ..parallel import MAX_THREADS
 from ..records import DealRecord, read_games
 from ..sampling import MAX_SAMPLES
@@ -49,7 +50,8 @@ __all__ = ["CommandError", "threads_option", "samples_option", "seed_option", "s
            "TARGET_OPTION", "SAMPLING", "option_names", "given_options", "number_parser",
            "check_time_ms", "parse_seat_option", "deal_and_rules", "CommandError",
            "game_model", "check_game_on", "check_output", "RecordPosition", "load_record",
-           "load_record_position", "open_position", "check_view_table", "parse_hand"]
+           "load_record_position", "open_position", "check_view_table", "parse_hand",
+           "quiet_option", "read_input", "READ_PROGRESS_BYTES"]
 
 
 class CommandError(HeartsError):
@@ -120,6 +122,14 @@ def played_option(help: str) -> Any:
 def output_option(help: str, metavar: str = "PATH") -> Any:
     """``-o/--output PATH``: a file to write (checked by :func:`check_output`)."""
     return typer.Option(None, "--output", "-o", metavar=metavar, help=help)
+
+
+def quiet_option() -> Any:
+    """``-q/--quiet``: no progress on stderr (a bar on a terminal, a line every few seconds
+    on a pipe: :func:`.render.progress`)."""
+    return typer.Option(False, "--quiet", "-q", callback=set_quiet,
+                        help="No progress on stderr (a bar on a terminal, a line every few "
+                             "seconds on a pipe).")
 
 
 def force_option(help: str) -> Any:
@@ -420,7 +430,7 @@ def load_record(path: str, deal_number: int = 1, at: Optional[int] = None,
             gives (``--at 52: deal 1 is over after 52 plays (give 0..51)``).
     """
     with option_names(rules="--rules"):
-        games = read_games(read_text(path), rules=rules, name=path)
+        games = read_games(read_input(path), rules=rules, name=path)
     deals = [(game, index, deal) for game in games for index, deal in enumerate(game.deals)]
     if not 1 <= deal_number <= len(deals):
         raise CommandError(f"--deal {deal_number}: {path} holds {counted(len(deals), 'deal')}")
@@ -445,6 +455,28 @@ def load_record(path: str, deal_number: int = 1, at: Optional[int] = None,
     position = Position(deal.deal, the_rules, plays[:at], first_leader=deal.first_leader,
                         pass_direction=deal.direction)
     return RecordPosition(deal, the_rules, position, totals)
+
+
+#: An input file at least this large shows the progress of its reading (``read_input``).
+READ_PROGRESS_BYTES = 4 * 1024 * 1024
+
+
+def read_input(path: str) -> str:
+    """The text of an input file (``-`` stdin) as :func:`~hearts.analysis.files.read_text`
+    reads it, with progress in MiB on stderr for a file of :data:`READ_PROGRESS_BYTES` or more.
+
+    Raises:
+        InputFileError, OSError: as ``read_text``.
+    """
+    try:
+        size = os.path.getsize(path) if path != "-" else 0
+    except OSError:
+        size = 0                # read_text says what is wrong with it
+    if size < READ_PROGRESS_BYTES:
+        return read_text(path)
+    with progress(f"reading {path}", True, unit="MiB") as update:
+        shown = None if update is None else (lambda done: update(done >> 20, size >> 20))
+        return read_text(path, progress=shown)
 
 
 def parse_hand(text: str) -> "Hand | list[Card]":

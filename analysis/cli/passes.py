@@ -19,6 +19,7 @@ from hearts.solver.words import counted
 from ..passing import (CI_TARGET, DEFAULT_SAMPLES, TOP, PassError, PassRanking, Z95,
                        pass_policy_text, rate_passes)
 from ..records import rules_text
+from .options import quiet_option
 from .options import (SAMPLING, json_option, model_option, number_parser, option_names,
                       parse_seat_option, rules_option, samples_option, scheduler_option,
                       seat_option, seed_option, threads_option)
@@ -57,6 +58,7 @@ def pass_command(
     scheduler: Optional[str] = scheduler_option(),
     rules: Optional[str] = rules_option("Rules (default standard)."),
     as_json: bool = json_option("Print every pass as JSON."),
+    quiet: bool = quiet_option(),
 ) -> None:
     """Pass rating: every pass of a hand (286 of 3 cards; C(13, k) with `pass_count=k`)
     ranked by expected points for the deal (fewer under rules with `no_pass_cards`: a pass

@@ -34,6 +34,7 @@ from .. import puzzles as pz
 from ..files import write_output
 from ..records import rules_text
 from .help import HeartsCommand, HeartsGroup
+from .options import quiet_option
 from .options import (check_output, force_option, json_option, output_option, seed_option,
                       time_option)
 from .render import FOUR_COLOURS, card_text, cards_text, hand_panel, progress
@@ -406,6 +407,7 @@ def mine_command(
         "With --max N: stop mining once N puzzles can be kept, choosing among those found so "
         "far (by default every deal is mined and the best N of all are kept).")),
     force: bool = force_option("Overwrite PATH if it exists."),
+    quiet: bool = quiet_option(),
 ) -> None:
     """Find positions where exactly one card is best by >= 3 points, and write them as JSONL.
 

@@ -17,11 +17,11 @@ from hearts.solver import Card, Rules
 from hearts.solver.errors import RecordSyntaxError
 from hearts.solver.words import counted
 
-from ..files import read_text
 from ..openspiel import parse_action_lines
 from ..openspiel import replay as replay_game
 from ..records import detect_format
 from ..records.importers import is_openspiel_playthrough
+from .options import quiet_option, read_input
 from .options import CommandError, json_option, rules_option
 from .render import card_text, echo_json, rules_name
 
@@ -34,6 +34,7 @@ def replay_command(
     rules: str = rules_option('Rules to check the plays against, e.g. '
                               '"openspiel,qs_breaks_hearts=false".', default="openspiel"),
     as_json: bool = json_option("Print a JSON list, one object per deal."),
+    quiet: bool = quiet_option(),
 ) -> None:
     """Replay OpenSpiel Hearts games (action-id lines) and score them.
 
@@ -56,7 +57,7 @@ def replay_command(
     ```
     """
     the_rules = Rules.parse(rules)
-    text = read_text(file)
+    text = read_input(file)
     if is_openspiel_playthrough(text):
         raise CommandError(f"{file}: an OpenSpiel playthrough, not action-id lines (hearts "
                            f"convert reads it: hearts convert {file} --to openspiel)")

@@ -2,8 +2,9 @@
 line of play; and the built-in examples it solves by name.
 
 The logic lives in :func:`hearts.solver.solve` (:class:`~hearts.solver.Solver`); this module
-reads the deal or example, shows a spinner while the search runs, and prints the hands, the
-table of values with the lines of play, or JSON.
+reads the deal, example or record, shows the progress of a long search (time, nodes, cards
+valued so far: :func:`.render.solve_progress`), and prints the hands, the table of values
+with the lines of play, or JSON.
 """
 from __future__ import annotations
 
@@ -24,12 +25,13 @@ from hearts.solver.passing import passes_that_fit
 from hearts.solver.seats import seat_letter, seat_title, table_seats
 from hearts.solver.solve import MODELS, SolveResult, Solver, SolverError
 
+from .options import quiet_option
 from .options import (SCORES_OPTION, TARGET_OPTION, CommandError, at_option, check_game_on,
                       deal_and_rules, deal_number_option, game_model, json_option, load_record,
                       model_option, nodes_option, parse_seat_option, played_option,
                       rules_option, seat_option, time_option)
 from .render import (PBN_SUITS, SUIT_STYLES, card_text, cards_text, echo_json, rules_name,
-                     suit_ranks)
+                     solve_progress, suit_ranks)
 
 __all__ = ["solve_command", "solve_help", "Example", "load_example", "example_names",
            "standing_text"]
@@ -194,6 +196,7 @@ def solve_command(
     nodes: Optional[int] = nodes_option("Stop after N search nodes (checked every 1,024 nodes)."),
     time_ms: Optional[float] = time_option(None, "Stop after MS milliseconds."),
     no_pv: bool = typer.Option(False, "--no-pv", help="Do not compute the lines of play."),
+    quiet: bool = quiet_option(),
 ) -> None:
     # Check the cheap options first, so that a typo fails before a long search.
     model = game_model(model, scores, game_target)
@@ -238,15 +241,10 @@ def solve_command(
         typer.echo("note: --seat has no effect with --model maxn (max^n scores every seat)",
                    err=True)
     solver = Solver()
-    run = lambda: solver.solve_position(  # noqa: E731
-        position.copy(), target, model, node_limit=nodes, time_limit_ms=time_ms, pv=not no_pv,
-        scores=totals)
-    err_console = Console(stderr=True)
-    if not as_json and err_console.is_terminal:
-        with err_console.status(f"solving ({model}) …", spinner="dots"):
-            result = run()
-    else:
-        result = run()
+    with solve_progress(f"solving ({model})") as report:
+        result = solver.solve_position(
+            position.copy(), target, model, node_limit=nodes, time_limit_ms=time_ms,
+            pv=not no_pv, scores=totals, progress=report)
     if as_json:
         echo_json(result.to_json())
         return
