@@ -853,13 +853,17 @@ def test_puzzle_with_stdin_at_end_of_file_asks_for_answer_not_abort():
     # It was "error: aborted" with the Ctrl-C code 130.
     result = _runner().invoke(app, ["puzzle", "--id", "hd-018"], input="")
     assert result.exit_code == 2
-    assert result.stderr.strip() == "error: no answer given: stdin is closed; give --answer CARD"
+    assert result.stderr.strip() == (
+        "error: no answer given to puzzle hd-018: stdin is closed; hearts puzzle --answer CARD "
+        "answers it (the last puzzle served), or hearts puzzle --id hd-018 --answer CARD")
 
 
 def test_puzzle_stdin_ending_after_a_wrong_card_asks_for_answer():
     result = _runner().invoke(app, ["puzzle", "--id", "hd-018"], input="XX\n")
     assert result.exit_code == 2
-    assert result.stderr.strip() == "error: no answer given: stdin is closed; give --answer CARD"
+    assert result.stderr.strip() == (
+        "error: no answer given to puzzle hd-018: stdin is closed; hearts puzzle --answer CARD "
+        "answers it (the last puzzle served), or hearts puzzle --id hd-018 --answer CARD")
 
 
 def test_puzzle_empty_line_asks_again():

@@ -98,8 +98,43 @@ def test_why_names_voids_queen_and_low_hearts():
     why = pass_why(hand, mask("2C 3C 4D"), Seat.W)
     assert why.voids == (Suit.CLUBS,)
     assert (why.queen, why.queen_guards, why.low_hearts_kept) == ("kept", 1, 4)
-    assert why.text == "void ♣; Q♠ kept, 1 lower ♠; 4 low ♥"
-    assert pass_why(hand, mask("QS KS AS"), Seat.W).text == "Q♠ to W; 4 low ♥"
+    assert why.text == ("voids clubs; keeps Q♠ with only 1 lower spade; keeps 4 low hearts "
+                        "for protection")
+    assert pass_why(hand, mask("QS KS AS"), Seat.W).text == \
+        "gets rid of the unguarded Q♠ and A♠ K♠ to West; keeps 4 low hearts for protection"
+
+
+@pytest.mark.parametrize("hand, passed, direction, text", [
+    # the example: a void made, the exposed queen shed, a low heart kept
+    ("Q3.AK2.T98765.32", "QS 3C 2C", "left",
+     "voids clubs; gets rid of the unguarded Q♠ to your left; keeps a low heart for "
+     "protection"),
+    ("Q3.AK2.T98765.32", "QS 3S 3C", "across",
+     "voids spades; gets rid of the unguarded Q♠ to the player across; keeps a low heart "
+     "for protection"),
+    ("Q.AK2.T987.65432", "6C 5C 3C", "right",
+     "keeps Q♠ with no lower spade; keeps a low heart for protection"),
+    # a well-guarded queen passed all the same, and high hearts shed to the right
+    ("Q8642.AK3.T9.J53", "QS AH KH", "right",
+     "passes Q♠ to your right though 4 lower spades guarded it; gets rid of A♥ K♥; keeps a "
+     "low heart for protection"),
+    # the queen not held: ace and king of spades kept thin, or shed
+    ("AK2.5432.T9876.3", "3C 2H 3H", "across",
+     "voids clubs; keeps A♠ K♠ with only 1 lower spade: Q♠ may fall on them; keeps 2 low "
+     "hearts for protection"),
+    ("AK2.5432.T9876.3", "AS KS 3C", "across",
+     "voids clubs; gets rid of A♠ K♠, on which Q♠ could fall; keeps 4 low hearts for "
+     "protection"),
+    # every low heart given up
+    ("Q8642.AK3.T9.J53", "3H 2S 4S", "left",
+     "keeps Q♠ with only 2 lower spades; gives up its low hearts (none left to duck with)"),
+    ("Q8642.AK3.T9.J53", "3H 9D TD", "left",
+     "voids diamonds; keeps Q♠ guarded by 4 lower spades; gives up its low hearts (none left "
+     "to duck with)"),
+])
+def test_why_in_a_players_words(hand, passed, direction, text):
+    d = PassDirection.parse(direction)
+    assert pass_why(Hand(hand).mask, mask(passed), d.receiver(Seat.S), None, d).text == text
 
 
 # -- the evaluator --------------------------------------------------------------------------------

@@ -157,10 +157,13 @@ def test_rule_bot_passes_the_jack_in_black_jack():
 
 def test_why_names_the_rules_penalty_card():
     hand = mask("AKQJ.5432.432.32")
-    assert pass_why(hand, mask("QS KS AS"), Seat.W).text == "Q♠ to W; 4 low ♥"
-    assert pass_why(hand, mask("JS KS AS"), Seat.W, "black_jack").text == "J♠ to W; 4 low ♥"
+    assert pass_why(hand, mask("QS KS AS"), Seat.W).text == \
+        "gets rid of the unguarded Q♠ and A♠ K♠ to West; keeps 4 low hearts for protection"
+    assert pass_why(hand, mask("JS KS AS"), Seat.W, "black_jack").text == \
+        "gets rid of the unguarded J♠ and A♠ K♠ to West; keeps 4 low hearts for protection"
     kept = pass_why(hand, mask("2C 3C 4D"), Seat.W, "black_jack")
-    assert kept.text == "void ♣; J♠ kept, 0 lower ♠; 4 low ♥"
+    assert kept.text == ("voids clubs; keeps J♠ with no lower spade; keeps 4 low hearts for "
+                         "protection")
     assert (kept.queen, kept.queen_guards) == ("kept", 0)
     assert kept.to_json()["penalty_cards"] == [
         {"card": "JS", "state": "kept", "guards": 0, "high_kept": ["AS", "KS", "QS"]}]
@@ -169,9 +172,11 @@ def test_why_names_the_rules_penalty_card():
 def test_why_names_both_queens_in_pink_lady_and_a_bonus_card_passed_in_omnibus():
     hand = mask("AK2.AKQ.T9876.32")
     assert pass_why(hand, mask("QH AH AS"), Seat.W, "pink_lady").text == \
-        "Q♥ to W; K♠ kept, 1 lower ♠; 2 ♥ out; 0 low ♥"
+        ("gets rid of the unguarded Q♥ and A♥ to West; keeps K♠ with only 1 lower spade: Q♠ "
+         "may fall on it")
     assert pass_why(hand, mask("2C 3C TD"), Seat.E, "omnibus").text == \
-        "void ♣; A♠ K♠ kept, 1 lower ♠; T♦ (-10) to E; 0 low ♥"
+        ("voids clubs; keeps A♠ K♠ with only 1 lower spade: Q♠ may fall on them; gives away "
+         "T♦ (-10 points) to East")
 
 
 def test_policy_text_names_the_rules_penalty_card():

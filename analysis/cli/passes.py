@@ -85,9 +85,11 @@ def pass_command(
 
     **Columns**: mean, 95% interval, the paired difference to the best pass, the **moon
     chance** (share of the first 100 deals in which the seat can shoot after the pass, all
-    hands open, moon model) and **why**: voids made, Q♠ exposure (kept with how many lower
-    spades, or passed to whom; the rules' big penalty cards instead of Q♠, e.g. J♠ in Black
-    Jack), hearts passed and low hearts (2–6) kept.
+    hands open, moon model) and **why**, what the pass does to the hand in a player's words:
+    the voids it makes, the dangerous cards it sheds (an unguarded Q♠, fewer than 3 lower
+    spades; A♠ K♠ it could fall on; high hearts) and to whom (your left, your right, the
+    player across), how well a kept Q♠ is guarded, and the low hearts (2–6) kept for
+    protection or given up; the rules' big penalty cards instead of Q♠ (J♠ in Black Jack).
 
     **Examples**:
 
