@@ -315,22 +315,32 @@ class PenaltyCardWhy:
         suit = self.card.suit.name.lower()
         card = self.card.symbol()
         high = " ".join(c.symbol() for c in self.high_passed)
+        thin = self._thin_high()
         if self.state == "passed":
             shed = f"{card}{' and ' + high if high else ''}"
             if self.held_below < 3:
-                return f"gets rid of the unguarded {shed} to {to}"
-            return (f"passes {shed} to {to} though "
-                    f"{counted(self.held_below, 'lower ' + suit[:-1])} guarded it")
+                text = f"gets rid of the unguarded {shed} to {to}"
+            else:
+                text = (f"passes {shed} to {to} though "
+                        f"{counted(self.held_below, 'lower ' + suit[:-1])} guarded it")
+            return text + (f"; {thin}, should it come back" if thin else "")
         if self.state == "kept":
             guarded = self._guarded(self.guards)
             return f"keeps {card} {guarded}" + (f"; gets rid of {high}" if high else "")
-        if self.high_kept and self.guards < 3:
-            return (f"keeps {' '.join(c.symbol() for c in self.high_kept)} "
-                    f"{self._guarded(self.guards)}: {card} may fall on "
-                    f"{'them' if len(self.high_kept) > 1 else 'it'}")
+        if thin:
+            return thin
         if high:
             return f"gets rid of {high}, on which {card} could fall"
         return ""
+
+    def _thin_high(self) -> str:
+        """``"keeps A♠ K♠ with only 1 lower spade: Q♠ may fall on them"``, or ``""`` when no
+        card above it is kept with fewer than 3 lower cards."""
+        if not self.high_kept or self.guards >= 3:
+            return ""
+        return (f"keeps {' '.join(c.symbol() for c in self.high_kept)} "
+                f"{self._guarded(self.guards)}: {self.card.symbol()} may fall on "
+                f"{'them' if len(self.high_kept) > 1 else 'it'}")
 
     def _guarded(self, n: int) -> str:
         suit = self.card.suit.name.lower()[:-1]

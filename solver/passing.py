@@ -312,14 +312,14 @@ def passes_that_fit(deal: Deal, played: "Iterable[Card | str] | str",
 
     Returns:
         The directions that fit, LEFT, ACROSS, RIGHT order; ``[]`` for another table, no cards
-        played, or none fitting.
+        played, a card played twice, or none fitting.
 
     Raises:
         CardError: a malformed card in ``played``.
     """
     cards = _card_list(played)
-    if deal.players != 4 or not cards:
-        return []
+    if deal.players != 4 or not cards or len(set(cards)) != len(cards):
+        return []           # a card played twice: no pass explains that
     masks = deal.masks
     fits = []
     for direction in (PassDirection.LEFT, PassDirection.ACROSS, PassDirection.RIGHT):

@@ -125,6 +125,10 @@ def test_why_names_voids_queen_and_low_hearts():
     ("AK2.5432.T9876.3", "AS KS 3C", "across",
      "voids clubs; gets rid of A♠ K♠, on which Q♠ could fall; keeps 4 low hearts for "
      "protection"),
+    # the queen passed, the ace and king kept thin: it may come back onto them
+    ("AKQ5.5432.432.32", "QS 5S 3H", "right",
+     "gets rid of the unguarded Q♠ to your right; keeps A♠ K♠ with no lower spade: Q♠ may "
+     "fall on them, should it come back; keeps 3 low hearts for protection"),
     # every low heart given up
     ("Q8642.AK3.T9.J53", "3H 2S 4S", "left",
      "keeps Q♠ with only 2 lower spades; gives up its low hearts (none left to duck with)"),

@@ -160,7 +160,8 @@ def test_why_names_the_rules_penalty_card():
     assert pass_why(hand, mask("QS KS AS"), Seat.W).text == \
         "gets rid of the unguarded Q♠ and A♠ K♠ to West; keeps 4 low hearts for protection"
     assert pass_why(hand, mask("JS KS AS"), Seat.W, "black_jack").text == \
-        "gets rid of the unguarded J♠ and A♠ K♠ to West; keeps 4 low hearts for protection"
+        ("gets rid of the unguarded J♠ and A♠ K♠ to West; keeps Q♠ with no lower spade: J♠ may "
+         "fall on it, should it come back; keeps 4 low hearts for protection")
     kept = pass_why(hand, mask("2C 3C 4D"), Seat.W, "black_jack")
     assert kept.text == ("voids clubs; keeps J♠ with no lower spade; keeps 4 low hearts for "
                          "protection")
@@ -172,8 +173,8 @@ def test_why_names_the_rules_penalty_card():
 def test_why_names_both_queens_in_pink_lady_and_a_bonus_card_passed_in_omnibus():
     hand = mask("AK2.AKQ.T9876.32")
     assert pass_why(hand, mask("QH AH AS"), Seat.W, "pink_lady").text == \
-        ("gets rid of the unguarded Q♥ and A♥ to West; keeps K♠ with only 1 lower spade: Q♠ "
-         "may fall on it")
+        ("gets rid of the unguarded Q♥ and A♥ to West; keeps K♥ with no lower heart: Q♥ may "
+         "fall on it, should it come back; keeps K♠ with only 1 lower spade: Q♠ may fall on it")
     assert pass_why(hand, mask("2C 3C TD"), Seat.E, "omnibus").text == \
         ("voids clubs; keeps A♠ K♠ with only 1 lower spade: Q♠ may fall on them; gives away "
          "T♦ (-10 points) to East")

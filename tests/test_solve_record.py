@@ -72,6 +72,8 @@ def test_a_deal_before_the_pass_is_caught_by_its_plays_and_the_fix_named():
 def test_an_illegal_play_of_cards_held_gets_no_hint():
     line = error_line(run_hearts("solve", AFTER, "--played", "2C 9H"))
     assert line == 'error: card 2 of --played ("9H"): South must follow clubs'
+    line = error_line(run_hearts("solve", AFTER, "--played", "2C 2C"))
+    assert line == 'error: card 2 of --played ("2C"): 2C was already played'
 
 
 def test_passes_that_fit_the_plays():
