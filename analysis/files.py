@@ -11,7 +11,8 @@ from typing import IO, Any, Callable
 from hearts.solver.errors import HeartsError, RecordSyntaxError
 
 __all__ = ["InputFileError", "MAX_INPUT_BYTES", "OutputFileError", "decode_text",
-           "error_line", "os_reason", "expect_json", "json_kind", "load_json", "printable", "quote_text",
+           "error_line", "os_reason", "expect_json", "json_kind", "load_json", "printable",
+           "quote_text",
            "read_file_text", "read_limited", "read_text", "same_file", "size_text", "stream_name",
            "strip_bom", "write_output"]
 

@@ -415,10 +415,15 @@ class PassWhy:
     @property
     def text(self) -> str:
         """What the pass does, in a player's words, e.g. ``"voids clubs; gets rid of the
-        unguarded Q♠ to your left; keeps a low heart for protection"``: the voids made, each big penalty card (passed, and whether it was
-        guarded by 3 lower cards of its suit; kept, and how well guarded; not held but the
-        cards above it kept thinly, which it may fall on), high hearts shed, a bonus card
-        given away, and the low hearts (2–6) kept to duck heart leads or given up."""
+        unguarded Q♠ to your left; keeps a low heart for protection"``: the voids made, each
+        big penalty card (passed, and whether it was guarded by 3 lower cards of its suit, to
+        whom; kept, and how well guarded; the cards above it kept thinly, which it may fall
+        on), high hearts shed, a bonus card given away, and the low hearts (2–6) kept to duck
+        heart leads or given up.
+
+        The notions are those of the other seats' pass policy (:data:`PASS_POLICY`): a Q♠ is
+        guarded by 3 or more lower spades; A♠ K♠, high hearts and a short minor are what a
+        pass sheds."""
         parts = []
         if self.voids:
             parts.append("voids " + joined([s.name.lower() for s in self.voids]))

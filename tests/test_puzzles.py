@@ -556,7 +556,8 @@ def test_puzzle_help_states_the_exit_codes():
     assert ("Serving one (no command): exit code 0 for a right answer, 1 for a wrong one, 2 "
             "for bad input." in lines)
     assert any(re.fullmatch(r"│ --answer +-a +<str> +Your card, for non-interactive use \(else "
-                            r"you are asked\); a wrong one exits 1\. +│", line)
+                            r"you are asked\); a wrong one exits 1\. Without --id \(and --seed\) "
+                            r"it answers the last puzzle served\. +│", line)
                for line in lines)
 
 

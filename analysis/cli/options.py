@@ -3,8 +3,9 @@
 - Option factories (``threads_option()`` ...): ``-j/--threads``, ``-n/--samples``, ``--seed``,
   ``--scheduler``, ``--time``, ``--nodes``, ``--json``, ``-r/--rules``, ``-s/--seat``,
   ``-m/--model``, ``-p/--played``, ``--scores``, ``--target``, ``-o/--output``, ``--force``,
-  ``-d/--deal``, ``--at``, ``--position``, ``-q/--quiet``. A factory takes what differs between commands (the
-  help, a default); the spelling, metavar and bounds are the same everywhere.
+  ``-d/--deal``, ``--at``, ``--position``, ``-q/--quiet``. A factory takes what differs
+  between commands (the help, a default); the spelling, metavar and bounds are the same
+  everywhere.
 - :func:`option_names`: the library's errors about an argument name the option instead.
 - The checks of the options (a number, a seat, the game model of ``--model``, ``--scores``
   and ``--target``, an output path) and what they name: the table a deal is played at

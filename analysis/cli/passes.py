@@ -107,8 +107,8 @@ def pass_command(
     except HeartsError as err:
         # the option named, as --seat's error does
         raise HeartsError(f"--direction: {err}") from None
-    with progress("pass rating", not as_json, unit="evaluations") as update, \
-            option_names(**SAMPLING):
+    with (progress("pass rating", not as_json, unit="evaluations") as update,
+          option_names(**SAMPLING)):
         try:
             ranking = rate_passes(hand, pass_direction, seat=passer, rules=the_rules,
                                   samples=samples, seed=seed, model=model, horizon=horizon,
