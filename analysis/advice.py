@@ -72,6 +72,8 @@ from hearts.solver.errors import HeartsError
 from hearts.solver.position import Position
 from hearts.solver.seats import Seat
 from hearts.solver.game import Game
+from hearts.solver.limit import Limit
+from hearts.solver.lookup import CardLookup
 from hearts.solver.solve import Solver, game_spec, game_value, rules_spec, split_game_value
 from hearts.solver.words import tricks_left_text
 
@@ -79,6 +81,7 @@ from .knowledge import Knowledge
 from .parallel import PerThreadSolver, default_threads, executor, in_flight, lazy_map
 from .policy import play_out
 from .sampling import DealSampler
+from .settings import Sampling
 
 __all__ = ["Advice", "AdviceError", "CardAdvice", "advise", "card_classes", "default_threads",
            "evaluate_deal",
@@ -102,6 +105,7 @@ CHECK_EVERY = 10
 STOP_Z = 3.0
 #: Node limit of one moon search (a search that hits it counts as unknown).
 MOON_NODE_LIMIT = 200_000
+_MOON_LIMIT = Limit(nodes=MOON_NODE_LIMIT)
 #: The early-stopping rule in words (printed by ``hearts play``).
 STOP_RULE = (f"stop after n >= {MIN_SAMPLES} samples (checked every {CHECK_EVERY}) when, for "
              f"every other card c not equal to the best on every sample, "
@@ -177,8 +181,12 @@ class CardAdvice:
 
 
 @dataclass(frozen=True)
-class Advice:
+class Advice(CardLookup):
     """Every legal card of the seat to move, valued by PIMC; best (lowest mean) first.
+
+    ``advice[card]`` is the :class:`CardAdvice` of ``card`` (a :class:`Card` or its text, any
+    card of a class), ``advice[card].mean`` its mean points; ``KeyError`` for a card that is
+    not legal.
 
     Attributes:
         seat: the seat to move, whose points are valued.
@@ -219,18 +227,6 @@ class Advice:
     def best(self) -> CardAdvice:
         """The best card: the lowest mean (game model: mean result, then mean margin)."""
         return self.cards[0]
-
-    def value_of(self, card: Card | str) -> CardAdvice:
-        """The advice for ``card`` (any card of a class).
-
-        Raises:
-            KeyError: ``card`` is not a legal card.
-        """
-        card = Card(card)
-        for ca in self.cards:
-            if card in ca.cards:
-                return ca
-        raise KeyError(str(card))
 
     def evaluator_text(self) -> str:
         """The evaluator in one line, for output."""
@@ -355,7 +351,7 @@ def evaluate_deal(position: Position, cards: Sequence[Card], model: str = "paran
 
     if evaluator == "exact":
         result = solver.solve_position(position, mover, model, pv=False, scores=scores)
-        return [value(result.card_value(card)) for card in cards]
+        return [value(result[card]) for card in cards]
     horizon = EXACT_HORIZON[model] if horizon is None else horizon
     legal = position.legal_mask()
     values = []
@@ -422,10 +418,10 @@ class _SampleWork(PerThreadSolver):
         own: list[int | None] = [0] * n
         for shooter in shooters:
             result = solver.solve_position(position, shooter, "moon", pv=False,
-                                           node_limit=MOON_NODE_LIMIT)
+                                           limit=_MOON_LIMIT)
             for i, card in enumerate(self.reps):
                 try:
-                    can = result.value_of(card)
+                    can = result[card].value
                 except KeyError:  # not finished within the node limit
                     can = None
                 if shooter == self.mover:
@@ -438,11 +434,10 @@ class _SampleWork(PerThreadSolver):
 # -- the driver -------------------------------------------------------------------------------
 
 def advise(subject: "Knowledge | Position", seat: "Seat | str | None" = None, *,
-           samples: int = 100, seed: int = 0, model: str = "paranoid",
-           evaluator: str = "auto", threads: int | None = None, early_stop: bool = True,
-           moon: bool = True, horizon: int | None = None,
-           progress: Callable[[int, int], None] | None = None,
-           scheduler: object = None, scores: Sequence[int] | None = None) -> Advice:
+           sampling: Sampling = Sampling(100), model: str = "paranoid",
+           evaluator: str = "auto", early_stop: bool = True, moon: bool = True,
+           horizon: int | None = None, progress: Callable[[int, int], None] | None = None,
+           scores: Sequence[int] | None = None) -> Advice:
     """Value every legal card of the seat to move over sampled deals (PIMC; module docstring).
 
     Args:
@@ -451,21 +446,20 @@ def advise(subject: "Knowledge | Position", seat: "Seat | str | None" = None, *,
             other hands are hidden and sampled).
         seat: the seat (default: the knowledge's seat, or the position's seat to move); it must
             be the seat to move.
-        samples: the number of sampled deals (at most; fewer when stopped early). ≥ 1.
-        seed: seeds the deal sampler; the same seed gives the same deals and numbers.
+        sampling: :class:`~.settings.Sampling`: ``samples`` sampled deals (at most; fewer
+            when stopped early), ``seed`` of the deal sampler (the same seed gives the same
+            deals and numbers), and where the samples run: ``threads`` (default every core)
+            or a Dask ``scheduler`` (:func:`.parallel.executor`); the result does not depend
+            on where they run. Default ``Sampling(100)``.
         model: ``paranoid``, ``maxn`` or ``game`` (with ``scores``).
         evaluator: ``auto`` (``exact`` when at most ``EXACT_HORIZON[model]`` tricks are left,
             else ``rollout``), ``exact`` or ``rollout``.
-        threads: worker threads (default: every core); the result does not depend on it.
         early_stop: apply the stopping rule (:data:`STOP_RULE`).
         moon: compute the moon risk (``moon_risk``, ``own_moon``).
         horizon: tricks left at which ``rollout`` hands over to the exact solver and up to
             which ``auto`` solves exactly (default ``EXACT_HORIZON[model]``; 1..13). Higher is
             closer to exact and slower (``docs/analysis.md`` has the measurements).
         progress: called as ``progress(done, total)`` after each sample is combined.
-        scheduler: ``None`` (local threads), a Dask scheduler address ``tcp://HOST:PORT`` or a
-            ``distributed.Client``: run the samples there (:func:`.parallel.executor`); the
-            result is the same as a local run with the same seed.
         scores: the game model's game totals before the deal (N, E, S, W; required there,
             refused by the other models); the game ends at ``rules.target``.
 
@@ -474,9 +468,10 @@ def advise(subject: "Knowledge | Position", seat: "Seat | str | None" = None, *,
         for the game model its results and margins.
 
     Raises:
-        AdviceError: unknown model or evaluator, ``samples < 1``, ``threads < 1``, a horizon
-            outside 1..13, the seat is not to move or the deal is over, ``scores`` missing for
-            the game model or given to another.
+        AdviceError: unknown model or evaluator, a horizon outside 1..13, the seat is not to
+            move or the deal is over, ``scores`` missing for the game model or given to
+            another.
+        SettingsError: ``sampling`` is not a :class:`~.settings.Sampling`.
         SolverError: bad ``scores`` (not four, or outside -400..400).
         NoConsistentDealError: no deal fits the knowledge.
         InconsistentRecordError: building the knowledge from a position failed.
@@ -488,10 +483,8 @@ def advise(subject: "Knowledge | Position", seat: "Seat | str | None" = None, *,
     if evaluator not in EVALUATORS:
         raise AdviceError(f"unknown evaluator {evaluator!r}: expected one of "
                           f"{', '.join(EVALUATORS)}")
-    if samples < 1:
-        raise AdviceError(f"samples must be at least 1, got {samples}", argument="samples")
-    if threads is not None and threads < 1:
-        raise AdviceError(f"threads must be at least 1, got {threads}", argument="threads")
+    sampling = Sampling.of(sampling)
+    samples = sampling.samples
     if horizon is not None and not 1 <= horizon <= 13:
         raise AdviceError(f"horizon must be 1..13 tricks, got {horizon}")
     if (model == "game") != (scores is not None):
@@ -517,12 +510,12 @@ def advise(subject: "Knowledge | Position", seat: "Seat | str | None" = None, *,
     reps = [group[0] for group in classes]
     sampler = DealSampler(knowledge)
     # The deals are drawn as their jobs are submitted (memory does not grow with `samples`).
-    deals = islice(sampler.iter_masks(np.random.default_rng(seed)), samples)
+    deals = islice(sampler.iter_masks(np.random.default_rng(sampling.seed)), samples)
     if scores is not None:
         game_spec(knowledge.rules, scores)      # the scores' errors before any sampling
     work = _SampleWork(knowledge, reps, model, used, horizon, moon,
                        None if scores is None else tuple(scores))
-    n_threads = threads or default_threads()
+    n_threads = sampling.workers
 
     values: list[list[int]] = []
     risks: list[list[int | None]] = []
@@ -531,8 +524,8 @@ def advise(subject: "Knowledge | Position", seat: "Seat | str | None" = None, *,
     # Samples beyond a checkpoint are in flight while it is checked, so that no thread waits
     # at it; results past a stop are dropped (the numbers stay the same). With early stops,
     # a cluster gets a local-sized window too: few samples wasted after a stop.
-    window = in_flight(n_threads, None if early_stop else scheduler)
-    with executor(n_threads, scheduler, "hearts-advice") as pool, \
+    window = in_flight(n_threads, None if early_stop else sampling.scheduler)
+    with executor(n_threads, sampling.scheduler, "hearts-advice") as pool, \
             closing(lazy_map(pool, work, deals, window)) as results:
         for v, r, o in results:
             values.append(v)
@@ -566,7 +559,7 @@ def advise(subject: "Knowledge | Position", seat: "Seat | str | None" = None, *,
             _fraction(own_col) if work.moon else None,
             unknown if work.moon else 0, results))
     cards.sort(key=lambda c: (c.rank, c.card))
-    return Advice(mover, model, used, horizon, tricks_left, samples, n, stopped, seed,
+    return Advice(mover, model, used, horizon, tricks_left, samples, n, stopped, sampling.seed,
                   n_threads, sampler.count, tuple(cards),
                   (time.perf_counter() - t0) * 1000.0, work.moon, knowledge, work.scores)
 

@@ -24,7 +24,7 @@ play) loses nothing and is not sampled.
 Which plays are judged: exact open solves are affordable only late in a deal (about 25 ms per
 position with 8 tricks left, seconds to minutes with 10–13), so open mode judges from trick
 ``judged_from`` (default: the first trick with at most ``max_tricks`` = 8 tricks left, trick 6),
-and a position not solved within ``time_ms`` is reported as unjudged, never guessed. Fair mode
+and a position not solved within the ``limit`` is reported as unjudged, never guessed. Fair mode
 is bounded per play by its evaluator and judges every trick (from ``from_trick`` when given).
 
 Moon alerts (open hands, both modes): the first play after which one seat is *on track* (the
@@ -40,8 +40,8 @@ Passes: each deal's passes are listed (:class:`PassNote`); their rating plugs in
 
 Python::
 
-    from hearts.analysis.annotate import annotate
-    result = annotate(game, mode="both", samples=100, seed=0)   # GameRecord → GameAnnotation
+    from hearts.analysis import Sampling, annotate
+    result = annotate(game, mode="both", sampling=Sampling(100, seed=0))   # → GameAnnotation
     result.game                                # an annotated copy (the input is not changed)
     result.plays, result.summary(), result.moon_alerts, result.to_json()
 """
@@ -54,6 +54,7 @@ from typing import Any, Callable, Iterable, Sequence
 
 from hearts.solver.cards import Card
 from hearts.solver.errors import HeartsError
+from hearts.solver.limit import Limit
 from hearts.solver.position import Position
 from hearts.solver.rules import Rules
 from hearts.solver.seats import PassDirection, Seat
@@ -65,6 +66,7 @@ from .advice import EVALUATORS, advise, card_classes
 from .knowledge import record_knowledge
 from .parallel import executor
 from .records import NAG_BLUNDER, NAG_MISTAKE, DealRecord, GameRecord
+from .settings import Sampling
 from .stats import mean_se
 
 __all__ = ["MODES", "JudgedPlay", "FairJudgement", "MoonAlert", "PassNote", "PassRater",
@@ -448,12 +450,13 @@ def summary_json(table: dict[Seat, dict[str, Any]]) -> dict[str, dict[str, Any]]
 
 
 def batch_json(grouped: Sequence[tuple[str, list[GameAnnotation]]], mode: str,
-               time_ms: float | None, output: str | None, html: str | None = None) -> dict:
+               limit: Limit, output: str | None, html: str | None = None) -> dict:
     """The JSON document of a batch of annotated files (``grouped``: file name → its game
-    annotations, in order; ``time_ms``, ``output`` and ``html``: the settings and the files
-    written, recorded as given): every file's plays, summaries, moon alerts, passes and errors
-    (``docs/annotate.md``, "Output"; ``hearts annotate --json`` prints it, and the HTML report
-    is rendered from it)."""
+    annotations, in order; ``limit`` (of one search: ``time_ms``, and ``node_limit`` when it
+    has one), ``output`` and ``html``: the settings and the files written, recorded as given):
+    every file's plays, summaries, moon alerts, passes and errors (``docs/annotate.md``,
+    "Output"; ``hearts annotate --json`` prints it, and the HTML report is rendered from
+    it)."""
     results = [r for _, rs in grouped for r in rs]
     plays, alerts, passes, errors = [], [], [], []
     for f, rs in grouped:
@@ -472,7 +475,9 @@ def batch_json(grouped: Sequence[tuple[str, list[GameAnnotation]]], mode: str,
             "judged_from": first.judged_from if first and mode != "fair" else None,
             "fair": fair_json(first) if first else None,
             "thresholds": {"mistake": first.mistake, "blunder": first.blunder} if first else None,
-            "time_ms": time_ms, "files": [f for f, _ in grouped], "plays": plays,
+            "time_ms": limit.time_ms,
+            **({} if limit.nodes is None else {"node_limit": limit.nodes}),
+            "files": [f for f, _ in grouped], "plays": plays,
             "summary": summary_json(summarise(every, primary(mode))),
             "summaries": {w: summary_json(summarise(every, w)) for w in modes_run(mode)},
             "mistake_count": mistake_count(every),
@@ -515,22 +520,23 @@ def _moon_takers(position: Position, moon_mask: int) -> list[Seat]:
 
 
 def _can_shoot(solver: Solver, position: Position, seat: Seat,
-               time_ms: float | None) -> bool | None:
+               limit: Limit) -> bool | None:
     """Whether ``seat`` can still take every moon card against the best defence (None: not
-    solved within ``time_ms``)."""
-    result = solver.solve_position(position, seat, "moon", time_limit_ms=time_ms, pv=False)
+    solved within ``limit``)."""
+    result = solver.solve_position(position, seat, "moon", limit=limit, pv=False)
     if not result.complete or not result.cards:
         return None
     return bool(result.cards[0].value)
 
 
 def annotate_deal(deal: DealRecord, rules: Rules, *, game: int = 1, judged_from: int = 6,
-                  mistake: int = 2, blunder: int = 6, time_ms: float | None = None,
+                  mistake: int = 2, blunder: int = 6, limit: Limit = Limit(),
                   moon: bool = True, solver: Solver | None = None,
                   moon_from: int | None = None) -> DealAnnotation:
     """Open-hands judgements of one deal's plays from trick ``judged_from`` (14: none) and its
-    moon alert (checked from trick ``moon_from``, default ``judged_from``). ``deal`` is not
-    changed (:func:`annotate_games` writes the marks into its annotated copy).
+    moon alert (checked from trick ``moon_from``, default ``judged_from``), each search within
+    ``limit`` (a position it stops is unjudged). ``deal`` is not changed
+    (:func:`annotate_games` writes the marks into its annotated copy).
 
     One :class:`Solver` serves every position of the deal (its transposition table is shared).
     """
@@ -541,10 +547,10 @@ def annotate_deal(deal: DealRecord, rules: Rules, *, game: int = 1, judged_from:
         trick = i // 4 + 1
         if trick >= judged_from:
             judged.append(_judge(solver, position, play.card, game, deal.number, i + 1, trick,
-                                 mistake, blunder, time_ms))
+                                 mistake, blunder, limit))
         position.play(play.card, check=False)
     moon_from = judged_from if moon_from is None else moon_from
-    alert = _moon_alert(deal, rules, game, moon_from, time_ms, solver) if moon else None
+    alert = _moon_alert(deal, rules, game, moon_from, limit, solver) if moon else None
     return DealAnnotation(game, deal, judged, alert)
 
 
@@ -571,14 +577,13 @@ def _line_of(suggested: CardValue, card: Card) -> tuple[Card, ...]:
 
 
 def _judge(solver: Solver, position: Position, card: Card, game: int, number: int,
-           index: int, trick: int, mistake: int, blunder: int,
-           time_ms: float | None) -> JudgedPlay:
+           index: int, trick: int, mistake: int, blunder: int, limit: Limit) -> JudgedPlay:
     seat = position.to_move
-    result = solver.solve_position(position, seat, "paranoid", time_limit_ms=time_ms, pv=True)
+    result = solver.solve_position(position, seat, "paranoid", limit=limit, pv=True)
     if not result.complete or not result.cards:
         return JudgedPlay(game, number, index, trick, seat, card, None, None, (), None, "",
                           (), "unjudged", (), result.ms)
-    value = result.value_of(card)
+    value = result[card].value
     best_cv = result.cards[0]
     best_value = best_cv.value
     best = tuple(sorted(c for cv in result.cards if cv.value == best_value
@@ -593,17 +598,18 @@ def _judge(solver: Solver, position: Position, card: Card, game: int, number: in
                       _mark(loss, mistake, blunder), line, "judged", values, result.ms)
 
 
-def judge_fair(deal: DealRecord, rules: Rules, index: int, *, samples: int = DEFAULT_SAMPLES,
-               seed: int = 0, model: str = "paranoid", evaluator: str = "auto",
-               mistake: int = 2, blunder: int = 6) -> FairJudgement:
+def judge_fair(deal: DealRecord, rules: Rules, index: int, *,
+               sampling: Sampling = Sampling(DEFAULT_SAMPLES), model: str = "paranoid",
+               evaluator: str = "auto", mistake: int = 2, blunder: int = 6) -> FairJudgement:
     """Judge play ``index`` (1..52) of ``deal`` on the knowledge of the seat that made it (its
     hand after the pass, its pass, the cards played before): :func:`.advice.advise` over
-    ``samples`` deals sampled from that knowledge (seeded with ``seed``), values in points
-    for the deal (lower is better).
+    ``sampling.samples`` deals sampled from that knowledge (seeded with ``sampling.seed``),
+    values in points for the deal (lower is better). It runs on the calling thread (one job
+    of a batch: ``sampling.threads`` and ``scheduler`` are the batch's, not used here).
 
     Raises:
-        AdviceError: bad model, evaluator or sample count. InconsistentRecordError: the
-            record contradicts itself (the readers rule that out).
+        AdviceError: bad model or evaluator. InconsistentRecordError: the record contradicts
+            itself (the readers rule that out).
     """
     cards = deal.cards
     seat = deal.seats()[index - 1]
@@ -612,17 +618,19 @@ def judge_fair(deal: DealRecord, rules: Rules, index: int, *, samples: int = DEF
     classes = card_classes(knowledge)
     if len(classes) == 1:
         # One class of equivalent cards: every legal card gives the same points on every deal.
-        return FairJudgement(None, None, classes[0], 0.0, 0.0, "", 0, samples, "forced", model)
-    advice = advise(knowledge, samples=samples, seed=seed, model=model, evaluator=evaluator,
-                    threads=1, moon=False)   # one job of the batch's pool: no nested pool
-    played, best = advice.value_of(card), advice.best
+        return FairJudgement(None, None, classes[0], 0.0, 0.0, "", 0, sampling.samples,
+                             "forced", model)
+    # one job of the batch's pool: no nested pool
+    alone = Sampling(sampling.samples, sampling.seed, threads=1)
+    advice = advise(knowledge, sampling=alone, model=model, evaluator=evaluator, moon=False)
+    played, best = advice[card], advice.best
     loss = se = 0.0
     if played is not best:
         # Paired: both cards are valued on the same samples, so the spread of the per-sample
         # difference (not of each card's values) gives the loss's standard error.
         loss, se = mean_se([a - b for a, b in zip(played.values, best.values)])
     return FairJudgement(played.mean, best.mean, best.cards, loss, se,
-                         _mark(loss, mistake, blunder), advice.samples, samples,
+                         _mark(loss, mistake, blunder), advice.samples, sampling.samples,
                          advice.evaluator, model, tuple((c.card, c.mean) for c in advice.cards),
                          advice.deals, advice.ms)
 
@@ -668,7 +676,7 @@ def _write_play(play: records.Play, judged: JudgedPlay) -> None:
 
 
 def _moon_alert(deal: DealRecord, rules: Rules, game: int, judged_from: int,
-                time_ms: float | None, solver: Solver) -> MoonAlert | None:
+                limit: Limit, solver: Solver) -> MoonAlert | None:
     moon_mask = rules.moon_mask()
     if rules.moon == "none" or not moon_mask:
         return None
@@ -700,14 +708,14 @@ def _moon_alert(deal: DealRecord, rules: Rules, game: int, judged_from: int,
     unstoppable_trick = unstoppable_index = None
     previous: tuple[int, bool | None] | None = None
     for k in range(first_check, end, 4):
-        can = _can_shoot(solver, positions[k], seat, time_ms)
+        can = _can_shoot(solver, positions[k], seat, limit)
         checks.append((k // 4 + 1, can))
         if can:
             unstoppable_trick = k // 4 + 1
             if previous is not None and previous[1] is False:
                 # Pin the play inside the previous trick after which it became unstoppable.
                 for j in range(previous[0] + 1, k):
-                    if _can_shoot(solver, positions[j], seat, time_ms):
+                    if _can_shoot(solver, positions[j], seat, limit):
                         unstoppable_index = j
                         break
                 else:
@@ -823,12 +831,12 @@ class _DealJob:
     moon_from: int
     mistake: int
     blunder: int
-    time_ms: float | None
+    limit: Limit
     moon: bool
 
     def __call__(self, game: int, rules: Rules, deal: DealRecord) -> DealAnnotation:
         return annotate_deal(deal, rules, game=game, judged_from=self.judged_from,
-                             mistake=self.mistake, blunder=self.blunder, time_ms=self.time_ms,
+                             mistake=self.mistake, blunder=self.blunder, limit=self.limit,
                              moon=self.moon, solver=Solver(), moon_from=self.moon_from)
 
 
@@ -837,32 +845,23 @@ class _FairJob:
     """Judges one play on its seat's knowledge (a picklable job; one thread per play, as the
     plays of all deals are the jobs)."""
 
-    samples: int
-    seed: int
+    sampling: Sampling          # samples and seed only: the job runs on one thread
     model: str
     evaluator: str
     mistake: int
     blunder: int
 
     def __call__(self, rules: Rules, deal: DealRecord, index: int) -> FairJudgement:
-        return judge_fair(deal, rules, index, samples=self.samples, seed=self.seed,
-                          model=self.model, evaluator=self.evaluator, mistake=self.mistake,
-                          blunder=self.blunder)
+        return judge_fair(deal, rules, index, sampling=self.sampling, model=self.model,
+                          evaluator=self.evaluator, mistake=self.mistake, blunder=self.blunder)
 
 
-def _check_options(mode: str, mistake: int, blunder: int, time_ms: float | None,
-                   threads: int, samples: int, model: str, evaluator: str) -> None:
+def _check_options(mode: str, mistake: int, blunder: int, model: str, evaluator: str) -> None:
     if mode not in MODES:
         raise AnnotateError(f"unknown mode {mode!r}: expected one of {', '.join(MODES)}")
     if mistake < 1 or blunder < mistake:
         raise AnnotateError(f"thresholds must satisfy 1 <= mistake <= blunder, got mistake "
                             f"{mistake}, blunder {blunder}")
-    if time_ms is not None and not time_ms > 0:       # nan too
-        raise AnnotateError(f"time_ms must be positive, got {time_ms}", argument="time_ms")
-    if threads < 1:
-        raise AnnotateError(f"threads must be at least 1, got {threads}", argument="threads")
-    if samples < 1:
-        raise AnnotateError(f"samples must be at least 1, got {samples}", argument="samples")
     if model not in FAIR_MODELS:
         raise AnnotateError(f"unknown model {model!r}: expected {' or '.join(FAIR_MODELS)}")
     if evaluator not in EVALUATORS:
@@ -887,33 +886,35 @@ def _rate_passes(deal: DealRecord, rules: Rules,
 
 def annotate_games(games: Sequence[GameRecord], mode: str = "open", *, max_tricks: int = 8,
                    from_trick: int | None = None, mistake: int = 2, blunder: int = 6,
-                   time_ms: float | None = None, threads: int = 1, moon: bool = True,
-                   samples: int = DEFAULT_SAMPLES, seed: int = 0, model: str = "paranoid",
-                   evaluator: str = "auto",
+                   limit: Limit = Limit(),
+                   sampling: Sampling = Sampling(DEFAULT_SAMPLES, threads=1),
+                   moon: bool = True, model: str = "paranoid", evaluator: str = "auto",
                    progress: Callable[[int, int], None] | None = None,
-                   scheduler: object = None,
                    pass_rater: PassRater | None = None) -> list[GameAnnotation]:
     """Annotate several games: the batch twin of :func:`annotate` (its arguments).
 
     The jobs are the deals (open hands and the moon alert, one :class:`Solver` per deal) and,
     in fair and both mode, every fair-judged play (one :func:`judge_fair` each); they run on a
-    thread pool of ``threads`` or the workers of a Dask cluster (``scheduler``: a
-    ``tcp://HOST:PORT`` address or a ``distributed.Client``), with results identical to one
-    thread (without ``time_ms``). ``progress(done, total)`` is called after each job. The
-    marks are written into annotated copies in this process.
+    thread pool of ``sampling.threads`` or the workers of a Dask cluster
+    (``sampling.scheduler``: a ``tcp://HOST:PORT`` address or a ``distributed.Client``), with
+    results identical to one thread (without a time limit). ``progress(done, total)`` is
+    called after each job. The marks are written into annotated copies in this process.
 
     Raises:
-        AnnotateError: bad options. ClusterError: the scheduler cannot be used.
+        AnnotateError: bad options. SettingsError, SolverError: ``sampling`` or ``limit`` of
+        another type. ClusterError: the scheduler cannot be used.
     """
-    _check_options(mode, mistake, blunder, time_ms, threads, samples, model, evaluator)
+    _check_options(mode, mistake, blunder, model, evaluator)
+    sampling, limit = Sampling.of(sampling), Limit.of(limit)
+    samples, seed = sampling.samples, sampling.seed
     open_from = judged_from_trick(max_tricks, from_trick)
     fair_from = None if mode == "open" else (from_trick or 1)
     tag = _annotator_tag(mode, samples, seed, model, evaluator)
     note = annotation_note(mode, open_from, fair_from)
     copies = [_annotated_copy(g, tag, note) for g in games]
     deal_job = _DealJob(open_from if mode != "fair" else 14, open_from, mistake, blunder,
-                        time_ms, moon)
-    fair_job = _FairJob(samples, seed, model, evaluator, mistake, blunder)
+                        limit, moon)
+    fair_job = _FairJob(Sampling(samples, seed, threads=1), model, evaluator, mistake, blunder)
     jobs: list[tuple[tuple[int, int, int], Callable, tuple]] = []
     for gi, g in enumerate(copies):
         for di, d in enumerate(g.deals):
@@ -923,13 +924,13 @@ def annotate_games(games: Sequence[GameRecord], mode: str = "open", *, max_trick
                     jobs.append(((gi, di, index), fair_job, (g.rules, d, index)))
 
     done: dict[tuple[int, int, int], Any] = {}
-    if threads == 1 and scheduler is None:
+    if sampling.workers == 1 and sampling.scheduler is None:
         for key, job, args in jobs:
             done[key] = job(*args)
             if progress:
                 progress(len(done), len(jobs))
     else:
-        with executor(threads, scheduler, "hearts-annotate") as pool:
+        with executor(sampling.workers, sampling.scheduler, "hearts-annotate") as pool:
             futures = [(key, pool.submit(job, *args)) for key, job, args in jobs]
             for key, future in futures:
                 done[key] = future.result()
@@ -972,9 +973,9 @@ def _with_fair(judged: JudgedPlay, fair: FairJudgement) -> JudgedPlay:
 
 def annotate(game: GameRecord, mode: str = "open", *, max_tricks: int = 8,
              from_trick: int | None = None, mistake: int = 2, blunder: int = 6,
-             time_ms: float | None = None, threads: int = 1, moon: bool = True,
-             samples: int = DEFAULT_SAMPLES, seed: int = 0, model: str = "paranoid",
-             evaluator: str = "auto", scheduler: object = None,
+             limit: Limit = Limit(),
+             sampling: Sampling = Sampling(DEFAULT_SAMPLES, threads=1),
+             moon: bool = True, model: str = "paranoid", evaluator: str = "auto",
              pass_rater: PassRater | None = None) -> GameAnnotation:
     """Annotate a game (module docstring).
 
@@ -986,20 +987,24 @@ def annotate(game: GameRecord, mode: str = "open", *, max_tricks: int = 8,
             left (default 8: tricks 6..13). from_trick: the first trick judged, in both modes
             (overrides ``max_tricks``; fair mode judges from trick 1 without it).
         mistake, blunder: loss thresholds in points for ``?`` and ``??``.
-        time_ms: cap per open position; a position not solved in time is unjudged.
-        threads: run the jobs (deals, fair plays) on this many threads.
+        limit: of each open-hands search and moon check (:class:`~hearts.solver.limit.Limit`;
+            default none); a position not solved within it is unjudged.
+        sampling: :class:`~.settings.Sampling`: in fair and both mode ``samples`` sampled
+            deals per play (at most: advice stops early when one card is clearly best) and
+            the ``seed`` of every play's sampler; in every mode the ``threads`` the jobs
+            (deals, fair plays) run on, or a Dask ``scheduler`` (``tcp://HOST:PORT`` or a
+            client). Default ``Sampling(DEFAULT_SAMPLES, threads=1)``.
         moon: compute moon alerts.
-        samples: fair mode: sampled deals per play (at most; advice stops early when one card
-            is clearly best). seed: seeds every play's sampler. model: ``paranoid`` or
-            ``maxn`` for the fair values. evaluator: ``auto``, ``exact`` or ``rollout``.
-        scheduler: a Dask scheduler (``tcp://HOST:PORT`` or a client) to run the jobs on.
+        model: ``paranoid`` or ``maxn`` for the fair values. evaluator: ``auto``, ``exact``
+            or ``rollout``.
         pass_rater: the pass-rating hook (:data:`PassRater`); None lists the passes as
             :data:`PASS_NOT_RATED`.
 
     Raises:
-        AnnotateError: bad options. ClusterError: the scheduler cannot be used.
+        AnnotateError: bad options. SettingsError, SolverError: ``sampling`` or ``limit`` of
+        another type. ClusterError: the scheduler cannot be used.
     """
     return annotate_games([game], mode, max_tricks=max_tricks, from_trick=from_trick,
-                          mistake=mistake, blunder=blunder, time_ms=time_ms, threads=threads,
-                          moon=moon, samples=samples, seed=seed, model=model,
-                          evaluator=evaluator, scheduler=scheduler, pass_rater=pass_rater)[0]
+                          mistake=mistake, blunder=blunder, limit=limit, sampling=sampling,
+                          moon=moon, model=model, evaluator=evaluator,
+                          pass_rater=pass_rater)[0]

@@ -52,6 +52,7 @@ from .advice import advise
 from .knowledge import Knowledge
 from .passing import apply_passes, passable, policy_pass, rate_passes
 from .policy import rule_play
+from .settings import Sampling
 from .stats import Z95, mean_se
 
 __all__ = ["Bot", "RandomBot", "RuleBot", "AdviceBot", "DealGame", "BotScore", "MatchResult",
@@ -142,9 +143,8 @@ class AdviceBot:
     def choose_pass(self, seat: Seat, hand: int, direction: PassDirection, rules: Rules,
                     key: tuple[int, ...]) -> int:
         ranking = rate_passes(Hand.from_mask(hand), direction, seat=seat, rules=rules,
-                              samples=self.pass_samples, seed=_seed(key), moon=False,
-                              threads=self.threads, model=self.pass_model,
-                              horizon=self.pass_horizon)
+                              sampling=Sampling(self.pass_samples, _seed(key), self.threads),
+                              moon=False, model=self.pass_model, horizon=self.pass_horizon)
         return sum(c.mask for c in ranking.best.cards)
 
     def choose_play(self, position: Position, knowledge: Callable[[], Knowledge],
@@ -152,9 +152,9 @@ class AdviceBot:
         legal = cards_from_mask(position.legal_mask())
         if len(legal) == 1:
             return legal[0]
-        advice = advise(knowledge(), samples=self.play_samples, seed=_seed(key),
-                        model=self.model, moon=False, threads=self.threads,
-                        horizon=self.horizon)
+        advice = advise(knowledge(),
+                        sampling=Sampling(self.play_samples, _seed(key), self.threads),
+                        model=self.model, moon=False, horizon=self.horizon)
         return advice.best.card
 
 

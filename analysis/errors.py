@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from hearts.solver.errors import HeartsError
 
-__all__ = ["InconsistentRecordError", "NoConsistentDealError"]
+__all__ = ["InconsistentRecordError", "NoConsistentDealError", "SettingsError"]
 
 
 class InconsistentRecordError(HeartsError):
@@ -24,3 +24,8 @@ class InconsistentRecordError(HeartsError):
 
 class NoConsistentDealError(InconsistentRecordError):
     """No deal of the unseen cards fits what the seat knows (hand sizes, voids, held cards)."""
+
+
+class SettingsError(HeartsError):
+    """A sampling setting with a bad value (:class:`~hearts.analysis.settings.Sampling`:
+    ``samples must be at least 1, got 0``); ``argument`` names the setting."""

@@ -11,10 +11,10 @@ and Q♠ under standard rules) against the best defence of the other three, all 
   receiver) are dealt uniformly by :class:`~.sampling.DealSampler`, then the position at the
   start of play is searched with the moon model. Because every deal is searched with all hands
   open, the estimate is an upper bound on what the hand can force in real play (a double-dummy
-  shooter knows where every card is). A search that hits the time limit is *unfinished*: it
-  is left out of the probability and counted separately. The 95% interval is Wilson's score
-  interval (Wilson 1927, "Probable inference, the law of succession, and statistical
-  inference", JASA 22) over the finished samples.
+  shooter knows where every card is). A search that hits the limit (by default 2 s of time,
+  :data:`DEFAULT_LIMIT`) is *unfinished*: it is left out of the probability and counted
+  separately. The 95% interval is Wilson's score interval (Wilson 1927, "Probable inference,
+  the law of succession, and statistical inference", JASA 22) over the finished samples.
 * :func:`moon_watch`: in a game position, the seat on track to shoot (the only seat that has
   taken moon cards so far) and whether it can still shoot against the best defence -- with the
   hands open (at every table of 3 to 7 players), and optionally as estimated from one seat's
@@ -29,7 +29,7 @@ from __future__ import annotations
 import math
 import time
 from contextlib import closing
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from itertools import islice
 from typing import Callable, Iterable
 
@@ -39,21 +39,25 @@ from hearts.solver.cards import Card
 from hearts.solver.deal import Deal
 from hearts.solver.errors import HeartsError
 from hearts.solver.hand import Hand
+from hearts.solver.limit import Limit
 from hearts.solver.position import Position
 from hearts.solver.rules import Rules
 from hearts.solver.seats import PassDirection, Seat, seat_letter, table_seats
 from hearts.solver.solve import SolveResult, Solver
 
-from .parallel import PerThreadSolver, default_threads, executor, in_flight, lazy_map
+from .parallel import PerThreadSolver, executor, in_flight, lazy_map
 from .stats import Z95 as _Z95
 from .knowledge import Knowledge
 from .sampling import DealSampler
+from .settings import Sampling
 
 __all__ = ["MoonError", "MoonOdds", "MoonWatch", "moon_odds", "moon_watch", "can_shoot",
-           "wilson_interval", "DEFAULT_TIME_MS"]
+           "wilson_interval", "DEFAULT_TIME_MS", "DEFAULT_LIMIT"]
 
 #: Default time limit of one moon search, in milliseconds.
 DEFAULT_TIME_MS = 2000.0
+#: Default limit of one moon search (:data:`DEFAULT_TIME_MS`).
+DEFAULT_LIMIT = Limit(time_ms=DEFAULT_TIME_MS)
 
 
 class MoonError(HeartsError):
@@ -106,11 +110,11 @@ class MoonOdds:
         rules: the rules.
         requested: samples asked for.
         shoots, cannot, unfinished: samples in which the hand can shoot, cannot, or the search
-            hit the time limit (not counted in the probability).
+            hit the limit (not counted in the probability).
         probability: ``shoots / (shoots + cannot)``, ``None`` if every sample is unfinished.
         interval: Wilson 95% interval of the probability (over the finished samples).
-        seed: the sampler's seed. time_limit_ms: per search. deals: consistent deals.
-        ms: wall time.
+        seed: the sampler's seed. limit: of one search (:class:`~hearts.solver.limit.Limit`).
+        deals: consistent deals. threads: the worker threads used. ms: wall time.
     """
 
     seat: Seat
@@ -124,7 +128,7 @@ class MoonOdds:
     cannot: int
     unfinished: int
     seed: int
-    time_limit_ms: float | None
+    limit: Limit
     deals: int
     threads: int
     ms: float
@@ -161,11 +165,20 @@ class MoonOdds:
             "interval95": [round(low, 4), round(high, 4)],
             "interval_method": "Wilson score, finished samples",
             "seed": self.seed,
-            "time_limit_ms": self.time_limit_ms,
+            **_limit_json(self.limit),
             "deals": self.deals,
             "threads": self.threads,
             "ms": round(self.ms, 1),
         }
+
+
+def _limit_json(limit: Limit) -> dict:
+    """A search limit as the JSON shows it: ``time_limit_ms`` (null for none), and
+    ``node_limit`` when there is one."""
+    out: dict = {"time_limit_ms": limit.time_ms}
+    if limit.nodes is not None:
+        out["node_limit"] = limit.nodes
+    return out
 
 
 def _check_moon_rules(rules: Rules) -> None:
@@ -176,11 +189,10 @@ def _check_moon_rules(rules: Rules) -> None:
 class _MoonWork(PerThreadSolver):
     """One moon search per sampled deal; one Solver per thread (or per Dask worker thread)."""
 
-    def __init__(self, knowledge: Knowledge, shooter: Seat,
-                 time_limit_ms: float | None) -> None:
+    def __init__(self, knowledge: Knowledge, shooter: Seat, limit: Limit) -> None:
         self.knowledge = knowledge
         self.shooter = shooter
-        self.time_limit_ms = time_limit_ms
+        self.limit = limit
         left = 52 - len(knowledge.history)
         self.tt_bits = 16 if left <= 24 else 19
 
@@ -189,21 +201,21 @@ class _MoonWork(PerThreadSolver):
         solver = self.solver()
         position = self.knowledge.position(Deal.from_masks(masks))
         result = solver.solve_position(position, self.shooter, "moon", pv=False,
-                                       time_limit_ms=self.time_limit_ms)
+                                       limit=self.limit)
         return can_shoot(result)
 
 
-def _sampled(knowledge: Knowledge, shooter: Seat, samples: int, seed: int,
-             time_limit_ms: float | None, threads: int,
-             progress: Callable[[int, int], None] | None,
-             scheduler: object = None) -> tuple[tuple[int, int, int], int]:
-    """How many of ``samples`` deals sampled from ``knowledge`` ``shooter`` can shoot in,
-    cannot, and are unfinished in: ``(shoots, cannot, unfinished)``; and the number of
+def _sampled(knowledge: Knowledge, shooter: Seat, sampling: Sampling, limit: Limit,
+             progress: Callable[[int, int], None] | None
+             ) -> tuple[tuple[int, int, int], int]:
+    """How many of ``sampling.samples`` deals sampled from ``knowledge`` ``shooter`` can shoot
+    in, cannot, and are unfinished in: ``(shoots, cannot, unfinished)``; and the number of
     consistent deals. The deals are drawn as their searches are submitted
-    (:func:`.parallel.lazy_map`), so memory does not grow with ``samples``."""
+    (:func:`.parallel.lazy_map`), so memory does not grow with the samples."""
     sampler = DealSampler(knowledge)
-    deals = islice(sampler.iter_masks(np.random.default_rng(seed)), samples)
-    work = _MoonWork(knowledge, shooter, time_limit_ms)
+    samples, threads, scheduler = sampling.samples, sampling.workers, sampling.scheduler
+    deals = islice(sampler.iter_masks(np.random.default_rng(sampling.seed)), samples)
+    work = _MoonWork(knowledge, shooter, limit)
     counts = {True: 0, False: 0, None: 0}
     done = 0
     with executor(threads, scheduler, "hearts-moon") as pool, \
@@ -217,51 +229,50 @@ def _sampled(knowledge: Knowledge, shooter: Seat, samples: int, seed: int,
 
 
 def moon_odds(hand: "Hand | str | Iterable[Card | str]", *, seat: "Seat | str" = Seat.S,
-              samples: int = 200, seed: int = 0, rules: "Rules | str | None" = None,
+              rules: "Rules | str | None" = None,
               pass_direction: "PassDirection | str | None" = None,
               passed: "Iterable[Card | str] | str | None" = None,
               received: "Iterable[Card | str] | str | None" = None,
-              time_limit_ms: float | None = DEFAULT_TIME_MS, threads: int | None = None,
-              progress: Callable[[int, int], None] | None = None,
-              scheduler: object = None) -> MoonOdds:
+              sampling: Sampling = Sampling(200), limit: Limit = DEFAULT_LIMIT,
+              progress: Callable[[int, int], None] | None = None) -> MoonOdds:
     """The probability that ``hand`` can shoot the moon (module docstring).
 
     Args:
         hand: the 13 cards at the start of play: PBN ``S.H.D.C`` text, a :class:`Hand`, or
             cards (a list or one text ``"AS KS ..."``).
         seat: the seat holding it (default South); it only decides who leads.
-        samples: deals to sample (≥ 1). seed: the sampler's seed.
         rules: the rules, or a ``Rules.parse`` text (default standard).
         pass_direction: ``None`` (default): the hand as held at the start of play, the other
             39 cards dealt uniformly (a hold deal, or nothing known about the pass). A
             direction (``left``, ``right``, ``across``): ``hand`` is the hand *after* that pass;
             ``passed`` (the cards given, now with the receiver) and ``received`` (the cards got,
             part of ``hand``) are then required.
-        time_limit_ms: per search (``None``: no limit); a search that hits it is unfinished.
-        threads: worker threads (default every core).
-        scheduler: run the searches on a Dask cluster instead (a ``tcp://HOST:PORT`` address
-            or a ``distributed.Client``; :func:`.parallel.executor`); same result as local.
+        sampling: :class:`~.settings.Sampling`: ``samples`` deals to sample, the sampler's
+            ``seed``, and ``threads`` (default every core) or a Dask ``scheduler`` to run the
+            searches on (:func:`.parallel.executor`; the same result as local). Default
+            ``Sampling(200)``.
+        limit: of one search (:class:`~hearts.solver.limit.Limit`; default
+            :data:`DEFAULT_LIMIT`, 2 s); a search that hits it is unfinished. ``Limit()``: none.
 
     Raises:
         InconsistentRecordError: the hand is not 13 distinct cards; a pass on a hold deal or
             under rules without passing; wrong pass counts; passed cards still in the hand.
-        CardError: a card text is no card. MoonError: no moon in the rules, samples < 1.
+        CardError: a card text is no card. MoonError: no moon in the rules.
+        SettingsError, SolverError: ``sampling`` or ``limit`` of another type.
         ClusterError: the scheduler cannot be used.
     """
     t0 = time.perf_counter()
     rules = Rules.of(rules)
     _check_moon_rules(rules)
-    if samples < 1:
-        raise MoonError(f"samples must be at least 1, got {samples}", argument="samples")
+    sampling, limit = Sampling.of(sampling), Limit.of(limit)
     seat = Seat.parse(seat)
     knowledge = Knowledge.from_record(seat, hand, (), rules, pass_direction=pass_direction,
                                       passed=passed, received=received)
-    n_threads = threads or default_threads()
-    (shoots, cannot, unfinished), count = _sampled(knowledge, seat, samples, seed,
-                                                   time_limit_ms, n_threads, progress, scheduler)
+    (shoots, cannot, unfinished), count = _sampled(knowledge, seat, sampling, limit, progress)
     return MoonOdds(seat, knowledge.start_hand, knowledge.pass_direction, knowledge.passed,
-                    knowledge.received, rules, samples, shoots, cannot, unfinished, seed,
-                    time_limit_ms, count, n_threads, (time.perf_counter() - t0) * 1000.0)
+                    knowledge.received, rules, sampling.samples, shoots, cannot, unfinished,
+                    sampling.seed, limit, count, sampling.workers,
+                    (time.perf_counter() - t0) * 1000.0)
 
 
 @dataclass(frozen=True)
@@ -283,6 +294,7 @@ class MoonWatch:
         sampled: for ``shooter`` from ``view``'s knowledge: (shoots, cannot, unfinished);
             ``None`` without a view or when nobody can shoot.
         samples, seed: of the sampled estimate.
+        limit: of one search (:class:`~hearts.solver.limit.Limit`). ms: wall time.
         shooter: the seat the sampled estimate is about: ``on_track``, or when no moon card
             is taken yet the ``view`` seat itself (its own chance); ``None`` without one.
     """
@@ -296,9 +308,8 @@ class MoonWatch:
     sampled: tuple[int, int, int] | None = None
     samples: int = 0
     seed: int = 0
-    time_limit_ms: float | None = None
+    limit: Limit = Limit()
     ms: float = 0.0
-    position: Position | None = field(default=None, compare=False, repr=False)
     shooter: int | None = None
 
     @property
@@ -324,7 +335,7 @@ class MoonWatch:
             "takers": [self.letter(s) for s in self.takers],
             "on_track": None if self.on_track is None else self.letter(self.on_track),
             "open": {self.letter(s): v for s, v in self.open.items()},
-            "time_limit_ms": self.time_limit_ms,
+            **_limit_json(self.limit),
             "ms": round(self.ms, 1),
         }
         if self.view is None:
@@ -344,24 +355,23 @@ class MoonWatch:
         return out
 
 
-def moon_watch(position: Position, *, view: "Knowledge | None" = None, samples: int = 100,
-               seed: int = 0, time_limit_ms: float | None = DEFAULT_TIME_MS,
-               threads: int | None = None,
-               progress: Callable[[int, int], None] | None = None,
-               scheduler: object = None) -> MoonWatch:
+def moon_watch(position: Position, *, view: "Knowledge | None" = None,
+               sampling: Sampling = Sampling(100), limit: Limit = DEFAULT_LIMIT,
+               progress: Callable[[int, int], None] | None = None) -> MoonWatch:
     """Moon watch in a game position (module docstring).
 
     Args:
         position: the open position (all hands known), at a table of any size.
         view: a seat's knowledge of the same position; when given, also estimate from that
-            view (``samples`` deals of its unseen cards) how often the seat on track can still
-            shoot, or when no moon card is taken yet, the view's seat itself (nothing is
-            sampled when two seats have taken moon cards: nobody can shoot).
-        time_limit_ms: per search; ``None`` for none.
-        threads, scheduler: where the sampled searches run (as :func:`moon_odds`).
+            view (``sampling.samples`` deals of its unseen cards) how often the seat on track
+            can still shoot, or when no moon card is taken yet, the view's seat itself
+            (nothing is sampled when two seats have taken moon cards: nobody can shoot).
+        sampling: of the view's estimate, as :func:`moon_odds` (default ``Sampling(100)``).
+        limit: of one search (default :data:`DEFAULT_LIMIT`); ``Limit()`` for none.
 
     Raises:
-        MoonError: the rules have no moon; the deal is over; samples < 1.
+        MoonError: the rules have no moon; the deal is over.
+        SettingsError, SolverError: ``sampling`` or ``limit`` of another type.
         ClusterError: the scheduler cannot be used.
     """
     t0 = time.perf_counter()
@@ -369,8 +379,7 @@ def moon_watch(position: Position, *, view: "Knowledge | None" = None, samples: 
     _check_moon_rules(rules)
     if position.is_over():
         raise MoonError("the deal is over: nothing left to shoot for")
-    if samples < 1:
-        raise MoonError(f"samples must be at least 1, got {samples}", argument="samples")
+    sampling, limit = Sampling.of(sampling), Limit.of(limit)
     moon_mask = rules.moon_mask()
     seats = table_seats(position.players)
     takers = tuple(s for s in seats if position.taken[s] & moon_mask)
@@ -379,8 +388,7 @@ def moon_watch(position: Position, *, view: "Knowledge | None" = None, samples: 
     solver = Solver()
     open_verdicts: dict[int, bool | None] = {}
     for seat in candidates:
-        result = solver.solve_position(position.copy(), seat, "moon", pv=False,
-                                       time_limit_ms=time_limit_ms)
+        result = solver.solve_position(position, seat, "moon", pv=False, limit=limit)
         open_verdicts[seat] = can_shoot(result)
     sampled = None
     view_seat: int | None = None
@@ -389,8 +397,7 @@ def moon_watch(position: Position, *, view: "Knowledge | None" = None, samples: 
         view_seat = view.seat
         shooter = on_track if on_track is not None else (view.seat if not takers else None)
         if shooter is not None:
-            sampled, _ = _sampled(view, shooter, samples, seed, time_limit_ms,
-                                  threads or default_threads(), progress, scheduler)
+            sampled, _ = _sampled(view, shooter, sampling, limit, progress)
     return MoonWatch(len(position.history), tuple(position.points), takers,
-                     on_track, open_verdicts, view_seat, sampled, samples, seed,
-                     time_limit_ms, (time.perf_counter() - t0) * 1000.0, position, shooter)
+                     on_track, open_verdicts, view_seat, sampled, sampling.samples,
+                     sampling.seed, limit, (time.perf_counter() - t0) * 1000.0, shooter)

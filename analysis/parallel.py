@@ -5,7 +5,10 @@ pass``, the deals of ``hearts annotate``) is a list of independent jobs. :func:`
 gives a :class:`concurrent.futures.Executor` for them:
 
 * by default a :class:`~concurrent.futures.ThreadPoolExecutor` with one thread per core: the
-  search core releases the GIL (``nogil``), so threads use every core with nothing pickled;
+  search core releases the GIL (``nogil``), so threads use every core with nothing pickled.
+  Each pool has its own :class:`~hearts.solver.stopping.StopToken`, which the searches of its
+  workers hold: an error or Ctrl-C in the caller stops that pool's searches and no other
+  (a pool made inside another pool's job stops with it too);
 * with ``scheduler="tcp://HOST:PORT"`` (the CLI's ``--scheduler``), or a
   ``distributed.Client`` / ``LocalCluster`` object, the executor of a Dask distributed client
   (``Client.get_executor``), which sends each job to the cluster's workers. It needs the
@@ -31,12 +34,12 @@ from contextlib import contextmanager
 from itertools import islice
 from typing import Any, Callable, Iterable, Iterator, TypeVar
 
-from hearts.solver._core import stop_searches
 from hearts.solver.errors import HeartsError
 from hearts.solver.solve import Solver
+from hearts.solver.stopping import StopToken, bind, current_stop
 
-__all__ = ["ClusterError", "PerThreadSolver", "connect", "default_threads", "executor",
-           "in_flight", "lazy_map"]
+__all__ = ["ClusterError", "PerThreadSolver", "check_address", "connect", "default_threads",
+           "executor", "in_flight", "lazy_map"]
 
 #: Seconds to wait for a Dask scheduler to answer before giving up.
 CONNECT_TIMEOUT_S = 10
@@ -74,6 +77,16 @@ def default_threads() -> int:
         return max(1, os.cpu_count() or 1)
 
 
+def check_address(scheduler: str) -> None:
+    """Refuse a Dask scheduler address that is not ``tcp://HOST:PORT``.
+
+    Raises:
+        ClusterError: the address has another form.
+    """
+    if not (scheduler.startswith("tcp://") and ":" in scheduler[len("tcp://"):]):
+        raise ClusterError(f"scheduler address {scheduler!r}: expected tcp://HOST:PORT")
+
+
 @contextmanager
 def connect(scheduler: Any = None) -> Iterator[Any]:
     """One connection to a Dask scheduler for several batches: a ``tcp://HOST:PORT`` address
@@ -92,8 +105,7 @@ def connect(scheduler: Any = None) -> Iterator[Any]:
         from distributed import Client
     except ImportError:
         raise ClusterError(_NO_DASK, argument="scheduler") from None
-    if not (scheduler.startswith("tcp://") and ":" in scheduler[len("tcp://"):]):
-        raise ClusterError(f"scheduler address {scheduler!r}: expected tcp://HOST:PORT")
+    check_address(scheduler)
     try:
         client = Client(scheduler, timeout=CONNECT_TIMEOUT_S)
     except (OSError, TimeoutError) as e:
@@ -105,7 +117,7 @@ def connect(scheduler: Any = None) -> Iterator[Any]:
 
 @contextmanager
 def executor(threads: int | None = None, scheduler: Any = None,
-             name: str = "hearts") -> Iterator[Executor]:
+             name: str = "hearts", stop: StopToken | None = None) -> Iterator[Executor]:
     """An executor for independent jobs, closed (and its threads joined) on exit.
 
     Args:
@@ -115,6 +127,12 @@ def executor(threads: int | None = None, scheduler: Any = None,
             (connected for this batch alone; see :func:`connect`); or a ``distributed.Client``
             or cluster object (e.g. ``LocalCluster``) to use.
         name: thread-name prefix of the local threads.
+        stop: the token the searches of the local workers hold (their solvers' default,
+            :mod:`hearts.solver.stopping`): its ``stop()`` ends them at their next limit
+            check. Default: a new token of this pool, made from the caller's own (so that a
+            pool inside another pool's job stops with it). An exception in the ``with``
+            block (an error, Ctrl-C) stops it, drops the jobs not started and waits for the
+            running ones.
 
     Raises:
         ClusterError: ``dask[distributed]`` is not installed, the address is not
@@ -122,19 +140,18 @@ def executor(threads: int | None = None, scheduler: Any = None,
             :data:`CONNECT_TIMEOUT_S` seconds.
     """
     if scheduler is None:
+        token = stop if stop is not None else StopToken(current_stop())
         pool = ThreadPoolExecutor(max_workers=threads or default_threads(),
-                                  thread_name_prefix=name)
+                                  thread_name_prefix=name, initializer=bind,
+                                  initargs=(token,))
         try:
             yield pool
         except BaseException:
             # Ctrl-C (or an error) in the caller: the jobs not started are dropped and the
             # running ones' searches stopped, else the pool's exit waited for every job
             # queued (an annotation ran on for a minute after Ctrl-C)
-            stop_searches(True)
-            try:
-                pool.shutdown(wait=True, cancel_futures=True)
-            finally:
-                stop_searches(False)
+            token.stop()
+            pool.shutdown(wait=True, cancel_futures=True)
             raise
         pool.shutdown(wait=True)
         return

@@ -23,7 +23,7 @@ Somekh 2013, "Almost Optimal Exploration in Multi-Armed Bandits", ICML):
    value is the seat's final points for the deal on that line (a moon counts). A solve that
    hits :data:`NODE_LIMIT` nodes is not used: the bot plays one more trick and the smaller
    position is solved (node counts, not time, so the result is reproducible). ``horizon=13``
-   with ``model="paranoid"`` and ``node_limit=None`` is the exact double-dummy value of the
+   with ``model="paranoid"`` and ``limit=Limit()`` is the exact double-dummy value of the
    deal (seconds to minutes a deal: the benchmark's reference, not a default). The error of
    the bounded evaluator is measured in ``benchmarks/bench_pass.py`` (``docs/analysis.md``).
 4. **Racing** (common random numbers: every pass is valued on the same sampled deals, in the
@@ -64,6 +64,7 @@ from hearts.solver.cards import DECK_MASK, SUIT_MASKS, Card, Suit, cards_from_ma
 from hearts.solver.deal import Deal
 from hearts.solver.errors import HeartsError
 from hearts.solver.hand import Hand
+from hearts.solver.limit import Limit
 from hearts.solver.passing import no_pass_note
 from hearts.solver.position import Position
 from hearts.solver.rules import Rules
@@ -75,8 +76,9 @@ from .advice import _fraction
 from .errors import InconsistentRecordError
 from .knowledge import _check_direction, _mask_of_cards
 from .moon import can_shoot
-from .parallel import PerThreadSolver, default_threads, executor
+from .parallel import PerThreadSolver, executor
 from .policy import PointCards, play_out, point_cards
+from .settings import Sampling
 from .stats import Z95, mean_se
 
 __all__ = ["PassError", "PassWhy", "PenaltyCardWhy", "PassRating", "PassRanking",
@@ -105,6 +107,7 @@ CI_TARGET = 1.0
 MOON_SAMPLES = 100
 #: Node limit of one moon search.
 MOON_NODE_LIMIT = 200_000
+_MOON_LIMIT = Limit(nodes=MOON_NODE_LIMIT)
 
 _HEARTS = SUIT_MASKS[Suit.HEARTS]
 _LOW_HEARTS = sum(Card.of(Suit.HEARTS, r).mask for r in range(2, 7))    # 2♥..6♥
@@ -483,13 +486,13 @@ def pass_why(hand: int, passed: int, receiver: Seat,
 
 def evaluate_pass(position: Position, seat: Seat, model: str = "maxn",
                   horizon: int | None = None, solver: Solver | None = None,
-                  node_limit: int | None = NODE_LIMIT) -> int:
+                  limit: Limit = Limit(nodes=NODE_LIMIT)) -> int:
     """The seat's final points for one open deal at the start of play (after the passes).
 
     Every seat plays the rule bot (:func:`hearts.analysis.policy.play_out`) until ``horizon``
-    tricks are left, then the position is solved exactly under ``model``; a solve that stops
-    at ``node_limit`` nodes is redone after one more bot trick. ``horizon=13`` and
-    ``node_limit=None`` solve the whole deal exactly.
+    tricks are left, then the position is solved exactly under ``model``; a solve that a
+    ``limit`` stops is redone after one more bot trick. ``horizon=13`` and ``Limit()`` solve
+    the whole deal exactly.
 
     Args:
         position: the deal at the start of play, all hands known (changed: a copy is played).
@@ -498,7 +501,8 @@ def evaluate_pass(position: Position, seat: Seat, model: str = "maxn",
             ``paranoid`` (the seat's points when the other three push points onto it).
         horizon: tricks left at the hand-over (default :data:`DEFAULT_HORIZON`), 1..13.
         solver: a :class:`Solver` to reuse (not shared between threads).
-        node_limit: node limit of one solve; ``None``: none.
+        limit: the limit of one solve (:class:`~hearts.solver.limit.Limit`; default
+            :data:`NODE_LIMIT` nodes); ``Limit()``: none.
 
     Returns:
         Points for the deal (int, lower is better for the seat).
@@ -517,7 +521,7 @@ def evaluate_pass(position: Position, seat: Seat, model: str = "maxn",
         play_out(line, horizon)
         if line.is_over():
             return line.score()[seat]
-        result = solver.solve_position(line, seat, model, pv=False, node_limit=node_limit)
+        result = solver.solve_position(line, seat, model, pv=False, limit=limit)
         if result.complete:
             best = result.cards[0]
             return best.points[seat] if model == "maxn" else best.value  # type: ignore[index]
@@ -591,11 +595,14 @@ class PassRating:
 class PassRanking:
     """Every pass of a hand ranked, best (lowest mean) first.
 
+    ``ranking[cards]`` is the :class:`PassRating` of the pass of ``cards`` (any order: a
+    text ``"QS KS AS"`` or cards); ``KeyError`` for a pass the hand cannot make.
+
     Attributes:
         seat: the passing seat. hand: its 13 dealt cards. direction: the pass direction.
         receiver: the seat receiving the pass; passer: the seat passing to it.
         rules: the rules. model: the model solved at the horizon. horizon: tricks left at
-        the hand-over. node_limit: node limit of one solve.
+        the hand-over. limit: the node limit of one solve (:class:`~hearts.solver.limit.Limit`).
         samples: the most deals for one pass (asked). ci_target: the target half-width.
         seed: the seed of the deals. threads: worker threads (does not change the numbers).
         passes: every pass the rules allow, best first (``len`` = C(k, pass_count) for the k
@@ -613,7 +620,7 @@ class PassRanking:
     rules: Rules
     model: str
     horizon: int
-    node_limit: int | None
+    limit: Limit
     samples: int
     ci_target: float
     seed: int
@@ -641,31 +648,34 @@ class PassRanking:
         last = self.passes[0].round
         return tuple(p for p in self.passes if p.round == last)
 
-    def rating_of(self, cards: "Iterable[Card | str] | str") -> PassRating:
+    def __getitem__(self, cards: "Iterable[Card | str] | str") -> PassRating:
         """The rating of the pass of ``cards`` (any order).
 
         Raises:
-            KeyError: not a pass of this hand.
+            KeyError: not a pass of this hand. CardError: a text that is no card.
         """
         if isinstance(cards, str):
             cards = cards.split()
-        mask = sum(Card(c).mask for c in cards)
+        chosen = [Card(c) for c in cards]
+        mask = sum(c.mask for c in chosen)
         for p in self.passes:
             if sum(c.mask for c in p.cards) == mask:
                 return p
-        raise KeyError(str(cards))
+        raise KeyError(f"{' '.join(str(c) for c in chosen) or 'no cards'} is not a pass of "
+                       f"{self.hand} ({self.rules.pass_count} of its cards the rules allow "
+                       f"passing)")
 
     @property
     def evaluator(self) -> str:
         """``exact`` (whole deals solved, no node limit) or ``rollout``."""
-        return "exact" if self.horizon == 13 and self.node_limit is None else "rollout"
+        return "exact" if self.horizon == 13 and self.limit.nodes is None else "rollout"
 
     def evaluator_text(self) -> str:
         """The evaluator in one line, for output."""
         if self.evaluator == "exact":
             return f"exact: one double-dummy {self.model} solve of each whole deal"
-        limit = "" if self.node_limit is None else (
-            f" (a solve over {self.node_limit:,} nodes is redone one bot trick later)")
+        limit = "" if self.limit.nodes is None else (
+            f" (a solve over {self.limit.nodes:,} nodes is redone one bot trick later)")
         return (f"rollout: every seat plays the rule bot (hearts.analysis.policy) until "
                 f"{tricks_left_text(self.horizon)}, then an exact {self.model} solve{limit}")
 
@@ -677,7 +687,7 @@ class PassRanking:
             "rules": self.rules.name or self.rules.to_dict(),
             "model": self.model, "evaluator": self.evaluator,
             "evaluator_text": self.evaluator_text(), "horizon": self.horizon,
-            "node_limit": self.node_limit, "pass_policy": pass_policy_text(self.rules),
+            "node_limit": self.limit.nodes, "pass_policy": pass_policy_text(self.rules),
             "value": "the seat's final points for the deal (lower is better), mean over "
                      "sampled deals of the 39 unseen cards",
             "samples": self.samples, "ci_target": self.ci_target, "seed": self.seed,
@@ -703,7 +713,7 @@ class _PassWork(PerThreadSolver):
     rules: Rules
     model: str
     horizon: int
-    node_limit: int | None
+    limit: Limit
     candidates: list[int]
     others: list[tuple[int, int, int, int]]
     forbidden: int = 0
@@ -711,7 +721,7 @@ class _PassWork(PerThreadSolver):
     def __post_init__(self) -> None:
         # The solves at the horizon are small: a table that fits in the cache is faster;
         # whole-deal solves (the exact reference) need a big one.
-        self.tt_bits = 22 if self.horizon >= 10 or self.node_limit is None else 16
+        self.tt_bits = 22 if self.horizon >= 10 or self.limit.nodes is None else 16
 
     def __call__(self, index: int, arms: Sequence[int], kind: str = "value") -> list:
         """Per arm (an index into ``candidates``): its value on sample ``index`` (``kind``
@@ -729,10 +739,10 @@ class _PassWork(PerThreadSolver):
                                 pass_direction=self.direction)
             if kind == "value":
                 out.append(evaluate_pass(position, self.seat, self.model, self.horizon, solver,
-                                         self.node_limit))
+                                         self.limit))
             else:
                 result = solver.solve_position(position, self.seat, "moon", pv=False,
-                                               node_limit=MOON_NODE_LIMIT)
+                                               limit=_MOON_LIMIT)
                 can = can_shoot(result)
                 out.append(None if can is None else int(can))
         return out
@@ -772,12 +782,10 @@ def _schedule(arms: int, samples: int) -> list[tuple[int, int]]:
 
 def rate_passes(hand: "Hand | str | Iterable[Card | str]", direction: "PassDirection | str",
                 *, seat: "Seat | str" = Seat.S, rules: "Rules | str | None" = None,
-                samples: int = DEFAULT_SAMPLES, seed: int = 0, model: str = "maxn",
-                horizon: int | None = None, node_limit: int | None = NODE_LIMIT,
+                sampling: Sampling = Sampling(DEFAULT_SAMPLES), model: str = "maxn",
+                horizon: int | None = None, limit: Limit = Limit(nodes=NODE_LIMIT),
                 ci_target: float = CI_TARGET, moon: bool = True,
-                threads: int | None = None,
-                progress: Callable[[int, int], None] | None = None,
-                scheduler: object = None) -> PassRanking:
+                progress: Callable[[int, int], None] | None = None) -> PassRanking:
     """Rank every pass of ``hand`` by the seat's expected points for the deal (module docstring).
 
     Args:
@@ -786,18 +794,18 @@ def rate_passes(hand: "Hand | str | Iterable[Card | str]", direction: "PassDirec
         seat: the passing seat (default South; it decides who receives and who leads).
         rules: the rules, or a ``Rules.parse`` text (default standard); ``pass_count`` cards
             are passed.
-        samples: the most sampled deals for one pass (≥ 1; round 0 uses
-            ``min(samples, FIRST_SAMPLES)``).
-        seed: seeds the deals; the same seed gives the same ranking.
+        sampling: :class:`~.settings.Sampling`: ``samples``, the most sampled deals for one
+            pass (round 0 uses ``min(samples, FIRST_SAMPLES)``); ``seed`` of the deals (the
+            same seed gives the same ranking); ``threads`` (default every core) or a Dask
+            ``scheduler`` (:func:`.parallel.executor`), which do not change the result.
+            Default ``Sampling(DEFAULT_SAMPLES)``.
         model: ``maxn`` or ``paranoid`` at the horizon.
         horizon: tricks left at the rollout's hand-over (default :data:`DEFAULT_HORIZON`).
-        node_limit: node limit of one solve (``None``: none).
+        limit: the node limit of one solve (default :data:`NODE_LIMIT` nodes; ``Limit()``:
+            none); a node limit only, so that the ranking is the same on every machine.
         ci_target: stop when the best pass's 95% half-width is at most this (points).
         moon: search the moon chance of the top passes.
-        threads: worker threads (default every core); the result does not depend on it.
         progress: called as ``progress(done, total)`` (pass × deal evaluations).
-        scheduler: ``None`` (threads), a Dask address ``tcp://HOST:PORT`` or a
-            ``distributed.Client`` (:func:`.parallel.executor`); same result as local.
 
     Returns:
         A :class:`PassRanking`, values in points for the deal (lower is better).
@@ -806,7 +814,10 @@ def rate_passes(hand: "Hand | str | Iterable[Card | str]", direction: "PassDirec
         PassError: rules for another table than 4 players; the hand does not hold 13 cards;
             a hold direction or rules without passing; bad counts; the hand holds fewer cards
             the rules allow passing (``no_pass_cards``) than ``pass_count``, or another seat
-            could be dealt such a hand; an unknown model; a horizon outside 1..13.
+            could be dealt such a hand; an unknown model; a horizon outside 1..13; a limit
+            with a time (``argument`` ``limit``).
+        SettingsError: ``sampling`` is not a :class:`~.settings.Sampling`.
+        SolverError: ``limit`` is not a :class:`~hearts.solver.limit.Limit`.
         ClusterError: the scheduler cannot be used.
         CardError: a card text is no card.
     """
@@ -826,10 +837,13 @@ def rate_passes(hand: "Hand | str | Iterable[Card | str]", direction: "PassDirec
     horizon = DEFAULT_HORIZON[model] if horizon is None else horizon
     if not 1 <= horizon <= 13:
         raise PassError(f"horizon must be 1..13 tricks, got {horizon}")
-    if samples < 1:
-        raise PassError(f"samples must be at least 1, got {samples}", argument="samples")
-    if threads is not None and threads < 1:
-        raise PassError(f"threads must be at least 1, got {threads}", argument="threads")
+    sampling = Sampling.of(sampling)
+    samples, seed = sampling.samples, sampling.seed
+    limit = Limit.of(limit)
+    if limit.time_ms is not None:
+        raise PassError(f"limit: pass rating takes a node limit only (Limit(nodes=N)), so "
+                        f"that its ranking is the same on every machine; got {limit!r}",
+                        argument="limit")
     if not ci_target > 0:
         raise PassError(f"the interval target must be positive, got {ci_target}")
     count = rules.pass_count
@@ -839,11 +853,11 @@ def rate_passes(hand: "Hand | str | Iterable[Card | str]", direction: "PassDirec
     combos = [tuple(c) for c in combinations(cards, count)]
     candidates = [sum(c.mask for c in combo) for combo in combos]
     others = _sample_hands(seat, mask, samples, seed)
-    work = _PassWork(seat, mask, direction, rules, model, horizon, node_limit, candidates,
+    work = _PassWork(seat, mask, direction, rules, model, horizon, limit, candidates,
                      others, forbidden)
     plan = _schedule(len(candidates), samples)
     total = sum(arms * (n - (plan[k - 1][1] if k else 0)) for k, (arms, n) in enumerate(plan))
-    n_threads = threads or default_threads()
+    n_threads = sampling.workers
 
     values: list[list[int]] = [[] for _ in candidates]    # per arm, in sample order
     reached = [0] * len(candidates)
@@ -853,7 +867,7 @@ def rate_passes(hand: "Hand | str | Iterable[Card | str]", direction: "PassDirec
     have = 0
     stopped = "samples"
     moon_values: dict[int, list[int | None]] = {}
-    with executor(n_threads, scheduler, "hearts-pass") as pool:
+    with executor(n_threads, sampling.scheduler, "hearts-pass") as pool:
         for k, (_, n) in enumerate(plan):
             if k:
                 keep = plan[k][0]
@@ -913,7 +927,7 @@ def rate_passes(hand: "Hand | str | Iterable[Card | str]", direction: "PassDirec
             0 if flags is None else sum(1 for f in flags if f is None), bounds))
     assert ratings[0].round == last
     return PassRanking(seat, Hand.from_mask(mask), direction, receiver,
-                       direction.passer(seat), rules, model, horizon, node_limit, samples,
+                       direction.passer(seat), rules, model, horizon, limit, samples,
                        ci_target, seed, n_threads, tuple(ratings), tuple(rounds), stopped,
                        done, (time.perf_counter() - t0) * 1000.0)
 
@@ -975,24 +989,20 @@ class RecordPassRater:
     less precise than the best pass's (its ``se`` says how much).
 
     Attributes:
-        samples, seed, model, threads, scheduler: as :func:`rate_passes` (moon searches off).
+        sampling, model: as :func:`rate_passes` (moon searches off).
 
     Raises:
         PassError, ClusterError: as :func:`rate_passes`.
     """
 
-    samples: int = DEFAULT_SAMPLES
-    seed: int = 0
+    sampling: Sampling = Sampling(DEFAULT_SAMPLES)
     model: str = "maxn"
-    threads: int | None = None
-    scheduler: object = None
 
     def __call__(self, deal: "object", rules: Rules, seat: Seat) -> dict:
         ranking = rate_passes(deal.dealt[seat], deal.direction, seat=seat,  # type: ignore
-                              rules=rules, samples=self.samples, seed=self.seed,
-                              model=self.model, moon=False, threads=self.threads,
-                              scheduler=self.scheduler)
-        made = ranking.rating_of(deal.passes[seat])  # type: ignore[attr-defined]
+                              rules=rules, sampling=self.sampling, model=self.model,
+                              moon=False)
+        made = ranking[deal.passes[seat]]  # type: ignore[attr-defined]
         best = ranking.best
         return {"rank": ranking.passes.index(made) + 1, "of": len(ranking.passes),
                 "mean": round(made.mean, 2), "se": round(made.se, 2),

@@ -49,6 +49,7 @@ suit order above.
 """
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass
 
 from hearts.solver.cards import SUIT_MASKS, Card, Suit, cards_from_mask
@@ -86,23 +87,10 @@ class PointCards:
     penalty_mask: int
 
 
-# Keyed by id(rules); the entry holds the rules too, so the id is not reused while cached.
-_VIEWS: dict[int, tuple[Rules, PointCards]] = {}
-
-
+@functools.lru_cache(maxsize=64)
 def point_cards(rules: Rules) -> PointCards:
-    """The :class:`PointCards` of ``rules`` (computed once per rules object)."""
-    entry = _VIEWS.get(id(rules))
-    if entry is not None and entry[0] is rules:
-        return entry[1]
-    view = _point_cards(rules)
-    if len(_VIEWS) >= 256:
-        _VIEWS.clear()
-    _VIEWS[id(rules)] = (rules, view)
-    return view
-
-
-def _point_cards(rules: Rules) -> PointCards:
+    """The :class:`PointCards` of ``rules`` (cached: a ``Rules`` is frozen, a ``PointCards``
+    too)."""
     values = rules.point_values()
     deck = rules.deck()
     big = []

@@ -42,6 +42,7 @@ from typing import IO, Any, Callable, Iterable, Iterator, Mapping, Sequence
 from hearts.solver.cards import ALL_CARDS, Card, Suit, parse_cards
 from hearts.solver.deal import Deal
 from hearts.solver.errors import HeartsError, RecordSyntaxError
+from hearts.solver.limit import Limit
 from hearts.solver.position import Position, trick_winner
 from hearts.solver.rules import Rules
 from hearts.solver.seats import Seat
@@ -59,6 +60,7 @@ __all__ = [
     "MIN_MARGIN",
     "MAX_TRICKS_LEFT",
     "MAX_RANDOM_DEALS",
+    "DEFAULT_LIMIT",
     "Puzzle",
     "PuzzleError",
     "PlayedDeal",
@@ -95,6 +97,8 @@ MIN_MARGIN = 3
 MAX_TRICKS_LEFT = 8
 #: Mining skips positions with fewer tricks left than this (too little to think about).
 MIN_TRICKS_LEFT = 2
+#: The limit of one search while mining (a position it stops is skipped).
+DEFAULT_LIMIT = Limit(time_ms=5000)
 #: The most seeded random deals ``hearts puzzle mine --random`` takes: each is played out and
 #: mined (~40 ms), so 100,000 are already about an hour on one core.
 MAX_RANDOM_DEALS = 100_000
@@ -485,9 +489,9 @@ class _Solved:
     classes: int
 
 
-def _judge_paranoid(solver: Solver, position: Position, limits: dict) -> "_Solved | None":
+def _judge_paranoid(solver: Solver, position: Position, limit: Limit) -> "_Solved | None":
     mover = position.to_move
-    result = solver.solve_position(position, mover, "paranoid", **limits)
+    result = solver.solve_position(position, mover, "paranoid", limit=limit)
     if not result.complete or len(result.cards) < 2:
         return None
     classes = _classes(result)
@@ -505,7 +509,7 @@ def _judge_paranoid(solver: Solver, position: Position, limits: dict) -> "_Solve
                    len(classes))
 
 
-def _judge_moon(solver: Solver, position: Position, limits: dict) -> "_Solved | None":
+def _judge_moon(solver: Solver, position: Position, limit: Limit) -> "_Solved | None":
     rules = position.rules
     if rules.moon == "none":
         return None
@@ -513,7 +517,7 @@ def _judge_moon(solver: Solver, position: Position, limits: dict) -> "_Solved | 
     if shooter is None:
         return None
     mover = position.to_move
-    result = solver.solve_position(position, shooter, "moon", **limits)
+    result = solver.solve_position(position, shooter, "moon", limit=limit)
     if not result.complete or len(result.cards) < 2:
         return None
     classes = _classes(result)
@@ -522,7 +526,7 @@ def _judge_moon(solver: Solver, position: Position, limits: dict) -> "_Solved | 
     if len(winners) != 1:
         return None
     answer = tuple(sorted(winners[0][0]))
-    paranoid = solver.solve_position(position, mover, "paranoid", **limits)
+    paranoid = solver.solve_position(position, mover, "paranoid", limit=limit)
     if not paranoid.complete:
         return None
     pclasses = _classes(paranoid)
@@ -538,25 +542,25 @@ def _judge_moon(solver: Solver, position: Position, limits: dict) -> "_Solved | 
 
 
 def find_puzzles(position: Position, source: str, *, solver: Solver | None = None,
-                 time_limit_ms: float | None = 5000, node_limit: int | None = None
-                 ) -> list[Puzzle]:
+                 limit: Limit = DEFAULT_LIMIT) -> list[Puzzle]:
     """The puzzle at ``position``, as a list of 0 or 1 (a moon task if there is one).
 
     A point puzzle: the paranoid best class (the mover as target) is unique and beats the
     next-best class by >= :data:`MIN_MARGIN` points. A moon puzzle: one seat has taken every
     moon card taken so far; exactly one class of the mover lets it shoot (``shoot the moon``)
     or stops that seat (``stop the moon``), and that class is also the paranoid best by
-    >= :data:`MIN_MARGIN` points. Positions stopped by a limit are skipped.
+    >= :data:`MIN_MARGIN` points. Positions a search ``limit`` stops (default
+    :data:`DEFAULT_LIMIT`, 5 s a search) are skipped.
 
     Returns puzzles with ``id`` empty (``select`` numbers them).
     """
     if position.is_over() or len(position.legal_moves()) < 2:
         return []
     solver = solver or Solver()
-    limits = {"time_limit_ms": time_limit_ms, "node_limit": node_limit}
+    limit = Limit.of(limit)
     # A moon puzzle is the sharper statement of the same position: keep only it.
     for judge in (_judge_moon, _judge_paranoid):
-        solved = judge(solver, position, limits)
+        solved = judge(solver, position, limit)
         if solved is not None:
             return [_make_puzzle(position, solved, source)]
     return []
@@ -821,7 +825,7 @@ def _random_game(seed: int) -> PlayedDeal:
             card = max(legal, key=lambda c: (c.rank, c.suit))
             if kind == 2 and 13 - position.tricks_played <= MAX_TRICKS_LEFT:
                 result = solver.solve_position(position, shooter, "moon", pv=False,
-                                               time_limit_ms=5000)
+                                               limit=DEFAULT_LIMIT)
                 shooting = [cv.card for cv in result.cards if cv.value == 1]
                 if shooting:
                     card = rng.choice(shooting)
@@ -844,11 +848,12 @@ def random_records(seed: int, count: int) -> Iterator[PlayedDeal]:
 
 
 def mine_record(record: PlayedDeal, *, max_tricks_left: int = MAX_TRICKS_LEFT,
-                min_tricks_left: int = MIN_TRICKS_LEFT, time_limit_ms: float | None = 5000,
-                node_limit: int | None = None) -> list[Puzzle]:
+                min_tricks_left: int = MIN_TRICKS_LEFT,
+                limit: Limit = DEFAULT_LIMIT) -> list[Puzzle]:
     """Every puzzle along one record: the position before each play with ``min_tricks_left``
     .. ``max_tricks_left`` tricks left (trick starts and mid-trick), judged by
-    :func:`find_puzzles`. The walk stops at the first illegal play of the record.
+    :func:`find_puzzles` (``limit``: of each search). The walk stops at the first illegal
+    play of the record.
     """
     position = Position(record.deal, record.rules)
     solver = Solver()
@@ -857,7 +862,7 @@ def mine_record(record: PlayedDeal, *, max_tricks_left: int = MAX_TRICKS_LEFT,
         left = 13 - position.tricks_played
         if min_tricks_left <= left <= max_tricks_left:
             found.extend(find_puzzles(position, f"{record.label} play {index + 1}", solver=solver,
-                                      time_limit_ms=time_limit_ms, node_limit=node_limit))
+                                      limit=limit))
         if position.why_illegal(card) is not None:
             break
         position.play(card, check=False)
@@ -932,8 +937,7 @@ def select(puzzles: Iterable[Puzzle], max_count: int | None = None, *, per_recor
 
 
 def mine(records: Iterable[PlayedDeal], *, max_count: int | None = None, per_record: int = 1,
-         seed: int = 0, time_limit_ms: float | None = 5000, node_limit: int | None = None,
-         max_tricks_left: int = MAX_TRICKS_LEFT,
+         seed: int = 0, limit: Limit = DEFAULT_LIMIT, max_tricks_left: int = MAX_TRICKS_LEFT,
          progress: Callable[[PlayedDeal, int], None] | None = None,
          early_stop: bool = False) -> list[Puzzle]:
     """Mine records for puzzles (:func:`mine_record`), then :func:`select` up to ``max_count``.
@@ -945,15 +949,15 @@ def mine(records: Iterable[PlayedDeal], *, max_count: int | None = None, per_rec
     found so far; by default every record is mined and the best ``max_count`` of all are
     kept. When fewer than ``max_count`` are found, both give the same puzzles.
 
-    ``progress(record, found)`` is called after each record mined.
+    ``limit`` is of each search (default :data:`DEFAULT_LIMIT`); ``progress(record,
+    found)`` is called after each record mined.
     """
     found: list[Puzzle] = []
     seen: set[tuple] = set()
     per: dict[str, int] = {}
     keepable = 0            # what select() could keep of `found`: the sum of its per-record caps
     for record in records:
-        new = mine_record(record, max_tricks_left=max_tricks_left, time_limit_ms=time_limit_ms,
-                          node_limit=node_limit)
+        new = mine_record(record, max_tricks_left=max_tricks_left, limit=limit)
         found.extend(new)
         for p in new:
             key = _key(p)

@@ -45,7 +45,8 @@ from hearts.analysis.knowledge import Knowledge
 from hearts.analysis.moon import moon_odds
 from hearts.analysis.openspiel import parse_action_lines
 from hearts.analysis.policy import play_out, rule_play
-from hearts.solver import Deal, Position, Rules, after_pass
+from hearts.analysis.settings import Sampling
+from hearts.solver import Deal, Limit, Position, Rules, after_pass
 from hearts.solver.solve import Solver
 
 XINXIN = Path(__file__).resolve().parent.parent / "tests" / "data" / "openspiel_xinxin"
@@ -68,7 +69,7 @@ def speed(games: int, plays: int, threads: int) -> dict:
     times, used, evaluators, classes = [], [], set(), []
     for knowledge in xinxin_knowledge(games, plays):
         t0 = time.perf_counter()
-        advice = advise(knowledge, samples=100, seed=0, threads=threads)
+        advice = advise(knowledge, sampling=Sampling(100, seed=0, threads=threads))
         times.append(time.perf_counter() - t0)
         used.append(advice.samples)
         evaluators.add(advice.evaluator)
@@ -95,7 +96,7 @@ def moon_speed(samples: int, threads: int) -> list[dict]:
     hands = list(MOON_HANDS) + [str(Deal.random(seed)[0]) for seed in range(3)]
     rows = []
     for hand in hands:
-        odds = moon_odds(hand, samples=samples, seed=0, threads=threads)
+        odds = moon_odds(hand, sampling=Sampling(samples, seed=0, threads=threads))
         rows.append({"hand": hand, "samples": samples, "shoots": odds.shoots,
                      "cannot": odds.cannot, "unfinished": odds.unfinished,
                      "probability": odds.probability, "interval": odds.interval,
@@ -131,12 +132,12 @@ def per_deal(positions: list[Position], model: str, horizon: int | None = None) 
             continue
         t0 = time.perf_counter()
         result = solver.solve_position(position, mover, model, pv=False,
-                                       time_limit_ms=EXACT_LIMIT_MS)
+                                       limit=Limit(time_ms=EXACT_LIMIT_MS))
         if not result.complete:
             skipped += 1
             continue
         ms_exact.append((time.perf_counter() - t0) * 1000)
-        exact = [result.value_of(card) for card in reps]
+        exact = [result[card].value for card in reps]
         counted += 1
         t0 = time.perf_counter()
         roll = evaluate_deal(position, reps, model, "rollout", horizon, solver)
@@ -163,12 +164,12 @@ def per_advice(positions: list[Position], model: str, samples: int, threads: int
             continue
         counted += 1
         t0 = time.perf_counter()
-        exact = advise(knowledge, samples=samples, seed=0, model=model, evaluator="exact",
-                       threads=threads, early_stop=False, moon=False)
+        exact = advise(knowledge, sampling=Sampling(samples, seed=0, threads=threads), model=model,
+                       evaluator="exact", early_stop=False, moon=False)
         t_exact.append(time.perf_counter() - t0)
         t0 = time.perf_counter()
-        roll = advise(knowledge, samples=samples, seed=0, model=model, evaluator="rollout",
-                      threads=threads, early_stop=False, moon=False)
+        roll = advise(knowledge, sampling=Sampling(samples, seed=0, threads=threads), model=model,
+                      evaluator="rollout", early_stop=False, moon=False)
         t_roll.append(time.perf_counter() - t0)
         means = {c.card: c.mean for c in exact.cards}
         diffs += [abs(c.mean - means[c.card]) for c in roll.cards]

@@ -29,6 +29,7 @@ from rich.table import Table
 
 from hearts.analysis.annotate import annotate_games, mistake_count
 from hearts.analysis.records import read_games
+from hearts.analysis.settings import Sampling
 
 XINXIN = Path(__file__).resolve().parent.parent / "tests" / "data" / "openspiel_xinxin"
 TARGETS_S = {"open": 3.0, "fair": 60.0, "both": None}
@@ -45,7 +46,8 @@ def time_mode(games: list, mode: str, threads: int, samples: int) -> dict:
     seconds, marks = [], []
     for game in games:
         t0 = time.perf_counter()
-        (result,) = annotate_games([game], mode, threads=threads, samples=samples, seed=0)
+        (result,) = annotate_games([game], mode,
+                                   sampling=Sampling(samples, seed=0, threads=threads))
         seconds.append(time.perf_counter() - t0)
         marks.append(mistake_count(result.plays))
     ordered = sorted(seconds)

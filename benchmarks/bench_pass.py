@@ -43,8 +43,10 @@ from rich.console import Console
 from rich.table import Table
 
 from hearts.analysis.parallel import default_threads
-from hearts.analysis.passing import apply_passes, evaluate_pass, policy_pass, rate_passes
-from hearts.solver import Deal, Position, Rules, Seat
+from hearts.analysis.passing import (DEFAULT_SAMPLES, apply_passes, evaluate_pass, policy_pass,
+                                     rate_passes)
+from hearts.analysis.settings import Sampling
+from hearts.solver import Deal, Limit, Position, Rules, Seat
 from hearts.solver.cards import DECK_MASK, cards_from_mask
 from hearts.solver.hand import Hand
 from hearts.solver.seats import PassDirection
@@ -81,7 +83,7 @@ def speed(hands: int, threads: int) -> dict:
     rows = []
     for hand, direction in cases:
         t0 = time.perf_counter()
-        r = rate_passes(hand, direction, threads=threads)
+        r = rate_passes(hand, direction, sampling=Sampling(DEFAULT_SAMPLES, threads=threads))
         seconds = time.perf_counter() - t0
         low, high = r.best.interval
         rows.append({"hand": hand, "direction": str(direction), "seconds": round(seconds, 2),
@@ -114,7 +116,7 @@ def agreement(deals: int, node_cap: int, start: int = 0) -> dict:
                                 pass_direction=PassDirection.LEFT)
             t0 = time.perf_counter()
             exact = solver.solve_position(position, Seat.S, "paranoid", pv=False,
-                                          node_limit=node_cap)
+                                          limit=Limit(nodes=node_cap))
             exact_s = time.perf_counter() - t0
             solver.clear()
             if not exact.complete:
@@ -125,7 +127,7 @@ def agreement(deals: int, node_cap: int, start: int = 0) -> dict:
                    "para7": evaluate_pass(position, Seat.S, "paranoid", 7, small),
                    "maxn6": evaluate_pass(position, Seat.S, "maxn", 6, small),
                    "maxn8": evaluate_pass(position, Seat.S, "maxn", 8, solver,
-                                          node_limit=None)}
+                                          limit=Limit())}
             solver.clear()
             per_hand.append(row)
             records.append(row)

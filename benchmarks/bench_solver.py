@@ -37,7 +37,7 @@ import time
 from rich.console import Console
 from rich.table import Table
 
-from hearts.solver import Deal, Position, Rules
+from hearts.solver import Deal, Limit, Position, Rules
 from hearts.solver.solve import Solver
 
 
@@ -124,7 +124,7 @@ def run_set(name: str, tricks: int, count: int, seed: int, model: str, tt_bits: 
             solver = Solver(tt_bits)
             t0 = time.perf_counter()
             result = solver.solve_position(position, model=model, pv=False,
-                                           time_limit_ms=time_limit_ms,
+                                           limit=Limit(time_ms=time_limit_ms),
                                            scores=GAME_SCORES if model == "game" else None)
             ms[i] = min(ms[i], (time.perf_counter() - t0) * 1000)
             if round_no == 0:

@@ -12,8 +12,10 @@ from .errors import (
     InvalidDealError,
     RecordSyntaxError,
     RulesError,
+    SolverError,
 )
 from .hand import Hand
+from .limit import Limit
 from .position import Position, trick_winner
 from .rules import Rules
 from .seats import PassDirection, Seat
@@ -27,20 +29,23 @@ __all__ = [
     "HeartsError",
     "IllegalPlayError",
     "InvalidDealError",
+    "Limit",
     "PassDirection",
     "Position",
     "RecordSyntaxError",
     "Rules",
     "RulesError",
     "Seat",
+    "SolverError",
     "Suit",
     "parse_cards",
     "trick_winner",
 ]
 
-from .solve import CardValue, SolveResult, Solver, SolverError, solve  # noqa: E402
+from .solve import CardValue, SolveResult, Solver, solve  # noqa: E402
+from .stopping import StopToken, stopping  # noqa: E402
 
-__all__ += ["CardValue", "SolveResult", "Solver", "SolverError", "solve"]
+__all__ += ["CardValue", "SolveResult", "Solver", "StopToken", "solve", "stopping"]
 
 # Tables of 3 to 7 players, passing schemes and whole games (docs/variants.md).
 from .game import DealOutcome, Game, play_game, standing  # noqa: E402

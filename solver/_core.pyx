@@ -3,7 +3,8 @@
 
 C-level, GIL-free searches over bitmask hands; see ``solve.py`` for the Python API.
 A :class:`Core` owns its transposition table, so two cores in one process (or two
-threads, each with its own core) never interfere (cf. DDS issue 122).
+threads, each with its own core) never interfere (cf. DDS issue 122); a search stops only
+for its own limits, its core's :class:`StopToken` and Ctrl-C on the main thread.
 """
 
 include "_types.pxi"
@@ -19,22 +20,40 @@ import threading
 cdef long _MAIN_THREAD = threading.main_thread().ident
 
 
-def stop_searches(bint stop=True):
-    """Stop every search of every core in the process at its next limit check (every
-    1,024 nodes), and every later one at once, until ``stop_searches(False)``. Their
-    results say ``complete=False``. For a thread pool whose main thread took Ctrl-C: the
-    workers' searches see no signal (``analysis.parallel.executor`` calls this)."""
-    global stop_all
-    stop_all = 1 if stop else 0
+cdef class StopToken:
+    """A stop for the searches of the cores that hold it (``Core.stop``): :meth:`stop` ends
+    each at its next limit check (every 1,024 nodes) and every later one at once; their
+    results say ``complete=False``. A token stays stopped. Searches of other tokens go on:
+    a thread pool's workers hold their pool's token (``analysis.parallel.executor``), so
+    an error or Ctrl-C in one pool stops its searches only.
+
+    Args:
+        parent: a token whose stop stops this one too (the pool of a job of another pool).
+    """
+    cdef StopC c
+    cdef readonly StopToken parent
+
+    def __cinit__(self, StopToken parent=None):
+        self.c.flag = 0
+        self.parent = parent
+        self.c.parent = NULL if parent is None else &parent.c
+
+    def stop(self):
+        """Stop the searches holding this token, or a token made from it."""
+        self.c.flag = 1
+
+    @property
+    def stopped(self):
+        """Whether this token or an ancestor was stopped."""
+        return bool(stop_set(&self.c))
+
+    def __repr__(self):
+        return f"<StopToken {'stopped' if self.stopped else 'running'}>"
 
 duck_init()                 # the lookup table of `lane_ducks`, once per process
 
 MODELS = {"paranoid": MODEL_PARANOID, "moon": MODEL_MOON, "maxn": MODEL_MAXN,
           "game": MODEL_GAME}
-
-# id(spec) -> (spec, rules key, the RulesC bytes): see Core.set_rules
-_RULES_CACHE = {}
-
 
 cdef class Core:
     """A search engine with its own transposition table.
@@ -72,6 +91,8 @@ cdef class Core:
     cdef i16 gen
     cdef readonly int tt_bits
     cdef public bint fast_pext      # use the CPU's PEXT for table keys (off: the portable loop)
+    cdef StopToken _stop            # the searches' stop (None: only limits and Ctrl-C)
+    cdef const StopC* stop_c        # its C part, read by the searches without the GIL
 
     def __cinit__(self, int tt_bits=20):
         if not 10 <= tt_bits <= 28:
@@ -103,6 +124,17 @@ cdef class Core:
         self.tt = NULL
 
     @property
+    def stop(self):
+        """The :class:`StopToken` whose stop ends this core's searches, or None (set it
+        before a search; ``Solver`` sets its own or the context's, ``solver/stopping.py``)."""
+        return self._stop
+
+    @stop.setter
+    def stop(self, StopToken token):
+        self._stop = token
+        self.stop_c = NULL if token is None else &token.c
+
+    @property
     def tt_in_use(self):
         """Entries of the main table in use: ``2**16`` (2 MiB) of a bigger table until its
         searches since it was emptied have taken ``grow_nodes // 3`` nodes, ``2**17`` until
@@ -130,40 +162,26 @@ cdef class Core:
             self.tt_used = ((<u64>1) << GROW_BITS) - 1
 
     def set_rules(self, dict spec):
-        """Load the rules (a dict made by ``solve._rules_spec``); clears the table if they changed."""
+        """Load the rules (a dict made by ``solve.rules_spec``); clears the table if they
+        changed. The C rules are the spec's ``packed`` entry (:func:`pack_rules` of it,
+        made once with the spec, which ``solve.rules_spec`` caches: a fresh solver per
+        position would otherwise spend more on building them than a 6-trick search takes,
+        measured 11 us), or packed here for a spec without one."""
         if spec is self.rules_spec:
             return
-        # A spec is built once per rules (``solve.rules_spec`` is cached) and then loaded
-        # into every new core: a fresh solver per position would otherwise spend more on
-        # building the key and the C rules than a 6-trick search takes (measured 11 us).
-        cached = _RULES_CACHE.get(id(spec))
-        if cached is not None and cached[0] is spec:
-            key, packed = cached[1], cached[2]
-            if key != self.rules_key:
-                self.clear()
-                self.rules_key = key
-                self.game_key = None
-                memcpy(&self.r, <const char*>packed, sizeof(RulesC))
-            self.rules_spec = spec
-            return
-        key = tuple(sorted((k, tuple(v) if isinstance(v, list) else v) for k, v in spec.items()))
-        if key == self.rules_key:
-            self.rules_spec = spec
-            return
-        self.clear()
-        self.rules_key = None               # until the build succeeds
-        self.game_key = None
-        self._build_rules(spec)
-        self.rules_key = key
+        packed = spec.get("packed")
+        if packed is None:
+            packed = pack_rules(spec)
+        if packed != self.rules_key:
+            self.clear()
+            self.game_key = None
+            memcpy(&self.r, <const char*>packed, sizeof(RulesC))
+            self.rules_key = packed
         self.rules_spec = spec
-        if len(_RULES_CACHE) >= 64:
-            _RULES_CACHE.clear()
-        # the spec is kept alive with its entry, so its id is not reused while cached
-        _RULES_CACHE[id(spec)] = (spec, key, (<char*>&self.r)[:sizeof(RulesC)])
 
-    cdef void _build_rules(self, dict spec) except *:
-        """Fill ``self.r`` from ``spec`` (see ``set_rules``)."""
-        cdef RulesC* r = &self.r
+    @staticmethod
+    cdef void _build_rules(RulesC* r, dict spec) except *:
+        """Fill ``r`` from ``spec`` (see ``pack_rules``)."""
         memset(r, 0, sizeof(RulesC))
         n = spec.get("players", 4)
         if not 3 <= n <= MAXSEATS:
@@ -382,6 +400,7 @@ cdef class Core:
         memset(c.killer2, -1, (popcount(s.rem) + 1) * 8 * 64)
         memset(&c.killer2[KILLER_LEADS], -1, ((popcount(s.rem) >> 2) + 1) * 8 * 256)
         c.node_limit = node_limit
+        c.stop = self.stop_c
         c.abort = 0
         c.gen = self.gen
         cdef double t0 = now_ms()
@@ -734,3 +753,15 @@ cdef class Core:
         cdef State s
         self._load(&s, state)
         return final_score(&s, &self.r, seat)
+
+
+def pack_rules(dict spec):
+    """The rules spec (``solve.rules_spec``) as the core's C rules, the bytes
+    ``Core.set_rules`` loads; equal rules give equal bytes.
+
+    Raises:
+        ValueError: a spec the core cannot play (seats outside 3..7, too many card values).
+    """
+    cdef RulesC r
+    Core._build_rules(&r, spec)
+    return (<char*>&r)[:sizeof(RulesC)]

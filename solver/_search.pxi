@@ -25,10 +25,6 @@ cdef extern from *:
        searches stop at their next limit check (every 1,024 nodes), and the core hands
        the signal back to Python (PyErr_SetInterrupt) once the search has returned. */
     static volatile sig_atomic_t hd_interrupted = 0;
-    /* Every search in the process stops at its next check while this is set
-       (stop_searches): a thread pool's workers, which no signal reaches, once the main
-       thread has taken Ctrl-C. */
-    static volatile int hd_stop_all = 0;
     static void hd_on_sigint(int sig) { (void)sig; hd_interrupted = 1; }
     /* 1 when our handler took the place of Python's (*old keeps Python's); not when
        SIGINT is ignored or left to the system (SIG_IGN, SIG_DFL): that is the program's
@@ -59,7 +55,6 @@ cdef extern from *:
     int catch_sigint "hd_catch_sigint"(sigaction_t* old) noexcept nogil
     int release_sigint "hd_release_sigint"(const sigaction_t* old) noexcept nogil
     int interrupted "hd_interrupted"
-    int stop_all "hd_stop_all"
 
 
 cdef inline void check_limits(Ctx* c) noexcept nogil:
@@ -67,7 +62,7 @@ cdef inline void check_limits(Ctx* c) noexcept nogil:
         tt_grow(c)
     if c.node_limit > 0 and c.nodes >= c.node_limit:
         c.abort = 1
-    elif interrupted or stop_all:
+    elif interrupted or stop_set(c.stop):
         c.abort = 1
     elif c.deadline_ms > 0 and now_ms() >= c.deadline_ms:
         c.abort = 1

@@ -222,6 +222,24 @@ cdef struct GameC:
     int pmin                # the fewest raw points a seat can hold (the key's offset)
 
 
+cdef extern from *:
+    """
+    /* A stop that some searches share (`StopToken`): they stop at their next limit check
+       once its flag or an ancestor's is set. Set from another thread while they run, so
+       every read goes to memory (volatile). */
+    typedef struct hd_stop { volatile int flag; const struct hd_stop* parent; } hd_stop;
+    static inline int hd_stopped(const hd_stop* s) {
+        for (; s != NULL; s = s->parent)
+            if (s->flag) return 1;
+        return 0;
+    }
+    """
+    ctypedef struct StopC "hd_stop":
+        int flag
+        const StopC* parent
+    bint stop_set "hd_stopped"(const StopC* s) noexcept nogil
+
+
 cdef struct Ctx:
     RulesC* r
     const GameC* g          # MODEL_GAME only
@@ -242,6 +260,7 @@ cdef struct Ctx:
     int64_t probes          # zero-window searches started by MTD(f)
     int64_t node_limit
     double deadline_ms      # monotonic ms; 0 = none
+    const StopC* stop       # the search's stop (`StopToken`), NULL for none
     int abort
     i16 gen
     i8 killer[KILLER_SLOTS] # per (cards left, seat < 8, winning card or on lead the target's

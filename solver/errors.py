@@ -14,6 +14,7 @@ __all__ = [
     "IllegalPlayError",
     "RulesError",
     "RecordSyntaxError",
+    "SolverError",
 ]
 
 
@@ -60,6 +61,10 @@ class IllegalPlayError(HeartsError):
 
 class RulesError(HeartsError):
     """A rules option is unknown or has a bad value, e.g. ``unknown rules option "mon"``."""
+
+
+class SolverError(HeartsError):
+    """A request the solver cannot answer (unknown model, a bad limit, a finished deal)."""
 
 
 class RecordSyntaxError(HeartsError):

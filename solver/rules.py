@@ -898,6 +898,24 @@ class Rules:
         except TypeError as err:  # pragma: no cover - guarded by the field check above
             raise RulesError(str(err)) from None
 
+    def __hash__(self) -> int:
+        # Frozen, so hashed once: a Rules keys the bounded caches of what is derived from it
+        # (solve.rules_spec, policy.point_cards), and hashing its dozens of fields took 2-3 us
+        # a time, a tenth of a rule-bot play. The hash is not pickled (__getstate__): a text's
+        # hash differs between processes.
+        try:
+            return self._hash          # type: ignore[attr-defined]
+        except AttributeError:
+            cached = hash(tuple(getattr(self, f.name) for f in dataclasses.fields(self)
+                                if f.compare))
+            object.__setattr__(self, "_hash", cached)
+            return cached
+
+    def __getstate__(self) -> dict[str, Any]:
+        state = dict(self.__dict__)
+        state.pop("_hash", None)
+        return state
+
     def __repr__(self) -> str:
         default = _DEFAULTS.to_dict()
         # The pass count's default follows the player count (3, or 2 with more than 4).

@@ -32,16 +32,19 @@ import functools
 import json
 import numbers
 import time
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, replace
 from typing import Callable, Iterable, Sequence
 
-from ._core import Core
+from ._core import Core, pack_rules
 from .cards import Card, Suit
 from .deal import Deal
-from .errors import HeartsError
+from .errors import SolverError
+from .limit import Limit
+from .lookup import CardLookup
 from .position import Position, trick_winner
 from .rules import Rules, _mask_points
 from .seats import PassDirection, Seat, parse_seat, seat_letter
+from .stopping import StopToken, current_stop
 
 __all__ = ["CardValue", "SolveProgress", "SolveResult", "Solver", "SolverError", "solve",
            "game_spec", "PROGRESS_FIRST_MS", "PROGRESS_MAX_MS",
@@ -60,10 +63,6 @@ _HEARTS = 0x1FFF << (16 * Suit.HEARTS)
 _QS = Card("QS")
 
 
-class SolverError(HeartsError):
-    """A request the solver cannot answer (unknown model, bad limits)."""
-
-
 @functools.lru_cache(maxsize=64)
 def rules_spec(rules: Rules, pass_direction: PassDirection | int | None = None,
                kitty: int = 0) -> dict:
@@ -73,7 +72,7 @@ def rules_spec(rules: Rules, pass_direction: PassDirection | int | None = None,
     (``sun_paid_by="passer"``); None means a hold deal (no passer: every other seat pays).
     ``kitty`` is the mask of the deal's kitty (``card_removal="kitty"`` at 3, 5, 6 or 7
     players): the winner of trick 1 takes it. Cached: a ``Rules`` is frozen, and the spec
-    is read-only.
+    is read-only; its ``packed`` entry is the C rules the core loads (``pack_rules``).
     """
     values = list(rules.point_values())
     positive = rules.positive_mask()
@@ -93,7 +92,7 @@ def rules_spec(rules: Rules, pass_direction: PassDirection | int | None = None,
                bool(queen & m), bool(relief & m))
         classes.append(signature.setdefault(key, len(signature)))
     moon_rule = "old" if rules.moon == "choice" else rules.moon
-    return {
+    spec = {
         "players": rules.players,
         "kitty": kitty,
         "values": values,
@@ -116,6 +115,8 @@ def rules_spec(rules: Rules, pass_direction: PassDirection | int | None = None,
         "sun_pay": _sun_payers(rules, pass_direction),
         "bonus": rules.no_trick_bonus,
     }
+    spec["packed"] = pack_rules(spec)
+    return spec
 
 
 def game_value(result: int, margin: int) -> int:
@@ -212,24 +213,17 @@ def _check_game_on(totals: Sequence[int], rules: Rules) -> None:
                           f"{seat_letter(seat, n)}=0", argument="scores")
 
 
-_LAST_SPEC: tuple = (None, None, 0, None)    # (rules, pass direction, kitty, spec)
+def _spec_key(position: Position) -> tuple:
+    """What the core's rules spec of ``position`` depends on: ``(rules, pass direction,
+    kitty mask)``."""
+    kitty = position.deal.kitty.mask if position.players != 4 else 0
+    return position.rules, getattr(position, "pass_direction", None), kitty
 
 
 def core_rules(position: Position) -> dict:
-    """The core's rules spec for ``position``: its rules, pass direction and kitty.
-
-    The last answer is kept by the identity of the rules: hashing a ``Rules`` (dozens of
-    fields) for ``rules_spec``'s cache took 2 us, a tenth of a small solve's setup."""
-    global _LAST_SPEC
-    rules = position.rules
-    direction = getattr(position, "pass_direction", None)
-    kitty = position.deal.kitty.mask if position.players != 4 else 0
-    last = _LAST_SPEC
-    if last[0] is rules and last[1] == direction and last[2] == kitty:
-        return last[3]
-    spec = rules_spec(rules, direction, kitty)
-    _LAST_SPEC = (rules, direction, kitty, spec)
-    return spec
+    """The core's rules spec for ``position``: its rules, pass direction and kitty
+    (:func:`rules_spec`, cached by them: a ``Rules`` is frozen and hashed once)."""
+    return rules_spec(*_spec_key(position))
 
 
 def _sun_payers(rules: Rules, direction: PassDirection | int | None) -> list[int]:
@@ -350,8 +344,14 @@ class CardValue:
 
 
 @dataclass(frozen=True)
-class SolveResult:
+class SolveResult(CardLookup):
     """Every legal card of the seat to move, valued; best first.
+
+    A snapshot: it keeps no reference to the position solved, so playing on in that position
+    changes no result. ``result[card]`` is the :class:`CardValue` of ``card`` (a
+    :class:`Card` or its text, any card of a class: :class:`~.lookup.CardLookup`), and
+    ``result[card].value`` its value; a card without one raises ``KeyError`` saying whether
+    it is not legal or a limit stopped the search before it.
 
     Attributes:
         seat: the seat to move. target: the seat whose points are valued (paranoid), or
@@ -361,6 +361,9 @@ class SolveResult:
         nodes: search nodes visited. ms: wall time in milliseconds.
         complete: False when a node or time limit stopped the search; then ``cards`` holds
         only the cards finished in time (their values are exact).
+        tt_bytes: the memory of the solver's transposition table, in bytes.
+        unvalued: the legal cards a limit left without a value, ascending (empty when
+        ``complete``).
         scores: game only, the game totals before the deal (points, seat 0 first); the game
         ends at ``rules.target``.
     """
@@ -374,7 +377,7 @@ class SolveResult:
     ms: float
     complete: bool
     tt_bytes: int = 0
-    position: Position | None = field(default=None, compare=False, repr=False)
+    unvalued: tuple[Card, ...] = ()
     scores: tuple[int, ...] | None = None
 
     @property
@@ -382,33 +385,13 @@ class SolveResult:
         """The best card for the mover (None if the search stopped before any finished)."""
         return self.cards[0] if self.cards else None
 
-    def card_value(self, card: Card | str) -> CardValue:
-        """The :class:`CardValue` of ``card``, which may be any card of a class.
+    def _legal(self) -> list[Card]:
+        return super()._legal() + list(self.unvalued)
 
-        Raises:
-            KeyError: the card is not legal or was not finished in time.
-        """
-        card = Card(card) if isinstance(card, str) else card
-        for cv in self.cards:
-            if cv.card == card or card in cv.equals:
-                return cv
-        raise KeyError(str(card))
-
-    def value_of(self, card: Card | str) -> int:
-        """The value of ``card``, which may be any card of a class (:meth:`card_value`).
-
-        Raises:
-            KeyError: the card is not legal or was not finished in time.
-        """
-        return self.card_value(card).value
-
-    def unvalued(self) -> list[Card]:
-        """The legal cards without a value (a node or time limit stopped the search first),
-        ascending; ``[]`` when ``complete`` or the position is not kept."""
-        if self.complete or self.position is None:
-            return []
-        valued = {c for cv in self.cards for c in (cv.card, *cv.equals)}
-        return [c for c in self.position.legal_moves() if c not in valued]
+    def _not_valued(self, card: Card) -> str:
+        if card in self.unvalued:
+            return f"{card} has no value: a limit stopped the search before it"
+        return super()._not_valued(card)
 
     def to_json(self) -> dict:
         """A JSON-ready dict: ``seat``, ``target``, ``model``, ``rules``, ``rules_name``, ``cards``,
@@ -429,7 +412,7 @@ class SolveResult:
             "rules": self.rules.to_dict(),
             "rules_name": self.rules.preset_text(),
             "cards": [cv.to_json() for cv in self.cards],
-            "unvalued": [str(c) for c in self.unvalued()],
+            "unvalued": [str(c) for c in self.unvalued],
             "nodes": self.nodes,
             "ms": round(self.ms, 3),
             "tt_bytes": self.tt_bytes,
@@ -470,24 +453,6 @@ class SolveProgress:
 PROGRESS_FIRST_MS = 1000.0
 PROGRESS_MAX_MS = 5000.0
 
-#: The largest node limit: the core counts nodes in a signed 64-bit int.
-MAX_NODE_LIMIT = 2 ** 62
-
-
-def _check_limits(node_limit: object, time_limit_ms: object) -> None:
-    """Raise ``SolverError`` unless each limit is ``None`` or a positive number: the node limit
-    a whole number up to :data:`MAX_NODE_LIMIT`, the time limit finite (NaN would never stop
-    the search, a float node count be cut to an int)."""
-    if node_limit is not None and (isinstance(node_limit, bool)
-                                   or not isinstance(node_limit, numbers.Integral)
-                                   or not 1 <= node_limit <= MAX_NODE_LIMIT):
-        raise SolverError(f"node limit must be a whole number 1..2**62, got {node_limit!r}")
-    if time_limit_ms is not None and (isinstance(time_limit_ms, bool)
-                                      or not isinstance(time_limit_ms, numbers.Real)
-                                      or not 0 < time_limit_ms < float("inf")):
-        raise SolverError(f"time limit must be a positive number of ms, got {time_limit_ms!r}")
-
-
 class Solver:
     """An exact double-dummy solver with its own transposition table.
 
@@ -505,20 +470,32 @@ class Solver:
             A table of more than 2**16 entries uses its first 2**16 (2 MiB, which stay in the
             cache) until its searches have taken 1 M nodes, its first 2**17 (4 MiB) until
             3 M, then the whole (``Core``).
+        stop: a :class:`~.stopping.StopToken` whose ``stop()`` (from any thread) ends this
+            solver's searches at their next limit check, as a limit does. Default (None): the
+            token of the context each search runs in (:func:`~.stopping.stopping`; a thread
+            pool's workers hold their pool's), if any. Ctrl-C stops a search on the main
+            thread either way.
 
     Raises:
-        SolverError: ``tt_bits`` not a whole number 10..28.
+        SolverError: ``tt_bits`` not a whole number 10..28, ``stop`` not a token.
     """
 
-    def __init__(self, tt_bits: int | None = None):
+    def __init__(self, tt_bits: int | None = None, *, stop: StopToken | None = None):
         if tt_bits is not None and (isinstance(tt_bits, bool)
                                     or not isinstance(tt_bits, numbers.Integral)
                                     or not 10 <= tt_bits <= 28):
             raise SolverError(f"tt_bits must be a whole number 10..28 (1 K to 256 M entries), "
                               f"got {tt_bits!r}")
+        if stop is not None and not isinstance(stop, StopToken):
+            raise SolverError(f"stop must be a StopToken, not {type(stop).__name__}",
+                              argument="stop")
+        self.stop = stop
         self._tt_bits = tt_bits
         self._core: Core | None = None if tt_bits is None else Core(tt_bits)
         self._rules: dict | None = None       # the rules spec (core_rules) the core holds
+        # The spec of the last position, kept by the identity of its rules, pass direction
+        # and kitty: core_rules took 1 us (0.14 us so), a tenth of a 2-trick solve's setup.
+        self._last_spec: tuple = (None, None, 0, None)    # (rules, direction, kitty, spec)
 
     @property
     def tt_bytes(self) -> int:
@@ -541,24 +518,32 @@ class Solver:
             self._core = Core(bits)
         return self._core
 
+    def _core_rules(self, position: Position) -> dict:
+        """:func:`core_rules` of ``position``, the last answer kept (``_last_spec``)."""
+        rules, direction, kitty = key = _spec_key(position)
+        last = self._last_spec
+        if last[0] is rules and last[1] == direction and last[2] == kitty:
+            return last[3]
+        spec = rules_spec(*key)
+        self._last_spec = (*key, spec)
+        return spec
+
     def solve_position(self, position: Position, seat: Seat | str | None = None,
-                       model: str = "paranoid", *, node_limit: int | None = None,
-                       time_limit_ms: float | None = None, pv: bool = True,
-                       scores: Sequence[int] | None = None,
+                       model: str = "paranoid", *, limit: Limit | None = None,
+                       pv: bool = True, scores: Sequence[int] | None = None,
                        progress: "Callable[[SolveProgress], None] | None" = None
                        ) -> SolveResult:
         """Value every legal card of ``position``'s seat to move.
 
         Args:
-            position: any reachable position, mid-trick included.
+            position: any reachable position, mid-trick included (not changed, and not
+                kept: the result is a snapshot).
             seat: the target seat (default: the seat to move); ``maxn`` checks it but
                 ignores it: its result's ``target`` is the mover, whose points the values are.
             model: ``paranoid``, ``maxn``, ``moon`` or ``game``.
-            node_limit: stop after this many search nodes (a whole number >= 1). The search
-                checks its limits every 1,024 nodes, so it may pass the limit by up to 1,023
-                nodes; one that ends before it looks is complete.
-            time_limit_ms: stop after this many milliseconds (a finite number > 0; checked
-                with the node limit).
+            limit: stop the search early (:class:`Limit`: nodes, milliseconds; checked every
+                1,024 nodes); the result then says ``complete=False`` and keeps the cards
+                finished in time. ``None`` or ``Limit()``: none.
             pv: compute the line of play for each card, to the end of the deal (the core's
                 line continued by solving each position after it: :class:`CardValue`).
             scores: ``game`` only (and required there): every seat's game total before the
@@ -573,9 +558,8 @@ class Solver:
 
         Raises:
             SolverError: ``position`` not a :class:`Position`, unknown model, a finished
-                deal, a limit that is not a positive number (a node limit: a whole number up
-                to 2**62), ``scores`` missing for ``game`` (or given to another model), or not
-                one score per seat.
+                deal, ``limit`` not a :class:`Limit`, ``scores`` missing for ``game`` (or
+                given to another model), or not one score per seat.
         """
         if not isinstance(position, Position):
             raise SolverError(f"solve_position takes a Position, not {type(position).__name__} "
@@ -589,7 +573,7 @@ class Solver:
         game = game_spec(position.rules, scores) if scores is not None else None
         if position.is_over():
             raise SolverError("the deal is over: no card left to play")
-        _check_limits(node_limit, time_limit_ms)
+        limit = Limit.of(limit)
         n = position.players
         mover = position.to_move
         target = mover if seat is None else parse_seat(seat, n)
@@ -597,11 +581,11 @@ class Solver:
             target = mover          # each card's value is the mover's own points
         t0 = time.perf_counter()
         if progress is None:
-            values, nodes, complete = self._analyse(position, mover, target, model, node_limit,
-                                                    time_limit_ms, pv, game)
+            values, nodes, complete = self._analyse(position, mover, target, model, limit.nodes,
+                                                    limit.time_ms, pv, game)
         else:
             values, nodes, complete = self._analyse_in_slices(
-                position, mover, target, model, node_limit, time_limit_ms, pv, game, progress,
+                position, mover, target, model, limit.nodes, limit.time_ms, pv, game, progress,
                 t0)
         if pv:
             # The core's line stops where nothing left can change the value (cheap bounds
@@ -614,8 +598,12 @@ class Solver:
                 whole.append(cv if line is cv.pv else replace(cv, pv=line))
             values = whole
         ms = (time.perf_counter() - t0) * 1000.0
+        unvalued: tuple[Card, ...] = ()
+        if not complete:
+            valued = {c for cv in values for c in (cv.card, *cv.equals)}
+            unvalued = tuple(c for c in position.legal_moves() if c not in valued)
         return SolveResult(mover, target, model, position.rules, tuple(values), nodes,
-                           ms, complete, self.tt_bytes, position,
+                           ms, complete, self.tt_bytes, unvalued,
                            None if game is None else tuple(game["totals"]))
 
     def _analyse_in_slices(self, position: Position, mover: Seat | int, target: Seat | int,
@@ -655,7 +643,8 @@ class Solver:
         The core's line stops at a trick boundary where the cheap bounds leave one value
         (every card left keeps it) or where its step search finds no card; the positions
         after such a cut are decided, so each solve here is small (``docs/internals.md``,
-        module map). The result is ``line`` itself when it already ends the deal."""
+        module map). The result is ``line`` itself when it already ends the deal, and stops
+        short only when a stop token (:mod:`.stopping`) ends a search of it."""
         pos = position.copy()
         for card in line:
             pos.play(card, check=False)
@@ -667,6 +656,8 @@ class Solver:
             seat = pos.to_move if model == "maxn" else target
             rest, more, _ = self._analyse(pos, pos.to_move, seat, model, None, None, True, game)
             nodes += more
+            if not rest:
+                break           # a stop token ended the search: the line as far as it got
             for card in rest[0].pv:
                 pos.play(card, check=False)
                 whole.append(card)
@@ -678,7 +669,8 @@ class Solver:
         """One search of the core: the card values (best for the mover first; lines as the
         core gives them), the nodes and whether it finished within the limits."""
         core = self._core_for(position, model)
-        spec = core_rules(position)
+        core.stop = self.stop if self.stop is not None else current_stop()
+        spec = self._core_rules(position)
         if spec is not self._rules:
             core.set_rules(spec)
             self._rules = spec
@@ -720,8 +712,7 @@ class Solver:
 
 def solve(deal: Deal | str, played: Iterable[Card | str] | str = (), seat: Seat | str | None = None,
           model: str = "paranoid", rules: Rules | str | None = None, *,
-          node_limit: int | None = None, time_limit_ms: float | None = None,
-          pv: bool = True, solver: Solver | None = None,
+          limit: Limit | None = None, pv: bool = True, solver: Solver | None = None,
           scores: Sequence[int] | None = None) -> SolveResult:
     """Solve a deal shown face-up: every legal card of the seat to move, valued exactly.
 
@@ -734,16 +725,18 @@ def solve(deal: Deal | str, played: Iterable[Card | str] | str = (), seat: Seat 
         model: ``paranoid`` (default), ``maxn``, ``moon`` or ``game`` (see the module
             docstring).
         rules: a :class:`Rules`, a preset name or a ``Rules.parse`` string (default standard).
-        node_limit, time_limit_ms: stop early; the result then says ``complete=False``
-            (:meth:`Solver.solve_position`: the limits are checked every 1,024 nodes). Ctrl-C
-            (SIGINT) on the main thread stops the search at the same checks; Python's handler
-            then runs as the search returns (``KeyboardInterrupt`` by default).
+        limit: stop early (:class:`Limit`, e.g. ``Limit(nodes=100_000)``); the result then
+            says ``complete=False`` (:meth:`Solver.solve_position`: the limits are checked
+            every 1,024 nodes). Ctrl-C (SIGINT) on the main thread stops the search at the
+            same checks; Python's handler then runs as the search returns
+            (``KeyboardInterrupt`` by default).
         solver: reuse a :class:`Solver` (and its transposition table).
         scores: ``game`` only: the game totals before the deal, seat 0 first (the game ends
             at ``rules.target``).
 
     Returns:
-        A :class:`SolveResult`; values are penalty points for the deal (lower is better).
+        A :class:`SolveResult`; values are penalty points for the deal (lower is better);
+        ``result["QS"].value`` is one card's.
 
     Raises:
         InvalidDealError, CardError, IllegalPlayError, RulesError, SolverError: bad input,
@@ -753,6 +746,5 @@ def solve(deal: Deal | str, played: Iterable[Card | str] | str = (), seat: Seat 
     if isinstance(deal, str):
         deal = Deal(deal)
     position = Position(deal, rules, played)
-    return (solver or Solver()).solve_position(position, seat, model, node_limit=node_limit,
-                                               time_limit_ms=time_limit_ms, pv=pv,
+    return (solver or Solver()).solve_position(position, seat, model, limit=limit, pv=pv,
                                                scores=scores)

@@ -20,6 +20,8 @@ from hearts.analysis.cli import app
 from hearts.analysis.knowledge import Knowledge
 from hearts.analysis.openspiel import parse_action_lines
 from hearts.analysis.policy import play_out, rule_play
+from hearts.analysis.errors import SettingsError
+from hearts.analysis.settings import Sampling
 from hearts.solver import Card, Deal, Position, Rules, Seat, Suit
 from hearts.solver.cards import SUIT_MASKS
 from hearts.solver.passing import after_pass
@@ -62,7 +64,7 @@ def test_west_on_track_must_lead_the_queen_of_hearts_to_shoot():
     position, data = solved("moon-positions.jsonl", 2)
     others = [v for card, v in data["values"].items() if card != "QH"]
     assert data["values"]["QH"] == 0 and min(others) >= 24
-    advice = advise(position, samples=100, seed=0, evaluator="exact", threads=1)
+    advice = advise(position, sampling=Sampling(100, seed=0, threads=1), evaluator="exact")
     assert advice.seat == Seat.W and advice.evaluator == "exact" and advice.model == "paranoid"
     assert advice.best.card == Card("QH")
     assert advice.best.mean == 0 and advice.best.own_moon == 1.0
@@ -74,7 +76,7 @@ def test_the_next_seat_sees_the_moon_risk():
     # (moon model: every card 1); from North's view most sampled deals agree.
     position, data = solved("moon-positions.jsonl", 2)
     position.play("QH")
-    advice = advise(position, samples=40, seed=0, threads=1)
+    advice = advise(position, sampling=Sampling(40, seed=0, threads=1))
     assert advice.seat == Seat.N and advice.evaluator == "exact"
     assert all(c.moon_risk >= 0.5 and c.own_moon == 0 for c in advice.cards)
     assert all(c.mean > 20 for c in advice.cards)   # a moon costs North 26
@@ -84,7 +86,7 @@ def test_east_does_not_drop_the_queen_of_spades_on_itself():
     # positions line 36: East to move, 5 tricks left; QS costs 13, 7H and 2S cost 0.
     position, data = solved("positions.jsonl", 35)
     assert data["values"] == {"7H": 0, "2S": 0, "QS": 13, "KS": 0, "AS": 0}
-    advice = advise(position, samples=100, seed=0, evaluator="exact", threads=1)
+    advice = advise(position, sampling=Sampling(100, seed=0, threads=1), evaluator="exact")
     assert data["values"][str(advice.best.card)] == 0
     assert advice.cards[-1].card == Card("QS")
 
@@ -93,7 +95,7 @@ def test_north_keeps_the_ace_of_spades():
     # positions line 37: North, 6 tricks left: 4S or 9S cost 3, AS costs 17.
     position, data = solved("positions.jsonl", 36)
     assert data["values"] == {"4S": 3, "9S": 3, "AS": 17}
-    advice = advise(position, samples=60, seed=0, evaluator="exact", threads=1)
+    advice = advise(position, sampling=Sampling(60, seed=0, threads=1), evaluator="exact")
     assert advice.best.card in (Card("4S"), Card("9S"))
     assert advice.cards[-1].card == Card("AS") and advice.cards[-1].mean > 12
 
@@ -108,9 +110,10 @@ def test_evaluate_deal_exact_equals_the_independent_solver():
 
 def test_early_stop_fires_at_the_first_check_on_an_obvious_position():
     position, _ = solved("moon-positions.jsonl", 2)
-    advice = advise(position, samples=200, seed=0, evaluator="exact", threads=1)
+    advice = advise(position, sampling=Sampling(200, seed=0, threads=1), evaluator="exact")
     assert advice.stopped_early and advice.samples == MIN_SAMPLES and advice.requested == 200
-    full = advise(position, samples=30, seed=0, evaluator="exact", threads=1, early_stop=False)
+    full = advise(position, sampling=Sampling(30, seed=0, threads=1), evaluator="exact",
+                  early_stop=False)
     assert not full.stopped_early and full.samples == 30
     # The first 20 samples are the same deals either way.
     assert full.best.values[:MIN_SAMPLES] == advice.best.values
@@ -119,7 +122,7 @@ def test_early_stop_fires_at_the_first_check_on_an_obvious_position():
 def test_one_card_class_stops_at_the_first_check():
     # moon-positions line 1: North holds KH AH, equal once QH is gone: one class.
     position, _ = solved("moon-positions.jsonl", 0)
-    advice = advise(position, samples=100, seed=0, threads=1)
+    advice = advise(position, sampling=Sampling(100, seed=0, threads=1))
     assert len(advice.cards) == 1
     assert advice.best.cards == (Card("KH"), Card("AH"))
     assert advice.samples == MIN_SAMPLES
@@ -129,20 +132,20 @@ def test_one_card_class_stops_at_the_first_check():
 
 def test_same_seed_same_numbers_and_threads_do_not_change_them():
     knowledge = xinxin_knowledge(9)          # trick 3, rollout evaluator
-    one = advise(knowledge, samples=16, seed=7, threads=1, early_stop=False)
-    two = advise(knowledge, samples=16, seed=7, threads=2, early_stop=False)
-    again = advise(knowledge, samples=16, seed=7, threads=2, early_stop=False)
+    one = advise(knowledge, sampling=Sampling(16, seed=7, threads=1), early_stop=False)
+    two = advise(knowledge, sampling=Sampling(16, seed=7, threads=2), early_stop=False)
+    again = advise(knowledge, sampling=Sampling(16, seed=7, threads=2), early_stop=False)
     assert one.evaluator == "rollout"
     assert snapshot(one) == snapshot(two) == snapshot(again)
     assert [c.mean for c in one.cards] == [c.mean for c in two.cards]
-    other = advise(knowledge, samples=16, seed=8, threads=2, early_stop=False)
+    other = advise(knowledge, sampling=Sampling(16, seed=8, threads=2), early_stop=False)
     assert snapshot(other) != snapshot(one)
 
 
 def test_early_stop_is_the_same_with_one_or_two_threads():
     position, _ = solved("positions.jsonl", 58)
-    one = advise(position, samples=100, seed=0, evaluator="exact", threads=1)
-    two = advise(position, samples=100, seed=0, evaluator="exact", threads=2)
+    one = advise(position, sampling=Sampling(100, seed=0, threads=1), evaluator="exact")
+    two = advise(position, sampling=Sampling(100, seed=0, threads=2), evaluator="exact")
     assert one.stopped_early and MIN_SAMPLES < one.samples < 100
     assert (one.samples, one.stopped_early) == (two.samples, two.stopped_early)
     assert snapshot(one) == snapshot(two)
@@ -152,10 +155,11 @@ def test_early_stop_is_the_same_with_one_or_two_threads():
 
 def test_auto_is_exact_up_to_the_horizon_and_rollout_before():
     late = xinxin_knowledge(24)              # 7 tricks left
-    assert advise(late, samples=1, threads=1, moon=False).evaluator == "exact"
-    assert advise(late, samples=1, threads=1, moon=False, model="maxn").evaluator == "rollout"
+    assert advise(late, sampling=Sampling(1, threads=1), moon=False).evaluator == "exact"
+    maxn = advise(late, sampling=Sampling(1, threads=1), moon=False, model="maxn")
+    assert maxn.evaluator == "rollout"
     early = xinxin_knowledge(1)
-    advice = advise(early, samples=2, threads=1, moon=False)
+    advice = advise(early, sampling=Sampling(2, threads=1), moon=False)
     assert advice.evaluator == "rollout" and advice.horizon == 7
     assert "rule bot" in advice.evaluator_text()
 
@@ -179,8 +183,8 @@ def test_a_position_is_seen_only_through_the_seats_eyes():
             swapped = Position(Deal.from_masks(hands), position.rules, position.history)
             break
     assert swapped is not None and swapped.deal != position.deal
-    first = advise(position, seat, samples=20, seed=1, evaluator="exact", threads=1)
-    second = advise(swapped, seat, samples=20, seed=1, evaluator="exact", threads=1)
+    first = advise(position, seat, sampling=Sampling(20, seed=1, threads=1), evaluator="exact")
+    second = advise(swapped, seat, sampling=Sampling(20, seed=1, threads=1), evaluator="exact")
     assert snapshot(first) == snapshot(second)
 
 
@@ -196,12 +200,12 @@ def test_bad_requests_raise_advice_errors():
         advise(knowledge, model="moon")
     with pytest.raises(AdviceError, match="unknown evaluator"):
         advise(knowledge, evaluator="guess")
-    with pytest.raises(AdviceError, match="samples"):
-        advise(knowledge, samples=0)
+    with pytest.raises(SettingsError, match="sampling must be a Sampling"):
+        advise(knowledge, sampling=100)
     position, _ = solved("positions.jsonl", 19)
     other = position.to_move.left
     with pytest.raises(AdviceError, match="is not to move"):
-        advise(position, other, samples=1)
+        advise(position, other, sampling=Sampling(1))
 
 
 # -- the rule bot ---------------------------------------------------------------------------
@@ -284,7 +288,7 @@ def test_play_json_states_evaluator_samples_model_and_seed():
         "N:2.QJT653.9863.Q5 876.K82.Q52.8742 QJ93.A94.J74.A63 AKT54.7.AKT.KJT9",
         {"N": "2S 6D 5C", "E": "6S 7C 8H", "S": "7D AH 4H", "W": "AD TC 7H"}, "across",
         _record_plays()[:28], "S", Rules.openspiel())
-    api = advise(knowledge, samples=30, seed=4, threads=1)
+    api = advise(knowledge, sampling=Sampling(30, seed=4, threads=1))
     assert [c["card"] for c in data["cards"]] == [str(c.card) for c in api.cards]
     assert [c["mean"] for c in data["cards"]] == [round(c.mean, 4) for c in api.cards]
 
@@ -408,8 +412,8 @@ def test_game_advice_is_brute_force_standing_per_sampled_deal():
     from bruteforce import standing_values
     from hearts.analysis.sampling import DealSampler
 
-    advice = advise(GAME_POSITION, samples=12, model="game", scores=GAME_SCORES,
-                    early_stop=False, moon=False, threads=1)
+    advice = advise(GAME_POSITION, sampling=Sampling(12, threads=1), model="game",
+                    scores=GAME_SCORES, early_stop=False, moon=False)
     knowledge = Knowledge.from_position(GAME_POSITION, Seat.N)
     want: dict = {ca.card: [] for ca in advice.cards}
     for deal in DealSampler(knowledge).deals(12, seed=0):     # advise's deals (seed 0)
@@ -420,7 +424,7 @@ def test_game_advice_is_brute_force_standing_per_sampled_deal():
         assert list(zip(ca.results, ca.values)) == want[ca.card], ca.card
         assert ca.result_share(2) == sum(r == 2 for r, _ in want[ca.card]) / 12
     assert advice.best.card == Card("QH")
-    assert advice.best.result_share(2) < advice.value_of("2H").result_share(2)
+    assert advice.best.result_share(2) < advice["2H"].result_share(2)
 
 
 def test_game_rollout_with_the_horizon_beyond_the_deal_is_exact():
@@ -436,9 +440,9 @@ def test_game_rollout_with_the_horizon_beyond_the_deal_is_exact():
 
 def test_game_advice_needs_scores_and_only_it():
     with pytest.raises(AdviceError, match="needs the game totals"):
-        advise(GAME_POSITION, samples=2, model="game")
+        advise(GAME_POSITION, sampling=Sampling(2), model="game")
     with pytest.raises(AdviceError, match="scores are for the game model"):
-        advise(GAME_POSITION, samples=2, scores=GAME_SCORES)
+        advise(GAME_POSITION, sampling=Sampling(2), scores=GAME_SCORES)
 
 
 def test_play_with_scores_prints_the_chance_to_win_and_json_has_it():

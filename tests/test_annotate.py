@@ -18,6 +18,8 @@ from hearts.analysis.annotate import annotate, annotate_games, judged_from_trick
 from hearts.analysis.cli import app
 from hearts.analysis.records import read_games
 from hearts.analysis.records.importers import from_openspiel_line
+from hearts.analysis.settings import Sampling
+from hearts.solver import Limit
 from hearts.solver.cards import Card
 from hearts.solver.seats import Seat
 from hearts.solver.solve import solve
@@ -51,11 +53,11 @@ def _check_against_solve(game: records.GameRecord, result) -> None:
         solved = solve(deal.deal, deal.cards[:p.index - 1], p.seat, "paranoid", rules)
         best = solved.cards[0].value
         assert p.loss is not None and p.loss >= 0
-        assert p.value == solved.value_of(p.card)
+        assert p.value == solved[p.card].value
         assert p.best_value == best
-        assert p.loss == solved.value_of(p.card) - best
+        assert p.loss == solved[p.card].value - best
         assert p.mark == ("??" if p.loss >= 6 else "?" if p.loss >= 2 else "")
-        assert all(solved.value_of(c) == best for c in p.best)
+        assert all(solved[c].value == best for c in p.best)
         assert dict(p.values) == {c: cv.value for cv in solved.cards for c in (cv.card, *cv.equals)}
 
 
@@ -138,8 +140,10 @@ def test_judged_from_defaults_to_eight_tricks_left():
 
 def test_threads_give_identical_results():
     games = hgn.loads_all(FOUR.read_text())
-    one = [r.to_json() for r in annotate_games(games, max_tricks=6, threads=1)]
-    two = [r.to_json() for r in annotate_games(games, max_tricks=6, threads=2)]
+    one = [r.to_json() for r in annotate_games(games, max_tricks=6,
+                                               sampling=Sampling(100, threads=1))]
+    two = [r.to_json() for r in annotate_games(games, max_tricks=6,
+                                               sampling=Sampling(100, threads=2))]
     assert one == two
 
 
@@ -255,7 +259,7 @@ def test_lenient_annotates_a_truncated_file_up_to_the_error(tmp_path):
 
 def test_time_cap_leaves_plays_unjudged_never_guessed():
     game = hgn.loads(ONE.read_text())
-    result = annotate(game, from_trick=1, time_ms=1e-3, moon=False)
+    result = annotate(game, from_trick=1, limit=Limit(time_ms=1e-3), moon=False)
     early = [p for p in result.plays if p.trick == 1]
     assert all(p.status == "unjudged" and p.value is None and p.mark == "" for p in early)
     assert all(result.game.deals[0].plays[p.index - 1].data().get("unjudged") == "time"
@@ -315,12 +319,12 @@ def _fair_advice(deal: records.DealRecord, rules, index: int, samples: int, seed
     seat = deal.seats()[index - 1]
     knowledge = Knowledge.from_deal(deal.dealt, deal.passes, deal.direction,
                                     deal.cards[:index - 1], seat, rules)
-    return advise(knowledge, samples=samples, seed=seed, threads=1, moon=False)
+    return advise(knowledge, sampling=Sampling(samples, seed=seed, threads=1), moon=False)
 
 
 def test_fair_judgement_is_the_advice_on_the_seats_knowledge():
     game = hgn.loads(ONE.read_text())
-    result = annotate(game, "fair", from_trick=10, samples=30, seed=4)
+    result = annotate(game, "fair", from_trick=10, sampling=Sampling(30, seed=4))
     assert result.mode == "fair" and result.fair_from == 10
     assert [p.index for p in result.plays] == list(range(37, 53))
     deal = game.deals[0]
@@ -331,7 +335,7 @@ def test_fair_judgement_is_the_advice_on_the_seats_knowledge():
             assert f.samples == 0 and f.loss == 0 and f.mark == ""
             continue
         advice = _fair_advice(deal, game.rules, p.index, 30, 4)
-        played = advice.value_of(p.card)
+        played = advice[p.card]
         assert f.samples == advice.samples and f.evaluator == advice.evaluator == "exact"
         assert f.mean == pytest.approx(played.mean)
         assert f.best_mean == pytest.approx(advice.best.mean)
@@ -349,7 +353,7 @@ def test_both_shows_a_mistake_only_with_open_hands():
     9S), but on South's information it loses only 1.65 ± 0.15 on average (seed 0): an
     open-hands-only mistake, not marked in the record."""
     game = hgn.loads(ONE.read_text())
-    result = annotate(game, "both", from_trick=10, samples=100, seed=0, moon=False)
+    result = annotate(game, "both", from_trick=10, sampling=Sampling(100, seed=0), moon=False)
     two = next(p for p in result.plays if p.trick == 10 and str(p.card) == "2S")
     assert (two.mark, two.loss, two.fair.mark) == ("?", 2, "")
     assert two.fair.loss == pytest.approx(1.65, abs=0.01)
@@ -364,7 +368,7 @@ def test_both_shows_a_mistake_only_with_open_hands():
 
 def test_fair_marks_go_into_the_record_and_count_once():
     game = _blunder_game()
-    result = annotate(game, "both", from_trick=10, samples=40, seed=1, moon=False)
+    result = annotate(game, "both", from_trick=10, sampling=Sampling(40, seed=1), moon=False)
     last = result.plays[-1]
     assert (last.mark, last.loss) == ("??", 7)
     assert last.fair.evaluator == "exact" and last.fair.loss > 0
@@ -378,14 +382,16 @@ def test_fair_marks_go_into_the_record_and_count_once():
 
 def test_a_forced_play_is_not_sampled():
     game = hgn.loads(ONE.read_text())
-    result = annotate(game, "fair", from_trick=13, samples=50, moon=False)
+    result = annotate(game, "fair", from_trick=13, sampling=Sampling(50), moon=False)
     assert all(p.fair.evaluator == "forced" and p.fair.samples == 0 for p in result.plays)
 
 
 def test_fair_mode_threads_give_identical_results():
     games = hgn.loads_all(FOUR.read_text())[:1]
-    one = annotate_games(games, "fair", from_trick=11, samples=20, threads=1, moon=False)
-    two = annotate_games(games, "fair", from_trick=11, samples=20, threads=2, moon=False)
+    one = annotate_games(games, "fair", from_trick=11, sampling=Sampling(20, threads=1),
+                         moon=False)
+    two = annotate_games(games, "fair", from_trick=11, sampling=Sampling(20, threads=2),
+                         moon=False)
     assert [p.to_json() for p in one[0].plays] == [p.to_json() for p in two[0].plays]
 
 
@@ -452,7 +458,7 @@ def test_progress_counts_every_job():
     """One job per deal (open hands, moon) and one per fair-judged play."""
     games = hgn.loads_all(FOUR.read_text())[:1]
     seen = []
-    annotate_games(games, "fair", from_trick=13, samples=5, moon=False,
+    annotate_games(games, "fair", from_trick=13, sampling=Sampling(5), moon=False,
                    progress=lambda done, total: seen.append((done, total)))
     deals = len(games[0].deals)
     total = deals + 4 * deals
@@ -469,9 +475,9 @@ def test_rate_passes_places_each_pass_made_among_all_286():
     game = hgn.loads(ONE.read_text())
     deal = game.deals[0]
     north = notes[0]
-    ranking = rate_passes(deal.dealt["N"], deal.direction, seat="N", samples=2, seed=1,
-                          moon=False, threads=1)
-    made = ranking.rating_of(deal.passes[Seat.N])
+    ranking = rate_passes(deal.dealt["N"], deal.direction, seat="N",
+                          sampling=Sampling(2, seed=1, threads=1), moon=False)
+    made = ranking[deal.passes[Seat.N]]
     assert north["rating"]["rank"] == ranking.passes.index(made) + 1
     assert north["rating"]["of"] == 286
     assert north["rating"]["mean"] == round(made.mean, 2)

@@ -16,6 +16,7 @@ import pytest
 from hearts.analysis import records
 from hearts.analysis.annotate import annotate_games
 from hearts.analysis.records import hgn, read_games
+from hearts.analysis.settings import Sampling
 from hearts.solver import Position, Solver
 from hearts.solver.solve import solve
 
@@ -40,7 +41,7 @@ def _position_before(game: records.GameRecord, deal: records.DealRecord, index: 
                                                       "xinxin_train.txt"])
 def test_every_line_starts_with_its_card_and_replays_legally_keeping_the_value(path):
     games = read_games(path.read_text())
-    results = annotate_games(games, threads=1)
+    results = annotate_games(games, sampling=Sampling(100, threads=1))
     lines = 0
     for game, result in zip(games, results):
         for deal, annotation in zip(game.deals, result.deals):
@@ -87,7 +88,7 @@ def test_an_equivalent_card_gets_its_class_line_with_the_two_cards_exchanged(ind
     assert str(deal.cards[index - 1]) == card
     solved = solve(deal.deal, deal.cards[:index - 1], deal.seats()[index - 1], "paranoid",
                    game.rules)
-    cv = solved.card_value(card)
+    cv = solved[card]
     assert " ".join(map(str, (cv.card, *cv.equals))) == cls
     assert cv.value == solved.cards[0].value        # the card played was best
     assert str(cv.pv[0]) == cls.split()[0]          # the class's line: its lowest card first

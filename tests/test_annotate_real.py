@@ -13,6 +13,7 @@ from hearts.analysis.annotate import annotate_games
 from hearts.analysis.cli import app
 from hearts.analysis.records import detect_format, read_games
 from hearts.analysis.records.importers import from_openspiel_playthrough
+from hearts.analysis.settings import Sampling
 
 XINXIN = Path(__file__).parent / "data" / "openspiel_xinxin"
 FILES = [XINXIN / "xinxin_train.txt", XINXIN / "xinxin_test.txt",
@@ -47,7 +48,7 @@ def test_playthrough_without_history_is_an_error_naming_the_line(tmp_path):
 def test_the_25_xinxin_deals_and_the_playthrough_annotate_in_one_batch():
     games = [g for f in FILES for g in read_games(f.read_text())]
     assert len(games) == 26
-    results = annotate_games(games, max_tricks=6, threads=2)
+    results = annotate_games(games, max_tricks=6, sampling=Sampling(100, threads=2))
     for result in results:
         (deal,) = result.deals
         assert len(deal.plays) == 24          # tricks 8..13 judged, every one solved
@@ -68,5 +69,5 @@ def test_cli_batch_of_the_three_files(tmp_path):
 @pytest.mark.parametrize("line", [1, 7])
 def test_xinxin_deal_in_fair_mode_late_tricks(line):
     (game,) = read_games((XINXIN / "xinxin_train.txt").read_text().splitlines()[line - 1])
-    (result,) = annotate_games([game], "both", from_trick=12, samples=20, moon=False)
+    (result,) = annotate_games([game], "both", from_trick=12, sampling=Sampling(20), moon=False)
     assert all(p.fair is not None and p.status == "judged" for p in result.plays)

@@ -8,8 +8,8 @@ import pickle
 import numpy as np
 import pytest
 
-from hearts.solver import (Card, CardError, Deal, Hand, HeartsError, InvalidDealError, Position,
-                           Rules, RulesError, Suit, parse_cards, solve)
+from hearts.solver import (Card, CardError, Deal, Hand, HeartsError, InvalidDealError, Limit,
+                           Position, Rules, RulesError, Suit, parse_cards, solve)
 from hearts.solver.solve import Solver, SolverError
 
 DEAL = Deal.random(1)
@@ -38,20 +38,19 @@ DEAL = Deal.random(1)
     (lambda: Position(DEAL, played=5), CardError,
      'played list: expected cards in play order ("2C 3C" or a list), not 5'),
     (lambda: Deal.random(1, rules="pagat,players=9"), RulesError, "players"),
-    (lambda: solve(DEAL, node_limit=10**30), SolverError,
-     "node limit must be a whole number 1..2**62, got 1000000000000000000000000000000"),
-    (lambda: solve(DEAL, node_limit=float("nan")), SolverError,
-     "node limit must be a whole number 1..2**62, got nan"),
-    (lambda: solve(DEAL, node_limit="100"), SolverError,
-     "node limit must be a whole number 1..2**62, got '100'"),
-    (lambda: solve(DEAL, node_limit=2.5), SolverError,
-     "node limit must be a whole number 1..2**62, got 2.5"),
-    (lambda: solve(DEAL, node_limit=True), SolverError,
-     "node limit must be a whole number 1..2**62, got True"),
-    (lambda: solve(DEAL, time_limit_ms=float("nan")), SolverError,
-     "time limit must be a positive number of ms, got nan"),
-    (lambda: solve(DEAL, time_limit_ms=float("inf")), SolverError,
-     "time limit must be a positive number of ms, got inf"),
+    (lambda: Limit(nodes=10**30), SolverError,
+     "nodes must be a whole number 1..2**62, got 1000000000000000000000000000000"),
+    (lambda: Limit(nodes=float("nan")), SolverError,
+     "nodes must be a whole number 1..2**62, got nan"),
+    (lambda: Limit(nodes="100"), SolverError, "nodes must be a whole number 1..2**62, got '100'"),
+    (lambda: Limit(nodes=2.5), SolverError, "nodes must be a whole number 1..2**62, got 2.5"),
+    (lambda: Limit(nodes=True), SolverError, "nodes must be a whole number 1..2**62, got True"),
+    (lambda: Limit(time_ms=float("nan")), SolverError,
+     "time_ms must be a positive, finite number of milliseconds, got nan"),
+    (lambda: Limit(time_ms=float("inf")), SolverError,
+     "time_ms must be a positive, finite number of milliseconds, got inf"),
+    (lambda: solve(DEAL, limit=5000), SolverError,
+     "limit must be a Limit, e.g. Limit(nodes=100000) or Limit(time_ms=500), not 5000"),
     (lambda: Solver(tt_bits=2.5), SolverError,
      "tt_bits must be a whole number 10..28 (1 K to 256 M entries), got 2.5"),
     (lambda: Solver(tt_bits=9), SolverError,
@@ -76,10 +75,11 @@ def test_every_entry_point_takes_rules_as_text():
     assert Rules.of(None) == Rules.standard() and Rules.of("standard") == Rules.standard()
     from hearts.analysis.knowledge import Knowledge
     from hearts.analysis.moon import moon_odds
+    from hearts.analysis.settings import Sampling
     from hearts.solver.game import play_game
     known = Knowledge.from_deal(DEAL, None, "hold", "", "S", "pagat")
     assert known.rules == Rules.preset("pagat")
-    odds = moon_odds("AKQ.AKQJ98.AK.A2", samples=2, rules="standard,moon=new")
+    odds = moon_odds("AKQ.AKQJ98.AK.A2", sampling=Sampling(2), rules="standard,moon=new")
     assert odds.rules == Rules.parse("standard,moon=new") and odds.shoots == 2
     assert play_game("standard,target=20", 5).totals == play_game(
         Rules.parse("standard,target=20"), 5).totals
@@ -87,8 +87,8 @@ def test_every_entry_point_takes_rules_as_text():
 
 def test_played_none_is_nothing_played():
     assert Position(DEAL, played=None) == Position(DEAL)
-    assert solve(DEAL, played=None, node_limit=5000).cards == solve(
-        DEAL, node_limit=5000).cards
+    assert solve(DEAL, played=None, limit=Limit(nodes=5000)).cards == solve(
+        DEAL, limit=Limit(nodes=5000)).cards
 
 
 def test_card_of_reads_suits_as_suit_parse_and_numpy_ranks():

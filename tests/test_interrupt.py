@@ -11,7 +11,7 @@ import time
 
 import pytest
 
-from hearts.solver import solve
+from hearts.solver import Limit, solve
 
 # a full deal: its paranoid solve takes seconds, far longer than the interrupt's delay
 FULL_DEAL = "N:AKQJ63.AQ3.A7.KJ .T8742.T9863.A64 85.KJ6.KQ2.T9872 T9742.95.J54.Q53"
@@ -68,7 +68,7 @@ def test_an_ignored_sigint_leaves_the_search_alone():
     previous = signal.signal(signal.SIGINT, signal.SIG_IGN)
     try:
         timer = interrupt_after(0.05)
-        result = solve(FULL_DEAL, pv=False, node_limit=3_000_000)
+        result = solve(FULL_DEAL, pv=False, limit=Limit(nodes=3_000_000))
         timer.join()
         assert signal.getsignal(signal.SIGINT) is signal.SIG_IGN
     finally:
@@ -81,7 +81,7 @@ def test_a_solve_on_another_thread_leaves_the_main_threads_handler_alone():
     seen = []
 
     def worker():
-        seen.append(solve(FULL_DEAL, pv=False, node_limit=200_000).nodes)
+        seen.append(solve(FULL_DEAL, pv=False, limit=Limit(nodes=200_000)).nodes)
         seen.append(signal.getsignal(signal.SIGINT))
 
     thread = threading.Thread(target=worker)
@@ -156,4 +156,4 @@ def test_ctrl_c_while_a_pool_works_stops_its_searches_and_drops_the_jobs_not_sta
         timer.join()
     assert len(done) == 2 and done == [False, False]     # the two running, stopped
     # and the searches run again afterwards
-    assert solve(FULL_DEAL, pv=False, node_limit=100_000).nodes >= 100_000
+    assert solve(FULL_DEAL, pv=False, limit=Limit(nodes=100_000)).nodes >= 100_000

@@ -22,6 +22,7 @@ from hearts.analysis.advice import advise
 from hearts.analysis.moon import moon_odds
 from hearts.analysis.parallel import in_flight, lazy_map
 from hearts.analysis.sampling import MAX_SAMPLES
+from hearts.analysis.settings import Sampling
 from hearts.solver import Deal, Position, Rules
 
 RECORD = Path(__file__).parent / "data" / "records" / "xinxin-train-1.hgn"
@@ -126,7 +127,8 @@ def _stop_after(n: int):
 
 def test_moon_odds_of_a_trillion_samples_draws_as_it_goes(drawn):
     with pytest.raises(_Enough):
-        moon_odds(SURE_MOON, samples=10**12, seed=0, threads=2, progress=_stop_after(30))
+        moon_odds(SURE_MOON, sampling=Sampling(10**12, seed=0, threads=2),
+                  progress=_stop_after(30))
     assert 30 <= drawn[0] <= 30 + in_flight(2)
 
 
@@ -137,8 +139,8 @@ def test_advice_of_a_trillion_samples_draws_as_it_goes(drawn, early_stop):
     while len(position.history) < 36:
         position.play(position.legal_moves()[0])
     with pytest.raises(_Enough):
-        advise(position, samples=10**12, seed=0, threads=2, moon=False, early_stop=early_stop,
-               progress=_stop_after(15))
+        advise(position, sampling=Sampling(10**12, seed=0, threads=2), moon=False,
+               early_stop=early_stop, progress=_stop_after(15))
     # One more deal: card_classes() draws one for the public position.
     assert 16 <= drawn[0] <= 16 + in_flight(2)
 
@@ -146,8 +148,8 @@ def test_advice_of_a_trillion_samples_draws_as_it_goes(drawn, early_stop):
 def test_lazy_sampling_keeps_the_seeded_numbers():
     # The deals are drawn in the same order as before, so a seed gives the same verdicts
     # whatever the number of threads (and the window with them).
-    one = moon_odds("AKQJ.AKQJT9.AK.A", samples=24, seed=3, threads=1)
-    four = moon_odds("AKQJ.AKQJT9.AK.A", samples=24, seed=3, threads=4)
+    one = moon_odds("AKQJ.AKQJT9.AK.A", sampling=Sampling(24, seed=3, threads=1))
+    four = moon_odds("AKQJ.AKQJT9.AK.A", sampling=Sampling(24, seed=3, threads=4))
     assert (one.shoots, one.cannot, one.unfinished) == (four.shoots, four.cannot,
                                                         four.unfinished)
     assert one.shoots + one.cannot + one.unfinished == 24

@@ -11,7 +11,7 @@ import pytest
 
 from hearts.analysis.cli import example_names, load_example
 from hearts.analysis.puzzles import load_shipped
-from hearts.solver import Position, Rules
+from hearts.solver import Limit, Position, Rules
 from hearts.solver.cards import parse_cards
 from hearts.solver.deal import Deal
 from hearts.solver.game import Game, standing
@@ -69,10 +69,10 @@ def test_every_line_of_an_example_runs_to_the_end_and_adds_up(name):
     for model in ("paranoid", "maxn", "moon"):
         seats = [None] if model == "maxn" else list(range(4))
         for seat in seats:
-            result = solver.solve_position(position, seat, model, node_limit=_NODES)
+            result = solver.solve_position(position, seat, model, limit=Limit(nodes=_NODES))
             checked += assert_lines_add_up(position, result)
     game = solver.solve_position(position, None, "game", scores=(80, 95, 63, 40),
-                                 node_limit=_NODES)
+                                 limit=Limit(nodes=_NODES))
     checked += assert_lines_add_up(position, game)
     assert checked > 0
 

@@ -16,7 +16,8 @@ from hearts.analysis.cli import app
 from hearts.analysis.errors import InconsistentRecordError
 from hearts.analysis.knowledge import Knowledge
 from hearts.analysis.moon import MoonError, moon_odds, moon_watch, wilson_interval
-from hearts.solver import Position, Rules, Seat
+from hearts.analysis.settings import Sampling
+from hearts.solver import Limit, Position, Rules, Seat
 
 DATA = Path(__file__).parent / "data"
 RECORD = DATA / "records" / "xinxin-train-1.hgn"
@@ -47,37 +48,37 @@ def test_wilson_interval_known_values():
 # -- hands with a known answer --------------------------------------------------------------
 
 def test_thirteen_sure_winners_shoot_in_every_deal():
-    odds = moon_odds(SURE_MOON, samples=40, seed=0, threads=1)
+    odds = moon_odds(SURE_MOON, sampling=Sampling(40, seed=0, threads=1))
     assert (odds.shoots, odds.cannot, odds.unfinished) == (40, 0, 0)
     assert odds.probability == 1.0 and odds.interval[1] == 1.0
 
 
 def test_a_hand_of_twos_threes_and_fours_never_shoots():
-    odds = moon_odds(NO_MOON, samples=40, seed=0, threads=1)
+    odds = moon_odds(NO_MOON, sampling=Sampling(40, seed=0, threads=1))
     assert (odds.shoots, odds.cannot) == (0, 40) and odds.probability == 0.0
 
 
 def test_all_thirteen_hearts_never_shoot():
-    odds = moon_odds(ALL_HEARTS, samples=40, seed=0, threads=1)
+    odds = moon_odds(ALL_HEARTS, sampling=Sampling(40, seed=0, threads=1))
     assert odds.probability == 0.0
 
 
 def test_a_card_list_is_read_like_pbn():
-    listed = moon_odds("AS AH KH QH JH TH 9H 8H 7H AD KD AC KC", samples=5, threads=1)
-    assert listed.hand == moon_odds(SURE_MOON, samples=5, threads=1).hand
+    listed = moon_odds("AS AH KH QH JH TH 9H 8H 7H AD KD AC KC", sampling=Sampling(5, threads=1))
+    assert listed.hand == moon_odds(SURE_MOON, sampling=Sampling(5, threads=1)).hand
 
 
 def test_same_seed_same_counts_whatever_the_threads():
     hand = "AK.AKQJ7.AKQ.AK2"   # a strong hand that sometimes fails
     # No time limit: a loaded machine must not turn a search into "unfinished".
-    one = moon_odds(hand, samples=20, seed=2, threads=1, time_limit_ms=None)
-    two = moon_odds(hand, samples=20, seed=2, threads=2, time_limit_ms=None)
+    one = moon_odds(hand, sampling=Sampling(20, seed=2, threads=1), limit=Limit())
+    two = moon_odds(hand, sampling=Sampling(20, seed=2, threads=2), limit=Limit())
     assert (one.shoots, one.cannot, one.unfinished) == (two.shoots, two.cannot, 0)
     assert 0 < one.shoots < 20
 
 
 def test_after_a_pass_the_passed_cards_lie_with_the_receiver():
-    odds = moon_odds("AKQ.AKQJ98.AK.A2", samples=10, seed=0, threads=1,
+    odds = moon_odds("AKQ.AKQJ98.AK.A2", sampling=Sampling(10, seed=0, threads=1),
                      pass_direction="left", passed="2S 3D 4C", received="AH KH 8H")
     assert str(odds.pass_direction) == "left" and len(odds.passed) == 3
     # 39 unseen cards, the 3 passed ones fixed with the receiver (West): 36!/(10! 13! 13!).
@@ -86,14 +87,14 @@ def test_after_a_pass_the_passed_cards_lie_with_the_receiver():
 
 def test_bad_hands_and_passes_raise():
     with pytest.raises(InconsistentRecordError, match="12 cards"):
-        moon_odds("AKQ.AKQJ98.AK.A", samples=1)
+        moon_odds("AKQ.AKQJ98.AK.A", sampling=Sampling(1))
     with pytest.raises(InconsistentRecordError, match="twice"):
-        moon_odds("AS AS KS QS JS TS 9S 8S 7S 6S 5S 4S 3S", samples=1)
+        moon_odds("AS AS KS QS JS TS 9S 8S 7S 6S 5S 4S 3S", sampling=Sampling(1))
     with pytest.raises(InconsistentRecordError, match="hold deal"):
-        moon_odds(SURE_MOON, samples=1, pass_direction="hold", passed="2S 3S 4S",
+        moon_odds(SURE_MOON, sampling=Sampling(1), pass_direction="hold", passed="2S 3S 4S",
                   received="AS KS QS")
     with pytest.raises(MoonError, match="no moon"):
-        moon_odds(SURE_MOON, samples=1, rules=Rules.parse("standard,moon=none"))
+        moon_odds(SURE_MOON, sampling=Sampling(1), rules=Rules.parse("standard,moon=none"))
 
 
 # -- moon watch -----------------------------------------------------------------------------
@@ -105,7 +106,7 @@ def test_moon_watch_west_on_track_and_unstoppable():
     assert watch.on_track == Seat.W and watch.takers == (Seat.W,)
     assert watch.open == {Seat.W: True}
     view = Knowledge.from_position(position, Seat.N)
-    sampled = moon_watch(position, view=view, samples=20, seed=0, threads=1)
+    sampled = moon_watch(position, view=view, sampling=Sampling(20, seed=0, threads=1))
     shoots, cannot, unfinished = sampled.sampled
     assert shoots + cannot + unfinished == 20 and shoots > 0
 
@@ -189,8 +190,8 @@ def test_moon_watch_api_samples_the_view_seat_when_nobody_is_on_track():
     from hearts.analysis.cli.options import load_record_position
     _, _, position = load_record_position(str(RECORD), 1, 0)
     # North: seat 0, which a test of truth would take for "no seat"
-    watch = moon_watch(position, view=Knowledge.from_position(position, Seat.N), samples=3,
-                       threads=1)
+    watch = moon_watch(position, view=Knowledge.from_position(position, Seat.N),
+                       sampling=Sampling(3, threads=1))
     assert watch.on_track is None and watch.view == Seat.N and watch.shooter == Seat.N
     assert sum(watch.sampled) == 3
     assert watch.to_json()["sampled"]["shooter"] == "N"
@@ -215,7 +216,7 @@ def test_moon_odds_counts_one_unfinished_sample_as_a_sample():
     from hearts.analysis.moon import MoonOdds
     from hearts.solver.hand import Hand
     odds = MoonOdds(Seat.S, Hand(SURE_MOON), None, Hand("..."), Hand("..."), Rules.standard(), 2,
-                    0, 1, 1, 0, 1.0, 1, 1, 1.0)
+                    0, 1, 1, 0, Limit(time_ms=1.0), 1, 1, 1.0)
     out = io.StringIO()
     _print_odds(Console(file=out, width=200), odds)
     assert ("1 sample hit the time limit (left out); counted as moons, P(moon) is at most "

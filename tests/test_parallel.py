@@ -12,6 +12,7 @@ from hearts.analysis.knowledge import Knowledge
 from hearts.analysis.moon import moon_odds
 from hearts.analysis.parallel import ClusterError, connect, executor
 from hearts.analysis.records.hgn import loads_all
+from hearts.analysis.settings import Sampling
 from hearts.solver import Deal, Position, Rules
 
 distributed = pytest.importorskip("distributed")
@@ -51,16 +52,16 @@ def test_sample_work_pickles_without_its_solvers():
 
 def test_play_advice_on_a_cluster_equals_local(cluster):
     position = _position(28)
-    local = advise(position, samples=12, seed=5, early_stop=False, threads=2)
-    remote = advise(position, samples=12, seed=5, early_stop=False, scheduler=cluster)
+    local = advise(position, sampling=Sampling(12, seed=5, threads=2), early_stop=False)
+    remote = advise(position, sampling=Sampling(12, seed=5, scheduler=cluster), early_stop=False)
     assert [(c.card, c.values) for c in remote.cards] == [(c.card, c.values) for c in local.cards]
     assert remote.evaluator == local.evaluator == "exact"
 
 
 def test_moon_odds_on_a_cluster_equals_local(cluster):
     hand = "AKQJ.AKQJT9.AK.A"
-    local = moon_odds(hand, samples=6, seed=3, threads=1)
-    remote = moon_odds(hand, samples=6, seed=3, scheduler=cluster)
+    local = moon_odds(hand, sampling=Sampling(6, seed=3, threads=1))
+    remote = moon_odds(hand, sampling=Sampling(6, seed=3, scheduler=cluster))
     assert (remote.shoots, remote.cannot, remote.unfinished) == (
         local.shoots, local.cannot, local.unfinished)
     assert local.shoots + local.cannot + local.unfinished == 6
@@ -68,8 +69,9 @@ def test_moon_odds_on_a_cluster_equals_local(cluster):
 
 def test_annotate_on_a_cluster_equals_local(cluster, data_dir):
     games = loads_all((data_dir / "records" / "xinxin-train-1-4.hgn").read_text())[:2]
-    local = annotate_games(games, max_tricks=5, threads=1, moon=False)
-    remote = annotate_games(games, max_tricks=5, moon=False, scheduler=cluster)
+    local = annotate_games(games, max_tricks=5, sampling=Sampling(100, threads=1), moon=False)
+    remote = annotate_games(games, max_tricks=5, moon=False,
+                            sampling=Sampling(100, scheduler=cluster))
     assert [p.to_json() for p in remote[0].plays] == [p.to_json() for p in local[0].plays]
     assert len(local[0].plays) > 0
 
@@ -91,9 +93,10 @@ def test_fair_annotation_on_a_cluster_equals_local(cluster, data_dir):
     this process, so the record is the same too."""
     from hearts.analysis.records.hgn import dumps_all
     games = loads_all((data_dir / "records" / "xinxin-train-1-4.hgn").read_text())[:1]
-    local = annotate_games(games, "both", from_trick=12, samples=10, threads=2, moon=False)
-    remote = annotate_games(games, "both", from_trick=12, samples=10, moon=False,
-                            scheduler=cluster)
+    local = annotate_games(games, "both", from_trick=12, sampling=Sampling(10, threads=2),
+                           moon=False)
+    remote = annotate_games(games, "both", from_trick=12, sampling=Sampling(10, scheduler=cluster),
+                            moon=False)
     assert [p.to_json() for p in remote[0].plays] == [p.to_json() for p in local[0].plays]
     assert all(p.fair is not None for p in local[0].plays) and local[0].plays
     assert dumps_all([r.game for r in remote]) == dumps_all([r.game for r in local])
@@ -116,8 +119,9 @@ def test_annotate_cli_with_an_unreachable_scheduler_is_one_error(data_dir):
 
 def test_pass_rating_on_a_cluster_equals_local(cluster):
     from hearts.analysis.passing import rate_passes
-    local = rate_passes("AKQ5.5432.432.32", "left", samples=4, seed=2, threads=2)
-    remote = rate_passes("AKQ5.5432.432.32", "left", samples=4, seed=2, scheduler=cluster)
+    local = rate_passes("AKQ5.5432.432.32", "left", sampling=Sampling(4, seed=2, threads=2))
+    remote = rate_passes("AKQ5.5432.432.32", "left",
+                         sampling=Sampling(4, seed=2, scheduler=cluster))
     assert [(p.cards, p.values, p.moon) for p in remote.passes] == [
         (p.cards, p.values, p.moon) for p in local.passes]
     assert len(local.passes) == 286 and local.best.n == 4

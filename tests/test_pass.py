@@ -13,7 +13,8 @@ import pytest
 from conftest import error_line, run_hearts
 from hearts.analysis.passing import (FIRST_SAMPLES, Z95, PassError, apply_passes,
                                      evaluate_pass, pass_why, policy_pass, rate_passes)
-from hearts.solver import Card, Deal, Hand, Position, Rules, Seat, Suit
+from hearts.analysis.settings import Sampling
+from hearts.solver import Card, Deal, Hand, Limit, Position, Rules, Seat, Suit
 from hearts.solver.cards import cards_from_mask
 from hearts.solver.seats import PassDirection
 
@@ -37,7 +38,7 @@ _run = run_hearts
 @lru_cache(maxsize=None)
 def _ranking(hand: str, direction: str = "left", samples: int = 32, threads: int = 2,
              seed: int = 0):
-    return rate_passes(hand, direction, samples=samples, seed=seed, threads=threads,
+    return rate_passes(hand, direction, sampling=Sampling(samples, seed=seed, threads=threads),
                        moon=False)
 
 
@@ -162,7 +163,7 @@ def test_a_solve_over_the_node_limit_is_redone_one_bot_trick_later():
                              "4.J765.T52.AK942"))
     from hearts.analysis.policy import play_out
     bot_line = play_out(position.copy(), 0).score()[Seat.S]
-    assert evaluate_pass(position, Seat.S, "maxn", 6, node_limit=1) == bot_line
+    assert evaluate_pass(position, Seat.S, "maxn", 6, limit=Limit(nodes=1)) == bot_line
 
 
 # -- the rating -----------------------------------------------------------------------------------
@@ -174,7 +175,7 @@ def test_passing_the_unguarded_top_spades_is_best():
     assert len(ranking.passes) == 286
     assert ranking.best.mean < 2.0
     # Keeping Q♠ A♠ K♠ and passing low cards is worse on the same deals.
-    keep = ranking.rating_of("2C 3C 2D")
+    keep = ranking["2C 3C 2D"]
     assert keep.diff > 0 and keep.mean > ranking.best.mean
 
 
@@ -190,13 +191,13 @@ def test_a_pass_the_rules_forbid_is_not_rated():
     # no_pass_cards=QS (rules.md "Passing": some tables forbid passing Q♠): the 12 other
     # cards give C(12,3) = 220 passes, none with Q♠; before, Q♠ K♠ A♠ was ranked first.
     ranking = rate_passes(TOP_SPADES, "left", rules=Rules.parse("standard,no_pass_cards=QS"),
-                          samples=4, threads=2, moon=False)
+                          sampling=Sampling(4, threads=2), moon=False)
     assert len(ranking.passes) == 220
     assert all(Card("QS") not in p.cards for p in ranking.passes)
     assert ranking.rounds[0] == (220, 4)
     assert list(ranking.forbidden) == [Card("QS")]
     with pytest.raises(KeyError):
-        ranking.rating_of("QS KS AS")
+        ranking["QS KS AS"]
 
 
 def test_racing_schedule_prunes_then_halves():
@@ -224,13 +225,13 @@ def test_racing_stops_at_the_interval_target_or_the_sample_budget():
     ranking = _ranking(TOP_SPADES)
     low, high = ranking.best.interval
     assert ranking.stopped == "ci" and (high - low) / 2 <= 1.0
-    narrow = rate_passes(TOP_SPADES, "left", samples=16, ci_target=0.01, moon=False)
+    narrow = rate_passes(TOP_SPADES, "left", sampling=Sampling(16), ci_target=0.01, moon=False)
     assert narrow.stopped == "samples" and narrow.rounds == ((286, 16),)
 
 
 def test_moon_chance_is_searched_for_the_top_passes_only():
     # Four low hearts and nothing to win tricks with: this hand never shoots.
-    ranking = rate_passes(TOP_SPADES, "left", samples=16, threads=2)
+    ranking = rate_passes(TOP_SPADES, "left", sampling=Sampling(16, threads=2))
     assert [p.moon for p in ranking.passes[:10]] == [0.0] * 10
     assert all(p.moon is None for p in ranking.passes[10:])
 
@@ -254,7 +255,7 @@ def test_moon_chance_is_searched_for_the_top_passes_only():
 def test_bad_pass_questions_raise(hand, direction, rules, message):
     with pytest.raises(PassError) as info:
         rate_passes(hand, direction, rules=None if rules is None else Rules.parse(rules),
-                    samples=1)
+                    sampling=Sampling(1))
     assert message in str(info.value) and "\n" not in str(info.value)
 
 

@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from bruteforce import random_playout, random_position
-from hearts.solver import Card, Deal, HeartsError, Position, Rules, Seat
+from hearts.solver import Card, Deal, HeartsError, Limit, Position, Rules, Seat
 from hearts.solver._core import Core
 from hearts.solver.cards import cards_from_mask
 from hearts.solver.solve import (SolveResult, Solver, SolverError, _core_state_by_tricks, core_state,
@@ -75,18 +75,18 @@ def test_a_node_limit_stops_the_search_with_only_finished_cards():
     position, exact = solved_position(62)   # 8 tricks left, about 1.6 million nodes
     full = Solver().solve_position(position)
     assert full.complete and card_values(full) == exact
-    assert full.unvalued() == [] and full.to_json()["unvalued"] == []
+    assert full.unvalued == () and full.to_json()["unvalued"] == []
     partial_cards = 0
     for fraction in (0.1, 0.5, 0.9):
         limit = max(2048, int(full.nodes * fraction))
-        result = Solver().solve_position(position, node_limit=limit)
-        assert not result.complete, f"node_limit={limit} of {full.nodes}"
+        result = Solver().solve_position(position, limit=Limit(nodes=limit))
+        assert not result.complete, f"nodes={limit} of {full.nodes}"
         assert result.nodes < 2 * limit
         got = card_values(result)
         assert len(result.cards) < len(full.cards)
         assert all(got[card] == exact[card] for card in got), (fraction, got)
         # every legal card is either valued or listed as unvalued, once
-        listed = [str(c) for c in result.unvalued()]
+        listed = [str(c) for c in result.unvalued]
         assert sorted(listed + list(got)) == sorted(exact)
         assert result.to_json()["unvalued"] == listed
         partial_cards += len(got)
@@ -95,7 +95,7 @@ def test_a_node_limit_stops_the_search_with_only_finished_cards():
 
 def test_a_time_limit_stops_the_search_with_only_finished_cards():
     position, exact = solved_position(55)   # 9 tricks left, about 2 s
-    result = Solver().solve_position(position, time_limit_ms=5)
+    result = Solver().solve_position(position, limit=Limit(time_ms=5))
     assert not result.complete
     assert result.ms < 1000
     got = card_values(result)
@@ -105,13 +105,13 @@ def test_a_time_limit_stops_the_search_with_only_finished_cards():
 def test_a_time_limit_stops_a_whole_deal():
     position = Position(Deal.random(1), Rules())
     position.play(position.legal_moves()[0])
-    result = Solver().solve_position(position, time_limit_ms=200)
+    result = Solver().solve_position(position, limit=Limit(time_ms=200))
     assert not result.complete
     assert result.ms < 3000
 
 
 def test_a_node_limit_stops_a_whole_deal():
-    result = solve(Deal.random(2), "2C", node_limit=5000)
+    result = solve(Deal.random(2), "2C", limit=Limit(nodes=5000))
     assert not result.complete
     assert result.nodes < 10000
 
@@ -378,10 +378,14 @@ def test_a_finished_deal_is_a_solver_error():
         solve(over.deal, over.history, model="maxn")
 
 
-@pytest.mark.parametrize("limits", [{"node_limit": -1}, {"time_limit_ms": -5.0}])
-def test_a_negative_limit_is_a_solver_error(limits):
-    with pytest.raises(SolverError):
-        Solver().solve_position(LAST_TRICK, **limits)
+@pytest.mark.parametrize("limits, argument", [({"nodes": -1}, "nodes"),
+                                              ({"nodes": 0}, "nodes"),
+                                              ({"time_ms": -5.0}, "time_ms"),
+                                              ({"time_ms": 0}, "time_ms")])
+def test_a_limit_below_one_is_a_solver_error_naming_it(limits, argument):
+    with pytest.raises(SolverError) as info:
+        Limit(**limits)
+    assert info.value.argument == argument and str(info.value).startswith(argument + " must")
 
 
 def test_solver_errors_are_hearts_errors_and_value_errors():

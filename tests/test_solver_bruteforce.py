@@ -34,7 +34,7 @@ from hypothesis import strategies as st
 
 import bruteforce
 from bruteforce import maxn_values, moon_values, paranoid_values, random_position
-from hearts.solver import Card, Deal, PassDirection, Position, Rules, Seat
+from hearts.solver import Card, Deal, Limit, PassDirection, Position, Rules, Seat
 from hearts.solver._core import Core
 from hearts.solver.errors import RulesError
 from hearts.solver.rules import POINTS_LIMIT
@@ -503,7 +503,7 @@ def test_a_void_follower_with_seventeen_cards_to_choose_from():
     rules = Rules(players=3, no_points_on_first_trick=False)
     position = Position(deal, rules, "3C")
     assert len(position.legal_moves()) == 17
-    result = Solver(tt_bits=16).solve_position(position, node_limit=50_000, pv=False)
+    result = Solver(tt_bits=16).solve_position(position, limit=Limit(nodes=50_000), pv=False)
     assert not result.complete and result.nodes >= 50_000
 
 

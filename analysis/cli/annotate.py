@@ -7,6 +7,7 @@ rich view or JSON and writes the annotated HGN and the HTML report
 """
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Optional, Sequence
 
 import typer
@@ -15,6 +16,7 @@ from rich.table import Table
 from rich.text import Text
 
 from hearts.solver.cards import Card
+from hearts.solver.limit import Limit
 from hearts.solver.errors import RecordSyntaxError
 from hearts.solver.words import counted
 
@@ -24,14 +26,16 @@ from ..annotate import (DEFAULT_SAMPLES, FAIR_MODELS, MODES, GameAnnotation, Jud
                         mistake_count, modes_run, moon_text, primary, summarise)
 from ..annotate_html import render_report
 from ..files import same_file, write_output
-from ..parallel import connect, default_threads
+from ..parallel import connect
 from ..passing import DEFAULT_SAMPLES as PASS_SAMPLES
 from ..passing import RecordPassRater
 from ..sampling import MAX_SAMPLES
+from ..settings import Sampling
+from .options import (SAMPLING, CommandError, check_output, force_option, given_options,
+                      json_option, model_option, option_names, output_option, rules_option,
+                      samples_option, scheduler_option, seed_option, threads_option,
+                      time_option)
 from .options import quiet_option, read_input
-from .options import (CommandError, check_output, force_option, given_options, json_option,
-                      model_option, option_names, output_option, rules_option, samples_option,
-                      scheduler_option, seed_option, threads_option, time_option)
 from .render import card_text, cards_text, echo_json, progress
 
 __all__ = ["annotate_command", "check_options_apply"]
@@ -337,18 +341,18 @@ def annotate_command(
         per_file.append((f, games))
     all_games = [g for _, games in per_file for g in games]
     # one connection for the annotation and every pass rated after it
-    with (option_names(time_ms="--time", threads="--threads", samples="--samples",
-                       scheduler="--scheduler"),
+    with option_names(time_ms="--time", **SAMPLING):
+        limit = Limit(time_ms=time_ms)
+        sampling = Sampling(samples, seed, threads, scheduler)
+    with (option_names(**SAMPLING),
           connect(scheduler) as cluster,
           progress("annotating", not as_json, unit="jobs (deals, fair plays)") as update):
         results = annotate_games(all_games, mode, max_tricks=max_tricks, from_trick=from_trick,
-                                 mistake=mistake, blunder=blunder, time_ms=time_ms,
-                                 threads=default_threads() if threads is None else threads,
-                                 samples=samples, seed=seed, model=model,
-                                 scheduler=cluster,
+                                 mistake=mistake, blunder=blunder, limit=limit,
+                                 sampling=replace(sampling, scheduler=cluster), model=model,
                                  pass_rater=RecordPassRater(
-                                     pass_samples, seed, threads=threads,
-                                     scheduler=cluster) if rate_passes else None,
+                                     Sampling(pass_samples, seed, threads, cluster)
+                                 ) if rate_passes else None,
                                  progress=update)
     if output is not None:
         write_output(output, records.dumps([r.game for r in results]))
@@ -357,7 +361,7 @@ def annotate_command(
     for f, games in per_file:
         grouped.append((f, results[start:start + len(games)]))
         start += len(games)
-    data = batch_json(grouped, mode, time_ms, output, html)
+    data = batch_json(grouped, mode, limit, output, html)
     if html is not None:
         write_output(html, render_report(grouped, data))
     if as_json:

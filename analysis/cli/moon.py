@@ -13,12 +13,13 @@ import typer
 from rich.console import Console
 from rich.text import Text
 
-from hearts.solver import Rules, Seat
+from hearts.solver import Limit, Rules, Seat
 from hearts.solver.seats import PassDirection, seat_letter, seat_title, table_seats
 from hearts.solver.words import counted, joined
 
 from ..knowledge import Knowledge, record_knowledge
 from ..moon import DEFAULT_TIME_MS, MoonOdds, MoonWatch, moon_odds, moon_watch, wilson_interval
+from ..settings import Sampling
 from .options import quiet_option
 from .options import (SAMPLING, CommandError, at_option, check_view_table, deal_number_option,
                       given_options, json_option, load_record_position, open_position,
@@ -130,9 +131,9 @@ def moon_command(
                 view = Knowledge.from_position(position, view_seat)
         with (progress("moon watch", not as_json and view is not None) as update,
               option_names(**SAMPLING)):
-            watch = moon_watch(position, view=view, samples=samples, seed=seed,
-                               time_limit_ms=time_ms, threads=threads, progress=update,
-                               scheduler=scheduler)
+            watch = moon_watch(position, view=view,
+                               sampling=Sampling(samples, seed, threads, scheduler),
+                               limit=Limit(time_ms=time_ms), progress=update)
         if as_json:
             data = watch.to_json()
             data["source"] = source
@@ -159,9 +160,9 @@ def moon_command(
     cards = parse_hand(hand)
     with progress("moon odds", not as_json) as update, option_names(**SAMPLING):
         odds = moon_odds(cards, seat=Seat.S if given_seat is None else given_seat,
-                         samples=samples, seed=seed, rules=the_rules, pass_direction=direction,
-                         passed=passed, received=received, time_limit_ms=time_ms,
-                         threads=threads, progress=update, scheduler=scheduler)
+                         rules=the_rules, pass_direction=direction, passed=passed,
+                         received=received, sampling=Sampling(samples, seed, threads, scheduler),
+                         limit=Limit(time_ms=time_ms), progress=update)
     emit(odds, as_json, _print_odds)
 
 
@@ -192,7 +193,7 @@ def _print_odds(console: Console, odds: MoonOdds) -> None:
         ("  unfinished ", "dim"), Text(str(odds.unfinished),
                                        style="bold yellow" if odds.unfinished else ""),
         ("  samples ", "dim"), str(odds.requested), ("  seed ", "dim"), str(odds.seed),
-        ("  time limit ", "dim"), f"{odds.time_limit_ms:g} ms/search",
+        ("  time limit ", "dim"), f"{odds.limit.time_ms:g} ms/search",
         ("  time ", "dim"), f"{odds.ms / 1000:.2f} s"))
     if odds.unfinished:
         console.print(Text(f"{counted(odds.unfinished, 'sample')} hit the time limit (left "

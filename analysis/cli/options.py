@@ -166,7 +166,8 @@ TARGET_OPTION: Any = typer.Option(
          "target, 100).")
 
 #: The sampling commands' options by the library's argument names (:func:`option_names`).
-SAMPLING = {"samples": "--samples", "threads": "--threads", "scheduler": "--scheduler"}
+SAMPLING = {"samples": "--samples", "seed": "--seed", "threads": "--threads",
+            "scheduler": "--scheduler"}
 
 
 @contextmanager

@@ -19,6 +19,7 @@ from hearts.solver.words import counted
 from ..passing import (CI_TARGET, DEFAULT_SAMPLES, TOP, PassError, PassRanking, Z95,
                        pass_policy_text, rate_passes)
 from ..records import rules_text
+from ..settings import Sampling
 from .options import quiet_option
 from .options import (SAMPLING, json_option, model_option, number_parser, option_names,
                       parse_seat_option, rules_option, samples_option, scheduler_option,
@@ -111,9 +112,9 @@ def pass_command(
           option_names(**SAMPLING)):
         try:
             ranking = rate_passes(hand, pass_direction, seat=passer, rules=the_rules,
-                                  samples=samples, seed=seed, model=model, horizon=horizon,
-                                  ci_target=ci, moon=not no_moon, threads=threads,
-                                  progress=update, scheduler=scheduler)
+                                  sampling=Sampling(samples, seed, threads, scheduler),
+                                  model=model, horizon=horizon, ci_target=ci,
+                                  moon=not no_moon, progress=update)
         except PassError as err:
             if err.argument != "direction":
                 raise

@@ -20,6 +20,7 @@ from hearts.solver.words import counted
 
 from ..advice import EVALUATORS, MODELS, STOP_RULE, Advice, AdviceError, advise
 from ..knowledge import Knowledge, record_knowledge
+from ..settings import Sampling
 from .options import quiet_option
 from .options import (SAMPLING, SCORES_OPTION, TARGET_OPTION, CommandError, at_option,
                       check_game_on, check_view_table, deal_number_option, game_model,
@@ -161,10 +162,9 @@ def play_command(
     if totals is not None:
         check_game_on(totals, the_rules)
     with progress(f"{model} advice", not as_json) as update, option_names(**SAMPLING):
-        advice = advise(knowledge, samples=samples, seed=seed, model=model,
-                        evaluator=evaluator, threads=threads, early_stop=not no_stop,
-                        moon=not no_moon, horizon=horizon, progress=update,
-                        scheduler=scheduler, scores=totals)
+        advice = advise(knowledge, sampling=Sampling(samples, seed, threads, scheduler),
+                        model=model, evaluator=evaluator, early_stop=not no_stop,
+                        moon=not no_moon, horizon=horizon, progress=update, scores=totals)
     if as_json:
         data = advice.to_json()
         data["source"] = source

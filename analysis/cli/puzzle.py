@@ -25,6 +25,7 @@ from rich.text import Text
 
 from hearts.solver.cards import Card
 from hearts.solver.errors import HeartsError, RecordSyntaxError
+from hearts.solver.limit import Limit
 from hearts.solver.position import Position, trick_winner
 from hearts.solver.rules import Rules
 from hearts.solver.seats import Seat
@@ -440,7 +441,7 @@ def mine_command(
                 update(mined, given)
 
         found = pz.mine(records, max_count=max_count, per_record=per_record, seed=seed,
-                        time_limit_ms=time_limit, max_tricks_left=max_tricks,
+                        limit=Limit(time_ms=time_limit), max_tricks_left=max_tricks,
                         progress=advance, early_stop=stop_at_max)
     text = pz.dumps(found)
     if output is None:

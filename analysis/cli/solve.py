@@ -18,8 +18,8 @@ from rich.console import Console
 from rich.table import Table
 from rich.text import Text
 
-from hearts.solver import (Card, CardError, Deal, IllegalPlayError, Position, Rules, Seat,
-                           parse_cards)
+from hearts.solver import (Card, CardError, Deal, IllegalPlayError, Limit, Position, Rules,
+                           Seat, parse_cards)
 from hearts.solver.game import parse_scores
 from hearts.solver.passing import passes_that_fit
 from hearts.solver.seats import seat_letter, seat_title, table_seats
@@ -28,8 +28,8 @@ from hearts.solver.solve import MODELS, SolveResult, Solver, SolverError
 from .options import quiet_option
 from .options import (SCORES_OPTION, TARGET_OPTION, CommandError, at_option, check_game_on,
                       deal_and_rules, deal_number_option, game_model, json_option, load_record,
-                      model_option, nodes_option, parse_seat_option, played_option,
-                      rules_option, seat_option, time_option)
+                      model_option, nodes_option, option_names, parse_seat_option,
+                      played_option, rules_option, seat_option, time_option)
 from .render import (PBN_SUITS, SUIT_STYLES, card_text, cards_text, echo_json, rules_name,
                      solve_progress, suit_ranks)
 
@@ -240,11 +240,12 @@ def solve_command(
         # and when the seat given was the mover.
         typer.echo("note: --seat has no effect with --model maxn (max^n scores every seat)",
                    err=True)
+    with option_names(nodes="--nodes", time_ms="--time"):
+        limit = Limit(nodes, time_ms)
     solver = Solver()
     with solve_progress(f"solving ({model})") as report:
-        result = solver.solve_position(
-            position.copy(), target, model, node_limit=nodes, time_limit_ms=time_ms,
-            pv=not no_pv, scores=totals, progress=report)
+        result = solver.solve_position(position, target, model, limit=limit, pv=not no_pv,
+                                       scores=totals, progress=report)
     if as_json:
         echo_json(result.to_json())
         return
@@ -436,7 +437,7 @@ def _print_solve(console: Console, position: Position, result: SolveResult,
         if with_pv:
             row.append(_pv_text(position, cv.pv, per_line))
         table.add_row(*row)
-    missing = result.unvalued()
+    missing = result.unvalued
     for card in missing:
         row = [card_text(card), Text(""), Text("…", style="yellow")]
         if model == "maxn":
