@@ -332,7 +332,7 @@ def test_an_unknown_job_is_404(client):
 # -- hearts serve ---------------------------------------------------------------------------------
 
 def test_serve_refuses_a_missing_record(run_cli):
-    assert _cli_error(run_cli, "serve", "no-such-file.hgn") == "no-such-file.hgn: no such file"
+    assert _cli_error(run_cli, "serve", "no-such-file.hgn") == "no-such-file.hgn: no such file or directory"
 
 
 def test_serve_refuses_a_taken_port(run_cli):

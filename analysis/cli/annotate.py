@@ -7,6 +7,7 @@ rich view or JSON and writes the annotated HGN and the HTML report
 """
 from __future__ import annotations
 
+import errno
 import itertools
 import os
 from dataclasses import replace
@@ -24,11 +25,11 @@ from hearts.solver.words import counted, printable
 from .. import records
 from ..records import GameRecord
 from ..annotate import (ACCURACY_K, DEFAULT_SAMPLES, FAIR_MODELS, MODES, BatchJsonWriter,
-                        GameAnnotation, JudgedPlay, MoonAlert, PassNote, annotate_games, batch_json,
-                        judged_from_trick, mistake_count, modes_run, moon_text, primary,
+                        GameAnnotation, JudgedPlay, MoonAlert, PassNote, annotate_games,
+                        batch_json, judged_from_trick, mistake_count, modes_run, moon_text, primary,
                         summarise)
 from ..annotate_html import render_report
-from ..files import open_input, same_file, stream_position
+from ..files import open_input, os_reason, same_file, stream_position
 from ..outputs import AtomicFile, StandardOutput, atomic_outputs
 from ..parallel import connect, default_threads
 from ..passing import DEFAULT_SAMPLES as PASS_SAMPLES
@@ -355,10 +356,11 @@ def annotate_command(
     if output is not None and html is not None and same_file(output, html):
         raise CommandError(f"-o and --html name the same file {output}")
     for f in files:
+        # the one wording of a missing file or a directory (files.os_reason)
         if f != "-" and os.path.isdir(f):
-            raise CommandError(f"{f}: is a directory, not a record file")
+            raise CommandError(f"{f}: {os_reason(errno.EISDIR)}")
         if f != "-" and not os.path.exists(f):
-            raise CommandError(f"{f}: no such file")
+            raise CommandError(f"{f}: {os_reason(errno.ENOENT)}")
     # Every file is read once before any solving (a bad record in the last file must not
     # come after hours of work), then again a few games at a time as they are annotated;
     # standard input is read once.

@@ -21,6 +21,7 @@ from hearts.solver.words import counted
 from ..advice import EVALUATORS, MODELS, STOP_RULE, Advice, AdviceError, advice_document, advise
 from ..knowledge import Knowledge, record_knowledge
 from ..settings import Sampling
+from .options import quiet_option
 from .options import (SAMPLING, SCORES_OPTION, TARGET_OPTION, CommandError, at_option,
                       check_game_on, check_view_table, deal_number_option, game_model,
                       json_option, load_record, model_option, open_position, option_names,
@@ -67,6 +68,7 @@ def play_command(
         "Rules for --position (default standard) or OpenSpiel lines (default openspiel); "
         "HGN/JSON records carry their own."),
     as_json: bool = json_option("Print the advice as JSON."),
+    quiet: bool = quiet_option(),
 ) -> None:
     """Play advice: every legal card's expected points over deals sampled from the seat's view.
 

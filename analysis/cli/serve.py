@@ -5,12 +5,13 @@ page); this module reads the record files, starts the server and says where it l
 """
 from __future__ import annotations
 
+import errno
 import os
 from typing import List, Optional
 
 import typer
 
-from ..files import read_text
+from ..files import os_reason, read_text
 from ..web import create_app, load_board_records, serve
 from .options import CommandError, option_names, threads_option
 
@@ -55,10 +56,11 @@ def serve_command(
     """
     named = []
     for f in files or []:
+        # the one wording of a missing file or a directory (files.os_reason)
         if os.path.isdir(f):
-            raise CommandError(f"{f}: is a directory, not a record file")
+            raise CommandError(f"{f}: {os_reason(errno.EISDIR)}")
         if not os.path.exists(f):
-            raise CommandError(f"{f}: no such file")
+            raise CommandError(f"{f}: {os_reason(errno.ENOENT)}")
         named.append((os.path.basename(f), read_text(f)))
     board_records = load_board_records(named)
     if host not in _LOOPBACK:
