@@ -18,10 +18,12 @@ from hearts.solver import Rules, Seat
 from hearts.solver.game import parse_scores
 from hearts.solver.words import counted
 
-from ..advice import EVALUATORS, EXACT_HORIZON, MODELS, STOP_RULE, Advice, AdviceError, advise
+from ..advice import (EVALUATORS, EXACT_HORIZON, MODELS, STOP_RULE, Advice, AdviceError,
+                      advice_document, advise)
 from ..engine import DEFAULT_ENGINE
 from ..knowledge import Knowledge, record_knowledge
 from ..settings import Sampling
+from .options import quiet_option
 from .options import (SAMPLING, SCORES_OPTION, TARGET_OPTION, CommandError, at_option,
                       check_game_on, check_view_table, deal_number_option, game_model,
                       json_option, load_record, model_option, open_position, option_names,
@@ -72,6 +74,7 @@ def play_command(
         "Rules for --position (default standard) or OpenSpiel lines (default openspiel); "
         "HGN/JSON records carry their own."),
     as_json: bool = json_option("Print the advice as JSON."),
+    quiet: bool = quiet_option(),
 ) -> None:
     """Play advice: every legal card's expected points over deals sampled from the seat's view.
 
@@ -91,8 +94,8 @@ def play_command(
 
     **Models** (`--model`): `maxn` (the default: every seat minimises its own points),
     `paranoid` (the other three together push points onto the seat); `game` (with
-    `--scores`, the game totals
-    before the deal): paranoid on the seat's standing in the game after the deal: per card the
+    `--scores`, the game totals before the deal): paranoid on the seat's standing in the
+    game after the deal: per card the
     share of samples in which the seat wins the game (a total reaches `--target` and the seat
     is lowest), the game goes on, or the seat loses, and the mean margin to the lowest other
     total; cards are ranked by the mean result (win 0, on 1, lose 2), then the margin.
@@ -113,7 +116,7 @@ def play_command(
 
     ```
     hearts play tests/data/records/xinxin-train-1.hgn --at 33
-    hearts play tests/data/openspiel_xinxin/xinxin_train.txt --deal 3 --at 21 --model maxn
+    hearts play tests/data/openspiel_xinxin/xinxin_train.txt --deal 3 --at 21 --model paranoid
     hearts play --position "N:.AQJT6543.9873.Q 87.K72.AQ52.T842 QJ932.9.J64.A653 AKT654.8.KT.KJ97" --played "2C 3C 7C QC" --json
     hearts play tests/data/records/xinxin-train-1.hgn --at 33 --scores N=80,E=95,S=63,W=40
     ```
@@ -177,10 +180,7 @@ def play_command(
                         model=model, evaluator=evaluator, early_stop=not no_stop,
                         moon=not no_moon, horizon=horizon, progress=update, scores=totals)
     if as_json:
-        data = advice.to_json()
-        data["source"] = source
-        data["rules"] = the_rules.name or the_rules.to_dict()
-        echo_json(data)
+        echo_json(advice_document(advice, source, the_rules))
         return
     _print_advice(Console(highlight=False), advice, knowledge, source, the_rules)
 
