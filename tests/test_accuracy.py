@@ -72,10 +72,11 @@ def test_accuracy_of_a_known_deal_open_hands(opened):
 
 
 def test_accuracy_of_a_known_deal_fair(game):
-    result = annotate(game, mode="fair", from_trick=11, sampling=Sampling(20, seed=0))
+    result = annotate(game, mode="fair", from_trick=11, sampling=Sampling(20, seed=0),
+                      model="paranoid")
     rows = {s.letter: (r["decisions"], r["mean_loss"], r["accuracy"])
             for s, r in result.summary().items()}
-    # tricks 11-13, exact samples: one decision each for E, S, W
+    # tricks 11-13, exact paranoid samples: one decision each for E, S, W
     assert rows == {"N": (0, None, None), "E": (1, 0.8, 44.9), "S": (1, 0.0, 100.0),
                     "W": (1, 0.65, 52.2)}
 

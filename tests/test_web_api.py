@@ -88,7 +88,8 @@ def test_advise_returns_the_cli_json(run_cli, client):
     assert data.pop("source") == "record, deal 1, after 33 plays"
     cli.pop("source")
     assert data == cli
-    assert data["seat"] == "W" and data["evaluator"] == "exact"
+    # the engine's defaults, as hearts play: max^n, 5 tricks left is beyond its horizon 4
+    assert (data["seat"], data["model"], data["evaluator"]) == ("W", "maxn", "rollout")
 
 
 def test_pass_returns_the_cli_json(run_cli, client):

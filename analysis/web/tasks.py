@@ -17,6 +17,7 @@ from hearts.solver.words import counted
 
 from ..advice import advice_document, advise
 from ..annotate import annotate_games, batch_json
+from ..engine import DEFAULT_ENGINE
 from ..knowledge import Knowledge, record_knowledge
 from ..passing import (CI_TARGET, DEFAULT_SAMPLES as PASS_SAMPLES, RecordPassRater,
                        rate_passes)
@@ -108,10 +109,12 @@ def _advise(fields: Fields) -> Task:
         scores = fields.scores(4)
     seat = fields.seat("seat", 4)
     mover = position.to_move if seat is None else Seat(seat)
-    sampling = Sampling(fields.whole("samples", 100, LIMITS["advise_samples"]),
+    # the defaults are the engine every analysis uses (DEFAULT_ENGINE), as in hearts play
+    sampling = Sampling(fields.whole("samples", DEFAULT_ENGINE.samples,
+                                     LIMITS["advise_samples"]),
                         fields.whole("seed", 0), threads=1)
     settings = {
-        "model": fields.text("model", "game" if scores is not None else "paranoid"),
+        "model": fields.text("model", "game" if scores is not None else DEFAULT_ENGINE.model),
         "evaluator": fields.text("evaluator", "auto"),
         "horizon": fields.whole("horizon"),
         "moon": fields.flag("moon", True),
@@ -147,7 +150,7 @@ def _pass(fields: Fields) -> Task:
     settings = {
         "seat": fields.text("seat", "S"),
         "rules": fields.text("rules", "standard"),
-        "model": fields.text("model", "maxn"),
+        "model": fields.text("model", DEFAULT_ENGINE.model),
         "horizon": fields.whole("horizon"),
         "ci_target": fields.number("ci", CI_TARGET, 26.0),
         "moon": fields.flag("moon", True),
@@ -175,7 +178,8 @@ def _annotate(fields: Fields) -> Task:
         raise RequestError(f"the record holds {deals} deals, over the server's limit of "
                            f"{LIMITS['annotate_deals']} a request (docs/api.md): give "
                            f"deal_number", argument="record")
-    sampling = Sampling(fields.whole("samples", 100, LIMITS["annotate_samples"]),
+    sampling = Sampling(fields.whole("samples", DEFAULT_ENGINE.samples,
+                                     LIMITS["annotate_samples"]),
                         fields.whole("seed", 0), threads=1)
     settings = {
         "mode": fields.text("mode", "open"),
@@ -183,7 +187,7 @@ def _annotate(fields: Fields) -> Task:
         "from_trick": fields.whole("from_trick"),
         "mistake": fields.whole("mistake", 2),
         "blunder": fields.whole("blunder", 6),
-        "model": fields.text("model", "paranoid"),
+        "model": fields.text("model", DEFAULT_ENGINE.model),
         "moon": fields.flag("moon", True),
     }
     limit = Limit(time_ms=fields.number("time_ms", LIMITS["annotate_ms_default"],
