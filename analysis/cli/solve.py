@@ -24,6 +24,7 @@ from hearts.solver.seats import seat_letter, seat_title, table_seats
 from hearts.solver.solve import MODELS, SolveResult, Solver, SolverError
 from hearts.solver.words import quoted
 
+from ..openhands import EXACT_MAXN_TRICKS, open_values
 from .options import (SCORES_OPTION, TARGET_OPTION, CommandError, check_game_on,
                       deal_and_rules, game_model, json_option, model_option, nodes_option,
                       option_names, parse_seat_option, played_option, rules_option,
@@ -117,7 +118,8 @@ def _model_line(model: str, target: "Seat | int", rules: Rules) -> str:
 def solve_help() -> str:
     """The help of ``hearts solve``, naming the built-in examples."""
     names = ", ".join(example_names())
-    return f"""Solve a position double-dummy: the exact value of every legal card of the seat to move.
+    return f"""Solve a position double-dummy: the value of every legal card of the seat to move (exact,
+or before 8 tricks are left by default a labelled estimate).
 
 All hands are open. Values are **points for the deal** (penalty points: 1 per heart,
 13 for Q♠ with standard rules, 26 in a deal; lower is better), stated for one named seat;
@@ -125,7 +127,11 @@ with `--scores`, the seat's standing in the game instead (the `game` model).
 
 **Models** (`--model`):
 
-* `paranoid` (default): the target seat's final points when it plays to take as few as
+* `auto` (default): exact `maxn` when at most 8 tricks are left (under a second, median
+  0.7 s at 8); earlier, where exact max^n takes minutes and paranoid often says 26 for every
+  card, an **estimate**, labelled as such: a depth-bounded max^n (exact max^n for 2 trick
+  ends, then rule-bot rollouts to 5 tricks left and exact max^n there).
+* `paranoid`: the target seat's final points when it plays to take as few as
   possible and all other seats together play to give it as many as possible (exact
   alpha-beta). A moon counts: 0 if the target takes every penalty card, 26 if another seat does.
 * `maxn`: every seat minimises its own final points; among equal cards it plays the lowest
@@ -171,8 +177,8 @@ def solve_command(
         "Target seat N, E, S or W (A, B, C, … at other tables) whose points are valued "
         "(default: the seat to move)."),
     model: Optional[str] = model_option(
-        "Solution concept: paranoid (default), maxn, moon or game (definitions above; game is "
-        "the default with --scores)."),
+        "Solution concept: auto (default), paranoid, maxn, moon or game (definitions above; "
+        "game is the default with --scores)."),
     scores: Optional[str] = SCORES_OPTION,
     game_target: Optional[int] = TARGET_OPTION,
     rules: Optional[str] = rules_option(
@@ -186,9 +192,13 @@ def solve_command(
     no_pv: bool = typer.Option(False, "--no-pv", help="Do not compute the lines of play."),
 ) -> None:
     # Check the cheap options first, so that a typo fails before a long search.
-    model = game_model(model, scores, game_target)
-    if model not in MODELS:
-        raise SolverError(f'unknown model {quoted(model)}: expected one of {", ".join(MODELS)}')
+    model = game_model(model if model is not None or scores is not None else "auto", scores,
+                       game_target)
+    if model == "auto" and scores is not None:
+        raise CommandError("--scores is for the game model, not --model auto")
+    if model not in (*MODELS, "auto"):
+        raise SolverError(f'unknown model {quoted(model)}: expected one of auto, '
+                          f'{", ".join(MODELS)}')
     chosen: Optional[Example] = None
     if example is not None:
         if deal is not None:
@@ -245,19 +255,20 @@ def solve_command(
     with option_names(nodes="--nodes", time_ms="--time"):
         limit = Limit(nodes, time_ms)
     solver = Solver()
-    run = lambda: solver.solve_position(  # noqa: E731
-        position, target, model, limit=limit, pv=not no_pv, scores=totals)
+    run = lambda: open_values(  # noqa: E731
+        position, model, seat=target, limit=limit, pv=not no_pv, scores=totals, solver=solver)
     err_console = Console(stderr=True)
     if not as_json and err_console.is_terminal:
         with err_console.status(f"solving ({model}) …", spinner="dots"):
-            result = run()
+            values = run()
     else:
-        result = run()
+        values = run()
     if as_json:
-        echo_json(result.to_json())
+        echo_json(values.to_json())
         return
-    _print_solve(Console(highlight=False), position, result, chosen, rules_text,
-                 show_pv=not no_pv, played=cards, rules_changed=rules_changed)
+    _print_solve(Console(highlight=False), position, values.result, chosen, rules_text,
+                 show_pv=not no_pv, played=cards, rules_changed=rules_changed,
+                 estimate=values.estimate)
 
 
 def _position_line(position: Position) -> str:
@@ -272,8 +283,12 @@ def _position_line(position: Position) -> str:
 
 def _print_solve(console: Console, position: Position, result: SolveResult,
                  chosen: Optional[Example], rules_text: str, show_pv: bool = True,
-                 played: Sequence[Card] = (), rules_changed: bool = False) -> None:
+                 played: Sequence[Card] = (), rules_changed: bool = False,
+                 estimate: Optional[str] = None) -> None:
     """The header (hands, seat to move, model), one row per card class, the footer.
+
+    ``estimate``: the label of values that are not exact (:class:`OpenValues`), printed under
+    the model's definition and in the footer.
 
     ``played`` (the user's --played cards after an example's own) and ``rules_changed``
     (rules other than the example's): the example's description is then of another position,
@@ -332,6 +347,10 @@ def _print_solve(console: Console, position: Position, result: SolveResult,
                                 *((("  target ", "dim"), seat_title(target, n))
                                   if model != "maxn" else ())))
     console.print(Text(_model_line(model, target, result.rules), style="italic"))
+    if estimate is not None:
+        console.print(Text(f"{estimate} (exact max^n from {EXACT_MAXN_TRICKS} tricks left; "
+                           f"--model maxn is exact but takes minutes here, --model paranoid "
+                           f"is an exact guarantee)", style="bold yellow"))
     if result.scores is not None:
         console.print(Text.assemble(("game totals ", "dim"), "  ".join(
             f"{seat_letter(x, n)} {v}" for x, v in enumerate(result.scores)),
@@ -384,14 +403,15 @@ def _print_solve(console: Console, position: Position, result: SolveResult,
         console.print(Text("line of play, per trick: first seat, cards, →winner+points taken",
                            style="dim"))
     mib = result.tt_bytes / 2 ** 20
-    console.print(Text.assemble(("nodes ", "dim"), f"{result.nodes:,}", ("  time ", "dim"),
+    console.print(Text.assemble((("positions at the horizon " if estimate else "nodes "), "dim"),
+                                f"{result.nodes:,}", ("  time ", "dim"),
                                 f"{result.ms:,.1f} ms", ("  TT ", "dim"), f"{mib:,.1f} MiB"))
     if not result.complete:
         legal = len(position.legal_moves())
         done = legal - len(missing)
         if done:
-            note = (f"{done} of {legal} legal cards valued; the values shown are exact, "
-                    f"raise --nodes/--time for the rest")
+            note = (f"{done} of {legal} legal cards valued; the values shown are "
+                    f"{'estimates' if estimate else 'exact'}, raise --nodes/--time for the rest")
         else:
             note = ("the only legal card is not valued yet" if legal == 1 else
                     f"none of the {legal} legal cards is valued yet")
