@@ -84,7 +84,7 @@ def estimate_text(depth: int, horizon: int) -> str:
     rollouts to ``horizon`` tricks left, then exact max^n."""
     tricks = "1 trick" if depth == 1 else f"{depth} tricks"
     return (f"estimate: depth-bounded max^n, {tricks} exact, then rule-bot rollouts to "
-            f"{horizon} tricks left and exact max^n")
+            f"{horizon} trick{'' if horizon == 1 else 's'} left and exact max^n")
 
 
 def _tricks_left(position: Position) -> int:

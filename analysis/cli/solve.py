@@ -127,7 +127,7 @@ with `--scores`, the seat's standing in the game instead (the `game` model).
 
 **Models** (`--model`):
 
-* `auto` (default): exact `maxn` when at most 8 tricks are left (under a second, median
+* `auto` (default; `paranoid` when `--seat` names a target): exact `maxn` when at most 8 tricks are left (under a second, median
   0.7 s at 8); earlier, where exact max^n takes minutes and paranoid often says 26 for every
   card, an **estimate**, labelled as such: a depth-bounded max^n (exact max^n for 2 trick
   ends, then rule-bot rollouts to 5 tricks left and exact max^n there).
@@ -192,8 +192,10 @@ def solve_command(
     no_pv: bool = typer.Option(False, "--no-pv", help="Do not compute the lines of play."),
 ) -> None:
     # Check the cheap options first, so that a typo fails before a long search.
-    model = game_model(model if model is not None or scores is not None else "auto", scores,
-                       game_target)
+    # By default auto; with --seat (a target to value) paranoid, the target's guarantee.
+    if model is None and scores is None:
+        model = "paranoid" if seat is not None else "auto"
+    model = game_model(model, scores, game_target)
     if model == "auto" and scores is not None:
         raise CommandError("--scores is for the game model, not --model auto")
     if model not in (*MODELS, "auto"):
