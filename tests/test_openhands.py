@@ -110,3 +110,29 @@ def test_hearts_solve_labels_an_early_estimate(run_cli):
     assert "--model paranoid is an exact guarantee" in text
     paranoid = json.loads(run_ok(*args, "--model", "paranoid", "--json").stdout)
     assert paranoid["exact"] is True and {cv["value"] for cv in paranoid["cards"]} == {26}
+
+
+def test_open_annotation_blames_no_card_for_a_moon_nobody_would_arrange():
+    """xinxin train game 7 (South finished with 0, North with 3): paranoid marks North's J♥
+    (play 36) and South's 3♥ (play 38) ``??``, losing 20 and 23 points, because after them the
+    other three could push all 26 points on the seat together; max^n, the default open model,
+    values both at the seat's best: 3 and 0, the points North and South finished with."""
+    from pathlib import Path
+
+    from hearts.analysis import annotate, records
+    line = (Path(__file__).parent / "data" / "openspiel_xinxin"
+            / "xinxin_train.txt").read_text().splitlines()[6]
+    game = records.loads(line, format="openspiel")[0]
+    deal = game.deals[0]
+    assert Position(deal.deal, game.rules, deal.cards,
+                    first_leader=deal.first_leader).score() == [3, 23, 0, 0]
+
+    def marks(result):
+        return {(p.index, p.seat.letter, str(p.card)): (p.mark, p.loss, p.value)
+                for p in result.plays if p.index in (36, 38)}
+
+    assert marks(annotate(game, open_model="paranoid", moon=False)) == {
+        (36, "N", "JH"): ("??", 20, 26), (38, "S", "3H"): ("??", 23, 26)}
+    default = annotate(game, moon=False)
+    assert default.model == "auto"
+    assert marks(default) == {(36, "N", "JH"): ("", 0, 3), (38, "S", "3H"): ("", 0, 0)}

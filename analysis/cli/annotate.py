@@ -47,9 +47,9 @@ _MARK_STYLE = {"?": "bold yellow", "??": "bold red"}
 
 
 _MODE_TEXT = {
-    "open": "open hands (every hand visible; exact paranoid values, lower is better)",
+    "open": "open hands (every hand visible; max^n values, lower is better)",
     "fair": "fair (each seat's own knowledge; sampled deals, mean points, lower is better)",
-    "both": "open hands and fair (exact with every hand visible, and sampled on each seat's "
+    "both": "open hands and fair (max^n with every hand visible, and sampled on each seat's "
             "own knowledge; lower is better)",
 }
 
@@ -242,7 +242,7 @@ def check_options_apply(mode: str, given: set[str], *, model: str = "paranoid",
                                f"--rate-passes ({why_open})")
         if "model" in given and model != "paranoid" and model in FAIR_MODELS:
             raise CommandError(f"--model {model} applies to --mode fair or both (open "
-                               f"mode solves paranoid values only)")
+                               f"mode takes --open-model)")
     if "pass_samples" in given and not rate_passes:
         raise CommandError("--pass-samples goes with --rate-passes")
     if "max_tricks" in given and "from_trick" in given:
@@ -281,7 +281,12 @@ def annotate_command(
     seed: int = seed_option("Fair and both mode: seed of every play's sampler; also seeds "
                             "--rate-passes."),
     model: str = model_option("Fair and both mode: paranoid or maxn values per sample (open "
-                              "hands are paranoid only).", default="paranoid"),
+                              "hands: --open-model).", default="paranoid"),
+    open_model: str = typer.Option(
+        "auto", "--open-model", metavar="MODEL",
+        help="Open hands: auto (max^n, exact from 8 tricks left, a labelled depth-bounded "
+             "estimate before), maxn (exact: minutes a position before 8 tricks left) or "
+             "paranoid (exact: the other three together against the seat)."),
     time_ms: Optional[float] = time_option(None, "Cap per open position and moon check; "
                                                  "unsolved plays are unjudged."),
     threads: Optional[int] = threads_option("Run deals and fair plays on N threads (default: "
@@ -309,9 +314,12 @@ def annotate_command(
     `?` (loss >= --mistake) and `??` (loss >= --blunder), moon alerts, the passes and a
     per-seat summary.
 
-    Mode open: exact paranoid double-dummy values for the seat that played (its points for
-    the deal when the other three play against it; lower is better) with every hand visible,
-    from --from-trick (default: the first trick with at most --max-tricks tricks left). Mode
+    Mode open: double-dummy values for the seat that played (its points for the deal; lower
+    is better) with every hand visible, from --from-trick (default: the first trick with at
+    most --max-tricks tricks left): by default max^n (every seat plays for its own points),
+    exact from 8 tricks left and a labelled depth-bounded estimate before; --open-model
+    paranoid judges by the exact paranoid value (the other three together against the seat),
+    which early in a deal blames cards for moons nobody would arrange. Mode
     fair: each play judged on the seat's own knowledge, over --samples deals sampled from it
     (mean points ± SE). Mode both: both, the marks are the fair ones and open-hands-only
     mistakes are shown as such. Marks and data go into the play comments of the HGN written
@@ -392,7 +400,7 @@ def annotate_command(
                                              blunder=blunder, limit=limit,
                                              sampling=replace(sampling, scheduler=cluster),
                                              model=model, pass_rater=rater, progress=jobs,
-                                             first_game=done + 1)
+                                             first_game=done + 1, open_model=open_model)
                     done += len(batch)
                     for result in results:
                         if writer is not None:
