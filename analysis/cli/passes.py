@@ -157,6 +157,12 @@ def _print_ranking(console: Console, ranking: PassRanking) -> None:
         low, high = p.interval
         vs = "" if k == 1 else f"+{p.diff:.2f}±{Z95 * p.diff_se:.2f}"
         moon = pct(p.moon) + (f" ({p.moon_unknown}?)" if p.moon_unknown else "")
+        if p.plans:
+            # the moon plan's mean, or with it chosen the plain plan's, on the moon deals
+            other = "plain" if p.plan == "moon" else "moon"
+            moon += f"\n{'shoots' if p.plan == 'moon' else 'if shot'} {p.plans['moon']:.2f}"
+            if p.plan == "moon":
+                moon += f"\n({other} {p.plans[other]:.2f})"
         table.add_row(str(k), cards_text(list(p.cards)),
                       Text(f"{p.mean:.2f}", style="bold" if k == 1 else ""),
                       # "-0.9–2.8" read as a range from -0.9 to -2.8
@@ -177,7 +183,11 @@ def _print_ranking(console: Console, ranking: PassRanking) -> None:
     console.print(Text("moon: share of the first deals in which the seat can shoot after the "
                        "pass (moon model, best defence, all hands open)"
                        + ("; (k?) = searches that hit the node limit"
-                          if any(p.moon_unknown for p in ranking.passes) else ""),
+                          if any(p.moon_unknown for p in ranking.passes) else "")
+                       + ("; if shot / shoots: the mean on those deals when the seat goes for "
+                          "the moon (0 where it can shoot, else a failed attempt's rollout); "
+                          "a pass is rated by the better plan"
+                          if any(p.plans for p in ranking.passes) else ""),
                        style="dim"))
     console.print(Text.assemble(("evaluations ", "dim"), f"{ranking.evaluations:,}",
                                 ("  time ", "dim"), f"{ranking.ms / 1000:,.2f} s"))
