@@ -70,6 +70,7 @@ from hearts.solver.cards import Card, cards_from_mask
 from hearts.solver.deal import Deal
 from hearts.solver.errors import HeartsError
 from hearts.solver.position import Position
+from hearts.solver.rules import Rules
 from hearts.solver.seats import Seat
 from hearts.solver.limit import Limit
 from hearts.solver.lookup import CardLookup
@@ -82,7 +83,8 @@ from .policy import RULE_BOT, RolloutPolicy, policy_spec
 from .sampling import DealSampler
 from .settings import Sampling
 
-__all__ = ["Advice", "AdviceError", "CardAdvice", "advise", "card_classes", "default_threads",
+__all__ = ["Advice", "AdviceError", "CardAdvice", "advise", "advice_document", "card_classes",
+           "default_threads",
            "evaluate_deal",
            "EXACT_HORIZON", "EVALUATORS", "MODELS", "MIN_SAMPLES", "CHECK_EVERY", "STOP_Z",
            "MOON_NODE_LIMIT", "STOP_RULE"]
@@ -263,6 +265,16 @@ class Advice(CardLookup):
             "cards": [c.to_json() for c in self.cards],
             "ms": round(self.ms, 1),
         }
+
+
+def advice_document(advice: Advice, source: str, rules: Rules) -> dict:
+    """The JSON document of ``hearts play --json`` (and the web board's ``/api/advise``):
+    :meth:`Advice.to_json` with ``source`` (where the position comes from, in words) and
+    ``rules`` (the preset's name, else every option)."""
+    data = advice.to_json()
+    data["source"] = source
+    data["rules"] = rules.name or rules.to_dict()
+    return data
 
 
 def card_classes(knowledge: Knowledge) -> list[tuple[Card, ...]]:

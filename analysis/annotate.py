@@ -37,6 +37,12 @@ from the open ``judged_from``, the moon model (can that seat still take every mo
 the best defence?) says whether the others can still stop it, and the play after which they no
 longer could.
 
+Accuracy (per seat and deal, and over a batch): ``100 * exp(-k * mean loss per decision)``, a
+decision being a judged play whose legal cards did not all have the same value, k chosen from
+data so that a club player scores 50 (:data:`ACCURACY_K`, docs/annotate.md "Accuracy"). The
+expected-points graph of a deal (:func:`points_series`, drawn by :mod:`.points_graph`): each
+seat's points for the deal after each of its judged plays.
+
 Passes: each deal's passes are listed (:class:`PassNote`); their rating plugs in through the
 ``pass_rater`` hook (a callable, :data:`PassRater`, e.g.
 :class:`~hearts.analysis.passing.RecordPassRater`) — without one every pass says
@@ -53,6 +59,7 @@ from __future__ import annotations
 
 import copy
 import json
+import math
 import re
 import shutil
 import tempfile
@@ -82,7 +89,8 @@ __all__ = ["MODES", "JudgedPlay", "FairJudgement", "MoonAlert", "PassNote", "Pas
            "annotate_games", "batch_json", "OPEN_MODELS", "BatchJsonWriter", "SummaryTally", "judge_fair",
            "judged_from_trick", "summarise",
            "summary_json", "mistake_count", "moon_text", "modes_run", "primary", "fair_json",
-           "LINE_CARDS", "PASS_NOT_RATED", "DEFAULT_SAMPLES"]
+           "accuracy", "decision_loss", "points_series", "deal_json",
+           "LINE_CARDS", "PASS_NOT_RATED", "DEFAULT_SAMPLES", "ACCURACY_K"]
 
 #: Annotation modes: ``open`` (all hands visible), ``fair`` (the seat's knowledge, sampled),
 #: ``both``.
@@ -133,6 +141,7 @@ class FairJudgement:
         values: every legal card class's representative and its mean, best first.
         deals: the number of deals consistent with the seat's knowledge.
         ms: wall time.
+        mean_se: the standard error of ``mean`` (None for a forced play).
     """
 
     mean: float | None
@@ -148,9 +157,11 @@ class FairJudgement:
     values: tuple[tuple[Card, float], ...] = ()
     deals: int = 0
     ms: float = field(default=0.0, compare=False)
+    mean_se: float | None = None
 
     def to_json(self) -> dict:
-        return {"mean": _round(self.mean), "best_mean": _round(self.best_mean),
+        return {"mean": _round(self.mean), "mean_se": _round(self.mean_se),
+                "best_mean": _round(self.best_mean),
                 "best": [str(c) for c in self.best], "loss": round(self.loss, 4),
                 "se": round(self.se, 4), "mark": self.mark, "samples": self.samples,
                 "requested": self.requested, "evaluator": self.evaluator, "model": self.model,
@@ -331,13 +342,16 @@ PassRater = Callable[[DealRecord, Rules, Seat], dict]
 
 @dataclass
 class DealAnnotation:
-    """The annotation of one deal: its judged plays, its moon alert, its passes."""
+    """The annotation of one deal: its judged plays, its moon alert, its passes, and the
+    lowest and highest points a seat can take in it under the rules (``bounds``:
+    :meth:`Rules.score_bounds`, the scale of its points graph)."""
 
     game: int
     deal: DealRecord
     plays: list[JudgedPlay]
     moon_alert: MoonAlert | None
     passes: list[PassNote] = field(default_factory=list)
+    bounds: tuple[int, int] = (0, 26)
 
 
 @dataclass
@@ -398,6 +412,7 @@ class GameAnnotation:
                 "mistake_count": mistake_count(self.plays),
                 "moon_alerts": [a.to_json() for a in self.moon_alerts],
                 "passes": [n.to_json() for n in self.passes],
+                "deals": [deal_json(d, self.mode) for d in self.deals],
                 "errors": [str(e) for e in self.errors]}
 
 
@@ -429,7 +444,9 @@ def mistake_count(plays: Iterable[JudgedPlay]) -> int:
 def summarise(plays: Iterable[JudgedPlay], which: str = "open") -> dict[Seat, dict[str, Any]]:
     """Per-seat counts of :class:`JudgedPlay` s (see :meth:`GameAnnotation.summary`); for
     ``which="fair"`` also ``open_only`` (plays marked with the hands open only) and ``lost`` is
-    a float (mean losses), rounded to 0.01 point."""
+    a float (mean losses), rounded to 0.01 point. Every row also has ``decisions``,
+    ``mean_loss`` and ``accuracy`` (:func:`decision_loss`, :func:`accuracy`; None without a
+    decision)."""
     tally = SummaryTally(which)
     tally.add(plays)
     return tally.table()
@@ -447,10 +464,16 @@ class SummaryTally:
         if which == "fair":
             for row in self.rows.values():
                 row["open_only"] = 0
+        # Per seat: the number and the sum of the losses of its decisions (accuracy).
+        self.decisions: dict[Seat, list[float]] = {seat: [0, 0.0] for seat in Seat}
 
     def add(self, plays: Iterable[JudgedPlay]) -> None:
         fair = self.which == "fair"
         for p in plays:
+            loss_of_decision = decision_loss(p, self.which)
+            if loss_of_decision is not None:
+                self.decisions[p.seat][0] += 1
+                self.decisions[p.seat][1] += loss_of_decision
             row = self.rows[p.seat]
             if fair:
                 if p.fair is None:
@@ -475,9 +498,10 @@ class SummaryTally:
     def table(self) -> dict[Seat, dict[str, Any]]:
         """The summary so far, as :func:`summarise` gives it (fair losses rounded to 0.01)."""
         table = {seat: dict(row) for seat, row in self.rows.items()}
-        if self.which == "fair":
-            for row in table.values():
+        for seat, row in table.items():
+            if self.which == "fair":
                 row["lost"] = round(row["lost"], 2)
+            row.update(_accuracy_row(*self.decisions[seat], self.which))
         return table
 
 
@@ -485,24 +509,145 @@ def summary_json(table: dict[Seat, dict[str, Any]]) -> dict[str, dict[str, Any]]
     return {seat.letter: dict(row) for seat, row in table.items()}
 
 
+# -- accuracy and the points graph ------------------------------------------------------------
+
+#: The accuracy scale per judgement: ``accuracy = 100 * exp(-k * mean loss per decision)``,
+#: loss in points for the deal. k = ln 2 / L, where L is the loss per decision of a "club
+#: player", placed halfway between the rule bot (rules of thumb, no card counted) and xinxin (a
+#: strong program), so that such a player scores 50. Measured on the 25 xinxin deals of
+#: tests/data with ``benchmarks/bench_accuracy.py`` (docs/annotate.md, "Accuracy"): open hands
+#: (tricks 6-13) xinxin 1.26 and the rule bot 2.03 points per decision, L = 1.64, k = 0.42;
+#: fair (tricks 6-13, 40 samples, 12 deals) 0.56 and 0.83, L = 0.70, k = 1.0. The open
+#: judgement charges every seat for the cards it could not see, so its losses are larger for
+#: everyone and its k is smaller.
+ACCURACY_K = {"open": 0.42, "fair": 1.0}
+
+
+def accuracy(mean_loss: float, which: str = "open") -> float:
+    """The 0-100 accuracy of a mean loss per decision (points for the deal, >= 0) under the
+    judgement ``which`` (``open`` or ``fair``): ``100 * exp(-ACCURACY_K[which] *
+    mean_loss)``; 100 when no decision lost anything.
+
+    Why this form (docs/annotate.md, "Accuracy"): lichess maps centipawn loss to accuracy the
+    same way. It is 100 at no loss and falls fastest over the first points lost, where the
+    skill of most players lies, while a single catastrophe (a moon let through costs 26)
+    cannot drive the figure below 0 or swamp the rest of the scale.
+
+    Raises:
+        AnnotateError: ``mean_loss`` is negative or not a number; an unknown judgement.
+    """
+    if not mean_loss >= 0:
+        raise AnnotateError(f"mean_loss must be a number of points >= 0, got {mean_loss!r}")
+    if which not in ACCURACY_K:
+        raise AnnotateError(f"unknown judgement {which!r}: expected open or fair")
+    return 100.0 * math.exp(-ACCURACY_K[which] * mean_loss)
+
+
+def decision_loss(play: JudgedPlay, which: str = "open") -> float | None:
+    """The points ``play`` lost if it was a *decision* under the judgement ``which``
+    (``open`` or ``fair``), else None.
+
+    A decision is a judged play whose legal cards did not all have the same value: a play
+    that could not lose points (one legal card, or cards that every line values alike) says
+    nothing of the player's skill, and counting it would lift the accuracy of a seat that
+    happened to hold forced cards. Open: the exact loss (an int); fair: ``mean(card) -
+    mean(best)`` over the samples.
+    """
+    if which == "fair":
+        f = play.fair
+        if f is None or f.evaluator == "forced" or len({v for _, v in f.values}) < 2:
+            return None
+        return float(f.loss)
+    if play.status != "judged" or play.loss is None or len({v for _, v in play.values}) < 2:
+        return None
+    return float(play.loss)
+
+
+def _accuracy_row(decisions: int, lost: float, which: str) -> dict[str, Any]:
+    """``decisions``, ``mean_loss`` (points, 4 decimals) and ``accuracy`` (0-100, one
+    decimal) of one seat's ``decisions`` decisions that lost ``lost`` points in all; the last
+    two None without a decision."""
+    if not decisions:
+        return {"decisions": 0, "mean_loss": None, "accuracy": None}
+    mean = lost / decisions
+    return {"decisions": decisions, "mean_loss": round(mean, 4),
+            "accuracy": round(accuracy(mean, which), 1)}
+
+
+def points_series(plays: Iterable[JudgedPlay], which: str = "open"
+                  ) -> dict[Seat, list[dict[str, Any]]]:
+    """The expected-points graph's data: per seat, at each of its judged plays, its points for
+    the deal after the card it played (lower is better), in play order.
+
+    Each point is ``{"index": 1..52, "card", "value", "se", "mark"}``: open, ``value`` is the
+    exact paranoid value after the card (``se`` None); fair, the mean over the sampled deals
+    of the seat's points after the card, with its standard error (a forced play, not sampled,
+    has no point). A seat's line rises by the points its own mistakes lose and falls when the
+    others' play helps it.
+    """
+    series: dict[Seat, list[dict[str, Any]]] = {seat: [] for seat in Seat}
+    for p in plays:
+        if which == "fair":
+            f = p.fair
+            if f is None or f.mean is None:
+                continue
+            value, se, mark = round(f.mean, 4), _round(f.mean_se), f.mark
+        else:
+            if p.status != "judged" or p.value is None:
+                continue
+            value, se, mark = p.value, None, p.mark
+        series[p.seat].append({"index": p.index, "card": str(p.card), "value": value,
+                               "se": se, "mark": mark})
+    return series
+
+
+#: What the graph's values are, per judgement (the JSON's ``graph.value`` and the legends).
+GRAPH_VALUE = {
+    "open": "the seat's points for the deal after its card, exact with every hand open "
+            "(paranoid: the other three against it); lower is better",
+    "fair": "the seat's expected points for the deal after its card: the mean over deals "
+            "sampled from what it knew, ± SE; lower is better",
+}
+
+
+def deal_json(result: "DealAnnotation", mode: str) -> dict[str, Any]:
+    """One deal's figures as JSON: ``game``, ``deal``, ``summaries`` (per judgement run: per
+    seat the counts of :func:`summarise`, with ``decisions``, ``mean_loss`` and ``accuracy``
+    of this deal alone) and ``graph`` (the primary judgement's :func:`points_series`:
+    ``which``, ``value`` (what the values are), ``plays`` (the deal's plays), ``low`` and
+    ``high`` (the points a seat can take in a deal under the rules, the graph's scale),
+    ``series`` by seat letter and ``final``, the deal's points per seat when it is
+    finished, else None)."""
+    which = primary(mode)
+    deal = result.deal
+    return {"game": result.game, "deal": deal.number,
+            "summaries": {w: summary_json(summarise(result.plays, w)) for w in modes_run(mode)},
+            "graph": {"which": which, "value": GRAPH_VALUE[which], "plays": len(deal.plays),
+                      "low": result.bounds[0], "high": result.bounds[1],
+                      "series": {seat.letter: points
+                                 for seat, points in points_series(result.plays, which).items()},
+                      "final": None if deal.points is None else dict(zip("NESW", deal.points))}}
+
+
 def batch_json(grouped: Sequence[tuple[str, list[GameAnnotation]]], mode: str,
                limit: Limit, output: str | None, html: str | None = None) -> dict:
     """The JSON document of a batch of annotated files (``grouped``: file name → its game
     annotations, in order; ``limit`` (of one search: ``time_ms``, and ``node_limit`` when it
     has one), ``output`` and ``html``: the settings and the files written, recorded as given):
-    every file's plays, summaries, moon alerts, passes and errors (``docs/annotate.md``,
-    "Output"; ``hearts annotate --json`` prints it, and the HTML report is rendered from
-    it)."""
+    every file's plays, summaries, moon alerts, passes, deals (:func:`deal_json`: per deal
+    the accuracy and the points graph) and errors (``docs/annotate.md``, "Output"; ``hearts
+    annotate --json`` prints it, and the HTML report is rendered from it)."""
     results = [r for _, rs in grouped for r in rs]
-    plays, alerts, passes, errors = [], [], [], []
+    plays, alerts, passes, deals, errors = [], [], [], [], []
     for f, rs in grouped:
         for r in rs:
             data = r.to_json()
-            for item in data["plays"] + data["moon_alerts"] + data["passes"]:
+            for item in data["plays"] + data["moon_alerts"] + data["passes"] + data["deals"]:
                 item["file"] = f
             plays += data["plays"]
             alerts += data["moon_alerts"]
             passes += data["passes"]
+            deals += data["deals"]
             errors += [{"file": f, "error": e} for e in data["errors"]]
     every = [p for r in results for p in r.plays]
     first = results[0] if results else None
@@ -517,8 +662,8 @@ def batch_json(grouped: Sequence[tuple[str, list[GameAnnotation]]], mode: str,
             "summary": summary_json(summarise(every, primary(mode))),
             "summaries": {w: summary_json(summarise(every, w)) for w in modes_run(mode)},
             "mistake_count": mistake_count(every),
-            "moon_alerts": alerts, "passes": passes, "errors": errors, "output": output,
-            "html": html}
+            "moon_alerts": alerts, "passes": passes, "deals": deals, "errors": errors,
+            "output": output, "html": html}
 
 
 class BatchJsonWriter:
@@ -551,7 +696,7 @@ class BatchJsonWriter:
         self.tallies = {w: SummaryTally(w) for w in ("open", "fair")}
         self.mistakes = 0
         self._spools: dict[str, Any] = {}
-        self._counts = {"moon_alerts": 0, "passes": 0, "errors": 0}
+        self._counts = {"moon_alerts": 0, "passes": 0, "deals": 0, "errors": 0}
 
     def _dumps(self, value: Any, indent: int | None = 2) -> str:
         return json.dumps(value, indent=indent, ensure_ascii=self.ascii)
@@ -581,7 +726,7 @@ class BatchJsonWriter:
             self._head(result)
         self.games += 1
         data = result.to_json()
-        for item in data["plays"] + data["moon_alerts"] + data["passes"]:
+        for item in data["plays"] + data["moon_alerts"] + data["passes"] + data["deals"]:
             item["file"] = file
         for tally in self.tallies.values():
             tally.add(result.plays)
@@ -595,7 +740,7 @@ class BatchJsonWriter:
             self.plays += 1
         errors = [{"file": file, "error": e} for e in data["errors"]]
         for key, items in (("moon_alerts", data["moon_alerts"]), ("passes", data["passes"]),
-                           ("errors", errors)):
+                           ("deals", data["deals"]), ("errors", errors)):
             for item in items:
                 spool = self._spools.get(key)
                 if spool is None:
@@ -618,7 +763,7 @@ class BatchJsonWriter:
                               for w in modes_run(self.mode)},
                 "mistake_count": self.mistakes}
         self.fp.write(",\n".join(self._member(k, v) for k, v in tail.items()) + ",\n")
-        for key in ("moon_alerts", "passes", "errors"):
+        for key in ("moon_alerts", "passes", "deals", "errors"):
             spool = self._spools.pop(key, None)
             if spool is None:
                 self.fp.write(f'  "{key}": [],\n')
@@ -783,7 +928,7 @@ def judge_fair(deal: DealRecord, rules: Rules, index: int, *,
     return FairJudgement(played.mean, best.mean, best.cards, loss, se,
                          _mark(loss, mistake, blunder), advice.samples, sampling.samples,
                          advice.evaluator, model, tuple((c.card, c.mean) for c in advice.cards),
-                         advice.deals, advice.ms)
+                         advice.deals, advice.ms, played.se)
 
 
 def _write_play(play: records.Play, judged: JudgedPlay) -> None:
@@ -1132,7 +1277,8 @@ def annotate_games(games: Sequence[GameRecord], mode: str = "open", *, max_trick
                 _write_play(d.plays[index - 1], judged)
                 plays.append(judged)
             deals.append(DealAnnotation(gi + first_game, d, plays, opened.moon_alert,
-                                        _rate_passes(d, g.rules, pass_rater)))
+                                        _rate_passes(d, g.rules, pass_rater),
+                                        g.rules.score_bounds()))
         results.append(GameAnnotation(g, deals, mode, open_from if mode != "fair" else 14,
                                       mistake, blunder, model=open_model,
                                       errors=list(g.errors),

@@ -1,15 +1,19 @@
 """The HTML report of ``hearts annotate --html REPORT``: one self-contained page.
 
-Per deal: the deal diagram (the four hands at the start of play, ♠ ♥ ♦ ♣ in suit colours),
-the passes, every trick with the cards played, their marks and the suggested card (and open
-line), mistakes highlighted, the moon alert; for the whole batch: the number of marked plays
+Per deal: the deal diagram (the four hands at the start of play, ♠ ♥ ♦ ♣ in suit colours)
+and the passes beside the tricks on a wide screen (above them on a narrow one), every trick
+with the cards played, each judged play's one mark and loss (0 included) in the mode that
+counts with the other mode's verdict in smaller text, the suggested card (and open line),
+mistakes highlighted, the moon alert; for the whole batch: the number of marked plays
 (the ``mistake_count`` of the JSON, in ``<span id="mistake-count" data-count="N">``) and an
 inline SVG chart of the points each seat lost to its mistakes (per mode).
 
 The page is rendered with Jinja2 from the template ``templates/annotate_report.html.j2``
 (package data) with autoescaping on, so every text taken from a record (tags, comments,
-file names) is HTML-escaped. It has inline CSS, an inline SVG and no script, and references
-no URL (so it opens offline and from a mail attachment).
+file names) is HTML-escaped. It has inline CSS, inline SVGs and no script, and references
+no URL (so it opens offline and from a mail attachment). Each deal also gets its
+expected-points graph with each seat's accuracy (:mod:`.points_graph`, the drawing the web
+board shows).
 """
 from __future__ import annotations
 
@@ -23,7 +27,8 @@ from hearts.solver.seats import Seat
 from hearts.solver.words import counted
 
 from . import records
-from .annotate import GameAnnotation, JudgedPlay, modes_run, moon_text, summarise
+from .annotate import GameAnnotation, JudgedPlay, deal_json, modes_run, moon_text, summarise
+from .points_graph import render_points_graph
 
 if TYPE_CHECKING:  # pragma: no cover
     import jinja2
@@ -62,9 +67,17 @@ def _hand(cards: Sequence[Card]) -> list[dict]:
 
 
 def _play_view(seat: Seat, play: records.Play, judged: JudgedPlay | None) -> dict:
+    """One play's cell: the card, one mark and the loss of the mode that counts (fair when the
+    play was judged fair, else open hands), the other mode's verdict beside it in smaller
+    text, the suggested card, the notes of a marked play."""
     card = play.card
     classes = ["play"]
     notes: list[dict] = []
+    verdict = ""
+    counted_loss = ""
+    counts = ""
+    other: dict | None = None
+    open_judged = judged is not None and judged.status == "judged"
     if judged is not None:
         verdict = judged.verdict
         if verdict == "??":
@@ -73,7 +86,7 @@ def _play_view(seat: Seat, play: records.Play, judged: JudgedPlay | None) -> dic
             classes.append("mistake")
         if judged.agreement == "open only":
             classes.append("open-only")
-        if judged.status == "judged" and (judged.mark or judged.agreement):
+        if open_judged and (judged.mark or judged.agreement):
             notes.append({"mode": "open hands", "loss": f"{judged.loss}",
                           "value": f"leaves {judged.value}", "best": list(judged.best),
                           "best_value": f"{judged.best_value}", "line": list(judged.line),
@@ -88,18 +101,26 @@ def _play_view(seat: Seat, play: records.Play, judged: JudgedPlay | None) -> dic
                           "line": [], "samples": f"{counted(f.samples, 'sample')}, {f.evaluator}",
                           "flag": "on the seat's information only"
                           if judged.agreement == "fair only" else ""})
-    mark = ""
-    if judged is not None:
-        mark = judged.verdict or (f"({judged.mark})" if judged.agreement == "open only" else "")
+        open_loss = f"{judged.loss}" if open_judged else ""
+        if f is not None and f.evaluator != "forced":
+            counts, counted_loss = "fair", f"{f.loss:.2f}"
+            if open_judged:
+                other = {"mode": "open", "mark": judged.mark, "loss": open_loss}
+        elif f is not None:
+            counts, counted_loss = "fair", "0"         # one class of cards: nothing to lose
+            if open_judged:
+                other = {"mode": "open", "mark": judged.mark, "loss": open_loss}
+        elif open_judged:
+            counts, counted_loss = "open", open_loss
     suggestion: list[Card] = []
     if judged is not None and judged.fair is not None and judged.fair.evaluator != "forced":
         suggestion = list(judged.fair.best)
-    elif judged is not None and judged.status == "judged":
+    elif open_judged:
         suggestion = list(judged.best)
     # The play's own words (a person's comment), without the machine data we wrote.
     comment = records.strip_comment_data(play.comment)
-    return {"seat": seat.letter, "card": card, "mark": mark, "classes": " ".join(classes),
-            "comment": comment,
+    return {"seat": seat.letter, "card": card, "mark": verdict, "classes": " ".join(classes),
+            "comment": comment, "loss": counted_loss, "counts": counts, "other": other,
             "notes": notes, "suggestion": suggestion,
             "played_best": card in suggestion}
 
@@ -128,7 +149,8 @@ def _deal_view(gi: int, result: GameAnnotation, deal_ann) -> dict:
                               for s, c in deal.pass_comments.items()},
             "comment": deal.comment,
             "points": None if deal.points is None else list(deal.points),
-            "moon": moon_text(deal_ann.moon_alert).strip() if deal_ann.moon_alert else ""}
+            "moon": moon_text(deal_ann.moon_alert).strip() if deal_ann.moon_alert else "",
+            "graph": render_points_graph(deal_json(deal_ann, result.mode))}
 
 
 def _chart(plays: list[JudgedPlay], mode: str) -> dict:

@@ -3,13 +3,14 @@ of files, and the checks of JSON values; output files are written by :mod:`.outp
 from __future__ import annotations
 
 import difflib
+import errno
 import json
 import os
 import re
 import stat
 import sys
 from contextlib import contextmanager
-from typing import IO, Any, Iterator, Sequence
+from typing import IO, Any, Callable, Iterator, Sequence
 
 from hearts.solver.errors import HeartsError, NumberError, RecordSyntaxError
 from hearts.solver.numbers import MAX_DIGITS, parse_float, parse_int
@@ -17,8 +18,8 @@ from hearts.solver.words import printable, quoted, short_repr
 
 __all__ = ["InputFileError", "InputLines", "MAX_INPUT_BYTES", "OutputFileError", "check_keys",
            "decode_text", "error_line", "expect_json", "input_size", "json_kind", "load_json",
-           "open_input", "printable", "quote_text", "read_file_text", "read_limited", "read_text",
-           "same_file", "size_text", "stream_name", "stream_position", "strip_bom",
+           "open_input", "os_reason", "printable", "quote_text", "read_file_text", "read_limited",
+           "read_text", "same_file", "size_text", "stream_name", "stream_position", "strip_bom",
            "unknown_key"]
 
 
@@ -80,11 +81,12 @@ def size_text(size: int) -> str:
     return f"{size} bytes"
 
 
-def read_limited(stream: "IO[bytes] | IO[str]", name: str,
-                 limit: "int | None" = None) -> "bytes | str":
+def read_limited(stream: "IO[bytes] | IO[str]", name: str, limit: "int | None" = None,
+                 progress: "Callable[[int], None] | None" = None) -> "bytes | str":
     """All of ``stream`` (bytes or text, as it gives), read a chunk at a time so that an
     endless or huge input stops at ``limit`` (default :data:`MAX_INPUT_BYTES`) rather than
-    filling memory.
+    filling memory. ``progress``, if given, is called with the bytes read so far after each
+    chunk (1 MiB).
 
     Raises:
         InputFileError: ``{name}: larger than the 256 MiB limit for an input file``, or the
@@ -102,6 +104,8 @@ def read_limited(stream: "IO[bytes] | IO[str]", name: str,
                 break
             chunks.append(chunk)
             size += len(chunk)
+            if progress is not None:
+                progress(size)
             if size > limit:
                 raise InputFileError(f"{name}: larger than the {size_text(limit)} limit for "
                                      f"an input file")
@@ -118,7 +122,8 @@ def stream_name(stream: object) -> str:
     return name if isinstance(name, str) else "the input"
 
 
-def read_file_text(path: "str | os.PathLike[str]", limit: "int | None" = None) -> str:
+def read_file_text(path: "str | os.PathLike[str]", limit: "int | None" = None,
+                   progress: "Callable[[int], None] | None" = None) -> str:
     """The text of the file ``path`` (``-`` is a file name here), at most ``limit`` bytes
     (default :data:`MAX_INPUT_BYTES`), without a leading byte-order mark.
 
@@ -129,13 +134,15 @@ def read_file_text(path: "str | os.PathLike[str]", limit: "int | None" = None) -
     """
     name = os.fspath(path)
     with open(name, "rb") as f:
-        return decode_text(read_limited(f, name, limit), name)  # type: ignore[arg-type]
+        return decode_text(read_limited(f, name, limit, progress), name)  # type: ignore[arg-type]
 
 
-def read_text(path: str, limit: "int | None" = None) -> str:
+def read_text(path: str, limit: "int | None" = None,
+              progress: "Callable[[int], None] | None" = None) -> str:
     """The whole text of ``path`` (``-`` reads standard input), without a leading byte-order
     mark (:func:`strip_bom`), at most ``limit`` bytes (default :data:`MAX_INPUT_BYTES`): the
-    one place the commands read an input file.
+    one place the commands read an input file. ``progress`` gets the bytes read so far
+    (:func:`read_limited`; a file only).
 
     Raises:
         InputFileError: the file is not UTF-8 text; the message names it, the line and the
@@ -143,7 +150,7 @@ def read_text(path: str, limit: "int | None" = None) -> str:
         OSError: the file is missing or unreadable (the commands turn it into one line).
     """
     if path != "-":
-        return read_file_text(path, limit)
+        return read_file_text(path, limit, progress)
     raw = getattr(sys.stdin, "buffer", None)    # None where a caller put a text stream
     if raw is None:
         return strip_bom(read_limited(sys.stdin, "stdin", limit))  # type: ignore[arg-type]
@@ -430,9 +437,22 @@ def same_file(a: str, b: str) -> bool:
         return os.path.abspath(a) == os.path.abspath(b)
 
 
+def os_reason(err: "OSError | int") -> str:
+    """Why a file could not be read or written, in one wording wherever it is said: the
+    system's words in lower case as the other messages are (``no such file or directory``,
+    ``permission denied``), and ``is a directory, not a file`` for a directory. ``err`` is an
+    ``OSError`` or an ``errno`` number."""
+    code = err if isinstance(err, int) else err.errno
+    if code == errno.EISDIR:
+        return "is a directory, not a file"
+    text = os.strerror(code) if isinstance(err, int) else (err.strerror or str(err))
+    return text[:1].lower() + text[1:]
+
+
 def error_line(err: Exception) -> str:
     """The one line the commands print for an error: an ``OSError`` as ``path: reason``
-    (``/tmp: Is a directory``, not ``[Errno 21] ...``), anything else as its message."""
+    (``/tmp: is a directory, not a file``, not ``[Errno 21] ...``: :func:`os_reason`),
+    anything else as its message."""
     if isinstance(err, OSError):
         if err.filename is None:
             where = ""
@@ -440,5 +460,5 @@ def error_line(err: Exception) -> str:
             where = "'' (an empty file name): "   # else the line would not say which input
         else:
             where = f"{err.filename}: "
-        return f"{where}{err.strerror or err}"
+        return f"{where}{os_reason(err)}"
     return str(err)

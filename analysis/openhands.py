@@ -264,12 +264,13 @@ def bounded_maxn(position: Position, *, depth: int = BOUNDED_DEPTH,
 def open_values(position: Position, model: str | None = None, *, seat=None,
                 limit: Limit | None = None, solver: Solver | None = None, pv: bool = True,
                 scores: Sequence[int] | None = None, depth: int = BOUNDED_DEPTH,
-                horizon: int = BOUNDED_HORIZON) -> OpenValues:
+                horizon: int = BOUNDED_HORIZON, progress=None) -> OpenValues:
     """The open-hands values of ``position`` under ``model``: a named model (``paranoid``,
     ``maxn``, ``moon``, ``game``) is solved exactly (:meth:`Solver.solve_position`);
     ``None`` (the default) or ``auto`` solves exact max^n when at most
     :data:`EXACT_MAXN_TRICKS` tricks are left, else :func:`bounded_maxn` (labelled an
-    estimate).
+    estimate). ``progress``: passed to an exact solve (:meth:`Solver.solve_position`); the
+    bounded search takes a few seconds at most and reports nothing.
 
     Raises:
         SolverError: as :meth:`Solver.solve_position` and :func:`bounded_maxn`.
@@ -283,4 +284,4 @@ def open_values(position: Position, model: str | None = None, *, seat=None,
                                 solver=solver, pv=pv)
         model = "maxn"
     return OpenValues(solver.solve_position(position, seat, model, limit=limit, pv=pv,
-                                            scores=scores))
+                                            scores=scores, progress=progress))

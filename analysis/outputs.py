@@ -36,7 +36,7 @@ import sys
 from contextlib import contextmanager
 from typing import IO, Iterator, Sequence
 
-from .files import OutputFileError, same_file
+from .files import OutputFileError, os_reason, same_file
 
 __all__ = ["TEMP_SUFFIX", "AtomicFile", "StandardOutput", "atomic_outputs", "write_output",
            "input_conflict", "remove_temporaries"]
@@ -49,13 +49,13 @@ _LIVE: set[str] = set()
 
 
 def _reason(err: OSError) -> str:
-    return err.strerror or str(err)
+    return os_reason(err)
 
 
 class AtomicFile:
     """One output file, written to a temporary file and put in place by :meth:`commit`
     (module docstring). ``write`` and the other methods raise :class:`OutputFileError`
-    naming the path as given (``cannot write out.hgn: No space left on device``).
+    naming the path as given (``cannot write out.hgn: no space left on device``).
 
     Args:
         path: the target. A symbolic link is followed: the file it names is replaced (as a
@@ -263,7 +263,7 @@ def write_output(path: "str | os.PathLike[str]", text: str, *, force: bool = Fal
 
 class StandardOutput:
     """Standard output as an output stream: ``write`` raises :class:`OutputFileError`
-    ``cannot write standard output: No space left on device`` (``> /dev/full``) rather than
+    ``cannot write standard output: no space left on device`` (``> /dev/full``) rather than
     an ``OSError`` without a name. A closed pipe (``| head``) stays a ``BrokenPipeError``,
     which the command line ends quietly."""
 

@@ -82,7 +82,7 @@ from hearts.solver.position import Position
 from hearts.solver.rules import Rules
 from hearts.solver.seats import PassDirection, Seat
 from hearts.solver.solve import Solver
-from hearts.solver.words import joined, tricks_left_text
+from hearts.solver.words import counted, joined, tricks_left_text
 
 from .advice import _fraction
 from .errors import InconsistentRecordError
@@ -315,29 +315,68 @@ class PenaltyCardWhy:
         guards: cards of its suit below it that the seat keeps.
         high_kept: cards of its suit above it that the seat keeps, highest first (A♠ K♠ for
             Q♠): the card may fall on them.
+        held_below: cards of its suit below it in the hand before the pass.
+        high_passed: cards of its suit above it in the pass, highest first.
     """
 
     card: Card
     state: str
     guards: int
     high_kept: tuple[Card, ...]
+    held_below: int = 0
+    high_passed: tuple[Card, ...] = ()
 
-    def text(self, receiver: Seat) -> str:
-        """``"Q♠ to W"``, ``"Q♠ kept, 2 lower ♠"``, ``"A♠ K♠ kept, 1 lower ♠"`` (high cards
-        kept with fewer than 3 lower cards, the card not held), or ``""``."""
-        suit = self.card.suit.symbol
+    def words(self, to: str) -> str:
+        """The pass's dealing with the card as a player says it, or ``""``: ``"gets rid of
+        the unguarded Q♠ to your left"``, ``"keeps Q♠ guarded by 4 lower
+        spades"``, ``"keeps A♠ K♠ with only 1 lower spade: Q♠ may fall on them"``. Fewer
+        than 3 lower cards of its suit leave the card (or the cards above it) unguarded:
+        the other seats can lead the suit until it falls."""
+        suit = self.card.suit.name.lower()
+        card = self.card.symbol()
+        high = " ".join(c.symbol() for c in self.high_passed)
+        thin = self._thin_high()
         if self.state == "passed":
-            return f"{self.card.symbol()} to {receiver.letter}"
+            shed = f"{card}{' and ' + high if high else ''}"
+            if self.held_below < 3:
+                text = f"gets rid of the unguarded {shed} to {to}"
+            else:
+                text = (f"passes {shed} to {to} though "
+                        f"{counted(self.held_below, 'lower ' + suit[:-1])} guarded it")
+            return text + (f"; {thin}, should it come back" if thin else "")
         if self.state == "kept":
-            return f"{self.card.symbol()} kept, {self.guards} lower {suit}"
-        if self.high_kept and self.guards < 3:
-            return (f"{' '.join(c.symbol() for c in self.high_kept)} kept, "
-                    f"{self.guards} lower {suit}")
+            guarded = self._guarded(self.guards)
+            return f"keeps {card} {guarded}" + (f"; gets rid of {high}" if high else "")
+        if thin:
+            return thin
+        if high:
+            return f"gets rid of {high}, on which {card} could fall"
         return ""
+
+    def _thin_high(self) -> str:
+        """``"keeps A♠ K♠ with only 1 lower spade: Q♠ may fall on them"``, or ``""`` when no
+        card above it is kept with fewer than 3 lower cards."""
+        if not self.high_kept or self.guards >= 3:
+            return ""
+        return (f"keeps {' '.join(c.symbol() for c in self.high_kept)} "
+                f"{self._guarded(self.guards)}: {self.card.symbol()} may fall on "
+                f"{'them' if len(self.high_kept) > 1 else 'it'}")
+
+    def _guarded(self, n: int) -> str:
+        suit = self.card.suit.name.lower()[:-1]
+        if n >= 3:
+            return f"guarded by {counted(n, 'lower ' + suit)}"
+        return f"with no lower {suit}" if n == 0 else f"with only {counted(n, 'lower ' + suit)}"
 
     def to_json(self) -> dict:
         return {"card": str(self.card), "state": self.state, "guards": self.guards,
                 "high_kept": [str(c) for c in self.high_kept]}
+
+
+#: Where the receiver of a pass sits, seen from the passer (the left-hand player plays
+#: after the passer in a trick, the right-hand player before).
+_SIDE = {PassDirection.LEFT: "your left", PassDirection.RIGHT: "your right",
+         PassDirection.ACROSS: "the player across"}
 
 
 @dataclass(frozen=True)
@@ -353,6 +392,9 @@ class PassWhy:
         receiver: the seat receiving the pass.
         bonus_passed: bonus cards (negative points: 10♦ in Omnibus) in the pass.
         bonus_points: their points (for the text).
+        direction: the pass direction (where the receiver sits), if known.
+        high_hearts_passed: hearts J and up in the pass, highest first.
+        low_hearts_passed: hearts 2–6 in the pass.
     """
 
     voids: tuple[Suit, ...]
@@ -362,6 +404,9 @@ class PassWhy:
     receiver: Seat
     bonus_passed: tuple[Card, ...] = ()
     bonus_points: tuple[int, ...] = ()
+    direction: PassDirection | None = None
+    high_hearts_passed: tuple[Card, ...] = ()
+    low_hearts_passed: int = 0
 
     @property
     def queen(self) -> str:
@@ -381,25 +426,45 @@ class PassWhy:
         return self.penalty_cards[0].high_kept if self.penalty_cards else ()
 
     @property
+    def to(self) -> str:
+        """The receiver as the passer sees it: ``"your left"``, ``"your right"``, ``"the
+        player across"`` (``"West"`` without a direction)."""
+        side = _SIDE.get(self.direction) if self.direction is not None else None
+        return side or self.receiver.name_title
+
+    @property
     def text(self) -> str:
-        """One short line, e.g. ``"void ♦; Q♠ to W; 2 low ♥"``: the voids made, each big
-        penalty card passed to whom or kept with how many lower cards of its suit (the cards
-        above it kept with fewer than 3 lower ones too: it may fall on them), a bonus card
-        passed (``"T♦ (-10) to W"``), hearts passed, low hearts (2–6) kept."""
+        """What the pass does, in a player's words, e.g. ``"voids clubs; gets rid of the
+        unguarded Q♠ to your left; keeps a low heart for protection"``: the voids made, each
+        big penalty card (passed, and whether it was guarded by 3 lower cards of its suit, to
+        whom; kept, and how well guarded; the cards above it kept thinly, which it may fall
+        on), high hearts shed, a bonus card given away, and the low hearts (2–6) kept to duck
+        heart leads or given up.
+
+        The notions are those of the other seats' pass policy (:data:`PASS_POLICY`): a Q♠ is
+        guarded by 3 or more lower spades; A♠ K♠, high hearts and a short minor are what a
+        pass sheds."""
         parts = []
         if self.voids:
-            parts.append("void " + " ".join(s.symbol for s in self.voids))
-        parts.extend(t for t in (p.text(self.receiver) for p in self.penalty_cards) if t)
-        parts.extend(f"{c.symbol()} ({v}) to {self.receiver.letter}"
+            parts.append("voids " + joined([s.name.lower() for s in self.voids]))
+        parts.extend(t for t in (p.words(self.to) for p in self.penalty_cards) if t)
+        if self.high_hearts_passed:
+            parts.append("gets rid of " + " ".join(c.symbol() for c in self.high_hearts_passed))
+        parts.extend(f"gives away {c.symbol()} ({v} points) to {self.to}"
                      for c, v in zip(self.bonus_passed, self.bonus_points))
-        if self.hearts_passed:
-            parts.append(f"{self.hearts_passed} ♥ out")
-        parts.append(f"{self.low_hearts_kept} low ♥")
+        if self.low_hearts_kept:
+            parts.append("keeps " + ("a low heart" if self.low_hearts_kept == 1 else
+                                     f"{self.low_hearts_kept} low hearts") + " for protection")
+        elif self.low_hearts_passed:
+            parts.append("gives up its low hearts (no heart left to duck with)"
+                         if Suit.HEARTS in self.voids else
+                         "gives up its low hearts (none left to duck with)")
         return "; ".join(parts)
 
     def to_json(self) -> dict:
         """JSON-ready: ``queen``, ``queen_guards``, ``high_spades_kept`` describe the first
-        big penalty card (Q♠ standard); ``penalty_cards`` lists each one."""
+        big penalty card (Q♠ standard); ``penalty_cards`` lists each one; ``text`` is
+        :attr:`text`."""
         return {"voids": [s.letter for s in self.voids], "queen": self.queen,
                 "queen_guards": self.queen_guards,
                 "high_spades_kept": [str(c) for c in self.high_spades_kept],
@@ -410,21 +475,28 @@ class PassWhy:
 
 
 def pass_why(hand: int, passed: int, receiver: Seat,
-             rules: "Rules | str | None" = None) -> PassWhy:
+             rules: "Rules | str | None" = None,
+             direction: PassDirection | None = None) -> PassWhy:
     """The :class:`PassWhy` of passing ``passed`` (a mask) from ``hand`` to ``receiver``;
-    ``rules`` (default standard) names the big penalty and bonus cards by its point table."""
+    ``rules`` (default standard) names the big penalty and bonus cards by its point table;
+    ``direction`` says where the receiver sits (in the text)."""
     points = _points(rules)
     kept = hand & ~passed
     voids = tuple(s for s in Suit if hand & SUIT_MASKS[s] and not kept & SUIT_MASKS[s])
     penalty = tuple(
         PenaltyCardWhy(card, "passed" if passed & card.mask else
                        "kept" if kept & card.mask else "none", (kept & below).bit_count(),
-                       tuple(reversed(cards_from_mask(kept & high))))
+                       tuple(reversed(cards_from_mask(kept & high))),
+                       (hand & below).bit_count(),
+                       tuple(reversed(cards_from_mask(passed & high))))
         for card, high, below in zip(points.big, points.high, points.below))
     bonus = tuple(c for c in points.bonus if passed & c.mask)
+    told = points.big_mask | sum(c.mask for p in penalty for c in p.high_passed)
+    high_hearts = tuple(c for c in _HIGH_HEARTS if passed & c.mask and not told & c.mask)
     return PassWhy(voids, penalty, (kept & _LOW_HEARTS).bit_count(),
                    (passed & _HEARTS).bit_count(), receiver, bonus,
-                   tuple(points.values[c.bit] for c in bonus))
+                   tuple(points.values[c.bit] for c in bonus), direction, high_hearts,
+                   (passed & _LOW_HEARTS).bit_count())
 
 
 # -- the evaluator ----------------------------------------------------------------------------
@@ -895,7 +967,7 @@ def rate_passes(hand: "Hand | str | Iterable[Card | str]", direction: "PassDirec
         ratings.append(PassRating(
             combos[a], mean, se, tuple(values[a]), reached[a],
             0.0 if a == order[0] else diff, 0.0 if a == order[0] else diff_se,
-            pass_why(mask, candidates[a], receiver, rules),
+            pass_why(mask, candidates[a], receiver, rules, direction),
             None if flags is None else _fraction(flags),
             0 if flags is None else sum(1 for f in flags if f is None), bounds,
             "moon" if a in chosen else "plain", means.get(a, {})))

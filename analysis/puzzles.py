@@ -457,22 +457,6 @@ def difficulty(tricks_left: int, classes: int, counter_intuitive: bool, high_car
     return min(5, 1 + depth + choice + surprise)
 
 
-def _complete_line(solver: Solver, position: Position, first: Sequence[Card], target: Seat,
-                   model: str) -> list[Card]:
-    """``first`` (a principal variation) continued to the end of the deal by re-solving."""
-    pos = position.copy()
-    line: list[Card] = []
-    for card in first:
-        pos.play(card)
-        line.append(card)
-    while not pos.is_over():
-        result = solver.solve_position(pos, target, model)
-        for card in result.cards[0].pv:
-            pos.play(card)
-            line.append(card)
-    return line
-
-
 def _takes_queen(position: Position, line: Sequence[Card], seat: Seat) -> bool | None:
     """Whether ``seat`` takes Q♠ in ``line`` (None if Q♠ was played before the position)."""
     if _QS in position.history:
@@ -515,10 +499,10 @@ def _judge_paranoid(solver: Solver, position: Position, limit: Limit) -> "_Solve
     if margin < MIN_MARGIN:
         return None
     answer = tuple(sorted(classes[0][0]))
-    line = _complete_line(solver, position, result.cards[0].pv, mover, "paranoid")
+    line = list(result.cards[0].pv)      # the solver's lines run to the end of the deal
     task = TASKS[0]
     if _takes_queen(position, line, mover) is False:
-        runner_up = _complete_line(solver, position, result.cards[1].pv, mover, "paranoid")
+        runner_up = result.cards[1].pv
         if _takes_queen(position, runner_up, mover):
             task = TASKS[1]
     return _Solved(task, "paranoid", mover, answer, _values_of(result), None, margin, line,
@@ -551,7 +535,7 @@ def _judge_moon(solver: Solver, position: Position, limit: Limit) -> "_Solved | 
     margin = pclasses[1][1] - pclasses[0][1]
     if margin < MIN_MARGIN:
         return None
-    line = _complete_line(solver, position, result.cards[0].pv, shooter, "moon")
+    line = list(result.cards[0].pv)
     task = TASKS[2] if shooter == mover else TASKS[3]
     return _Solved(task, "moon", shooter, answer, _values_of(result), _values_of(paranoid),
                    margin, line, len(classes))

@@ -5,8 +5,8 @@ For ``--deals`` random deals (``Deal.random(seed)``), the rule bot plays every s
 trick; then the position is valued by paranoid (the old default), by exact max^n, and by
 ``auto`` (the default: exact max^n from 8 tricks left, the depth-bounded max^n estimate before),
 each within ``--limit-ms``. Printed per trick: median and largest time, searches unfinished in
-the limit, and for paranoid the share of positions in which every card is worth the same (all
-26, or all one value: the card choice says nothing). ``--quality`` also compares the bounded
+the limit, and for paranoid the positions with two or more card classes in which every card is
+worth the same (all 26, or all one value: the card choice says nothing). ``--quality`` also compares the bounded
 estimate with exact max^n at 8 tricks left (the mover's exact points after the estimate's best
 card minus after the exact best: its regret).
 
@@ -55,7 +55,8 @@ def by_trick(deals: int, tricks: list[int], limit_ms: float) -> Table:
                     position, None if model == "auto" else model, limit=limit, pv=False,
                     solver=Solver()))
                 result = out.result
-                flat = result.complete and len({cv.value for cv in result.cards}) == 1
+                flat = (result.complete and len(result.cards) > 1
+                        and len({cv.value for cv in result.cards}) == 1)
                 rows[model].append((seconds, result.complete, flat))
         for model, runs in rows.items():
             times = [s for s, _, _ in runs]

@@ -26,11 +26,13 @@ from typing import Iterable, Mapping
 from .cards import Card, cards_from_mask, parse_cards
 from .deal import Deal
 from .errors import CardError, InvalidDealError, RulesError
+from .position import trick_winner
 from .rules import Rules
 from .seats import PassDirection, Seat, parse_seat, seat_title, table_seats
 from .words import counted
 
 __all__ = ["PassPlan", "pass_plan", "apply_pass", "after_pass", "no_pass_note",
+           "passes_that_fit",
            "forbidden_pass_text"]
 
 
@@ -294,3 +296,53 @@ def _card_list(cards: "Iterable[Card | str] | str | None") -> list[Card]:
     if isinstance(cards, str):
         return parse_cards(cards)
     return [Card(c) for c in cards]
+
+
+def passes_that_fit(deal: Deal, played: "Iterable[Card | str] | str",
+                    pass_count: int = 3) -> list[PassDirection]:
+    """The pass directions under which ``played`` could follow ``deal`` read as the hands
+    *before* the pass (an HGN ``[Deal]``), where a solve wants the hands after it: the check
+    behind "this looks like the deal before the pass".
+
+    A direction fits when, for some first leader, every seat (seats from the trick winners)
+    plays only cards of its own hand and at most ``pass_count`` cards of the hand of the seat
+    passing to it, and keeps at most 13 - ``pass_count`` of its own. Following suit is not
+    checked (the hands after the pass are not known), so a fit says the deal may be the one
+    before the pass, not that the play is legal. 4 players only (passing is modelled for 4).
+
+    Returns:
+        The directions that fit, LEFT, ACROSS, RIGHT order; ``[]`` for another table, no cards
+        played, a card played twice, or none fitting.
+
+    Raises:
+        CardError: a malformed card in ``played``.
+    """
+    cards = _card_list(played)
+    if deal.players != 4 or not cards or len(set(cards)) != len(cards):
+        return []           # a card played twice: no pass explains that
+    masks = deal.masks
+    fits = []
+    for direction in (PassDirection.LEFT, PassDirection.ACROSS, PassDirection.RIGHT):
+        for first in Seat:
+            by_seat = [0, 0, 0, 0]
+            leader = first
+            for start in range(0, len(cards), 4):
+                trick = cards[start:start + 4]
+                for i, card in enumerate(trick):
+                    by_seat[(leader + i) % 4] |= card.mask
+                if len(trick) == 4:
+                    leader = trick_winner(trick, leader)
+            if all(_fits_pass(by_seat[seat], masks[seat], masks[direction.passer(seat)],
+                              pass_count) for seat in Seat):
+                fits.append(direction)
+                break
+    return fits
+
+
+def _fits_pass(played: int, own: int, passer: int, count: int) -> bool:
+    """Could a seat that held ``own`` before the pass and got ``count`` cards of ``passer``
+    have played the cards ``played`` (masks)?"""
+    received = played & ~own
+    return (received & ~passer == 0 and bin(received).count("1") <= count
+            and bin(played & own).count("1") <= 13 - count)
+

@@ -3,6 +3,7 @@ command in-process (the ``run_cli`` fixture), and an iterable that counts what i
 """
 from __future__ import annotations
 
+import os
 from pathlib import Path
 from typing import Mapping
 
@@ -11,8 +12,22 @@ from click.testing import Result
 from typer.testing import CliRunner
 
 from hearts.analysis.cli import app
+from hearts.analysis.cli.puzzle import CACHE_ENV
 
 DATA = Path(__file__).parent / "data"
+
+
+@pytest.fixture(scope="session", autouse=True)
+def _cache_dir(tmp_path_factory):
+    """The commands' cache folder (``hearts puzzle``'s last puzzle served) in a temp dir, for
+    the tests in-process and the ``hearts`` they start: never the user's own."""
+    saved = os.environ.get(CACHE_ENV)
+    os.environ[CACHE_ENV] = str(tmp_path_factory.mktemp("cache"))
+    yield
+    if saved is None:
+        del os.environ[CACHE_ENV]
+    else:
+        os.environ[CACHE_ENV] = saved
 
 
 @pytest.fixture(scope="session")

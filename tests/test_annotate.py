@@ -489,10 +489,10 @@ def test_rate_passes_places_each_pass_made_among_all_286(run_cli):
 def test_annotate_names_a_directory_and_an_empty_file_for_what_they_are(tmp_path, run_cli):
     empty = tmp_path / "empty.hgn"
     empty.write_text("")
-    for path, message in ((tmp_path, f"error: {tmp_path}: is a directory, not a record file"),
+    for path, message in ((tmp_path, f"error: {tmp_path}: is a directory, not a file"),
                           (empty, f"error: {empty}: no records"),
                           (tmp_path / "missing.hgn", f"error: {tmp_path / 'missing.hgn'}: "
-                                                     f"no such file")):
+                                                     f"no such file or directory")):
         result = run_cli("annotate", str(path))
         assert result.exit_code == 2, result.output
         assert message in result.stderr

@@ -426,8 +426,8 @@ def test_bad_input_messages_name_the_problem(tmp_path, run_cli):
         "unknown example": 'unknown example "middlegame"',
         "deal without seat prefix": 'is neither a deal nor an example: a deal is PBN "N:',
         "missing file": "no-such-file.txt",
-        # these read "error: No such file or directory" and "argument(s) ()"
-        "empty file name": "'' (an empty file name): No such file or directory",
+        # these read "error: no such file or directory" and "argument(s) ()"
+        "empty file name": "'' (an empty file name): no such file or directory",
         "empty extra argument": "unexpected extra argument(s) ('')",
         "truncated action line": "line 1",
         "game model without scores": "--model game needs the game totals",
@@ -599,7 +599,7 @@ def test_convert_output_errors_name_the_path(tmp_path, run_cli):
     result = run_cli("convert", source, "-o", str(tmp_path / "no-such-dir" / "out.hgn"))
     assert result.exit_code == 2
     assert result.stderr.strip() == (f"error: cannot write {tmp_path / 'no-such-dir' / 'out.hgn'}"
-                                     f": No such file or directory")
+                                     f": no such file or directory")
 
 
 def test_annotate_checks_both_output_folders_before_the_work(tmp_path, run_cli):
@@ -609,17 +609,17 @@ def test_annotate_checks_both_output_folders_before_the_work(tmp_path, run_cli):
     result = run_cli("annotate", source, "--max-tricks", "2", "-o", str(out), "--html",
                      str(report))
     assert result.exit_code == 2
-    assert result.stderr.strip() == f"error: cannot write {report}: No such file or directory"
+    assert result.stderr.strip() == f"error: cannot write {report}: no such file or directory"
     assert not out.exists()
     (tmp_path / "file").write_text("x")
     result = run_cli("annotate", source, "-o", str(tmp_path / "file" / "out.hgn"))
     assert result.stderr.strip() == (f"error: cannot write {tmp_path / 'file' / 'out.hgn'}: "
-                                     f"Not a directory")
+                                     f"not a directory")
     result = run_cli("annotate", source, "-o", "")
     assert (result.exit_code, result.stderr.strip()) == (2, "error: -o: an empty path")
     result = run_cli("puzzle", "mine", "--random", "1", "-o", str(report))
     assert result.exit_code == 2 and "mining" not in result.stderr
-    assert result.stderr.strip() == f"error: cannot write {report}: No such file or directory"
+    assert result.stderr.strip() == f"error: cannot write {report}: no such file or directory"
 
 
 @pytest.mark.parametrize("command, what", [
@@ -860,13 +860,17 @@ def test_puzzle_with_stdin_at_end_of_file_asks_for_answer_not_abort(run_cli):
     # It was "error: aborted" with the Ctrl-C code 130.
     result = run_cli("puzzle", "--id", "hd-018", input="")
     assert result.exit_code == 2
-    assert result.stderr.strip() == "error: no answer given: stdin is closed; give --answer CARD"
+    assert result.stderr.strip() == (
+        "error: no answer given to puzzle hd-018: stdin is closed; hearts puzzle --answer CARD "
+        "answers it (the last puzzle served), or hearts puzzle --id hd-018 --answer CARD")
 
 
 def test_puzzle_stdin_ending_after_a_wrong_card_asks_for_answer(run_cli):
     result = run_cli("puzzle", "--id", "hd-018", input="XX\n")
     assert result.exit_code == 2
-    assert result.stderr.strip() == "error: no answer given: stdin is closed; give --answer CARD"
+    assert result.stderr.strip() == (
+        "error: no answer given to puzzle hd-018: stdin is closed; hearts puzzle --answer CARD "
+        "answers it (the last puzzle served), or hearts puzzle --id hd-018 --answer CARD")
 
 
 def test_puzzle_empty_line_asks_again(run_cli):

@@ -265,7 +265,7 @@ def test_replay_view_of_many_deals_in_tables(tmp_path, monkeypatch, run_cli):
 
 def test_progress_lines_on_a_pipe(tmp_path, monkeypatch, run_cli):
     from hearts.analysis.cli import render
-    monkeypatch.setattr(render, "PROGRESS_EVERY_S", 0.0)
+    monkeypatch.setattr(render, "PIPE_EVERY_S", 0.0)
     path = tmp_path / "lines.txt"
     path.write_text(LINES)
     result = run_cli("convert", str(path))

@@ -82,7 +82,7 @@ class _FullDisk:
         if len(text) > self.room:
             self.stream.write(text[:self.room])
             self.room = 0
-            raise OSError(errno.ENOSPC, "No space left on device")
+            raise OSError(errno.ENOSPC, "no space left on device")
         self.room -= len(text)
         return self.stream.write(text)
 
@@ -110,7 +110,7 @@ def test_a_full_disk_leaves_the_previous_file_whole(tmp_path, full_disk, run_cli
     path = tmp_path / "out.hgn"
     path.write_text("the user's file\n")
     line = error_line(run_cli("convert", str(XINXIN), "-o", str(path), "--force"))
-    assert line == f"error: cannot write {path}: No space left on device"
+    assert line == f"error: cannot write {path}: no space left on device"
     assert path.read_text() == "the user's file\n"
     assert _temporaries(tmp_path) == []
 
@@ -118,7 +118,7 @@ def test_a_full_disk_leaves_the_previous_file_whole(tmp_path, full_disk, run_cli
 def test_a_full_disk_leaves_no_new_file(tmp_path, full_disk, run_cli):
     path = tmp_path / "out.hgn"
     assert error_line(run_cli("convert", str(XINXIN), "-o", str(path))).endswith(
-        "No space left on device")
+        "no space left on device")
     assert list(tmp_path.iterdir()) == []
 
 
@@ -143,7 +143,7 @@ def test_a_full_tmpfs_leaves_the_previous_file_whole(tmp_path, small_tmpfs, run_
     path = small_tmpfs / "out.hgn"
     path.write_text("the user's file\n")
     line = error_line(run_cli("convert", str(big), "-o", str(path), "--force"))
-    assert line == f"error: cannot write {path}: No space left on device"
+    assert line == f"error: cannot write {path}: no space left on device"
     assert path.read_text() == "the user's file\n"
     assert os.listdir(small_tmpfs) == ["out.hgn"]
 
@@ -155,7 +155,7 @@ def test_standard_output_errors_name_it(tmp_path):
         result = subprocess.run([*HEARTS, "convert", str(XINXIN)], stdout=full,
                                 stderr=subprocess.PIPE, text=True)
     assert result.returncode == 2
-    assert result.stderr == "error: cannot write standard output: No space left on device\n"
+    assert result.stderr == "error: cannot write standard output: no space left on device\n"
 
 
 def test_sigterm_during_the_write_leaves_the_previous_file_and_no_temporary(tmp_path):

@@ -4,6 +4,7 @@ ranking for any thread count; bad input is one error line with exit code 2."""
 from __future__ import annotations
 
 import json
+import re
 from functools import lru_cache
 from pathlib import Path
 
@@ -96,8 +97,47 @@ def test_why_names_voids_queen_and_low_hearts():
     why = pass_why(hand, mask("2C 3C 4D"), Seat.W)
     assert why.voids == (Suit.CLUBS,)
     assert (why.queen, why.queen_guards, why.low_hearts_kept) == ("kept", 1, 4)
-    assert why.text == "void ♣; Q♠ kept, 1 lower ♠; 4 low ♥"
-    assert pass_why(hand, mask("QS KS AS"), Seat.W).text == "Q♠ to W; 4 low ♥"
+    assert why.text == ("voids clubs; keeps Q♠ with only 1 lower spade; keeps 4 low hearts "
+                        "for protection")
+    assert pass_why(hand, mask("QS KS AS"), Seat.W).text == \
+        "gets rid of the unguarded Q♠ and A♠ K♠ to West; keeps 4 low hearts for protection"
+
+
+@pytest.mark.parametrize("hand, passed, direction, text", [
+    # the issue's example: a void made, the exposed queen shed, a low heart kept
+    ("Q3.AK2.T98765.32", "QS 3C 2C", "left",
+     "voids clubs; gets rid of the unguarded Q♠ to your left; keeps a low heart for "
+     "protection"),
+    ("Q3.AK2.T98765.32", "QS 3S 3C", "across",
+     "voids spades; gets rid of the unguarded Q♠ to the player across; keeps a low heart "
+     "for protection"),
+    ("Q.AK2.T987.65432", "6C 5C 3C", "right",
+     "keeps Q♠ with no lower spade; keeps a low heart for protection"),
+    # a well-guarded queen passed all the same, and high hearts shed to the right
+    ("Q8642.AK3.T9.J53", "QS AH KH", "right",
+     "passes Q♠ to your right though 4 lower spades guarded it; gets rid of A♥ K♥; keeps a "
+     "low heart for protection"),
+    # the queen not held: ace and king of spades kept thin, or shed
+    ("AK2.5432.T9876.3", "3C 2H 3H", "across",
+     "voids clubs; keeps A♠ K♠ with only 1 lower spade: Q♠ may fall on them; keeps 2 low "
+     "hearts for protection"),
+    ("AK2.5432.T9876.3", "AS KS 3C", "across",
+     "voids clubs; gets rid of A♠ K♠, on which Q♠ could fall; keeps 4 low hearts for "
+     "protection"),
+    # the queen passed, the ace and king kept thin: it may come back onto them
+    ("AKQ5.5432.432.32", "QS 5S 3H", "right",
+     "gets rid of the unguarded Q♠ to your right; keeps A♠ K♠ with no lower spade: Q♠ may "
+     "fall on them, should it come back; keeps 3 low hearts for protection"),
+    # every low heart given up
+    ("Q8642.AK3.T9.J53", "3H 2S 4S", "left",
+     "keeps Q♠ with only 2 lower spades; gives up its low hearts (none left to duck with)"),
+    ("Q8642.AK3.T9.J53", "3H 9D TD", "left",
+     "voids diamonds; keeps Q♠ guarded by 4 lower spades; gives up its low hearts (none left "
+     "to duck with)"),
+])
+def test_why_in_a_players_words(hand, passed, direction, text):
+    d = PassDirection.parse(direction)
+    assert pass_why(Hand(hand).mask, mask(passed), d.receiver(Seat.S), None, d).text == text
 
 
 # -- the evaluator --------------------------------------------------------------------------------
@@ -261,7 +301,9 @@ def test_pass_table_counts_the_passes_rated_and_names_the_forbidden_cards(run_cl
     assert ("rules standard,no_pass_cards=QS  passes rated 220 (no seat may pass Q♠: rules\n"
             "no_pass_cards)  model maxn") in "\n".join(
                 line.rstrip() for line in result.stdout.splitlines())
-    assert "Q♠ K♠ A♠" not in result.stdout and "Q♠ to W" not in result.stdout
+    flat = re.sub(r"[│\s]+", " ", result.stdout)     # the why cells read on, row by row
+    assert "Q♠ K♠ A♠" not in result.stdout and "gets rid of the unguarded Q♠" not in flat
+    assert "keeps Q♠ with only 1 lower spade" in flat
     assert "Round 0 values all 220 passes" in result.stdout
 
 
@@ -271,7 +313,8 @@ def test_pass_table_shows_the_evaluator_and_the_top_ten(run_cli):
                      "--no-moon")
     assert result.exit_code == 0, result.stderr
     assert "evaluator = rollout" in result.stdout
-    assert "Q♠ K♠ A♠" in result.stdout and "Q♠ to W" in result.stdout
+    flat = re.sub(r"[│\s]+", " ", result.stdout)     # the why cells read on, row by row
+    assert "Q♠ K♠ A♠" in result.stdout and "gets rid of the unguarded Q♠" in flat
     assert result.stdout.count("│ 10 │") == 1
 
 
@@ -294,9 +337,9 @@ def test_pass_table_of_a_13_card_pass_keeps_its_values_visible(run_cli):
     assert result.exit_code == 0, result.output
     rows = [line for line in result.output.splitlines() if line.startswith("│")]
     assert rows[:3] == [
-        "│ 1 │ 2♣ 3♣ 2♦ 3♦ 4♦   │ 11.19 │ 5.9–16.4 │         │    — │ void ♣ ♦ ♥ ♠; Q♠  │",
-        "│   │ 2♥ 3♥ 4♥ 5♥ 5♠   │       │          │         │      │ to W; 4 ♥ out; 0  │",
-        "│   │ Q♠ K♠ A♠         │       │          │         │      │ low ♥             │"]
+        "│ 1 │ 2♣ 3♣ 2♦ 3♦ 4♦   │ 11.19 │ 5.9–16.4 │         │    — │ voids clubs,      │",
+        "│   │ 2♥ 3♥ 4♥ 5♥ 5♠   │       │          │         │      │ diamonds, hearts  │",
+        "│   │ Q♠ K♠ A♠         │       │          │         │      │ and spades; gets  │"]
 
 
 def test_pass_view_names_custom_rules_by_their_spec(run_cli):

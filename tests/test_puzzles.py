@@ -353,7 +353,7 @@ def test_cli_check_an_empty_file_is_an_error(tmp_path, run_cli):
 def test_cli_serve_a_directory_names_it(tmp_path, run_cli):
     result = run_cli("puzzle", "--file", str(tmp_path), "--answer", "QS")
     assert result.exit_code == 2
-    assert result.stderr.strip() == f"error: {tmp_path}: Is a directory"
+    assert result.stderr.strip() == f"error: {tmp_path}: is a directory, not a file"
 
 
 def test_cli_mine_writes_and_refuses_to_overwrite(tmp_path, run_cli):
@@ -548,5 +548,61 @@ def test_puzzle_help_states_the_exit_codes(run_cli):
     assert ("Serving one (no command): exit code 0 for a right answer, 1 for a wrong one, 2 "
             "for bad input." in lines)
     assert any(re.fullmatch(r"│ --answer +-a +<str> +Your card, for non-interactive use \(else "
-                            r"you are asked\); a wrong one exits 1\. +│", line)
+                            r"you are asked\); a wrong one exits 1\. Without --id \(and --seed\) "
+                            r"it answers the last puzzle served\. +│", line)
                for line in lines)
+
+
+# -- the last puzzle served (issue 27) -----------------------------------------------------------
+
+def _served_id(output: str) -> str:
+    first = output.splitlines()[0].split()
+    assert first[0] == "Puzzle"
+    return first[1]
+
+
+def test_answer_without_id_answers_the_last_puzzle_served(shipped, tmp_path, monkeypatch, run_cli):
+    from hearts.analysis.cli.puzzle import CACHE_ENV
+    monkeypatch.setenv(CACHE_ENV, str(tmp_path / "cache"))
+    shown = run_cli("puzzle", "--difficulty", "3")
+    served = _served_id(shown.stdout)
+    puzzle = next(p for p in shipped if p.id == served)
+    assert error_line(shown) == (f"error: no answer given to puzzle {served}: stdin is closed; "
+                                 f"hearts puzzle --answer CARD answers it (the last puzzle "
+                                 f"served), or hearts puzzle --id {served} --answer CARD")
+    for _ in range(3):      # a new random pick each time before: "QD was already played"
+        right = run_cli("puzzle", "--answer", str(puzzle.answer[0]))
+        assert right.exit_code == 0, right.output
+        assert _served_id(right.stdout) == served and "Right!" in right.stdout
+    # another collection has its own last puzzle
+    path = tmp_path / "p.jsonl"
+    path.write_text(_line() + "\n" + _line(id="hd-002") + "\n")
+    line = error_line(run_cli("puzzle", "--file", str(path), "--answer", "QH"))
+    assert line == ("error: --answer without --id answers the last puzzle served, and none was "
+                    "served yet: give --id ID (each puzzle shows its id) or run hearts puzzle "
+                    "first")
+    # the last one is kept only where it fits the filters given
+    other = next(p for p in shipped if p.difficulty != puzzle.difficulty)
+    line = error_line(run_cli("puzzle", "--difficulty", str(other.difficulty), "--answer",
+                                 "QS"))
+    assert f"the last one, {served}, is not among those asked for" in line
+
+
+def test_answer_with_a_seed_or_one_puzzle_needs_no_state(shipped, tmp_path, monkeypatch, run_cli):
+    from hearts.analysis.cli.puzzle import CACHE_ENV
+    monkeypatch.setenv(CACHE_ENV, str(tmp_path / "nowhere"))
+    first = _served_id(run_cli("puzzle", "--seed", "5", "--answer", "2C").stdout)
+    assert _served_id(run_cli("puzzle", "--seed", "5", "--answer", "2C").stdout) == first
+    path = tmp_path / "p.jsonl"
+    path.write_text(_line() + "\n")
+    assert run_cli("puzzle", "--file", str(path), "--answer", "QH").exit_code == 0
+
+
+def test_an_unwritable_cache_only_loses_the_last_puzzle(tmp_path, monkeypatch, run_cli):
+    from hearts.analysis.cli.puzzle import CACHE_ENV
+    blocker = tmp_path / "file"
+    blocker.write_text("")
+    monkeypatch.setenv(CACHE_ENV, str(blocker / "cache"))    # under a file: cannot be made
+    shown = run_cli("puzzle", "--seed", "1")
+    assert "--id" in error_line(shown)
+    assert "none was served yet" in error_line(run_cli("puzzle", "--answer", "QS"))

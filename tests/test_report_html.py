@@ -153,3 +153,64 @@ def test_report_shows_the_pass_comments_as_the_play_comments(tmp_path, run_cli):
     html, _ = _report(run_cli, tmp_path / "markup", "--max-tricks", "2", record=record)
     assert '<div class="comment">&lt;i&gt;AH&lt;/i&gt; &amp; the queen</div>' in html.read_text(
         encoding="utf-8")
+
+
+# -- issue 27: the loss of every judged play, one mark, words that match the modes, the width -----
+
+def _cells(page_text: str) -> list[str]:
+    return re.findall(r'<td class="play[^"]*">.*?</td>', page_text)
+
+
+def test_every_judged_play_shows_its_loss_zero_included(tmp_path, run_cli):
+    html, data = _report(run_cli, tmp_path, "--max-tricks", "6")
+    page = html.read_text(encoding="utf-8")
+    judged = [p for p in data["plays"] if p["status"] == "judged"] if "plays" in data else None
+    cells = _cells(page)
+    assert len(cells) == 52
+    losses = [re.search(r'<div class="loss" data-mode="open">loss (\d+)</div>', c) for c in cells]
+    shown = [int(m.group(1)) for m in losses if m]
+    # tricks 8-13 are judged: 24 plays, most of them best (loss 0)
+    assert len(shown) == 24 and shown.count(0) >= 18
+    assert sum(1 for x in shown if x >= 2) == data["mistake_count"]
+    assert judged is None or len(judged) == 24
+    assert 'class="other"' not in page          # one mode: no second verdict
+    footer = re.search(r'<p class="meta" id="footer">(.*?)</p>', page, re.S).group(1)
+    assert "Open hands" in footer and "Fair" not in footer and "PIMC" not in footer
+
+
+def test_both_modes_show_one_mark_and_the_other_verdict_small(tmp_path, run_cli):
+    html, data = _report(run_cli, tmp_path, "--mode", "both", "--from-trick", "11", "--samples", "8",
+                         "--seed", "1")
+    page = html.read_text(encoding="utf-8")
+    cells = _cells(page)
+    fair = [c for c in cells if 'data-mode="fair">loss' in c]
+    assert len(fair) == 12
+    for cell in fair:
+        assert cell.count('class="mark"') == 1
+        assert re.search(r'<div class="other" data-mode="open">open (✓|\?|\?\?) \d+</div>', cell)
+    assert "the fair judgement counts" in page
+    footer = re.search(r'<p class="meta" id="footer">(.*?)</p>', page, re.S).group(1)
+    assert "Open hands" in footer and "Fair" in footer
+
+
+@pytest.mark.parametrize("width, beside", [(1400, True), (1200, True), (800, False),
+                                           (420, False)])
+def test_the_deal_diagram_sits_beside_the_tricks_on_a_wide_screen(browser, tmp_path, width,
+                                                                    beside, run_cli):
+    html, _ = _report(run_cli, tmp_path, "--max-tricks", "4")
+    page = browser.new_page(viewport={"width": width, "height": 900})
+    try:
+        page.goto(html.as_uri(), wait_until="load")
+        diagram = page.locator("section.deal .diagram").bounding_box()
+        tricks = page.locator("section.deal table.tricks").bounding_box()
+        if beside:
+            assert diagram["x"] + diagram["width"] <= tricks["x"]
+            assert abs(diagram["y"] - tricks["y"]) < 200
+            body = page.locator("body").bounding_box()
+            assert body["width"] >= 0.9 * (width - 50)        # the page uses the width
+        else:
+            assert diagram["y"] + diagram["height"] <= tricks["y"]
+        # nothing wider than the window but the tricks' own scroll box
+        assert page.evaluate("document.documentElement.scrollWidth") <= width
+    finally:
+        page.close()

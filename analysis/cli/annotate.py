@@ -7,6 +7,7 @@ rich view or JSON and writes the annotated HGN and the HTML report
 """
 from __future__ import annotations
 
+import errno
 import itertools
 import os
 from dataclasses import replace
@@ -23,12 +24,12 @@ from hearts.solver.words import counted, printable
 
 from .. import records
 from ..records import GameRecord
-from ..annotate import (DEFAULT_SAMPLES, FAIR_MODELS, MODES, BatchJsonWriter, GameAnnotation,
-                        JudgedPlay, MoonAlert, PassNote, annotate_games, batch_json,
-                        judged_from_trick, mistake_count, modes_run, moon_text, primary,
+from ..annotate import (ACCURACY_K, DEFAULT_SAMPLES, FAIR_MODELS, MODES, BatchJsonWriter,
+                        GameAnnotation, JudgedPlay, MoonAlert, PassNote, annotate_games,
+                        batch_json, judged_from_trick, mistake_count, modes_run, moon_text, primary,
                         summarise)
 from ..annotate_html import render_report
-from ..files import open_input, same_file, stream_position
+from ..files import open_input, os_reason, same_file, stream_position
 from ..outputs import AtomicFile, StandardOutput, atomic_outputs
 from ..parallel import connect, default_threads
 from ..passing import DEFAULT_SAMPLES as PASS_SAMPLES
@@ -121,6 +122,7 @@ def _view(console: Console, name: str, results: list[GameAnnotation], mode: str,
                                    f"solved within --time)", style="yellow"))
             if deal_ann.moon_alert is not None:
                 console.print(_moon_text(deal_ann.moon_alert))
+            console.print(_accuracy_text(deal_ann.plays, primary(mode)))
     for which in modes_run(mode):
         # "open-hands only" compares with the open judgement: none in fair mode alone
         _summary_table(console, [p for r in results for p in r.plays], which,
@@ -208,6 +210,19 @@ def _summary_table(console: Console, plays: list[JudgedPlay], which: str,
             cells.append(str(row["open_only"] if fair else row["unjudged"]))
         table.add_row(*cells)
     console.print(table)
+    console.print(_accuracy_text(plays, which, formula=True))
+
+
+def _accuracy_text(plays: Sequence[JudgedPlay], which: str, formula: bool = False) -> Text:
+    """``   accuracy N 100  E 81  S 73  W 81``: each seat's accuracy (0-100) from the
+    judgement ``which`` of ``plays``; with ``formula``, how it is computed."""
+    text = Text("   accuracy ", style="dim")
+    for k, (seat, row) in enumerate(summarise(plays, which).items()):
+        text.append(f"{'  ' if k else ''}{seat.letter} ")
+        text.append("—" if row["accuracy"] is None else f"{row['accuracy']:.0f}", style="bold")
+    if formula:
+        text.append(f"  = 100·e^(-{ACCURACY_K[which]:g}·points lost per decision)", style="dim")
+    return text
 
 
 def _moon_text(a: MoonAlert) -> Text:
@@ -349,10 +364,11 @@ def annotate_command(
     if output is not None and html is not None and same_file(output, html):
         raise CommandError(f"-o and --html name the same file {output}")
     for f in files:
+        # the one wording of a missing file or a directory (files.os_reason)
         if f != "-" and os.path.isdir(f):
-            raise CommandError(f"{f}: is a directory, not a record file")
+            raise CommandError(f"{f}: {os_reason(errno.EISDIR)}")
         if f != "-" and not os.path.exists(f):
-            raise CommandError(f"{f}: no such file")
+            raise CommandError(f"{f}: {os_reason(errno.ENOENT)}")
     # Every file is read once before any solving (a bad record in the last file must not
     # come after hours of work), then again a few games at a time as they are annotated;
     # standard input is read once.

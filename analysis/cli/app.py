@@ -1,7 +1,8 @@
 """The ``hearts`` command: the typer app, its error handling and exit codes, and the commands.
 
 Every command lives in a module of its own (``solve.py``, ``replay.py``, ``convert.py``,
-``play.py``, ``moon.py``, ``passes.py``, ``annotate.py``, ``rules.py``, ``puzzle.py``), built
+``play.py``, ``moon.py``, ``passes.py``, ``annotate.py``, ``rules.py``, ``puzzle.py``,
+``serve.py``), built
 with typer + rich on the Python API; the options they share are in :mod:`.options`, what they
 print in :mod:`.render`. Every command that values cards says which solution concept it uses;
 values are points for the deal (lower is better).
@@ -14,6 +15,7 @@ they were (:mod:`hearts.analysis.outputs`).
 """
 from __future__ import annotations
 
+import os
 import re
 import signal
 import sys
@@ -22,15 +24,16 @@ from contextlib import contextmanager
 from typing import Any, Iterator, Optional
 
 import typer
-from typer.core import TyperGroup
 
 from hearts.solver import HeartsError
 from hearts.solver.words import printable
 
-from ..files import OutputFileError, error_line
+from ..files import OutputFileError, error_line, os_reason
 from ..outputs import remove_temporaries
-from . import annotate, convert, moon, passes, play, puzzle, replay, rules, solve
+from . import annotate, convert, moon, passes, play, puzzle, replay, rules, serve, solve
+from .help import HeartsCommand, HeartsGroup, close_options
 from .options import ascii_number_options
+from .render import set_quiet
 from .terminal import ascii_fallback_streams
 
 __all__ = ["app", "main", "EXIT_BAD_INPUT", "EXIT_INTERRUPTED", "EXIT_TERMINATED"]
@@ -77,8 +80,8 @@ class _Terminated(BaseException):
 
 class _NamedStdout:
     """``sys.stdout`` while a command runs: a write error names standard output
-    (``cannot write standard output: No space left on device``, as ``> /dev/full`` gives),
-    where it was a bare ``No space left on device``. A closed pipe stays a
+    (``cannot write standard output: no space left on device``, as ``> /dev/full`` gives),
+    where it was a bare ``no space left on device``. A closed pipe stays a
     ``BrokenPipeError``."""
 
     def __init__(self, stream: Any) -> None:
@@ -90,7 +93,7 @@ class _NamedStdout:
         except BrokenPipeError:
             raise
         except OSError as err:
-            raise OutputFileError(f"cannot write standard output: {err.strerror or err}") \
+            raise OutputFileError(f"cannot write standard output: {os_reason(err)}") \
                 from None
 
     def flush(self) -> None:
@@ -99,7 +102,7 @@ class _NamedStdout:
         except BrokenPipeError:
             raise
         except OSError as err:
-            raise OutputFileError(f"cannot write standard output: {err.strerror or err}") \
+            raise OutputFileError(f"cannot write standard output: {os_reason(err)}") \
                 from None
 
     def __getattr__(self, name: str) -> Any:
@@ -135,9 +138,19 @@ def _sigterm_unwinds() -> Iterator[None]:
         signal.signal(signal.SIGTERM, previous)
 
 
-class _HeartsGroup(TyperGroup):
+def _pipe_closed() -> None:
+    """Exit 0 after the reader of stdout went away (``hearts rules | head -1``): the output
+    it wanted was written. What is left unflushed goes to the null device, so that Python's
+    own flush at exit finds no closed pipe either (Python docs, "Note on SIGPIPE")."""
+    devnull = os.open(os.devnull, os.O_WRONLY)
+    os.dup2(devnull, sys.stdout.fileno())
+    sys.exit(0)
+
+
+class _HeartsGroup(HeartsGroup):
     """The top-level group: turns bad input of every kind into one ``error:`` line, exit 2,
-    and Ctrl-C into one ``interrupted`` line, exit 130."""
+    Ctrl-C into one ``interrupted`` line, exit 130, and a closed pipe on stdout into a quiet
+    exit 0."""
 
     def invoke(self, ctx: Any) -> Any:
         try:
@@ -154,6 +167,8 @@ class _HeartsGroup(TyperGroup):
         ascii_number_options(self)     # every whole-number option read by hearts.solver.numbers
         try:
             with _sigterm_unwinds(), _named_stdout():
+                # _named_stdout flushes at the end: a closed pipe shows here, not in
+                # Python's flush at exit
                 rv = super().main(args, prog_name, complete_var, standalone_mode=False,
                                   **extra)
         except _Terminated:
@@ -161,10 +176,21 @@ class _HeartsGroup(TyperGroup):
             sys.stderr.write("terminated\n")
             sys.stderr.flush()
             sys.exit(EXIT_TERMINATED)
+        except BrokenPipeError:
+            _pipe_closed()
+        except SystemExit as err:
+            # rich's Console (Console.on_broken_pipe) and typer's main meet a closed pipe with
+            # SystemExit(1), raised while they handle the BrokenPipeError
+            if isinstance(err.__context__, BrokenPipeError):
+                _pipe_closed()
+            raise
         except _CLICK_EXCEPTION as err:
             if type(err).__name__ == "NoArgsIsHelpError":  # click >= 8.2: ``hearts`` alone
                 typer.echo(err.ctx.get_help() if err.ctx else err.format_message())
                 sys.exit(0)
+            if type(err).__name__ == "NoSuchOption":
+                # click suggests any option a little alike (--colour: --scores)
+                err.possibilities = close_options(err.option_name, err.possibilities or ())
             message = err.format_message()
             # click joins the extra arguments with spaces, so empty ones read "()"
             empty = re.search(r"extra argument\S* \((\s*)\)", message)
@@ -225,15 +251,17 @@ def _version(value: bool) -> None:
 def _root(version: bool = typer.Option(False, "--version", callback=_version, is_eager=True,
                                        help="Print the version and exit.")) -> None:
     """hearts-dd: exact double-dummy solver and analysis for the card game Hearts."""
+    set_quiet(False)        # each command's own --quiet sets it (in-process runs: tests)
 
 
-app.command("solve", help=solve.solve_help())(solve.solve_command)
-app.command("replay")(replay.replay_command)
-app.command("convert")(convert.convert_command)
-app.command("play")(play.play_command)
-app.command("moon")(moon.moon_command)
-app.command("pass")(passes.pass_command)
-app.command("annotate")(annotate.annotate_command)
+app.command("solve", help=solve.solve_help(), cls=HeartsCommand)(solve.solve_command)
+app.command("replay", cls=HeartsCommand)(replay.replay_command)
+app.command("convert", cls=HeartsCommand)(convert.convert_command)
+app.command("play", cls=HeartsCommand)(play.play_command)
+app.command("moon", cls=HeartsCommand)(moon.moon_command)
+app.command("pass", cls=HeartsCommand)(passes.pass_command)
+app.command("annotate", cls=HeartsCommand)(annotate.annotate_command)
+app.command("serve", cls=HeartsCommand)(serve.serve_command)
 app.add_typer(rules.rules_app, name="rules")
 app.add_typer(puzzle.puzzle_app, name="puzzle")
 

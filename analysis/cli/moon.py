@@ -20,6 +20,7 @@ from hearts.solver.words import counted, joined
 from ..knowledge import Knowledge, record_knowledge
 from ..moon import DEFAULT_TIME_MS, MoonOdds, MoonWatch, moon_odds, moon_watch, wilson_interval
 from ..settings import Sampling
+from .options import quiet_option
 from .options import (SAMPLING, CommandError, at_option, check_view_table, deal_number_option,
                       given_options, json_option, load_record_position, open_position,
                       option_names, parse_hand, parse_seat_option, played_option,
@@ -65,6 +66,7 @@ def moon_command(
     rules: Optional[str] = rules_option(
         "Rules (default standard; OpenSpiel lines: openspiel; records carry their own)."),
     as_json: bool = json_option("Print the result as JSON."),
+    quiet: bool = quiet_option(),
 ) -> None:
     """Moon odds of a hand, or moon watch in a game.
 

@@ -1,10 +1,11 @@
 """The command line's shared options, one spelling each, and the reading of what they name.
 
 - Option factories (``threads_option()`` ...): ``-j/--threads``, ``-n/--samples``, ``--seed``,
-  ``--scheduler``, ``--time``, ``--nodes``, ``--json``, ``--jsonl``, ``--quiet``, ``-r/--rules``,
-  ``-s/--seat``, ``-m/--model``, ``-p/--played``, ``--scores``, ``--target``, ``-o/--output``,
-  ``--force``, ``-d/--deal``, ``--at``, ``--position``. A factory takes what differs between commands (the
-  help, a default); the spelling, metavar and bounds are the same everywhere.
+  ``--scheduler``, ``--time``, ``--nodes``, ``--json``, ``--jsonl``, ``-q/--quiet``,
+  ``-r/--rules``, ``-s/--seat``, ``-m/--model``, ``-p/--played``, ``--scores``, ``--target``,
+  ``-o/--output``, ``--force``, ``-d/--deal``, ``--at``, ``--position``. A factory takes what
+  differs between commands (the help, a default); the spelling, metavar and bounds are the
+  same everywhere.
 - :func:`option_names`: the library's errors about an argument name the option instead.
 - The checks of the options (a number, a seat, the game model of ``--model``, ``--scores``
   and ``--target``, an output path) and what they name: the table a deal is played at
@@ -28,7 +29,6 @@ from typing import Any, Callable, Iterator, Optional, Sequence
 import typer
 
 from hearts.solver.cards import Card, CardError, parse_cards
-from hearts.solver.deal import Deal
 from hearts.solver.errors import HeartsError
 from hearts.solver.hand import Hand
 from hearts.solver.numbers import NumberError, parse_float, parse_int
@@ -38,9 +38,11 @@ from hearts.solver.seats import parse_seat, seat_letter
 from hearts.solver.solve import game_spec
 from hearts.solver.words import counted, quoted
 
-from ..files import OutputFileError, read_text
+from ..files import OutputFileError, os_reason, read_text
 from ..outputs import input_conflict
+from .render import progress, set_quiet
 from ..parallel import MAX_THREADS
+from ..positions import deal_and_rules
 from ..records import DealRecord, read_games
 from ..sampling import MAX_SAMPLES
 
@@ -53,7 +55,7 @@ __all__ = ["CommandError", "threads_option", "samples_option", "seed_option", "s
            "check_time_ms", "parse_seat_option", "deal_and_rules", "CommandError",
            "game_model", "check_game_on", "check_output", "RecordPosition", "load_record",
            "load_record_position", "open_position", "check_view_table", "parse_hand",
-           "ascii_number_options"]
+           "ascii_number_options", "read_input", "READ_PROGRESS_BYTES"]
 
 
 class CommandError(HeartsError):
@@ -105,12 +107,6 @@ def jsonl_option(help: str) -> Any:
     return typer.Option(False, "--jsonl", help=help)
 
 
-def quiet_option() -> Any:
-    """``--quiet``: no progress on stderr (the errors still)."""
-    return typer.Option(False, "--quiet", help="No progress on stderr (a bar on a terminal, "
-                                                "else a line every few seconds).")
-
-
 def rules_option(help: str, default: Optional[str] = None) -> Any:
     """``-r/--rules SPEC``: a rules preset and ``key=value`` options."""
     return typer.Option(default, "--rules", "-r", metavar="SPEC", help=help)
@@ -135,6 +131,14 @@ def played_option(help: str) -> Any:
 def output_option(help: str, metavar: str = "PATH") -> Any:
     """``-o/--output PATH``: a file to write (checked by :func:`check_output`)."""
     return typer.Option(None, "--output", "-o", metavar=metavar, help=help)
+
+
+def quiet_option() -> Any:
+    """``-q/--quiet``: no progress on stderr (a bar on a terminal, a line every few seconds
+    on a pipe: :func:`.render.progress`)."""
+    return typer.Option(False, "--quiet", "-q", callback=set_quiet,
+                        help="No progress on stderr (a bar on a terminal, a line every few "
+                             "seconds on a pipe).")
 
 
 def force_option(help: str) -> Any:
@@ -316,27 +320,6 @@ def parse_seat_option(text: str, players: int = 4, option: str = "--seat") -> in
         raise HeartsError(f"{option}: {err}") from None
 
 
-def deal_and_rules(deal_text: str, spec: str) -> tuple[Deal, Rules, str]:
-    """The deal of ``deal_text`` and the rules of ``spec`` at its table: a deal of n hands
-    (clockwise from A) says how many play, so a spec that does not set ``players`` gets
-    ``players=n`` added (``A:<3 hands>`` under ``standard`` is ``standard,players=3``). Returns
-    the deal, the rules and the spec they were read from (for the headers that show it).
-
-    A spec that sets ``players`` is kept as it is: a deal of another table is then the
-    :class:`~hearts.solver.Position`'s error ("the deal has 3 hands, the rules are for 5
-    players").
-
-    Raises:
-        RulesError: a bad spec. InvalidDealError: a bad deal.
-    """
-    rules = Rules.parse(spec)
-    deal = Deal(deal_text)
-    if deal.players != rules.players and "players" not in spec:
-        spec = f"{spec},players={deal.players}"
-        rules = Rules.parse(spec)
-    return deal, rules, spec
-
-
 #: The models of the commands (each command checks its own).
 _KNOWN_MODELS = ("paranoid", "maxn", "moon", "game")
 
@@ -420,7 +403,7 @@ def check_output(path: "str | os.PathLike[str] | None", inputs: "list[str]", for
     folder = os.path.dirname(path) or "."
     if not os.path.isdir(folder):
         reason = errno.ENOTDIR if os.path.exists(folder) else errno.ENOENT
-        raise OutputFileError(f"cannot write {path}: {os.strerror(reason)}")
+        raise OutputFileError(f"cannot write {path}: {os_reason(reason)}")
 
 
 # -- the position a command works on ------------------------------------------------------------
@@ -497,7 +480,7 @@ def load_record(path: str, deal_number: int = 1, at: Optional[int] = None,
             gives (``--at 52: deal 1 is over after 52 plays (give 0..51)``).
     """
     with option_names(rules="--rules"):
-        games = read_games(read_text(path), rules=rules, name=path)
+        games = read_games(read_input(path), rules=rules, name=path)
     deals = [(game, index, deal) for game in games for index, deal in enumerate(game.deals)]
     if not 1 <= deal_number <= len(deals):
         raise CommandError(f"--deal {deal_number}: {path} holds {counted(len(deals), 'deal')}")
@@ -522,6 +505,28 @@ def load_record(path: str, deal_number: int = 1, at: Optional[int] = None,
     position = Position(deal.deal, the_rules, plays[:at], first_leader=deal.first_leader,
                         pass_direction=deal.direction)
     return RecordPosition(deal, the_rules, position, totals)
+
+
+#: An input file at least this large shows the progress of its reading (``read_input``).
+READ_PROGRESS_BYTES = 4 * 1024 * 1024
+
+
+def read_input(path: str) -> str:
+    """The text of an input file (``-`` stdin) as :func:`~hearts.analysis.files.read_text`
+    reads it, with progress in MiB on stderr for a file of :data:`READ_PROGRESS_BYTES` or more.
+
+    Raises:
+        InputFileError, OSError: as ``read_text``.
+    """
+    try:
+        size = os.path.getsize(path) if path != "-" else 0
+    except OSError:
+        size = 0                # read_text says what is wrong with it
+    if size < READ_PROGRESS_BYTES:
+        return read_text(path)
+    with progress(f"reading {path}", True, unit="MiB") as update:
+        shown = None if update is None else (lambda done: update(done >> 20, size >> 20))
+        return read_text(path, progress=shown)
 
 
 def parse_hand(text: str) -> "Hand | list[Card]":

@@ -20,6 +20,7 @@ from ..passing import (CI_TARGET, DEFAULT_SAMPLES, TOP, PassError, PassRanking, 
                        pass_policy_text, rate_passes)
 from ..records import rules_text
 from ..settings import Sampling
+from .options import quiet_option
 from .options import (SAMPLING, json_option, model_option, number_parser, option_names,
                       parse_seat_option, rules_option, samples_option, scheduler_option,
                       seat_option, seed_option, threads_option)
@@ -58,6 +59,7 @@ def pass_command(
     scheduler: Optional[str] = scheduler_option(),
     rules: Optional[str] = rules_option("Rules (default standard)."),
     as_json: bool = json_option("Print every pass as JSON."),
+    quiet: bool = quiet_option(),
 ) -> None:
     """Pass rating: every pass of a hand (286 of 3 cards; C(13, k) with `pass_count=k`)
     ranked by expected points for the deal (fewer under rules with `no_pass_cards`: a pass
@@ -84,9 +86,11 @@ def pass_command(
 
     **Columns**: mean, 95% interval, the paired difference to the best pass, the **moon
     chance** (share of the first 100 deals in which the seat can shoot after the pass, all
-    hands open, moon model) and **why**: voids made, Q♠ exposure (kept with how many lower
-    spades, or passed to whom; the rules' big penalty cards instead of Q♠, e.g. J♠ in Black
-    Jack), hearts passed and low hearts (2–6) kept.
+    hands open, moon model) and **why**, what the pass does to the hand in a player's words:
+    the voids it makes, the dangerous cards it sheds (an unguarded Q♠, fewer than 3 lower
+    spades; A♠ K♠ it could fall on; high hearts) and to whom (your left, your right, the
+    player across), how well a kept Q♠ is guarded, and the low hearts (2–6) kept for
+    protection or given up; the rules' big penalty cards instead of Q♠ (J♠ in Black Jack).
 
     **Examples**:
 
@@ -104,7 +108,8 @@ def pass_command(
     except HeartsError as err:
         # the option named, as --seat's error does
         raise HeartsError(f"--direction: {err}") from None
-    with progress("pass rating", not as_json) as update, option_names(**SAMPLING):
+    with (progress("pass rating", not as_json, unit="evaluations") as update,
+          option_names(**SAMPLING)):
         try:
             ranking = rate_passes(hand, pass_direction, seat=passer, rules=the_rules,
                                   sampling=Sampling(samples, seed, threads, scheduler),

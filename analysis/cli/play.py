@@ -18,9 +18,10 @@ from hearts.solver import Rules, Seat
 from hearts.solver.game import parse_scores
 from hearts.solver.words import counted
 
-from ..advice import EVALUATORS, MODELS, STOP_RULE, Advice, AdviceError, advise
+from ..advice import EVALUATORS, MODELS, STOP_RULE, Advice, AdviceError, advice_document, advise
 from ..knowledge import Knowledge, record_knowledge
 from ..settings import Sampling
+from .options import quiet_option
 from .options import (SAMPLING, SCORES_OPTION, TARGET_OPTION, CommandError, at_option,
                       check_game_on, check_view_table, deal_number_option, game_model,
                       json_option, load_record, model_option, open_position, option_names,
@@ -67,6 +68,7 @@ def play_command(
         "Rules for --position (default standard) or OpenSpiel lines (default openspiel); "
         "HGN/JSON records carry their own."),
     as_json: bool = json_option("Print the advice as JSON."),
+    quiet: bool = quiet_option(),
 ) -> None:
     """Play advice: every legal card's expected points over deals sampled from the seat's view.
 
@@ -164,10 +166,7 @@ def play_command(
                         model=model, evaluator=evaluator, early_stop=not no_stop,
                         moon=not no_moon, horizon=horizon, progress=update, scores=totals)
     if as_json:
-        data = advice.to_json()
-        data["source"] = source
-        data["rules"] = the_rules.name or the_rules.to_dict()
-        echo_json(data)
+        echo_json(advice_document(advice, source, the_rules))
         return
     _print_advice(Console(highlight=False), advice, knowledge, source, the_rules)
 

@@ -11,11 +11,13 @@ from __future__ import annotations
 
 import itertools
 import json
+import os
 import random
 import time
 from pathlib import Path
 from typing import List, Optional
 
+import platformdirs
 import typer
 from rich.console import Console
 from rich.table import Table
@@ -32,15 +34,22 @@ from hearts.solver.words import counted
 from .. import puzzles as pz
 from ..outputs import write_output
 from ..records import rules_text
+from .help import HeartsCommand, HeartsGroup
+from .options import quiet_option
 from .options import (check_output, force_option, json_option, output_option, seed_option,
                       time_option)
 from .render import FOUR_COLOURS, card_text, cards_text, hand_panel, progress
 
-__all__ = ["puzzle_app"]
+__all__ = ["puzzle_app", "CACHE_ENV", "cache_dir"]
+
+#: Moves the cache folder where ``hearts puzzle`` keeps the last puzzle served (tests set it).
+CACHE_ENV = "HEARTS_DD_CACHE_DIR"
+_LAST = "last-puzzle.json"
 
 # The group's help is what `hearts puzzle --help` shows (not serve's docstring), so the exit
 # codes a script tests are stated here (docs/puzzles.md).
 puzzle_app = typer.Typer(
+    cls=HeartsGroup,
     help="Double-dummy Hearts puzzles: one right card, proved by the solver.\n\n"
          "Serving one (no command): exit code 0 for a right answer, 1 for a wrong one, 2 for "
          "bad input.",
@@ -191,20 +200,65 @@ def show_solution(console: Console, puzzle: pz.Puzzle, guess: Card | None) -> No
     console.print(Text("Final points: " + "  ".join(f"{s.letter} {score[s]}" for s in Seat)))
 
 
+class _NoAnswer(Exception):
+    """stdin ended before a card was typed."""
+
+
 def _ask(prompt: str) -> str:
     """One answer typed on stdin (``typer.prompt`` would turn end of file into an abort, the
     Ctrl-C exit code 130: a closed stdin is bad input, a Ctrl-C stays an abort).
 
     Raises:
-        HeartsError: stdin is at end of file (``< /dev/null``, a pipe that ended).
+        _NoAnswer: stdin is at end of file (``< /dev/null``, a pipe that ended); the caller
+            names the puzzle's id in the message.
         typer.Abort: Ctrl-C (``error: aborted``, exit code 130, as ``typer.prompt`` had it).
     """
     try:
         return input(f"{prompt}: ")
     except EOFError:
-        raise HeartsError("no answer given: stdin is closed; give --answer CARD") from None
+        raise _NoAnswer() from None
     except KeyboardInterrupt:
         raise typer.Abort() from None
+
+
+def cache_dir() -> Path:
+    """The user's cache folder of hearts-dd: ``$HEARTS_DD_CACHE_DIR`` if set, else the
+    platform's (``~/.cache/hearts-dd`` on Linux, honouring ``XDG_CACHE_HOME``: platformdirs)."""
+    return Path(os.environ.get(CACHE_ENV) or platformdirs.user_cache_dir("hearts-dd",
+                                                                        appauthor=False))
+
+
+def _source_key(file: Optional[Path]) -> Optional[str]:
+    """Which collection a puzzle id belongs to: None for the shipped one, else the file."""
+    return None if file is None else str(file.resolve())
+
+
+def _remember(puzzle: pz.Puzzle, file: Optional[Path]) -> None:
+    """Keep the puzzle just served, for ``--answer`` without ``--id``. A cache that cannot
+    be written (a read-only home) only loses that: the hint names the id."""
+    path = cache_dir() / _LAST
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(json.dumps({"id": puzzle.id, "file": _source_key(file)}) + "\n",
+                        encoding="utf-8")
+    except OSError:
+        pass
+
+
+def _last_served(file: Optional[Path]) -> Optional[str]:
+    """The id of the last puzzle served from the same collection, or None."""
+    try:
+        data = json.loads((cache_dir() / _LAST).read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return None
+    if not isinstance(data, dict) or data.get("file") != _source_key(file):
+        return None
+    return data.get("id") if isinstance(data.get("id"), str) else None
+
+
+def _answer_hint(puzzle: pz.Puzzle) -> str:
+    return (f"hearts puzzle --answer CARD answers it (the last puzzle served), or "
+            f"hearts puzzle --id {puzzle.id} --answer CARD")
 
 
 def _load(file: Optional[Path]) -> list[pz.Puzzle]:
@@ -224,7 +278,7 @@ def serve(
         "Only this task: fewest, queen, shoot, stop (or the full label).")),
     answer: Optional[str] = typer.Option(None, "--answer", "-a", help=(
         "Your card, for non-interactive use (else you are asked); a wrong one exits "
-        "1.")),
+        "1. Without --id (and --seed) it answers the last puzzle served.")),
     file: Optional[Path] = typer.Option(None, "--file", "-f", help=(
         "A puzzle file (JSONL) instead of the shipped collection.")),
 ) -> None:
@@ -252,7 +306,18 @@ def serve(
         what = [f"id {puzzle_id}" if puzzle_id else "", f"difficulty {difficulty}"
                 if difficulty else "", f"task {wanted}" if wanted else ""]
         raise HeartsError(f"{source}: no puzzle with {', '.join(w for w in what if w)}")
+    if answer is not None and puzzle_id is None and seed is None and len(pool) > 1:
+        # The answer is to the puzzle the user saw: a new random pick answered another one.
+        last = _last_served(file)
+        pool = [p for p in pool if p.id == last]
+        if not pool:
+            raise HeartsError(
+                "--answer without --id answers the last puzzle served, and "
+                + ("none was served yet" if last is None else
+                   f"the last one, {last}, is not among those asked for")
+                + ": give --id ID (each puzzle shows its id) or run hearts puzzle first")
     puzzle = random.Random(seed).choice(pool)
+    _remember(puzzle, file)
     if file is not None:
         # A file's stored values are what says right or wrong: re-solve the puzzle first,
         # so that an edited or stale file cannot call the right card wrong.
@@ -268,7 +333,11 @@ def serve(
             raise HeartsError(f"{guess} cannot be played: {reason}")
     else:
         while True:
-            text = _ask("Your card")
+            try:
+                text = _ask("Your card")
+            except _NoAnswer:
+                raise HeartsError(f"no answer given to puzzle {puzzle.id}: stdin is closed; "
+                                  f"{_answer_hint(puzzle)}") from None
             if not text.strip():
                 continue            # an empty line asks again, as typer.prompt did
             try:
@@ -284,9 +353,10 @@ def serve(
     raise typer.Exit(0 if puzzle.is_right(guess) else 1)
 
 
-@puzzle_app.command("check")
+@puzzle_app.command("check", cls=HeartsCommand)
 def check_command(
-    file: Optional[Path] = typer.Argument(None, help="Puzzle file (default: the shipped one)."),
+    file: Optional[Path] = typer.Argument(None, metavar="FILE",
+                                       help="Puzzle file (default: the shipped one)."),
     as_json: bool = json_option("One JSON object per puzzle."),
 ) -> None:
     """Re-solve every puzzle and report any disagreement with the solver.
@@ -319,9 +389,9 @@ def check_command(
     raise typer.Exit(1 if bad else 0)
 
 
-@puzzle_app.command("mine")
+@puzzle_app.command("mine", cls=HeartsCommand)
 def mine_command(
-    files: Optional[List[Path]] = typer.Argument(None, help=(
+    files: Optional[List[Path]] = typer.Argument(None, metavar="FILES", help=(
         "Game records: OpenSpiel action-id lines (xinxin), peer JSONL, HGN or our JSON.")),
     output: Optional[Path] = output_option("Write here (default stdout)."),
     max_count: Optional[int] = typer.Option(None, "--max", min=1, help=(
@@ -338,6 +408,7 @@ def mine_command(
         "With --max N: stop mining once N puzzles can be kept, choosing among those found so "
         "far (by default every deal is mined and the best N of all are kept).")),
     force: bool = force_option("Overwrite PATH if it exists."),
+    quiet: bool = quiet_option(),
 ) -> None:
     """Find positions where exactly one card is best by >= 3 points, and write them as JSONL.
 

@@ -1,5 +1,6 @@
 """What the commands print: cards in suit colours, hands, percentages, the rules' name, the
-progress bar, and the JSON of a result.
+progress (a bar with the time left on a terminal, a line every few seconds on a pipe,
+nothing under ``--quiet``), and the JSON of a result.
 
 Colours follow the two-colour deck (♥ ♦ red, ♠ ♣ bold) except in ``hearts puzzle``, which
 shows the four-colour deck (:data:`FOUR_COLOURS`) so that a suit is told apart at a glance.
@@ -16,15 +17,17 @@ from typing import Any, Callable, Iterable, Iterator, Mapping, Optional
 
 import typer
 from rich.console import Console
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+from rich.progress import (BarColumn, MofNCompleteColumn, Progress, SpinnerColumn, TextColumn,
+                           TimeElapsedColumn, TimeRemainingColumn)
 from rich.text import Text
 
 from hearts.solver.cards import Card, Suit, cards_from_mask
 from hearts.solver.rules import Rules
+from hearts.solver.solve import SolveProgress
 
 __all__ = ["SUIT_STYLES", "FOUR_COLOURS", "PBN_SUITS", "card_text", "cards_text", "suit_ranks",
            "hand_text", "hand_panel", "pct", "rules_name", "progress", "batch_progress",
-           "PROGRESS_EVERY_S", "emit", "echo_json"]
+           "solve_progress", "set_quiet", "PIPE_EVERY_S", "emit", "echo_json"]
 
 #: Suit styles of the two-colour deck.
 SUIT_STYLES: Mapping[Suit, str] = {Suit.HEARTS: "red", Suit.DIAMONDS: "red", Suit.SPADES: "bold",
@@ -94,29 +97,82 @@ def rules_name(rules: Rules, spec: Optional[str] = None) -> str:
     return rules.preset_text() or repr(rules)
 
 
+#: On a pipe (stderr no terminal) a progress line goes to stderr every this many seconds, the
+#: first after as long: a command shorter than that prints none.
+PIPE_EVERY_S = 5.0
+
+_QUIET = [False]
+
+
+def set_quiet(quiet: bool) -> None:
+    """``--quiet``: no progress on stderr for the rest of this command (the ``hearts`` group
+    resets it for each command)."""
+    _QUIET[0] = bool(quiet)
+
+
+def _clock(seconds: float) -> str:
+    """``0:01:05``, as rich's time columns write it."""
+    seconds = int(seconds)
+    return f"{seconds // 3600}:{seconds // 60 % 60:02d}:{seconds % 60:02d}"
+
+
+class _PipeLines:
+    """Progress as a line on stderr every :data:`PIPE_EVERY_S` seconds (stderr no terminal)."""
+
+    def __init__(self, console: Console, label: str) -> None:
+        self.console = console
+        self.label = label
+        self.start = self.last = time.monotonic()
+
+    def due(self) -> bool:
+        now = time.monotonic()
+        if now - self.last < PIPE_EVERY_S:
+            return False
+        self.last = now
+        return True
+
+    def say(self, text: str) -> None:
+        elapsed = time.monotonic() - self.start
+        self.console.print(f"{self.label}: {text}, {_clock(elapsed)} elapsed", soft_wrap=True,
+                           highlight=False, markup=False)
+
+
 @contextmanager
 def progress(label: str, enabled: bool,
              unit: Optional[str] = None) -> Iterator[Optional[Callable[[int, int], None]]]:
-    """A rich progress bar on stderr, only on a terminal (``label``, the bar, done/total,
-    ``unit``, the time); yields the callback ``update(done, total)``, or ``None`` when no bar
-    is shown."""
+    """Progress on stderr; yields the callback ``update(done, total)``, or ``None`` when none
+    is shown (``enabled`` false or ``--quiet``).
+
+    On a terminal a rich bar: ``label``, the bar, done/total, ``unit``, the time elapsed and
+    the time left (rich's estimate from the recent rate). On a pipe a line every
+    :data:`PIPE_EVERY_S` seconds: ``label: 12/40 unit, about 0:01:10 left, 0:00:31 elapsed``.
+    """
     console = Console(stderr=True)
-    if not enabled or not console.is_terminal:
+    if not enabled or _QUIET[0]:
         yield None
+        return
+    if not console.is_terminal:
+        lines = _PipeLines(console, label)
+
+        def log(done: int, total: int) -> None:
+            if not lines.due():
+                return
+            elapsed = time.monotonic() - lines.start
+            left = (f", about {_clock(elapsed * (total - done) / done)} left"
+                    if 0 < done < total else "")
+            lines.say(f"{done}/{total}{' ' + unit if unit else ''}{left}")
+        yield log
         return
     columns = [TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn()]
     if unit is not None:
         columns.append(TextColumn(unit))
-    with Progress(*columns, TimeElapsedColumn(), console=console, transient=True) as bar:
+    columns += [TimeElapsedColumn(), TextColumn("eta", style="dim"), TimeRemainingColumn()]
+    with Progress(*columns, console=console, transient=True) as bar:
         task = bar.add_task(label, total=None)
 
         def update(done: int, total: int) -> None:
             bar.update(task, completed=done, total=total)
         yield update
-
-
-#: Seconds between the progress lines of a batch when standard error is no terminal.
-PROGRESS_EVERY_S = 5.0
 
 
 @contextmanager
@@ -128,12 +184,12 @@ def batch_progress(label: str, quiet: bool, total_bytes: Optional[int] = None,
     known), ``detail`` a few words more (``"12/40 jobs"``).
 
     On a terminal a rich progress bar on stderr (by bytes read when the size is known); on a
-    pipe or a file one line on stderr every :data:`PROGRESS_EVERY_S` seconds
+    pipe or a file one line on stderr every :data:`PIPE_EVERY_S` seconds
     (``convert: 4,200 records, 42% of the input, 10 s``), the first only after that long, so
-    a short run prints none; nothing with ``quiet``.
+    a short run prints none; nothing with ``quiet`` or after ``--quiet`` (:func:`set_quiet`).
     """
     console = Console(stderr=True)
-    if quiet:
+    if quiet or _QUIET[0]:
         yield lambda count, position=None, detail="": None
         return
     if not console.is_terminal:
@@ -142,7 +198,7 @@ def batch_progress(label: str, quiet: bool, total_bytes: Optional[int] = None,
         def line(count: int, position: Optional[int] = None, detail: str = "") -> None:
             nonlocal last
             now = time.monotonic()
-            if now - last < PROGRESS_EVERY_S:
+            if now - last < PIPE_EVERY_S:
                 return
             last = now
             share = (f", {100 * position / total_bytes:.0f}% of the input"
@@ -163,6 +219,36 @@ def batch_progress(label: str, quiet: bool, total_bytes: Optional[int] = None,
             bar.update(task, completed=position if total_bytes and position is not None
                        else None, count=count, detail=f"  {detail}" if detail else "")
         yield update
+
+
+@contextmanager
+def solve_progress(label: str) -> Iterator[Optional[Callable[[SolveProgress], None]]]:
+    """Progress of one solve on stderr (``Solver.solve_position(progress=...)``): the time
+    elapsed, the nodes and the cards valued so far with the best of them. The solver reports
+    after a second and then every few seconds; a terminal shows the time running between
+    reports. No time left is shown: a solve's first card takes most of its time. Yields
+    ``None`` under ``--quiet``."""
+    console = Console(stderr=True)
+    if _QUIET[0]:
+        yield None
+        return
+
+    def words(report: SolveProgress) -> str:
+        text = (f"{report.nodes:,} nodes, {report.cards_valued} of {report.legal} legal cards "
+                f"valued")
+        if report.valued:
+            best = report.valued[0]
+            text += f" (best so far {best.card.symbol()} {best.value})"
+        return text
+    if not console.is_terminal:
+        lines = _PipeLines(console, label)
+        yield lambda report: lines.say(words(report))
+        return
+    columns = [SpinnerColumn(), TextColumn("{task.description}"), TimeElapsedColumn(),
+               TextColumn("{task.fields[state]}", style="dim")]
+    with Progress(*columns, console=console, transient=True) as bar:
+        task = bar.add_task(label, total=None, state="")
+        yield lambda report: bar.update(task, state=words(report))
 
 
 def echo_json(data: Any, *, ensure_ascii: bool = False) -> None:

@@ -18,12 +18,14 @@ from hearts.solver import HeartsError, Rules
 from hearts.solver.passing import pass_plan
 from hearts.solver.rules import OPTION_SOURCES, PRESET_SOURCES
 
+from .help import HeartsCommand, HeartsGroup
 from .options import json_option
 from .render import echo_json
 
 __all__ = ["rules_app"]
 
 rules_app = typer.Typer(
+    cls=HeartsGroup,
     help="List the rules presets, or show every option of one ('hearts rules show NAME').",
     invoke_without_command=True, no_args_is_help=False, rich_markup_mode="markdown")
 
@@ -73,7 +75,7 @@ def _print_options(console: Console, rows: Iterable[tuple[str, Text, Text]]) -> 
         console.print(Padding(body, (0, 0, 0, 6), expand=False))
 
 
-@rules_app.command("show")
+@rules_app.command("show", cls=HeartsCommand)
 def rules_show(
     spec: str = typer.Argument(..., metavar="NAME",
                                help='A preset or a spec such as "openspiel,jd_bonus=true".'),

@@ -2,8 +2,9 @@
 line of play; and the built-in examples it solves by name.
 
 The logic lives in :func:`hearts.solver.solve` (:class:`~hearts.solver.Solver`); this module
-reads the deal or example, shows a spinner while the search runs, and prints the hands, the
-table of values with the lines of play, or JSON.
+reads the deal, example or record, shows the progress of a long search (time, nodes, cards
+valued so far: :func:`.render.solve_progress`), and prints the hands, the table of values
+with the lines of play, or JSON.
 """
 from __future__ import annotations
 
@@ -17,20 +18,22 @@ from rich.console import Console
 from rich.table import Table
 from rich.text import Text
 
-from hearts.solver import (Card, CardError, IllegalPlayError, Limit, Position, Rules, Seat,
-                           parse_cards)
+from hearts.solver import (Card, CardError, Deal, IllegalPlayError, Limit, Position, Rules,
+                           Seat, parse_cards)
 from hearts.solver.game import parse_scores
+from hearts.solver.passing import passes_that_fit
 from hearts.solver.seats import seat_letter, seat_title, table_seats
 from hearts.solver.solve import MODELS, SolveResult, Solver, SolverError
 from hearts.solver.words import quoted
 
 from ..openhands import EXACT_MAXN_TRICKS, open_values
-from .options import (SCORES_OPTION, TARGET_OPTION, CommandError, check_game_on,
-                      deal_and_rules, game_model, json_option, model_option, nodes_option,
-                      option_names, parse_seat_option, played_option, rules_option,
-                      seat_option, time_option)
+from .options import quiet_option
+from .options import (SCORES_OPTION, TARGET_OPTION, CommandError, at_option, check_game_on,
+                      deal_and_rules, deal_number_option, game_model, json_option, load_record,
+                      model_option, nodes_option, option_names, parse_seat_option,
+                      played_option, rules_option, seat_option, time_option)
 from .render import (PBN_SUITS, SUIT_STYLES, card_text, cards_text, echo_json, rules_name,
-                     suit_ranks)
+                     solve_progress, suit_ranks)
 
 __all__ = ["solve_command", "solve_help", "Example", "load_example", "example_names",
            "standing_text"]
@@ -147,7 +150,8 @@ with `--scores`, the seat's standing in the game instead (the `game` model).
   as the game scores it (shooter's choice, new moon when the old would lose, Berns …).
 
 DEAL is a PBN deal `N:<N> <E> <S> <W>`, each hand `spades.hearts.diamonds.clubs` with ranks
-`AKQJT98765432` (`10` accepted), the hands after the pass; or a built-in example:
+`AKQJT98765432` (`10` accepted), the hands **after** the pass (a record's HGN `[Deal]` is
+the deal before it: use `--record FILE --at N` for a record's position); or a built-in example:
 `example` (= {DEFAULT_EXAMPLE}), {names}. Cards are written rank first (`QS`, `TH` or `10H`, `Q♠`);
 suit first (`SQ`) is accepted.
 
@@ -158,6 +162,7 @@ hearts solve example
 hearts solve --example endgame --model maxn
 hearts solve --example opening --model moon
 hearts solve example --played "3C" --seat W --json
+hearts solve --record game.hgn --at 32
 hearts solve --example endgame --scores N=80,E=95,S=63,W=40 --target 100
 hearts solve "N:.AQJT6543.9873.Q 87.K72.AQ52.T842 QJ932.9.J64.A653 AKT654.8.KT.KJ97" --played "2C AC KC QC" --time 5000
 ```
@@ -186,10 +191,20 @@ def solve_command(
         "(see 'hearts rules'). Default: standard, or the example's rules."),
     example: Optional[str] = typer.Option(
         None, "--example", "-e", metavar="NAME", help="Solve a built-in example."),
+    record: Optional[str] = typer.Option(
+        None, "--record", metavar="FILE", help=(
+            "Solve a position of a game record instead of DEAL: HGN, JSON or OpenSpiel "
+            "action-id lines ('-' = stdin), its deal --deal N after --at PLAY plays.")),
+    deal_number: int = deal_number_option(
+        "With --record: the N-th deal of the file (counting across games)."),
+    at: Optional[int] = at_option(
+        "With --record: the plays already made (default: every play recorded; a finished "
+        "deal needs --at 0..51)."),
     as_json: bool = json_option("Print the result as JSON."),
     nodes: Optional[int] = nodes_option("Stop after N search nodes (checked every 1,024 nodes)."),
     time_ms: Optional[float] = time_option(None, "Stop after MS milliseconds."),
     no_pv: bool = typer.Option(False, "--no-pv", help="Do not compute the lines of play."),
+    quiet: bool = quiet_option(),
 ) -> None:
     # Check the cheap options first, so that a typo fails before a long search.
     # By default auto; with --seat (a target to value) paranoid, the target's guarantee.
@@ -201,6 +216,69 @@ def solve_command(
     if model not in (*MODELS, "auto"):
         raise SolverError(f'unknown model {quoted(model)}: expected one of auto, '
                           f'{", ".join(MODELS)}')
+    chosen: Optional[Example] = None
+    source: Optional[str] = None
+    if record is not None:
+        if deal is not None or example is not None:
+            raise CommandError("give one of DEAL, --example and --record")
+        if played:
+            raise CommandError("--played goes with DEAL; with --record give --at, the plays "
+                               "already made")
+        found = load_record(record, deal_number, at, rules, to_move=True)
+        position, the_rules = found.position, found.rules
+        rules_text = rules if rules is not None else ""
+        source = (f"{record}, deal {deal_number}, after "
+                  f"{len(position.history)} of {len(found.deal.cards)} plays")
+        cards: list[Card] = []
+        rules_changed = False
+        if game_target is not None:
+            the_rules = replace(the_rules, target=game_target)
+            position = Position(position.deal, the_rules, position.history,
+                                first_leader=found.deal.first_leader,
+                                pass_direction=found.deal.direction)
+    elif at is not None or deal_number != 1:
+        raise CommandError("--deal and --at go with --record; with DEAL use --played")
+    else:
+        position, the_rules, rules_text, cards, chosen, rules_changed = _open_position(
+            deal, example, played, rules, game_target)
+    # The seats once the deal and the rules agree on the table (a 4-hand deal with players=5
+    # is that error, not "unknown seat 'N' at a table of 5").
+    totals = parse_scores(scores, the_rules.players) if scores is not None else None
+    target = parse_seat_option(seat, the_rules.players) if seat is not None else None
+    if totals is not None:
+        check_game_on(totals, the_rules)
+    if position.is_over():
+        raise SolverError(f"the deal is over: all {len(position.history)} cards are played")
+    if model == "maxn" and target is not None:
+        # On stderr, as check_game_on's note: said in the table only, it was lost with --json
+        # and when the seat given was the mover.
+        typer.echo("note: --seat has no effect with --model maxn (max^n scores every seat)",
+                   err=True)
+    with option_names(nodes="--nodes", time_ms="--time"):
+        limit = Limit(nodes, time_ms)
+    solver = Solver()
+    with solve_progress(f"solving ({model})") as report:
+        values = open_values(position, model, seat=target, limit=limit, pv=not no_pv,
+                             scores=totals, solver=solver, progress=report)
+    if as_json:
+        echo_json(values.to_json())
+        return
+    _print_solve(Console(highlight=False), position, values.result, chosen, rules_text,
+                 show_pv=not no_pv, played=cards, rules_changed=rules_changed, source=source,
+                 estimate=values.estimate)
+
+
+def _open_position(deal: Optional[str], example: Optional[str], played: str,
+                   rules: Optional[str], game_target: Optional[int]
+                   ) -> tuple[Position, Rules, str, list[Card], Optional[Example], bool]:
+    """The position of DEAL or an example with ``--played``: ``(position, rules, rules text,
+    the --played cards, the example or None, rules other than the example's)``.
+
+    Raises:
+        CommandError: DEAL and --example both or neither, an unknown example.
+        CardError, IllegalPlayError, InvalidDealError, RulesError: bad input; an illegal play
+            of a DEAL that fits the hands before a pass says so (:func:`_before_pass_hint`).
+    """
     chosen: Optional[Example] = None
     if example is not None:
         if deal is not None:
@@ -239,38 +317,24 @@ def solve_command(
             raise
         # Count from the user's own --played cards, not from the example's.
         index = err.index - len(before)
-        raise IllegalPlayError(f'card {index} of --played ("{err.card}"): {err.reason}',
+        hint = _before_pass_hint(the_deal, cards) if chosen is None else ""
+        raise IllegalPlayError(f'card {index} of --played ("{err.card}"): {err.reason}{hint}',
                                card=err.card, reason=err.reason, index=index) from None
-    # The seats once the deal and the rules agree on the table (a 4-hand deal with players=5
-    # is that error, not "unknown seat 'N' at a table of 5").
-    totals = parse_scores(scores, the_rules.players) if scores is not None else None
-    target = parse_seat_option(seat, the_rules.players) if seat is not None else None
-    if totals is not None:
-        check_game_on(totals, the_rules)
-    if position.is_over():
-        raise SolverError(f"the deal is over: all {len(position.history)} cards are played")
-    if model == "maxn" and target is not None:
-        # On stderr, as check_game_on's note: said in the table only, it was lost with --json
-        # and when the seat given was the mover.
-        typer.echo("note: --seat has no effect with --model maxn (max^n scores every seat)",
-                   err=True)
-    with option_names(nodes="--nodes", time_ms="--time"):
-        limit = Limit(nodes, time_ms)
-    solver = Solver()
-    run = lambda: open_values(  # noqa: E731
-        position, model, seat=target, limit=limit, pv=not no_pv, scores=totals, solver=solver)
-    err_console = Console(stderr=True)
-    if not as_json and err_console.is_terminal:
-        with err_console.status(f"solving ({model}) …", spinner="dots"):
-            values = run()
-    else:
-        values = run()
-    if as_json:
-        echo_json(values.to_json())
-        return
-    _print_solve(Console(highlight=False), position, values.result, chosen, rules_text,
-                 show_pv=not no_pv, played=cards, rules_changed=rules_changed,
-                 estimate=values.estimate)
+    return position, the_rules, rules_text, cards, chosen, rules_changed
+
+
+def _before_pass_hint(deal: "Deal", cards: Sequence[Card]) -> str:
+    """What to add to an illegal play of DEAL when the plays fit DEAL read as the hands
+    before a pass (an HGN ``[Deal]`` pasted into ``hearts solve``), else ``""``."""
+    if passes_that_fit(deal, cards, pass_count=0):
+        return ""       # every seat plays its own cards: the rule broken is of the play
+    fits = passes_that_fit(deal, cards)
+    if not fits:
+        return ""
+    directions = " or ".join(d.name.lower() for d in fits)
+    return (f"; if DEAL is the deal before the pass (as an HGN [Deal] tag gives it), the plays "
+            f"fit a pass {directions}: hearts solve takes the hands after the pass, and solves "
+            f"a record's position with --record FILE --at N")
 
 
 def _position_line(position: Position) -> str:
@@ -286,7 +350,7 @@ def _position_line(position: Position) -> str:
 def _print_solve(console: Console, position: Position, result: SolveResult,
                  chosen: Optional[Example], rules_text: str, show_pv: bool = True,
                  played: Sequence[Card] = (), rules_changed: bool = False,
-                 estimate: Optional[str] = None) -> None:
+                 source: Optional[str] = None, estimate: Optional[str] = None) -> None:
     """The header (hands, seat to move, model), one row per card class, the footer.
 
     ``estimate``: the label of values that are not exact (:class:`OpenValues`), printed under
@@ -311,6 +375,9 @@ def _print_solve(console: Console, position: Position, result: SolveResult,
     elif chosen is not None:
         console.print(Text.assemble(("example ", "dim"), (chosen.name, "bold"), ": ",
                                     chosen.description))
+    elif source is not None:
+        console.print(Text.assemble(("record ", "dim"), source, ("; deal after the pass ", "dim"),
+                                    str(position.deal)))
     else:
         console.print(Text.assemble(("deal ", "dim"), str(position.deal)))
     # The hands still held, one line per seat.

@@ -1,0 +1,348 @@
+"""The web board's JSON API (``hearts serve``, docs/api.md) through Starlette's test client:
+the command line's ``--json`` documents for good input, its one-line messages with HTTP 400 for
+bad input, the server's limits, jobs with progress and cancel, the cache, and several clients
+at once on the shared pool."""
+from __future__ import annotations
+
+import json
+import threading
+import time
+from pathlib import Path
+
+import pytest
+
+pytest.importorskip("httpx2" if __import__("sys").version_info >= (3, 11) else "httpx")
+from starlette.testclient import TestClient  # noqa: E402
+
+from hearts.analysis.web import create_app, load_board_records  # noqa: E402
+from hearts.analysis.web.tasks import LIMITS  # noqa: E402
+from hearts.solver import solve  # noqa: E402
+
+DATA = Path(__file__).parent / "data"
+ONE = DATA / "records" / "xinxin-train-1.hgn"
+FOUR = DATA / "records" / "xinxin-train-1-4.hgn"
+#: The opening of xinxin train game 1 (the built-in example ``opening``).
+OPENING = "N:.AQJT6543.9873.Q 87.K72.AQ52.T842 QJ932.9.J64.A653 AKT654.8.KT.KJ97"
+
+
+@pytest.fixture(scope="module")
+def client():
+    app = create_app(load_board_records([("one.hgn", ONE.read_text()),
+                                         ("four.hgn", FOUR.read_text())]), workers=4)
+    with TestClient(app) as c:
+        yield c
+
+
+def _cli_json(run_cli, *args: str) -> dict:
+    result = run_cli(*args)
+    assert result.exit_code == 0, result.stderr
+    return json.loads(result.stdout)
+
+
+def _cli_error(run_cli, *args: str) -> str:
+    result = run_cli(*args)
+    assert result.exit_code == 2, result.stdout
+    return result.stderr.strip().removeprefix("error: ")
+
+
+def _wait(client, job_id: str, timeout_s: float = 30.0) -> dict:
+    end = time.monotonic() + timeout_s
+    while True:
+        job = client.get(f"/api/jobs/{job_id}").json()
+        if job["state"] not in ("queued", "running") or time.monotonic() > end:
+            return job
+        time.sleep(0.05)
+
+
+# -- the documents of the command line -------------------------------------------------------
+
+def test_solve_returns_the_cli_json(run_cli, client):
+    cli = _cli_json(run_cli, "solve", OPENING, "--played", "2C 3C 7C QC", "--json", "--no-pv")
+    api = client.post("/api/solve", json={"deal": OPENING, "played": "2C 3C 7C QC", "pv": False})
+    assert api.status_code == 200
+    data = api.json()
+    for volatile in ("ms", "nodes", "tt_bytes"):
+        cli.pop(volatile)
+        data.pop(volatile)
+    assert data == cli
+
+
+def test_solve_of_a_recorded_position_is_the_examples(client, run_cli):
+    # xinxin train game 1 after 32 plays is the built-in example `endgame` (README)
+    data = client.post("/api/solve", json={"record": ONE.read_text(), "at": 32}).json()
+    assert data["seat"] == "S" and data["complete"]
+    values = {c: cv["value"] for cv in data["cards"] for c in [cv["card"], *cv["equals"]]}
+    assert values == {"3C": 7, "5C": 7, "9S": 7, "6D": 8, "2S": 8}
+    example = _cli_json(run_cli, "solve", "example", "--json")
+    assert data["cards"] == example["cards"]
+
+
+def test_advise_returns_the_cli_json(run_cli, client):
+    record = str(ONE)
+    cli = _cli_json(run_cli, "play", record, "--at", "33", "--samples", "20", "--json")
+    data = client.post("/api/advise", json={"record": ONE.read_text(), "at": 33,
+                                            "samples": 20}).json()
+    for volatile in ("ms", "threads"):
+        cli.pop(volatile)
+        data.pop(volatile)
+    assert data.pop("source") == "record, deal 1, after 33 plays"
+    cli.pop("source")
+    assert data == cli
+    assert data["seat"] == "W" and data["evaluator"] == "exact"
+
+
+def test_pass_returns_the_cli_json(run_cli, client):
+    args = {"hand": "AKQ5.5432.432.32", "direction": "left", "samples": 1, "horizon": 2,
+            "moon": False}
+    cli = _cli_json(run_cli, "pass", "AKQ5.5432.432.32", "--direction", "left", "--samples", "1",
+                    "--horizon", "2", "--no-moon", "--json", "--threads", "1")
+    data = client.post("/api/pass", json=args).json()
+    for volatile in ("ms",):
+        cli.pop(volatile)
+        data.pop(volatile)
+    assert data == cli
+    assert data["count"] == 286
+
+
+def test_annotate_returns_the_cli_json_with_accuracy(client, run_cli):
+    # the server caps every open-hands position (10 s by default): the CLI with the same cap
+    cli = _cli_json(run_cli, "annotate", str(ONE), "--max-tricks", "4", "--time", "10000", "--json")
+    data = client.post("/api/annotate", json={"record": ONE.read_text(), "max_tricks": 4,
+                                              "name": str(ONE)}).json()
+    assert data == cli
+    assert data["deals"][0]["summaries"]["open"]["S"]["decisions"] == 2
+    assert data["mistake_count"] == 2
+
+
+def test_graph_is_the_svg_of_the_annotation(client):
+    data = client.post("/api/annotate", json={"record": ONE.read_text(), "max_tricks": 4}).json()
+    svg = client.post("/api/graph", json={"deal": data["deals"][0]})
+    assert svg.status_code == 200 and svg.headers["content-type"].startswith("image/svg+xml")
+    # one dot per judged play (tricks 10-13: 16 plays), the final points of the four seats
+    assert svg.text.count('class="graph-dot"') == 16
+    assert svg.text.count('class="graph-final"') == 4
+
+
+def test_position_is_what_the_board_draws(client):
+    data = client.post("/api/position", json={"record": ONE.read_text(), "at": 33}).json()
+    assert data["to_move"] == "W" and data["trick"] == [{"seat": "S", "card": "5C"}]
+    assert data["hands"]["W"] == ["KS", "5S", "4S", "JC", "9C"]
+    assert data["legal"] == ["9C", "JC"]
+    assert data["taken"] == {"N": 0, "E": 1, "S": 5, "W": 14}
+    assert data["last_trick"]["winner"] == "S"
+    over = client.post("/api/position", json={"record": ONE.read_text()}).json()
+    assert over["over"] and over["score"] == {"N": 0, "E": 1, "S": 7, "W": 18}
+
+
+def test_a_what_if_line_in_a_record(client):
+    plays = client.get("/api/records/0").json()["games"][0]["deals"][0]["plays"]
+    line = [p["card"] for p in plays[:33]] + ["9C"]
+    data = client.post("/api/position", json={"record": ONE.read_text(), "played": line}).json()
+    assert data["played"][-1] == "9C" and data["to_move"] == "N"
+
+
+def test_records_given_to_the_server(client):
+    listed = client.get("/api/records").json()["records"]
+    assert [(r["name"], r["deals"]) for r in listed] == [("one.hgn", 1), ("four.hgn", 4)]
+    doc = client.get("/api/records/1").json()
+    assert len(doc["games"][0]["deals"]) == 4 and doc["format"] == "hgn"
+    assert client.get("/api/records/7").status_code == 404
+
+
+def test_a_record_read_from_text(client):
+    text = (DATA / "openspiel_xinxin" / "xinxin_test.txt").read_text()
+    doc = client.post("/api/record", json={"text": text, "name": "xinxin_test.txt"}).json()
+    assert doc["format"] == "openspiel" and doc["deals"] == 5
+
+
+def test_the_page_and_its_files_are_served(client):
+    page = client.get("/")
+    assert page.status_code == 200 and '<script src="/static/board.js">' in page.text
+    for name in ("board.js", "board.css"):
+        assert client.get(f"/static/{name}").status_code == 200
+
+
+# -- bad input: the command line's one-line message, HTTP 400 -------------------------------
+
+@pytest.mark.parametrize("cli, body", [
+    (("solve", OPENING, "--played", "2C 3C 7C QC 5H"),
+     {"deal": OPENING, "played": "2C 3C 7C QC 5H"}),
+    (("solve", "N:AKQ.T98.AKQ.AKQJ 2.2.2.2 3.3.3.3 4.4.4.4"),
+     {"deal": "N:AKQ.T98.AKQ.AKQJ 2.2.2.2 3.3.3.3 4.4.4.4"}),
+    (("solve", OPENING, "--rules", "standard,mon=old"),
+     {"deal": OPENING, "rules": "standard,mon=old"}),
+], ids=["illegal play", "bad deal", "bad rules"])
+def test_bad_input_is_400_with_the_cli_message(client, cli, body, run_cli):
+    message = _cli_error(run_cli, *cli)
+    response = client.post("/api/solve", json=body)
+    assert response.status_code == 400
+    # the command line names its option (--played), the API its field (played)
+    assert response.json()["error"] == message.replace("--played", "played")
+
+
+def test_a_library_error_names_the_field(client):
+    response = client.post("/api/advise", json={"record": ONE.read_text(), "at": 33,
+                                                "samples": 0})
+    assert response.status_code == 400
+    assert response.json() == {"error": "samples must be at least 1, got 0", "field": "samples"}
+
+
+@pytest.mark.parametrize("body, error", [
+    ([1, 2], "the request body must be a JSON object of fields (docs/api.md)"),
+    ({"deal": OPENING, "sampels": 3}, "unknown field 'sampels'"),
+    ({"deal": OPENING, "time_ms": "soon"}, 'time_ms must be a number, got "soon"'),
+    ({"deal": OPENING, "time_ms": 120000}, "time_ms 120000 is over the server's limit of "
+                                           "60,000 (docs/api.md)"),
+    ({}, "give either deal (the hands after the pass, PBN) or record"),
+    ({"record": "garbage that is no record"}, "record:"),
+    ({"record": ONE.read_text(), "deal_number": 2}, "deal_number 2: the record holds 1 deal"),
+    ({"record": ONE.read_text(), "at": 60}, "at 60: deal 1 records 52 plays (give 0..52)"),
+], ids=["not an object", "unknown field", "wrong type", "over the limit", "no position",
+        "no record", "no such deal", "no such play"])
+def test_bad_requests(client, body, error):
+    response = client.post("/api/solve", json=body)
+    assert response.status_code == 400
+    assert response.json()["error"].startswith(error)
+
+
+def test_a_body_over_the_limit_is_413(client):
+    big = "x" * (LIMITS["body_bytes"] + 1)
+    response = client.post("/api/record", content=json.dumps({"text": big}),
+                           headers={"content-type": "application/json"})
+    assert response.status_code == 413
+    assert "over the server's limit of 4 MiB" in response.json()["error"]
+
+
+def test_samples_over_the_limit(client):
+    response = client.post("/api/advise", json={"record": ONE.read_text(), "at": 33,
+                                                "samples": LIMITS["advise_samples"] + 1})
+    assert response.status_code == 400
+    assert response.json()["field"] == "samples"
+
+
+def test_no_json_is_400(client):
+    response = client.post("/api/solve", content=b"{not json",
+                           headers={"content-type": "application/json"})
+    assert response.status_code == 400
+    assert response.json()["error"].startswith("the request body is no JSON")
+
+
+# -- jobs, cancel, cache, several clients ------------------------------------------------------
+
+def test_a_job_reports_progress_and_its_result(client):
+    job = client.post("/api/jobs", json={"kind": "advise", "params": {
+        "record": ONE.read_text(), "at": 33, "samples": 30, "seed": 5}}).json()
+    done = _wait(client, job["id"])
+    assert done["state"] == "done" and done["unit"] in ("samples", "cached")
+    assert done["result"]["seat"] == "W"
+
+
+def test_a_cancelled_solve_stops(client):
+    # the opening, paranoid: minutes to solve; cancelled, its search stops at its next check
+    job = client.post("/api/jobs", json={"kind": "solve", "params": {
+        "deal": OPENING, "played": "2C 3C 7C QC", "time_ms": 60000}}).json()
+    time.sleep(0.3)
+    cancelled = client.delete(f"/api/jobs/{job['id']}").json()
+    assert cancelled["id"] == job["id"]
+    t0 = time.monotonic()
+    end = _wait(client, job["id"], 10)
+    assert end["state"] == "cancelled" and time.monotonic() - t0 < 2
+
+
+def test_results_are_cached_per_position(client):
+    body = {"record": FOUR.read_text(), "deal_number": 2, "at": 40}
+    first = client.post("/api/jobs", json={"kind": "solve", "params": body}).json()
+    assert _wait(client, first["id"])["state"] == "done"
+    again = client.post("/api/jobs", json={"kind": "solve", "params": body}).json()
+    assert again["state"] == "done" and again["unit"] == "cached"
+    # another position is another entry
+    other = client.post("/api/jobs", json={"kind": "solve", "params": {**body, "at": 41}})
+    assert other.json()["unit"] != "cached"
+
+
+def test_several_clients_at_once(client):
+    """Four clients ask at once while a long solve runs: each gets its own right answer,
+    and none waits for the long one."""
+    long = client.post("/api/jobs", json={"kind": "solve", "params": {
+        "deal": OPENING, "played": "2C 3C 7C QC", "time_ms": 8000}}).json()
+    answers: dict[int, dict] = {}
+    times: dict[int, float] = {}
+
+    def ask(at: int) -> None:
+        t0 = time.monotonic()
+        answers[at] = client.post("/api/solve", json={"record": ONE.read_text(), "at": at,
+                                                      "pv": False}).json()
+        times[at] = time.monotonic() - t0
+
+    threads = [threading.Thread(target=ask, args=(at,)) for at in (36, 37, 40, 44)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    client.delete(f"/api/jobs/{long['id']}")
+    assert client.get(f"/api/jobs/{long['id']}").json()["state"] in ("running", "cancelled")
+    for at, data in answers.items():
+        position = client.post("/api/position", json={"record": ONE.read_text(),
+                                                      "at": at}).json()
+        expected = solve(position["deal"], position["played"], pv=False)
+        assert {c["card"]: c["value"] for c in data["cards"]} == {
+            str(cv.card): cv.value for cv in expected.cards}
+        assert times[at] < 5.0
+    _wait(client, long["id"], 10)
+
+
+def test_a_busy_server_refuses_more_jobs():
+    app = create_app(workers=1, max_jobs=1)
+    with TestClient(app) as c:
+        first = c.post("/api/jobs", json={"kind": "solve", "params": {
+            "deal": OPENING, "played": "2C 3C 7C QC", "time_ms": 5000}}).json()
+        second = c.post("/api/jobs", json={"kind": "solve", "params": {
+            "deal": OPENING, "played": "2C 3C 7C QC 7D", "time_ms": 5000}})
+        assert second.status_code == 503 and "busy" in second.json()["error"]
+        c.delete(f"/api/jobs/{first['id']}")
+        _wait(c, first["id"], 10)
+
+
+def test_a_cancel_stops_that_job_only(client, run_cli):
+    """Two searches at once; cancelling one stops its searches (its own stop token) and the
+    other ends with the right values."""
+    body = {"deal": OPENING, "played": "2C 3C 7C QC", "time_ms": 20000}
+    long = client.post("/api/jobs", json={"kind": "solve", "params": body}).json()
+    other = client.post("/api/jobs", json={"kind": "advise", "params": {
+        "record": FOUR.read_text(), "deal_number": 3, "at": 36, "samples": 40}}).json()
+    time.sleep(0.2)
+    t0 = time.monotonic()
+    client.delete(f"/api/jobs/{long['id']}")
+    assert _wait(client, long["id"], 10)["state"] == "cancelled"
+    assert time.monotonic() - t0 < 2.0
+    done = _wait(client, other["id"], 60)
+    assert done["state"] == "done"
+    alone = client.post("/api/advise", json={"record": FOUR.read_text(), "deal_number": 3,
+                                             "at": 36, "samples": 40, "seed": 1}).json()
+    direct = _cli_json(run_cli, "play", str(FOUR), "--deal", "3", "--at", "36", "--samples", "40",
+                       "--seed", "1", "--json")
+    assert [c["mean"] for c in alone["cards"]] == [c["mean"] for c in direct["cards"]]
+    assert done["result"]["samples"] >= 20 and done["result"]["cards"]
+
+
+def test_an_unknown_job_is_404(client):
+    assert client.get("/api/jobs/j999999").status_code == 404
+
+
+# -- hearts serve ---------------------------------------------------------------------------------
+
+def test_serve_refuses_a_missing_record(run_cli):
+    assert _cli_error(run_cli, "serve", "no-such-file.hgn") == "no-such-file.hgn: no such file or directory"
+
+
+def test_serve_refuses_a_taken_port(run_cli):
+    import socket
+    taken = socket.socket()
+    taken.bind(("127.0.0.1", 0))
+    taken.listen()
+    try:
+        port = taken.getsockname()[1]
+        message = _cli_error(run_cli, "serve", "--port", str(port))
+        assert message.startswith(f"cannot listen on 127.0.0.1:{port}:")
+    finally:
+        taken.close()
