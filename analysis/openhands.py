@@ -277,6 +277,8 @@ def open_values(position: Position, model: str | None = None, *, seat=None,
     """
     solver = solver or Solver()
     if model in (None, "auto"):
+        if scores is not None:
+            raise SolverError("scores are for the game model, not auto", argument="scores")
         if position.is_over():
             raise SolverError("the deal is over: no card left to play")
         if _tricks_left(position) > EXACT_MAXN_TRICKS:

@@ -72,7 +72,9 @@ def test_solve_of_a_recorded_position_is_the_examples(client, run_cli):
     data = client.post("/api/solve", json={"record": ONE.read_text(), "at": 32}).json()
     assert data["seat"] == "S" and data["complete"]
     values = {c: cv["value"] for cv in data["cards"] for c in [cv["card"], *cv["equals"]]}
-    assert values == {"3C": 7, "5C": 7, "9S": 7, "6D": 8, "2S": 8}
+    # the default model, auto: exact max^n with 5 tricks left (paranoid: 7 7 7 8 8)
+    assert data["model"] == "maxn" and data["exact"] is True
+    assert values == {"3C": 6, "5C": 6, "9S": 6, "6D": 7, "2S": 8}
     example = _cli_json(run_cli, "solve", "example", "--json")
     assert data["cards"] == example["cards"]
 
@@ -240,7 +242,8 @@ def test_a_job_reports_progress_and_its_result(client):
 def test_a_cancelled_solve_stops(client):
     # the opening, paranoid: minutes to solve; cancelled, its search stops at its next check
     job = client.post("/api/jobs", json={"kind": "solve", "params": {
-        "deal": OPENING, "played": "2C 3C 7C QC", "time_ms": 60000}}).json()
+        "deal": OPENING, "played": "2C 3C 7C QC", "model": "paranoid",
+        "time_ms": 60000}}).json()
     time.sleep(0.3)
     cancelled = client.delete(f"/api/jobs/{job['id']}").json()
     assert cancelled["id"] == job["id"]
@@ -264,7 +267,8 @@ def test_several_clients_at_once(client):
     """Four clients ask at once while a long solve runs: each gets its own right answer,
     and none waits for the long one."""
     long = client.post("/api/jobs", json={"kind": "solve", "params": {
-        "deal": OPENING, "played": "2C 3C 7C QC", "time_ms": 8000}}).json()
+        "deal": OPENING, "played": "2C 3C 7C QC", "model": "paranoid",
+        "time_ms": 8000}}).json()
     answers: dict[int, dict] = {}
     times: dict[int, float] = {}
 
@@ -284,7 +288,8 @@ def test_several_clients_at_once(client):
     for at, data in answers.items():
         position = client.post("/api/position", json={"record": ONE.read_text(),
                                                       "at": at}).json()
-        expected = solve(position["deal"], position["played"], pv=False)
+        # the default model, auto: exact max^n from 8 tricks left
+        expected = solve(position["deal"], position["played"], model="maxn", pv=False)
         assert {c["card"]: c["value"] for c in data["cards"]} == {
             str(cv.card): cv.value for cv in expected.cards}
         assert times[at] < 5.0
@@ -295,9 +300,11 @@ def test_a_busy_server_refuses_more_jobs():
     app = create_app(workers=1, max_jobs=1)
     with TestClient(app) as c:
         first = c.post("/api/jobs", json={"kind": "solve", "params": {
-            "deal": OPENING, "played": "2C 3C 7C QC", "time_ms": 5000}}).json()
+            "deal": OPENING, "played": "2C 3C 7C QC", "model": "paranoid",
+            "time_ms": 5000}}).json()
         second = c.post("/api/jobs", json={"kind": "solve", "params": {
-            "deal": OPENING, "played": "2C 3C 7C QC 7D", "time_ms": 5000}})
+            "deal": OPENING, "played": "2C 3C 7C QC 7D", "model": "paranoid",
+            "time_ms": 5000}})
         assert second.status_code == 503 and "busy" in second.json()["error"]
         c.delete(f"/api/jobs/{first['id']}")
         _wait(c, first["id"], 10)
