@@ -19,7 +19,7 @@ max^n values (the same ties: the lowest card among equal own points).
 from __future__ import annotations
 
 import time
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass
 from typing import Sequence
 
 from hearts.solver.cards import Card
@@ -211,6 +211,10 @@ def bounded_maxn(position: Position, *, depth: int = BOUNDED_DEPTH,
             says ``complete=False`` and keeps the root cards finished in time.
         solver: a :class:`Solver` to reuse (its table serves the solves at the horizon).
         pv: keep each card's bounded line (its first ``depth`` tricks at most).
+        runs, epsilon, seed: rollouts a leaf (1..64; with more than one a leaf's value is
+            their mean, a float), the chance of a random card at each rollout play, and its
+            random stream (:meth:`Solver.rollout`). Measured: more runs did not choose
+            better cards (``docs/experiments.md`` "Open hands early").
 
     Returns:
         :class:`OpenValues`; its ``result`` has model ``maxn`` (values in points for the

@@ -41,13 +41,14 @@ def timed(run) -> tuple[float, object]:
     return time.perf_counter() - t0, out
 
 
-def by_trick(deals: int, tricks: list[int], limit_ms: float) -> Table:
+def by_trick(deals: int, tricks: list[int], limit_ms: float,
+             models: tuple[str, ...] = ("paranoid", "maxn", "auto")) -> Table:
     table = Table(title=f"open-hands values, {deals} deals, limit {limit_ms:g} ms a search")
     for name in ("trick", "model", "median s", "max s", "unfinished", "every card equal"):
         table.add_column(name, justify="right")
     limit = Limit(time_ms=limit_ms)
     for trick in tricks:
-        rows: dict[str, list] = {"paranoid": [], "maxn": [], "auto": []}
+        rows: dict[str, list] = {model: [] for model in models}
         for seed in range(deals):
             position = position_at(seed, trick)
             for model in rows:
@@ -100,6 +101,8 @@ def main() -> None:
     parser.add_argument("--deals", type=int, default=12)
     parser.add_argument("--tricks", default="1,5,9", help="tricks to value, e.g. 1,5,9")
     parser.add_argument("--limit-ms", type=float, default=10_000.0)
+    parser.add_argument("--models", default="paranoid,maxn,auto",
+                        help="models to time, e.g. paranoid,auto")
     parser.add_argument("--quality", action="store_true",
                         help="compare the bounded estimate with exact max^n at 8 tricks left")
     args = parser.parse_args()
@@ -108,7 +111,7 @@ def main() -> None:
         console.print(quality(args.deals))
     else:
         console.print(by_trick(args.deals, [int(t) for t in args.tricks.split(",")],
-                               args.limit_ms))
+                               args.limit_ms, tuple(args.models.split(","))))
 
 
 if __name__ == "__main__":

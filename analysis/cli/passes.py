@@ -175,12 +175,16 @@ def _print_ranking(console: Console, ranking: PassRanking) -> None:
                       Text(moon, style="green" if p.moon else ""), p.why.text)
     console.print(table)
     rounds = ", ".join(f"{arms}×{n}" for arms, n in ranking.rounds)
+    moon_deals = next((p.n for p in ranking.top if p.plan == "moon"), 0)
     end = (f"the best pass's 95% interval is within ±{ranking.ci_target:g}"
            if ranking.stopped == "ci" else
            f"the sample budget ({counted(ranking.samples, 'deal')}) is used")
     console.print(Text(f"racing (passes × deals per pass): {rounds}; stopped: {end}; the "
                        f"top {min(TOP, len(ranking.top))} have "
-                       f"{counted(ranking.best.n, 'deal')} each. "
+                       f"{counted(ranking.rounds[-1][1], 'deal')} each"
+                       # a moon plan's values are over the moon deals only
+                       + (f" (a moon plan's {counted(moon_deals, 'deal')})" if moon_deals
+                          else "") + ". "
                        f"Round 0 values all {len(ranking.passes)} passes on "
                        # it said 16 when --samples allowed fewer
                        f"{counted(ranking.rounds[0][1], 'deal')} and keeps a third; each later "
