@@ -108,7 +108,7 @@ DEFAULT_SAMPLES = 100
 LINE_CARDS = 8
 #: Machine-data keys this module writes (and clears on a judged play before writing).
 DATA_KEYS = ("dd", "best", "loss", "line", "mode", "unjudged", "fair", "fair_best",
-             "fair_loss", "fair_se", "samples", "eval", "open_only", "fair_only")
+             "fair_loss", "fair_se", "samples", "eval", "open_only", "fair_only", "estimate")
 #: The status of a pass while no pass rater is plugged in (``pass_rater=None``).
 PASS_NOT_RATED = "not rated yet"
 
@@ -947,6 +947,8 @@ def _write_play(play: records.Play, judged: JudgedPlay) -> None:
         play.set_data("loss", judged.loss)
         if judged.line:
             play.set_data("line", " ".join(str(c) for c in judged.line))
+        if judged.estimate is not None:
+            play.set_data("estimate", "bounded")     # the depth-bounded max^n, not exact
     elif opened:
         play.set_data("unjudged", "time")
     if fair is not None:

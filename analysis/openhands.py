@@ -14,7 +14,8 @@ every trick after the bounded part, no rule-bot card is played and the values ar
 max^n values (the same ties: the lowest card among equal own points).
 
 :func:`open_values` picks: exact max^n when at most :data:`EXACT_MAXN_TRICKS` tricks are left
-(or the paranoid, moon or game model asked by name), else the bounded search.
+and it finishes in time (:data:`AUTO_EXACT_MS` without a time limit), else the bounded search;
+a model asked by name (paranoid, maxn, moon, game) is solved exactly.
 """
 from __future__ import annotations
 
@@ -29,12 +30,16 @@ from hearts.solver.solve import CardValue, SolveResult, Solver, SolverError, cor
 
 from .policy import policy_spec
 
-__all__ = ["EXACT_MAXN_TRICKS", "BOUNDED_DEPTH", "BOUNDED_HORIZON", "OpenValues",
-           "bounded_maxn", "open_values", "estimate_text"]
+__all__ = ["EXACT_MAXN_TRICKS", "AUTO_EXACT_MS", "BOUNDED_DEPTH", "BOUNDED_HORIZON",
+           "OpenValues", "bounded_maxn", "open_values", "estimate_text"]
 
 #: Exact max^n is the default up to this many tricks left (median 0.7 s at 8, minutes at 9+:
 #: ``docs/experiments.md`` "Open hands early").
 EXACT_MAXN_TRICKS = 8
+#: Time of an exact max^n solve under ``auto`` without a time limit, in ms: past it, the
+#: bounded estimate (exact max^n at 8 tricks left takes 0.5 s median at a trick start, but 1.7 s
+#: median and up to 19 s mid-trick in annotation: ``docs/experiments.md`` "Open hands early").
+AUTO_EXACT_MS = 1000.0
 #: Trick ends searched exactly by the bounded max^n (the current trick counts as one).
 BOUNDED_DEPTH = 2
 #: Tricks left at which the rollouts hand over to the exact max^n solve.
@@ -272,22 +277,33 @@ def open_values(position: Position, model: str | None = None, *, seat=None,
     """The open-hands values of ``position`` under ``model``: a named model (``paranoid``,
     ``maxn``, ``moon``, ``game``) is solved exactly (:meth:`Solver.solve_position`);
     ``None`` (the default) or ``auto`` solves exact max^n when at most
-    :data:`EXACT_MAXN_TRICKS` tricks are left, else :func:`bounded_maxn` (labelled an
-    estimate). ``progress``: passed to an exact solve (:meth:`Solver.solve_position`); the
-    bounded search takes a few seconds at most and reports nothing.
+    :data:`EXACT_MAXN_TRICKS` tricks are left and the solve finishes within ``limit``'s time,
+    or without one :data:`AUTO_EXACT_MS`; else (earlier, or not finished in that time)
+    :func:`bounded_maxn`, labelled an estimate. ``progress``: passed to an exact solve
+    (:meth:`Solver.solve_position`); the bounded search takes a few seconds at most and
+    reports nothing.
 
     Raises:
-        SolverError: as :meth:`Solver.solve_position` and :func:`bounded_maxn`.
+        SolverError: as :meth:`Solver.solve_position` and :func:`bounded_maxn`; ``scores``
+            with ``auto``.
     """
     solver = solver or Solver()
-    if model in (None, "auto"):
-        if scores is not None:
-            raise SolverError("scores are for the game model, not auto", argument="scores")
-        if position.is_over():
-            raise SolverError("the deal is over: no card left to play")
-        if _tricks_left(position) > EXACT_MAXN_TRICKS:
-            return bounded_maxn(position, depth=depth, horizon=horizon, limit=limit,
-                                solver=solver, pv=pv)
-        model = "maxn"
-    return OpenValues(solver.solve_position(position, seat, model, limit=limit, pv=pv,
-                                            scores=scores, progress=progress))
+    if model not in (None, "auto"):
+        return OpenValues(solver.solve_position(position, seat, model, limit=limit, pv=pv,
+                                                scores=scores, progress=progress))
+    if scores is not None:
+        raise SolverError("scores are for the game model, not auto", argument="scores")
+    if position.is_over():
+        raise SolverError("the deal is over: no card left to play")
+    limit = Limit.of(limit)
+    t0 = time.perf_counter()
+    if _tricks_left(position) <= EXACT_MAXN_TRICKS:
+        exact = solver.solve_position(position, seat, "maxn", pv=pv, progress=progress,
+                                      limit=Limit(limit.nodes, limit.time_ms or AUTO_EXACT_MS))
+        if exact.complete:
+            return OpenValues(exact)
+    if limit.time_ms is not None:
+        spent = (time.perf_counter() - t0) * 1000.0
+        limit = Limit(limit.nodes, max(1.0, limit.time_ms - spent))
+    return bounded_maxn(position, depth=depth, horizon=horizon, limit=limit, solver=solver,
+                        pv=pv)

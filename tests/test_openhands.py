@@ -77,6 +77,12 @@ def test_auto_is_exact_max_n_from_eight_tricks_left():
     assert open_values(position, "paranoid").result.model == "paranoid"
 
 
+def test_auto_gives_way_to_the_estimate_when_exact_max_n_does_not_finish():
+    position = bruteforce.random_position(5, Rules.standard(), 4 * EXACT_MAXN_TRICKS)
+    out = open_values(position, limit=Limit(nodes=1024))
+    assert not out.exact and out.estimate == estimate_text(2, 5)
+
+
 def test_a_limit_stops_the_bounded_search_and_says_so():
     position = Position(TRICK5_DEAL, Rules.standard(), TRICK5_PLAYED)
     out = bounded_maxn(position, limit=Limit(nodes=1))

@@ -130,10 +130,11 @@ with `--scores`, the seat's standing in the game instead (the `game` model).
 
 **Models** (`--model`):
 
-* `auto` (default; `paranoid` when `--seat` names a target): exact `maxn` when at most 8 tricks are left (under a second, median
-  0.7 s at 8); earlier, where exact max^n takes minutes and paranoid often says 26 for every
-  card, an **estimate**, labelled as such: a depth-bounded max^n (exact max^n for 2 trick
-  ends, then rule-bot rollouts to 5 tricks left and exact max^n there).
+* `auto` (default; `paranoid` when `--seat` names a target): exact `maxn` when at most 8
+  tricks are left and it finishes within a second (or `--time`; median 0.5 s at 8); earlier,
+  where exact max^n takes minutes and paranoid often says 26 for every card, an **estimate**,
+  labelled as such: a depth-bounded max^n (exact max^n for 2 trick ends, then rule-bot
+  rollouts to 5 tricks left and exact max^n there).
 * `paranoid`: the target seat's final points when it plays to take as few as
   possible and all other seats together play to give it as many as possible (exact
   alpha-beta). A moon counts: 0 if the target takes every penalty card, 26 if another seat does.
