@@ -45,11 +45,10 @@ Somekh 2013, "Almost Optimal Exploration in Multi-Armed Bandits", ICML):
    moon); in one where it cannot, the attempt fails: it scores a rollout in which the seat
    plays to shoot and the others defend (``Solver.rollout``'s ``shooter``), or the plain value
    when that rollout's defence let the seat shoot all the same (the best defence would stop it,
-   and the seat would play on normally). The pass takes
-   the plan with the lower mean (``PassRating.plan``), chosen per pass and not per deal; the
-   moon plan's mean, interval and values are over the moon deals. Double dummy: whether the
-   moon is on is known per deal, so the moon plan is an upper bound on what a real attempt
-   gets, as the moon share is.
+   and the seat would play on normally). The pass takes the plan with the lower mean
+   (``PassRating.plan``), chosen per pass and not per deal; the moon plan's mean, interval and
+   values are over the moon deals. Double dummy: whether the moon is on is known per deal, so
+   the moon plan is an upper bound on what a real attempt gets, as the moon share is.
 
 Means are points for the deal (lower is better); the 95% interval is mean ± 1.96 standard
 errors over that pass's deals; ``vs best`` is the paired mean difference to the best pass on
@@ -97,8 +96,7 @@ __all__ = ["PassError", "PassWhy", "PenaltyCardWhy", "PassRating", "PassRanking"
            "RecordPassRater", "rate_passes", "policy_pass", "passable", "evaluate_pass", "pass_why",
            "apply_passes", "PASS_POLICY", "pass_policy_text", "MODELS", "FIRST_SAMPLES", "TOP",
            "NODE_LIMIT", "MOON_SAMPLES", "MOON_NODE_LIMIT", "MOON_PLAN_SHARE", "DEFAULT_HORIZON",
-           "DEFAULT_SAMPLES",
-           "CI_TARGET", "Z95"]
+           "DEFAULT_SAMPLES", "CI_TARGET", "Z95"]
 
 #: Models the evaluator can solve with at the horizon.
 MODELS = ("maxn", "paranoid")
@@ -986,7 +984,9 @@ def _moon_points(rules: Rules) -> int:
 
 def _failed(plain: int, attempt: int, shot: int) -> int:
     """The value of a moon attempt in a deal where the best defence stops it: the attempt's
-    rollout, or when the rollout's defence let it shoot anyway, the plain value (the seat,
+    rollout, or when the rollout scored the shooter's points (its defence let it shoot anyway;
+    under the old moon also a rollout in which the seat took nothing: the value cannot tell
+    them apart, and the plain value is the cautious reading) the plain value (the seat,
     stopped, plays on as it would have)."""
     return plain if attempt == shot else attempt
 
