@@ -14,7 +14,7 @@ every trick after the bounded part, no rule-bot card is played and the values ar
 max^n values (the same ties: the lowest card among equal own points).
 
 :func:`open_values` picks: exact max^n when at most :data:`EXACT_MAXN_TRICKS` tricks are left
-and it finishes in time (:data:`AUTO_EXACT_MS` without a time limit), else the bounded search;
+and it finishes within :data:`AUTO_EXACT_NODES` nodes (and ``limit``), else the bounded search;
 a model asked by name (paranoid, maxn, moon, game) is solved exactly.
 """
 from __future__ import annotations
@@ -30,16 +30,17 @@ from hearts.solver.solve import CardValue, SolveResult, Solver, SolverError, cor
 
 from .policy import policy_spec
 
-__all__ = ["EXACT_MAXN_TRICKS", "AUTO_EXACT_MS", "BOUNDED_DEPTH", "BOUNDED_HORIZON",
+__all__ = ["EXACT_MAXN_TRICKS", "AUTO_EXACT_NODES", "BOUNDED_DEPTH", "BOUNDED_HORIZON",
            "OpenValues", "bounded_maxn", "open_values", "estimate_text"]
 
 #: Exact max^n is the default up to this many tricks left (median 0.7 s at 8, minutes at 9+:
 #: ``docs/experiments.md`` "Open hands early").
 EXACT_MAXN_TRICKS = 8
-#: Time of an exact max^n solve under ``auto`` without a time limit, in ms: past it, the
-#: bounded estimate (exact max^n at 8 tricks left takes 0.5 s median at a trick start, but 1.7 s
-#: median and up to 19 s mid-trick in annotation: ``docs/experiments.md`` "Open hands early").
-AUTO_EXACT_MS = 1000.0
+#: Nodes of an exact max^n solve under ``auto``: past them, the bounded estimate (about 1 s at
+#: 30-40 million nodes a second; exact max^n at 8 tricks left takes 0.5 s median at a trick
+#: start, but 1.7 s median and up to 19 s mid-trick in annotation: ``docs/experiments.md``
+#: "Open hands early"). Nodes, not time, so that the choice is the same on every machine.
+AUTO_EXACT_NODES = 30_000_000
 #: Trick ends searched exactly by the bounded max^n (the current trick counts as one).
 BOUNDED_DEPTH = 2
 #: Tricks left at which the rollouts hand over to the exact max^n solve.
@@ -277,9 +278,9 @@ def open_values(position: Position, model: str | None = None, *, seat=None,
     """The open-hands values of ``position`` under ``model``: a named model (``paranoid``,
     ``maxn``, ``moon``, ``game``) is solved exactly (:meth:`Solver.solve_position`);
     ``None`` (the default) or ``auto`` solves exact max^n when at most
-    :data:`EXACT_MAXN_TRICKS` tricks are left and the solve finishes within ``limit``'s time,
-    or without one :data:`AUTO_EXACT_MS`; else (earlier, or not finished in that time)
-    :func:`bounded_maxn`, labelled an estimate. ``progress``: passed to an exact solve
+    :data:`EXACT_MAXN_TRICKS` tricks are left and the solve finishes within
+    :data:`AUTO_EXACT_NODES` nodes and ``limit``; else (earlier, or not finished)
+    :func:`bounded_maxn`, labelled an estimate, within what is left of ``limit``'s time. ``progress``: passed to an exact solve
     (:meth:`Solver.solve_position`); the bounded search takes a few seconds at most and
     reports nothing.
 
@@ -298,8 +299,9 @@ def open_values(position: Position, model: str | None = None, *, seat=None,
     limit = Limit.of(limit)
     t0 = time.perf_counter()
     if _tricks_left(position) <= EXACT_MAXN_TRICKS:
+        nodes = min(limit.nodes or AUTO_EXACT_NODES, AUTO_EXACT_NODES)
         exact = solver.solve_position(position, seat, "maxn", pv=pv, progress=progress,
-                                      limit=Limit(limit.nodes, limit.time_ms or AUTO_EXACT_MS))
+                                      limit=Limit(nodes, limit.time_ms))
         if exact.complete:
             return OpenValues(exact)
     if limit.time_ms is not None:

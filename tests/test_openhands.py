@@ -8,8 +8,8 @@ import pytest
 
 import bruteforce
 from conftest import slow_after
-from hearts.analysis.openhands import (EXACT_MAXN_TRICKS, bounded_maxn, estimate_text,
-                                       open_values)
+from hearts.analysis.openhands import (AUTO_EXACT_NODES, EXACT_MAXN_TRICKS, bounded_maxn,
+                                       estimate_text, open_values)
 from hearts.solver import Position, Rules
 from hearts.solver.limit import Limit
 from hearts.solver.solve import Solver, SolverError
@@ -71,9 +71,12 @@ def test_early_values_are_a_labelled_estimate_not_paranoid_26():
 
 
 def test_auto_is_exact_max_n_from_eight_tricks_left():
-    position = bruteforce.random_position(5, Rules.standard(), 4 * EXACT_MAXN_TRICKS)
-    out = open_values(position, limit=Limit(time_ms=60_000))
-    assert out.exact and out.result.model == "maxn"
+    # 7.4 million nodes: within AUTO_EXACT_NODES
+    position = bruteforce.random_position(1, Rules.standard(), 4 * EXACT_MAXN_TRICKS)
+    out = open_values(position, pv=False)
+    assert out.exact and out.result.model == "maxn" and out.result.nodes < AUTO_EXACT_NODES
+    exact = Solver().solve_position(position, None, "maxn", pv=False)
+    assert _values(out.result) == _values(exact)
     assert open_values(position, "paranoid").result.model == "paranoid"
 
 

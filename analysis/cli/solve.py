@@ -131,7 +131,8 @@ with `--scores`, the seat's standing in the game instead (the `game` model).
 **Models** (`--model`):
 
 * `auto` (default; `paranoid` when `--seat` names a target): exact `maxn` when at most 8
-  tricks are left and it finishes within a second (or `--time`; median 0.5 s at 8); earlier,
+  tricks are left and it finishes within 30 million nodes (about a second; median 0.5 s at 8)
+  and `--time`/`--nodes`; earlier,
   where exact max^n takes minutes and paranoid often says 26 for every card, an **estimate**,
   labelled as such: a depth-bounded max^n (exact max^n for 2 trick ends, then rule-bot
   rollouts to 5 tricks left and exact max^n there).
