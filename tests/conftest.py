@@ -4,6 +4,7 @@ command in-process (the ``run_cli`` fixture), and an iterable that counts what i
 from __future__ import annotations
 
 import os
+import shutil
 from pathlib import Path
 from typing import Mapping
 
@@ -57,6 +58,31 @@ def run_cli():
     variables (``{"COLUMNS": "80"}``). An exception other than the command's exit is raised,
     so that a traceback fails the test where it happened."""
     return _run_cli
+
+
+def _chromium() -> str | None:
+    """Debian's chromium binary (``HEARTS_CHROMIUM`` overrides the search)."""
+    for name in (os.environ.get("HEARTS_CHROMIUM"), "chromium", "chromium-browser"):
+        if name and (path := shutil.which(name)):
+            return path
+    return None
+
+
+@pytest.fixture(scope="module")
+def browser():
+    """A headless chromium driven by Playwright (the browser tests of the HTML report and the
+    board); skipped with the reason when chromium or Playwright is missing."""
+    path = _chromium()
+    if path is None:
+        pytest.skip("no chromium binary on PATH (CI installs Debian's chromium in .ci/run; "
+                    "apt-get install chromium to run the browser tests)")
+    sync_api = pytest.importorskip("playwright.sync_api",
+                                   reason="playwright is not installed (pip install '.[test]')")
+    with sync_api.sync_playwright() as p:
+        # --no-sandbox: CI runs as root, where chromium's sandbox refuses to start.
+        b = p.chromium.launch(executable_path=path, headless=True, args=["--no-sandbox"])
+        yield b
+        b.close()
 
 
 def slow_after(cases, fast: int) -> list:

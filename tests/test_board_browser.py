@@ -5,8 +5,6 @@ undoes it, with no console error. Skipped without chromium (CI installs it in ``
 from __future__ import annotations
 
 import json
-import os
-import shutil
 import subprocess
 import sys
 import urllib.request
@@ -17,12 +15,6 @@ import pytest
 DATA = Path(__file__).parent / "data"
 RECORD = DATA / "records" / "xinxin-train-1-4.hgn"
 
-
-def _chromium() -> str | None:
-    for name in (os.environ.get("HEARTS_CHROMIUM"), "chromium", "chromium-browser"):
-        if name and (path := shutil.which(name)):
-            return path
-    return None
 
 
 @pytest.fixture(scope="module")
@@ -38,19 +30,6 @@ def server():
     finally:
         proc.terminate()
         proc.wait(10)
-
-
-@pytest.fixture(scope="module")
-def browser():
-    path = _chromium()
-    if path is None:
-        pytest.skip("no chromium binary on PATH (apt-get install chromium)")
-    sync_api = pytest.importorskip("playwright.sync_api",
-                                   reason="playwright is not installed (pip install '.[test]')")
-    with sync_api.sync_playwright() as p:
-        b = p.chromium.launch(executable_path=path, headless=True, args=["--no-sandbox"])
-        yield b
-        b.close()
 
 
 def _post(url: str, body: dict) -> dict:

@@ -274,6 +274,20 @@ def test_progress_lines_on_a_pipe(tmp_path, monkeypatch, run_cli):
     assert run_cli("convert", str(path), "--quiet").stderr == ""
 
 
+
+def test_annotate_shows_the_check_of_each_file_before_the_work(monkeypatch, run_cli):
+    # every file is read once before any solving; a big file shows that reading too
+    from hearts.analysis.cli import render
+    monkeypatch.setattr(render, "PIPE_EVERY_S", 0.0)
+    four = DATA / "records" / "xinxin-train-1-4.hgn"
+    stderr = run_cli("annotate", str(four), "--max-tricks", "1").stderr
+    lines = [line.rsplit(", ", 1)[0] for line in stderr.splitlines()]   # the seconds cut off
+    assert lines[0] == f"checking {four}: 1 game, 100% of the input"
+    assert lines[-1] == "annotate: 1 game, 100% of the input"
+    assert [line for line in lines if "jobs" in line][-1] == (
+        "annotate: 0 games, 100% of the input, 4/4 jobs (deals, fair plays)")
+
+
 def test_convert_jsonl_option(tmp_path, run_cli):
     path = tmp_path / "lines.txt"
     path.write_text(LINES)

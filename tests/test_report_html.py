@@ -4,9 +4,7 @@ console errors, shows all 13 tricks, and its mistake count equals the JSON's."""
 from __future__ import annotations
 
 import json
-import os
 import re
-import shutil
 from pathlib import Path
 
 import pytest
@@ -14,13 +12,6 @@ import pytest
 DATA = Path(__file__).parent / "data"
 ONE = DATA / "records" / "xinxin-train-1.hgn"
 
-
-def _chromium() -> str | None:
-    """Debian's chromium binary (``HEARTS_CHROMIUM`` overrides the search)."""
-    for name in (os.environ.get("HEARTS_CHROMIUM"), "chromium", "chromium-browser"):
-        if name and (path := shutil.which(name)):
-            return path
-    return None
 
 
 def _report(run_cli, tmp_path: Path, *args: str, record: Path = ONE) -> tuple[Path, dict]:
@@ -63,21 +54,6 @@ def test_report_never_overwrites_the_input(tmp_path, run_cli):
     result = run_cli("annotate", str(record), "--html", str(record), "--force")
     assert result.exit_code == 2 and "never overwritten" in result.stderr
     assert record.read_text() == ONE.read_text()
-
-
-@pytest.fixture(scope="module")
-def browser():
-    path = _chromium()
-    if path is None:
-        pytest.skip("no chromium binary on PATH (CI installs Debian's chromium in .ci/run; "
-                    "apt-get install chromium to run the browser tests)")
-    sync_api = pytest.importorskip("playwright.sync_api",
-                                   reason="playwright is not installed (pip install '.[test]')")
-    with sync_api.sync_playwright() as p:
-        # --no-sandbox: CI runs as root, where chromium's sandbox refuses to start.
-        b = p.chromium.launch(executable_path=path, headless=True, args=["--no-sandbox"])
-        yield b
-        b.close()
 
 
 def _open(browser, html: Path):

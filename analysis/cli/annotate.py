@@ -29,7 +29,7 @@ from ..annotate import (ACCURACY_K, DEFAULT_SAMPLES, FAIR_MODELS, MODES, BatchJs
                         batch_json, judged_from_trick, mistake_count, modes_run, moon_text, primary,
                         summarise)
 from ..annotate_html import render_report
-from ..files import open_input, os_reason, same_file, stream_position
+from ..files import input_size, open_input, os_reason, same_file, stream_position
 from ..outputs import AtomicFile, StandardOutput, atomic_outputs
 from ..parallel import connect, default_threads
 from ..passing import DEFAULT_SAMPLES as PASS_SAMPLES
@@ -374,9 +374,12 @@ def annotate_command(
     # standard input is read once.
     for f in files:
         if f != "-":
-            with open_input(f) as stream, option_names(rules="--rules"):
-                for _ in records.iter_games(stream, rules=rules, name=f, strict=not lenient):
-                    pass
+            with (open_input(f) as stream, option_names(rules="--rules"),
+                  batch_progress(f"checking {f}", quiet, input_size(stream),
+                                 unit="games") as checked):
+                for count, _ in enumerate(records.iter_games(stream, rules=rules, name=f,
+                                                             strict=not lenient), 1):
+                    checked(count, stream_position(stream))
     with option_names(time_ms="--time", **SAMPLING):
         limit = Limit(time_ms=time_ms)
         sampling = Sampling(samples, seed, threads, scheduler)

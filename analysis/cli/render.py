@@ -204,7 +204,9 @@ def batch_progress(label: str, quiet: bool, total_bytes: Optional[int] = None,
             share = (f", {100 * position / total_bytes:.0f}% of the input"
                      if position is not None and total_bytes else "")
             more = f", {detail}" if detail else ""
-            sys.stderr.write(f"{label}: {count:,} {unit}{share}{more}, "
+            # "1 game", not "1 games"
+            noun = unit[:-1] if count == 1 and unit.endswith("s") else unit
+            sys.stderr.write(f"{label}: {count:,} {noun}{share}{more}, "
                              f"{now - start:.0f} s\n")
             sys.stderr.flush()
         yield line
