@@ -86,7 +86,8 @@ from .stats import mean_se
 
 __all__ = ["MODES", "JudgedPlay", "FairJudgement", "MoonAlert", "PassNote", "PassRater",
            "DealAnnotation", "GameAnnotation", "AnnotateError", "annotate", "annotate_deal",
-           "annotate_games", "batch_json", "OPEN_MODELS", "BatchJsonWriter", "SummaryTally", "judge_fair",
+           "annotate_games", "batch_json", "OPEN_MODELS", "BatchJsonWriter", "SummaryTally",
+           "judge_fair",
            "judged_from_trick", "summarise",
            "summary_json", "mistake_count", "moon_text", "modes_run", "primary", "fair_json",
            "accuracy", "decision_loss", "points_series", "deal_json",
@@ -178,7 +179,8 @@ class JudgedPlay:
         game: the game's index in its input (1, 2, ...). deal: the deal number.
         index: the play's number in the deal, 1..52. trick: 1..13. seat, card: who played what.
         value: the open value after the card for ``seat`` (its points for the deal, under the
-            open model: max^n by default); None when not judged with open hands. best_value: the value of the best card.
+            open model: max^n by default); None when not judged with open hands.
+            best_value: the value of the best card.
             best: the cards that keep ``best_value`` (all of them, in card order).
             loss: value − best_value (points).
         mark: the open mark, ``"?"``, ``"??"`` or ``""``. line: the suggested card's open line

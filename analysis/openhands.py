@@ -280,9 +280,9 @@ def open_values(position: Position, model: str | None = None, *, seat=None,
     ``None`` (the default) or ``auto`` solves exact max^n when at most
     :data:`EXACT_MAXN_TRICKS` tricks are left and the solve finishes within
     :data:`AUTO_EXACT_NODES` nodes and ``limit``; else (earlier, or not finished)
-    :func:`bounded_maxn`, labelled an estimate, within what is left of ``limit``'s time. ``progress``: passed to an exact solve
-    (:meth:`Solver.solve_position`); the bounded search takes a few seconds at most and
-    reports nothing.
+    :func:`bounded_maxn`, labelled an estimate, within what is left of ``limit``'s time.
+    ``progress``: passed to an exact solve (:meth:`Solver.solve_position`); the bounded search
+    takes a few seconds at most and reports nothing.
 
     Raises:
         SolverError: as :meth:`Solver.solve_position` and :func:`bounded_maxn`; ``scores``

@@ -6,9 +6,9 @@ trick; then the position is valued by paranoid (the old default), by exact max^n
 ``auto`` (the default: exact max^n from 8 tricks left, the depth-bounded max^n estimate before),
 each within ``--limit-ms``. Printed per trick: median and largest time, searches unfinished in
 the limit, and for paranoid the positions with two or more card classes in which every card is
-worth the same (all 26, or all one value: the card choice says nothing). ``--quality`` also compares the bounded
-estimate with exact max^n at 8 tricks left (the mover's exact points after the estimate's best
-card minus after the exact best: its regret).
+worth the same (all 26, or all one value: the card choice says nothing). ``--quality`` also
+compares the bounded estimate with exact max^n at 8 tricks left (the mover's exact points after
+the estimate's best card minus after the exact best: its regret).
 
     python benchmarks/bench_open.py --deals 12 --limit-ms 10000
     python benchmarks/bench_open.py --deals 24 --quality

@@ -453,7 +453,8 @@ def test_the_real_process_prints_one_line_and_exits_2():
         [sys.executable, "-m", "hearts.analysis.cli", "solve", "example", "--model", "foo"],
         capture_output=True, text=True, timeout=120)
     assert proc.returncode == 2
-    assert proc.stderr == 'error: unknown model "foo": expected one of auto, paranoid, maxn, moon, game\n'
+    assert proc.stderr == ('error: unknown model "foo": expected one of auto, paranoid, maxn, '
+                           'moon, game\n')
     assert proc.stdout == ""
     ok = subprocess.run([sys.executable, "-m", "hearts.analysis.cli", "solve", "example",
                          "--json"], capture_output=True, text=True, timeout=120)

@@ -121,8 +121,8 @@ def _model_line(model: str, target: "Seat | int", rules: Rules) -> str:
 def solve_help() -> str:
     """The help of ``hearts solve``, naming the built-in examples."""
     names = ", ".join(example_names())
-    return f"""Solve a position double-dummy: the value of every legal card of the seat to move (exact,
-or before 8 tricks are left by default a labelled estimate).
+    return f"""Solve a position double-dummy: the value of every legal card of the seat to move
+(exact, or before 8 tricks are left by default a labelled estimate).
 
 All hands are open. Values are **points for the deal** (penalty points: 1 per heart,
 13 for Q♠ with standard rules, 26 in a deal; lower is better), stated for one named seat;
