@@ -313,7 +313,8 @@ def test_a_busy_server_refuses_more_jobs():
 def test_a_cancel_stops_that_job_only(client, run_cli):
     """Two searches at once; cancelling one stops its searches (its own stop token) and the
     other ends with the right values."""
-    body = {"deal": OPENING, "played": "2C 3C 7C QC", "time_ms": 20000}
+    # paranoid: the opening takes minutes (auto's estimate would end in a second)
+    body = {"deal": OPENING, "played": "2C 3C 7C QC", "model": "paranoid", "time_ms": 20000}
     long = client.post("/api/jobs", json={"kind": "solve", "params": body}).json()
     other = client.post("/api/jobs", json={"kind": "advise", "params": {
         "record": FOUR.read_text(), "deal_number": 3, "at": 36, "samples": 40}}).json()
