@@ -227,6 +227,17 @@ def test_no_json_is_400(client):
     assert response.json()["error"].startswith("the request body is no JSON")
 
 
+@pytest.mark.parametrize("body", ["[" * 100_000 + "]" * 100_000,
+                                  '{"deal": ' + "[" * 100_000 + "]" * 100_000 + "}"])
+def test_json_nested_too_deeply_is_400_not_500(client, body):
+    # Python's decoder raised RecursionError: the server answered 500 "Internal Server Error".
+    response = client.post("/api/solve", content=body.encode(),
+                           headers={"content-type": "application/json"})
+    assert response.status_code == 400
+    assert response.json() == {"error": "the request body is no JSON: nested too deeply",
+                               "field": None}
+
+
 # -- jobs, cancel, cache, several clients ------------------------------------------------------
 
 def test_a_job_reports_progress_and_its_result(client):

@@ -98,7 +98,7 @@ async def _body(request: "Request") -> Any:
     """The request's JSON body, at most ``LIMITS["body_bytes"]`` bytes.
 
     Raises:
-        BodyTooLarge: a larger body. RequestError: no JSON.
+        BodyTooLarge: a larger body. RequestError: no JSON, or nested too deeply.
     """
     limit = LIMITS["body_bytes"]
     too_large = BodyTooLarge(f"the request body is over the server's limit of "
@@ -118,6 +118,10 @@ async def _body(request: "Request") -> Any:
     except (UnicodeDecodeError, json.JSONDecodeError) as err:
         line = str(err).splitlines()[0]
         raise RequestError(f"the request body is no JSON: {line}") from None
+    except RecursionError:
+        # Python's decoder recurses per bracket: [[[...]]] deeper than the interpreter's
+        # limit is a client's bad input, not a bug of the server (it was a 500).
+        raise RequestError("the request body is no JSON: nested too deeply") from None
 
 
 def create_app(board_records: Sequence[BoardRecord] = (), *, workers: int | None = None,
