@@ -180,6 +180,22 @@ def test_bad_input_is_400_with_the_cli_message(client, cli, body, run_cli):
     assert response.json()["error"] == message.replace("--played", "played")
 
 
+@pytest.mark.parametrize("body, field", [
+    ({"deal": OPENING, "played": "2C 3C 7C QC 5H"}, "played"),
+    ({"deal": OPENING, "played": ["2C", "2C"]}, "played"),
+    ({"deal": "N:AKQ.T98.AKQ.AKQJ 2.2.2.2 3.3.3.3 4.4.4.4"}, "deal"),
+    ({"deal": "garbage"}, "deal"),
+    ({"deal": OPENING, "rules": "standard,mon=old"}, "rules"),
+    ({"record": ONE.read_text(), "played": "2C AC KC 2H"}, "played"),
+], ids=["illegal play", "card played twice", "bad deal", "no deal", "bad rules",
+        "illegal what-if"])
+def test_a_bad_position_names_its_field(client, body, field):
+    # These errors came with "field": null, though docs/api.md's example is of played.
+    response = client.post("/api/solve", json=body)
+    assert response.status_code == 400
+    assert response.json()["field"] == field
+
+
 def test_a_library_error_names_the_field(client):
     response = client.post("/api/advise", json={"record": ONE.read_text(), "at": 33,
                                                 "samples": 0})
