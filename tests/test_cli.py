@@ -1017,3 +1017,13 @@ def test_solve_refuses_an_empty_card_between_commas(run_cli):
     assert result.exit_code == 2
     assert result.stderr.strip() == ('error: --played: empty card between commas (item 3 of '
                                      '"2C,AC,,KC")')
+
+
+@pytest.mark.parametrize("command", ["solve", "play", "moon"])
+def test_an_illegal_play_of_played_is_named_alike_in_every_command(command, run_cli):
+    # play and moon --position said 'card 3 of played list ("4S")', the solver's own words,
+    # where solve says --played.
+    where = [FULL_DEAL] if command == "solve" else ["--position", FULL_DEAL]
+    result = run_cli(command, *where, "--played", "2C 3C 4S", "-q")
+    assert result.exit_code == 2
+    assert result.stderr == 'error: card 3 of --played ("4S"): West must follow clubs\n'

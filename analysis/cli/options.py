@@ -29,7 +29,7 @@ from typing import Any, Callable, Iterator, Optional, Sequence
 import typer
 
 from hearts.solver.cards import Card, CardError, parse_cards
-from hearts.solver.errors import HeartsError
+from hearts.solver.errors import HeartsError, IllegalPlayError
 from hearts.solver.hand import Hand
 from hearts.solver.numbers import NumberError, parse_float, parse_int
 from hearts.solver.position import Position
@@ -415,14 +415,22 @@ def open_position(deal: str, played: str, rules: "str | None") -> "tuple[Rules, 
 
     Raises:
         CardError: a bad card in ``--played`` (the message names the option).
-        InvalidDealError, IllegalPlayError, RulesError: a bad deal, play or rules spec.
+        IllegalPlayError: an illegal play, named as ``hearts solve`` names one: ``card 3 of
+            --played ("4S"): West must follow clubs``.
+        InvalidDealError, RulesError: a bad deal or rules spec.
     """
     try:
         cards = parse_cards(played)
     except CardError as err:
         raise CardError(f"--played: {err}") from None
     the_deal, the_rules, _ = deal_and_rules(deal, rules or "standard")
-    return the_rules, Position(the_deal, the_rules, cards)
+    try:
+        return the_rules, Position(the_deal, the_rules, cards)
+    except IllegalPlayError as err:
+        if err.index is None:
+            raise
+        raise IllegalPlayError(f'card {err.index} of --played ("{err.card}"): {err.reason}',
+                               card=err.card, reason=err.reason, index=err.index) from None
 
 
 def check_view_table(players: int, what: str, instead: str) -> None:
