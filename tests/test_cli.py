@@ -1027,3 +1027,18 @@ def test_an_illegal_play_of_played_is_named_alike_in_every_command(command, run_
     result = run_cli(command, *where, "--played", "2C 3C 4S", "-q")
     assert result.exit_code == 2
     assert result.stderr == 'error: card 3 of --played ("4S"): West must follow clubs\n'
+
+
+def test_play_given_a_deal_as_its_record_says_to_use_position(run_cli):
+    # It was 'error: N:.AQJT6543...: no such file or directory'.
+    result = run_cli("play", FULL_DEAL, "-q")
+    assert result.exit_code == 2
+    assert result.stderr == ('error: RECORD "N:.AQJT6543.9873.Q 87.K72.AQ52.T842 QJ93…" '
+                             '(69 characters) is a deal, not a record file: give the deal as '
+                             '--position DEAL (with --played, the cards played)\n')
+
+
+def test_play_a_missing_record_is_still_no_such_file(run_cli, tmp_path):
+    result = run_cli("play", str(tmp_path / "N:game.hgn"), "-q")
+    assert result.exit_code == 2
+    assert result.stderr.endswith("N:game.hgn: no such file or directory\n")

@@ -22,6 +22,7 @@ import copy
 import errno
 import math
 import os
+import re
 from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Any, Callable, Iterator, Optional, Sequence
@@ -54,8 +55,8 @@ __all__ = ["CommandError", "threads_option", "samples_option", "seed_option", "s
            "TARGET_OPTION", "SAMPLING", "option_names", "given_options", "number_parser",
            "check_time_ms", "parse_seat_option", "deal_and_rules", "CommandError",
            "game_model", "check_game_on", "check_output", "RecordPosition", "load_record",
-           "load_record_position", "open_position", "check_view_table", "parse_hand",
-           "ascii_number_options", "read_input", "READ_PROGRESS_BYTES"]
+           "load_record_position", "check_record_path", "open_position", "check_view_table",
+           "parse_hand", "ascii_number_options", "read_input", "READ_PROGRESS_BYTES"]
 
 
 class CommandError(HeartsError):
@@ -468,6 +469,18 @@ def load_record_position(path: str, deal_number: int = 1, at: Optional[int] = No
     """``(deal, rules, position)`` of :func:`load_record`."""
     found = load_record(path, deal_number, at, rules, to_move=to_move)
     return found.deal, found.rules, found.position
+
+
+def check_record_path(path: str, instead: str = "--position DEAL") -> None:
+    """Refuse a RECORD that names no file but reads as a deal (``N:<N> <E> <S> <W>``): the
+    user meant an open position, which the command takes as ``instead``.
+
+    Raises:
+        CommandError: ``path`` is no file and starts as a PBN deal does.
+    """
+    if not os.path.lexists(path) and re.match(r"\s*[NESWA-G]\s*:\S*[ .]", path):
+        raise CommandError(f"RECORD {quoted(path, 40)} is a deal, not a record file: give "
+                           f"the deal as {instead} (with --played, the cards played)")
 
 
 def load_record(path: str, deal_number: int = 1, at: Optional[int] = None,
