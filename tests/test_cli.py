@@ -1042,3 +1042,19 @@ def test_play_a_missing_record_is_still_no_such_file(run_cli, tmp_path):
     result = run_cli("play", str(tmp_path / "N:game.hgn"), "-q")
     assert result.exit_code == 2
     assert result.stderr.endswith("N:game.hgn: no such file or directory\n")
+
+
+@pytest.mark.parametrize("name, to, first", [
+    ("games.json", [], "["),
+    ("games.JSONL", [], '{"format": "hearts-dd game record"'),
+    ("games.hgn", [], '[Event "xinxin self-play (OpenSpiel data)"]'),
+    ("games.txt", [], '[Event "xinxin self-play (OpenSpiel data)"]'),
+    ("games.json", ["--to", "hgn"], '[Event "xinxin self-play (OpenSpiel data)"]'),
+], ids=["json", "jsonl", "hgn", "other suffix", "--to wins"])
+def test_convert_output_format_follows_the_suffix_of_o(name, to, first, tmp_path, run_cli):
+    # -o games.json wrote HGN text into games.json.
+    source = str(Path(__file__).parent / "data" / "records" / "xinxin-train-1.hgn")
+    out = tmp_path / name
+    result = run_cli("convert", source, "-o", str(out), *to, "-q")
+    assert result.exit_code == 0, result.stderr
+    assert out.read_text(encoding="utf-8").startswith(first)
