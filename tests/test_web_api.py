@@ -196,6 +196,14 @@ def test_a_bad_position_names_its_field(client, body, field):
     assert response.json()["field"] == field
 
 
+@pytest.mark.parametrize("params", [[], "deal", None, 5])
+def test_a_job_with_params_that_are_no_object_is_400(client, params):
+    response = client.post("/api/jobs", json={"kind": "solve", "params": params})
+    assert response.status_code == 400
+    assert response.json() == {"error": "params must be a JSON object of the analysis's fields",
+                               "field": "params"}
+
+
 def test_a_library_error_names_the_field(client):
     response = client.post("/api/advise", json={"record": ONE.read_text(), "at": 33,
                                                 "samples": 0})

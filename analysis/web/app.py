@@ -188,7 +188,12 @@ def create_app(board_records: Sequence[BoardRecord] = (), *, workers: int | None
         kind = body.get("kind")
         if not isinstance(kind, str):
             raise RequestError("kind is missing", argument="kind")
-        task = await run_in_threadpool(read_task, kind, body.get("params") or {})
+        params = body.get("params", {})
+        if not isinstance(params, dict):
+            # [] or "" read as no fields: the error was then about a missing deal
+            raise RequestError("params must be a JSON object of the analysis's fields",
+                               argument="params")
+        task = await run_in_threadpool(read_task, kind, params)
         job, _ = await run_task(task)
         return JSONResponse(job.to_json(), status_code=202 if job.state != "done" else 200)
 
