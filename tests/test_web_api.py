@@ -123,6 +123,27 @@ def test_graph_is_the_svg_of_the_annotation(client):
     assert svg.text.count('class="graph-final"') == 4
 
 
+@pytest.mark.parametrize("where, value, error", [
+    ("value", 1e308, "graph: value must be a number within ±10,000"),
+    ("value", 10 ** 400, "graph: value must be a number within ±10,000"),
+    ("high", 10 ** 12, "graph: high must be a number within ±10,000"),
+    ("value", "1", "graph: value must be a number, got '1'"),
+], ids=["float near the limit", "int past a float", "a billion axis ticks", "a text"])
+def test_graph_of_posted_numbers_out_of_range_is_400(client, where, value, error):
+    # 1e308 everywhere divided by zero (1e308 + 1 == 1e308): a 500; a huge "high" asked for
+    # billions of axis ticks.
+    deal = {"graph": {"low": 0, "high": 26, "plays": 52, "series": {
+        "N": [{"index": 22, "card": "QH", "value": 6, "se": None, "mark": ""}]}}}
+    if where == "value":
+        deal["graph"]["series"]["N"][0]["value"] = value
+    else:
+        deal["graph"][where] = value
+    response = client.post("/api/graph", content=json.dumps({"deal": deal}),
+                           headers={"content-type": "application/json"})
+    assert response.status_code == 400
+    assert response.json() == {"error": error, "field": None}
+
+
 def test_position_is_what_the_board_draws(client):
     data = client.post("/api/position", json={"record": ONE.read_text(), "at": 33}).json()
     assert data["to_move"] == "W" and data["trick"] == [{"seat": "S", "card": "5C"}]
