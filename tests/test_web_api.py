@@ -225,6 +225,17 @@ def test_a_job_with_params_that_are_no_object_is_400(client, params):
                                "field": "params"}
 
 
+@pytest.mark.parametrize("value, shown", [(1e300, "1e+300"), (2 ** 70, str(2 ** 70))])
+def test_a_whole_number_past_2_62_is_refused_with_its_field(client, value, shown):
+    # target=1e300 came back as "rules option target=1000000000000000052504760255204420248...
+    # (301 digits): expected 1..400 points", with no field.
+    response = client.post("/api/solve", json={"deal": OPENING, "scores": [1, 2, 3, 4],
+                                               "target": value, "nodes": 1000})
+    assert response.status_code == 400
+    assert response.json() == {"error": f"target must be a whole number, got {shown}",
+                               "field": "target"}
+
+
 def test_a_library_error_names_the_field(client):
     response = client.post("/api/advise", json={"record": ONE.read_text(), "at": 33,
                                                 "samples": 0})

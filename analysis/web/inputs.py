@@ -36,6 +36,10 @@ SOURCE_FIELDS = ("deal", "played", "record", "deal_number", "at", "rules", "leni
 _PBN_ORDER = {Suit.SPADES: 0, Suit.HEARTS: 1, Suit.DIAMONDS: 2, Suit.CLUBS: 3}
 
 
+#: The largest whole number a field takes (the core's node limit, ``MAX_NODES``).
+MAX_WHOLE = 2 ** 62
+
+
 class RequestError(HeartsError):
     """A request the API cannot take: not a JSON object, an unknown field, a field of the
     wrong type, a value over the server's limits."""
@@ -92,10 +96,13 @@ class Fields:
         value = self.body.get(name)
         if value is None:
             return default
+        given = value
         if isinstance(value, float) and value.is_integer():
             value = int(value)
-        if isinstance(value, bool) or not isinstance(value, int):
-            raise RequestError(f"{name} must be a whole number, got {json.dumps(value)[:40]}",
+        # Past 2**62 no field means anything; 1e300 reached the library, whose message
+        # wrote out its 301 digits.
+        if isinstance(value, bool) or not isinstance(value, int) or abs(value) > MAX_WHOLE:
+            raise RequestError(f"{name} must be a whole number, got {json.dumps(given)[:40]}",
                                argument=name)
         if limit is not None and value > limit:
             raise RequestError(f"{name} {value} is over the server's limit of {limit:,} "
