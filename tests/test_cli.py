@@ -1058,3 +1058,13 @@ def test_convert_output_format_follows_the_suffix_of_o(name, to, first, tmp_path
     result = run_cli("convert", source, "-o", str(out), *to, "-q")
     assert result.exit_code == 0, result.stderr
     assert out.read_text(encoding="utf-8").startswith(first)
+
+
+def test_annotate_standard_input_given_twice_is_refused_before_any_output(run_cli):
+    # The first '-' was annotated and printed, the second read an empty stdin: exit 2 after
+    # a whole annotation on stdout.
+    record = (Path(__file__).parent / "data" / "records" / "xinxin-train-1.hgn").read_text()
+    result = run_cli("annotate", "-", "-", "-q", input=record)
+    assert result.exit_code == 2
+    assert result.stdout == ""
+    assert result.stderr == "error: - (standard input) is given 2 times: it can be read once\n"

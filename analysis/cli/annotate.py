@@ -355,6 +355,11 @@ def annotate_command(
     check_output(html, files, force, "--html")
     if output is not None and html is not None and same_file(output, html):
         raise CommandError(f"-o and --html name the same file {output}")
+    if files.count("-") > 1:
+        # The second read of standard input found it empty: the first file's annotation
+        # was printed, then "stdin: no records".
+        raise CommandError(f"- (standard input) is given {files.count('-')} times: it can "
+                           f"be read once")
     for f in files:
         # the one wording of a missing file or a directory (files.os_reason)
         if f != "-" and os.path.isdir(f):
