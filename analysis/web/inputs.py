@@ -17,6 +17,7 @@ from typing import Any, Iterable, Mapping
 from hearts.solver.cards import Card, Suit, cards_from_mask
 from hearts.solver.errors import HeartsError
 from hearts.solver.game import parse_scores
+from hearts.solver.limit import MAX_NODES
 from hearts.solver.position import Position, trick_winner
 from hearts.solver.rules import Rules
 from hearts.solver.seats import parse_seat, seat_letter, table_seats
@@ -36,8 +37,8 @@ SOURCE_FIELDS = ("deal", "played", "record", "deal_number", "at", "rules", "leni
 _PBN_ORDER = {Suit.SPADES: 0, Suit.HEARTS: 1, Suit.DIAMONDS: 2, Suit.CLUBS: 3}
 
 
-#: The largest whole number a field takes (the core's node limit, ``MAX_NODES``).
-MAX_WHOLE = 2 ** 62
+#: The largest whole number a field takes: the core's node limit.
+MAX_WHOLE = MAX_NODES
 
 
 class RequestError(HeartsError):
