@@ -18,8 +18,8 @@ from hearts.solver.errors import HeartsError
 from ..files import OutputFileError, input_size, open_input, stream_position
 from ..outputs import AtomicFile, StandardOutput
 from ..records import formats
-from .options import (CommandError, check_output, force_option, given_options, jsonl_option,
-                      option_names, output_option, quiet_option, rules_option)
+from .options import (CommandError, check_output, check_stdout, force_option, given_options,
+                      jsonl_option, option_names, output_option, quiet_option, rules_option)
 from .render import batch_progress
 
 __all__ = ["convert_command"]
@@ -81,6 +81,8 @@ def convert_command(
         written = "cards as QS" if to in ("json", "jsonl") else "action ids"
         raise CommandError(f"--symbols applies to --to hgn only (--to {to} writes {written})")
     check_output(output, [file], force)
+    if output is None:
+        check_stdout([file])
     target = StandardOutput() if output is None else AtomicFile(output, force=force)
     with (open_input(file) as stream,
           option_names(rules="--rules"),

@@ -40,7 +40,7 @@ from hearts.solver.solve import game_spec
 from hearts.solver.words import counted, quoted
 
 from ..files import OutputFileError, os_reason, read_text
-from ..outputs import input_conflict
+from ..outputs import input_conflict, stdout_conflict
 from .render import progress, set_quiet
 from ..parallel import MAX_THREADS
 from ..positions import deal_and_rules
@@ -54,7 +54,7 @@ __all__ = ["CommandError", "threads_option", "samples_option", "seed_option", "s
            "deal_number_option", "at_option", "position_option", "SCORES_OPTION",
            "TARGET_OPTION", "SAMPLING", "option_names", "given_options", "number_parser",
            "check_time_ms", "parse_seat_option", "deal_and_rules", "CommandError",
-           "game_model", "check_game_on", "check_output", "RecordPosition", "load_record",
+           "game_model", "check_game_on", "check_output", "check_stdout", "RecordPosition", "load_record",
            "load_record_position", "check_record_path", "open_position", "check_view_table",
            "parse_hand", "ascii_number_options", "read_input", "READ_PROGRESS_BYTES"]
 
@@ -367,6 +367,23 @@ def check_game_on(totals: Sequence[int], rules: Rules) -> None:
         typer.echo(f"note: {seat_letter(seat, rules.players)}={totals[seat]} is at or past the "
                    f"target {rules.target}: the game goes on only after a moon or sun deal "
                    f"(no_game_end_on_moon)", err=True)
+
+
+def check_stdout(inputs: "list[str]") -> None:
+    """Refuse standard output redirected onto one of the ``inputs`` before any work
+    (:func:`stdout_conflict`): ``>> games.txt`` made a streaming command read its own output
+    without end, ``> games.txt`` has emptied the input already.
+
+    Raises:
+        OutputFileError: standard output is an input's file.
+    """
+    conflict = stdout_conflict(inputs)
+    if conflict is not None:
+        name = ("the file standard input reads" if conflict == "standard input"
+                else f"the input file {conflict}")
+        raise OutputFileError(f"standard output is {name}: the input is never overwritten "
+                              f"(a redirection > or >> onto it empties it or feeds the output "
+                              f"back in); write to another file")
 
 
 def check_output(path: "str | os.PathLike[str] | None", inputs: "list[str]", force: bool,
