@@ -1068,3 +1068,11 @@ def test_annotate_standard_input_given_twice_is_refused_before_any_output(run_cl
     assert result.exit_code == 2
     assert result.stdout == ""
     assert result.stderr == "error: - (standard input) is given 2 times: it can be read once\n"
+
+
+def test_serve_an_unknown_host_is_one_error_line_without_the_listening_note(run_cli):
+    # "note: listening on 999.1.1.1: anyone who reaches this address ..." came first.
+    result = run_cli("serve", "--host", "999.1.1.1", "--port", "0")
+    assert result.exit_code == 2
+    line, = result.stderr.splitlines()
+    assert line.startswith("error: --host '999.1.1.1': ")
