@@ -1021,3 +1021,62 @@ def test_solve_refuses_an_empty_card_between_commas(run_cli):
     assert result.exit_code == 2
     assert result.stderr.strip() == ('error: --played: empty card between commas (item 3 of '
                                      '"2C,AC,,KC")')
+
+
+@pytest.mark.parametrize("command", ["solve", "play", "moon"])
+def test_an_illegal_play_of_played_is_named_alike_in_every_command(command, run_cli):
+    # play and moon --position said 'card 3 of played list ("4S")', the solver's own words,
+    # where solve says --played.
+    where = [FULL_DEAL] if command == "solve" else ["--position", FULL_DEAL]
+    result = run_cli(command, *where, "--played", "2C 3C 4S", "-q")
+    assert result.exit_code == 2
+    assert result.stderr == 'error: card 3 of --played ("4S"): West must follow clubs\n'
+
+
+def test_play_given_a_deal_as_its_record_says_to_use_position(run_cli):
+    # It was 'error: N:.AQJT6543...: no such file or directory'.
+    result = run_cli("play", FULL_DEAL, "-q")
+    assert result.exit_code == 2
+    assert result.stderr == ('error: RECORD "N:.AQJT6543.9873.Q 87.K72.AQ52.T842 QJ93…" '
+                             '(69 characters) is a deal, not a record file: give the deal as '
+                             '--position DEAL (with --played, the cards played)\n')
+
+
+def test_play_a_missing_record_is_still_no_such_file(run_cli, tmp_path):
+    result = run_cli("play", str(tmp_path / "N:game.hgn"), "-q")
+    assert result.exit_code == 2
+    assert result.stderr.endswith("N:game.hgn: no such file or directory\n")
+
+
+@pytest.mark.parametrize("name, to, first", [
+    ("games.json", [], "["),
+    ("games.JSONL", [], '{"format": "hearts-dd game record"'),
+    ("games.hgn", [], '[Event "xinxin self-play (OpenSpiel data)"]'),
+    ("games.txt", [], '[Event "xinxin self-play (OpenSpiel data)"]'),
+    ("games.json", ["--to", "hgn"], '[Event "xinxin self-play (OpenSpiel data)"]'),
+], ids=["json", "jsonl", "hgn", "other suffix", "--to wins"])
+def test_convert_output_format_follows_the_suffix_of_o(name, to, first, tmp_path, run_cli):
+    # -o games.json wrote HGN text into games.json.
+    source = str(Path(__file__).parent / "data" / "records" / "xinxin-train-1.hgn")
+    out = tmp_path / name
+    result = run_cli("convert", source, "-o", str(out), *to, "-q")
+    assert result.exit_code == 0, result.stderr
+    assert out.read_text(encoding="utf-8").startswith(first)
+
+
+def test_annotate_standard_input_given_twice_is_refused_before_any_output(run_cli):
+    # The first '-' was annotated and printed, the second read an empty stdin: exit 2 after
+    # a whole annotation on stdout.
+    record = (Path(__file__).parent / "data" / "records" / "xinxin-train-1.hgn").read_text()
+    result = run_cli("annotate", "-", "-", "-q", input=record)
+    assert result.exit_code == 2
+    assert result.stdout == ""
+    assert result.stderr == "error: - (standard input) is given 2 times: it can be read once\n"
+
+
+def test_serve_an_unknown_host_is_one_error_line_without_the_listening_note(run_cli):
+    # "note: listening on 999.1.1.1: anyone who reaches this address ..." came first.
+    result = run_cli("serve", "--host", "999.1.1.1", "--port", "0")
+    assert result.exit_code == 2
+    line, = result.stderr.splitlines()
+    assert line.startswith("error: --host '999.1.1.1': ")

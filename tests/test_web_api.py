@@ -125,6 +125,27 @@ def test_graph_is_the_svg_of_the_annotation(client):
     assert svg.text.count('class="graph-final"') == 4
 
 
+@pytest.mark.parametrize("where, value, error", [
+    ("value", 1e308, "graph: value must be a number within ±10,000"),
+    ("value", 10 ** 400, "graph: value must be a number within ±10,000"),
+    ("high", 10 ** 12, "graph: high must be a number within ±10,000"),
+    ("value", "1", "graph: value must be a number, got '1'"),
+], ids=["float near the limit", "int past a float", "a billion axis ticks", "a text"])
+def test_graph_of_posted_numbers_out_of_range_is_400(client, where, value, error):
+    # 1e308 everywhere divided by zero (1e308 + 1 == 1e308): a 500; a huge "high" asked for
+    # billions of axis ticks.
+    deal = {"graph": {"low": 0, "high": 26, "plays": 52, "series": {
+        "N": [{"index": 22, "card": "QH", "value": 6, "se": None, "mark": ""}]}}}
+    if where == "value":
+        deal["graph"]["series"]["N"][0]["value"] = value
+    else:
+        deal["graph"][where] = value
+    response = client.post("/api/graph", content=json.dumps({"deal": deal}),
+                           headers={"content-type": "application/json"})
+    assert response.status_code == 400
+    assert response.json() == {"error": error, "field": None}
+
+
 def test_position_is_what_the_board_draws(client):
     data = client.post("/api/position", json={"record": ONE.read_text(), "at": 33}).json()
     assert data["to_move"] == "W" and data["trick"] == [{"seat": "S", "card": "5C"}]
@@ -182,6 +203,41 @@ def test_bad_input_is_400_with_the_cli_message(client, cli, body, run_cli):
     assert response.json()["error"] == message.replace("--played", "played")
 
 
+@pytest.mark.parametrize("body, field", [
+    ({"deal": OPENING, "played": "2C 3C 7C QC 5H"}, "played"),
+    ({"deal": OPENING, "played": ["2C", "2C"]}, "played"),
+    ({"deal": "N:AKQ.T98.AKQ.AKQJ 2.2.2.2 3.3.3.3 4.4.4.4"}, "deal"),
+    ({"deal": "garbage"}, "deal"),
+    ({"deal": OPENING, "rules": "standard,mon=old"}, "rules"),
+    ({"record": ONE.read_text(), "played": "2C AC KC 2H"}, "played"),
+], ids=["illegal play", "card played twice", "bad deal", "no deal", "bad rules",
+        "illegal what-if"])
+def test_a_bad_position_names_its_field(client, body, field):
+    # These errors came with "field": null, though docs/api.md's example is of played.
+    response = client.post("/api/solve", json=body)
+    assert response.status_code == 400
+    assert response.json()["field"] == field
+
+
+@pytest.mark.parametrize("params", [[], "deal", None, 5])
+def test_a_job_with_params_that_are_no_object_is_400(client, params):
+    response = client.post("/api/jobs", json={"kind": "solve", "params": params})
+    assert response.status_code == 400
+    assert response.json() == {"error": "params must be a JSON object of the analysis's fields",
+                               "field": "params"}
+
+
+@pytest.mark.parametrize("value, shown", [(1e300, "1e+300"), (2 ** 70, str(2 ** 70))])
+def test_a_whole_number_past_2_62_is_refused_with_its_field(client, value, shown):
+    # target=1e300 came back as "rules option target=1000000000000000052504760255204420248...
+    # (301 digits): expected 1..400 points", with no field.
+    response = client.post("/api/solve", json={"deal": OPENING, "scores": [1, 2, 3, 4],
+                                               "target": value, "nodes": 1000})
+    assert response.status_code == 400
+    assert response.json() == {"error": f"target must be a whole number, got {shown}",
+                               "field": "target"}
+
+
 def test_a_library_error_names_the_field(client):
     response = client.post("/api/advise", json={"record": ONE.read_text(), "at": 33,
                                                 "samples": 0})
@@ -227,6 +283,17 @@ def test_no_json_is_400(client):
                            headers={"content-type": "application/json"})
     assert response.status_code == 400
     assert response.json()["error"].startswith("the request body is no JSON")
+
+
+@pytest.mark.parametrize("body", ["[" * 100_000 + "]" * 100_000,
+                                  '{"deal": ' + "[" * 100_000 + "]" * 100_000 + "}"])
+def test_json_nested_too_deeply_is_400_not_500(client, body):
+    # Python's decoder raised RecursionError: the server answered 500 "Internal Server Error".
+    response = client.post("/api/solve", content=body.encode(),
+                           headers={"content-type": "application/json"})
+    assert response.status_code == 400
+    assert response.json() == {"error": "the request body is no JSON: nested too deeply",
+                               "field": None}
 
 
 # -- jobs, cancel, cache, several clients ------------------------------------------------------

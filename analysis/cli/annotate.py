@@ -36,10 +36,10 @@ from ..passing import DEFAULT_SAMPLES as PASS_SAMPLES
 from ..passing import RecordPassRater
 from ..sampling import MAX_SAMPLES
 from ..settings import Sampling
-from .options import (SAMPLING, CommandError, check_output, force_option, given_options,
-                      json_option, jsonl_option, model_option, option_names, output_option,
-                      quiet_option, rules_option, samples_option, scheduler_option,
-                      seed_option, threads_option, time_option)
+from .options import (SAMPLING, CommandError, check_output, check_stdout, force_option,
+                      given_options, json_option, jsonl_option, model_option, option_names,
+                      output_option, quiet_option, rules_option, samples_option,
+                      scheduler_option, seed_option, threads_option, time_option)
 from .render import batch_progress, card_text, cards_text
 
 __all__ = ["annotate_command", "check_options_apply"]
@@ -361,8 +361,14 @@ def annotate_command(
         judged_from_trick(max_tricks, from_trick)
     check_output(output, files, force, "-o")
     check_output(html, files, force, "--html")
+    check_stdout(files)
     if output is not None and html is not None and same_file(output, html):
         raise CommandError(f"-o and --html name the same file {output}")
+    if files.count("-") > 1:
+        # The second read of standard input found it empty: the first file's annotation
+        # was printed, then "stdin: no records".
+        raise CommandError(f"- (standard input) is given {files.count('-')} times: it can "
+                           f"be read once")
     for f in files:
         # the one wording of a missing file or a directory (files.os_reason)
         if f != "-" and os.path.isdir(f):
