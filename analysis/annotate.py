@@ -2,10 +2,14 @@
 
 Two modes, and ``both`` (``docs/annotate.md`` "Modes"); every judgement says which it is:
 
-* ``open`` — all four hands visible: the exact **paranoid** value (``docs/internals.md``
-  "Solution concepts") of the card played and of the best card, both for the seat that played (its
-  points for the deal when the other three play together against it; lower is better).
-  ``loss`` = value(played) − value(best), in points (an int).
+* ``open`` — all four hands visible: the **max^n** value (``docs/internals.md`` "Solution
+  concepts": every seat plays to take the fewest points itself) of the card played and of the
+  best card, both for the seat that played (its points for the deal; lower is better), exact
+  from :data:`~.openhands.EXACT_MAXN_TRICKS` tricks left and a labelled depth-bounded estimate
+  before (:func:`.openhands.open_values`, open model ``auto``). ``loss`` = value(played) −
+  value(best), in points (an int). ``open_model="paranoid"`` judges by the exact paranoid value
+  instead (the other three together against the seat: a guarantee, but early in a deal it
+  often blames a card for a moon the others would have to arrange against their own points).
 * ``fair`` — the seat's own knowledge at that point (its hand, its pass, the plays seen;
   :meth:`Knowledge.from_deal`): every legal card valued by :func:`.advice.advise` over
   deals sampled from that knowledge (PIMC; ``samples`` per play, default the engine's,
@@ -22,8 +26,8 @@ A loss of at least ``mistake`` points (default 2) marks the play ``?``, at least
 (default 6) ``??``, in either mode. A play with one class of equivalent legal cards (a forced
 play) loses nothing and is not sampled.
 
-Which plays are judged: exact open solves are affordable only late in a deal (about 25 ms per
-position with 8 tricks left, seconds to minutes with 10–13), so open mode judges from trick
+Which plays are judged: exact open solves are affordable only late in a deal (max^n: median
+0.5 s a position with 8 tricks left, minutes with 9–13), so open mode judges from trick
 ``judged_from`` (default: the first trick with at most ``max_tricks`` = 8 tricks left, trick 6),
 and a position not solved within the ``limit`` is reported as unjudged, never guessed. Fair mode
 is bounded per play by its evaluator and judges every trick (from ``from_trick`` when given).
@@ -77,13 +81,15 @@ from .advice import EVALUATORS, advise, card_classes
 from .engine import DEFAULT_ENGINE, Engine
 from .knowledge import record_knowledge
 from .parallel import executor
+from .openhands import EXACT_MAXN_TRICKS, open_values
 from .records import NAG_BLUNDER, NAG_MISTAKE, DealRecord, GameRecord
 from .settings import Sampling
 from .stats import mean_se
 
 __all__ = ["MODES", "JudgedPlay", "FairJudgement", "MoonAlert", "PassNote", "PassRater",
            "DealAnnotation", "GameAnnotation", "AnnotateError", "annotate", "annotate_deal",
-           "annotate_games", "batch_json", "BatchJsonWriter", "SummaryTally", "judge_fair",
+           "annotate_games", "batch_json", "OPEN_MODELS", "BatchJsonWriter", "SummaryTally",
+           "judge_fair",
            "judged_from_trick", "summarise",
            "summary_json", "mistake_count", "moon_text", "modes_run", "primary", "fair_json",
            "accuracy", "decision_loss", "points_series", "deal_json",
@@ -95,6 +101,10 @@ MODES = ("open", "fair", "both")
 #: Fair-mode models: the advice's models on the deal's points (the game model needs game
 #: totals, which a record's deal does not get here).
 FAIR_MODELS = ("paranoid", "maxn")
+#: Open-mode models: ``auto`` (max^n, exact from :data:`EXACT_MAXN_TRICKS` tricks left, a
+#: depth-bounded estimate before; :func:`.openhands.open_values`), ``maxn`` (exact max^n
+#: always: minutes a position early in a deal), ``paranoid`` (exact).
+OPEN_MODELS = ("auto", "maxn", "paranoid")
 #: Samples per play in fair mode (at most: advice stops early when one card is clearly best):
 #: the engine's.
 DEFAULT_SAMPLES = DEFAULT_ENGINE.samples
@@ -102,7 +112,7 @@ DEFAULT_SAMPLES = DEFAULT_ENGINE.samples
 LINE_CARDS = 8
 #: Machine-data keys this module writes (and clears on a judged play before writing).
 DATA_KEYS = ("dd", "best", "loss", "line", "mode", "unjudged", "fair", "fair_best",
-             "fair_loss", "fair_se", "samples", "eval", "open_only", "fair_only")
+             "fair_loss", "fair_se", "samples", "eval", "open_only", "fair_only", "estimate")
 #: The status of a pass while no pass rater is plugged in (``pass_rater=None``).
 PASS_NOT_RATED = "not rated yet"
 
@@ -171,8 +181,9 @@ class JudgedPlay:
     Attributes:
         game: the game's index in its input (1, 2, ...). deal: the deal number.
         index: the play's number in the deal, 1..52. trick: 1..13. seat, card: who played what.
-        value: the open paranoid value after the card for ``seat`` (its points for the deal);
-            None when not judged with open hands. best_value: the value of the best card.
+        value: the open value after the card for ``seat`` (its points for the deal, under the
+            open model: max^n by default); None when not judged with open hands.
+            best_value: the value of the best card.
             best: the cards that keep ``best_value`` (all of them, in card order).
             loss: value − best_value (points).
         mark: the open mark, ``"?"``, ``"??"`` or ``""``. line: the suggested card's open line
@@ -184,6 +195,8 @@ class JudgedPlay:
             the open ``judged_from`` in both mode). values: every legal card and its open
             value, best first (equivalent cards listed one by one). ms: the solve's wall time.
         fair: the :class:`FairJudgement` (None in open mode).
+        estimate: the label of open values that are an estimate (the depth-bounded max^n
+            before :data:`EXACT_MAXN_TRICKS` tricks are left), None when exact.
     """
 
     game: int
@@ -202,6 +215,7 @@ class JudgedPlay:
     values: tuple[tuple[Card, int], ...] = ()
     ms: float = field(default=0.0, compare=False)
     fair: FairJudgement | None = None
+    estimate: str | None = None
 
     @property
     def verdict(self) -> str:
@@ -228,6 +242,8 @@ class JudgedPlay:
                 "loss": self.loss, "mark": self.mark, "line": [str(c) for c in self.line],
                 "status": self.status,
                 "values": {str(c): v for c, v in self.values}}
+        if self.estimate is not None:
+            data["estimate"] = self.estimate
         if self.fair is not None:
             data["fair"] = self.fair.to_json()
             data["verdict"] = self.verdict
@@ -350,7 +366,7 @@ class GameAnnotation:
     Attributes:
         game: the annotated copy of the input game (marks and machine data set).
         deals: one :class:`DealAnnotation` per deal.
-        mode: ``open``, ``fair`` or ``both``. model: the open model, ``paranoid``.
+        mode: ``open``, ``fair`` or ``both``. model: the open model (:data:`OPEN_MODELS`).
         judged_from: the first trick judged with open hands (14: none, fair mode).
         fair_from: the first trick judged fair (None in open mode).
         mistake, blunder: the thresholds (points). errors: reading errors of a forgiving read.
@@ -363,7 +379,7 @@ class GameAnnotation:
     judged_from: int
     mistake: int
     blunder: int
-    model: str = "paranoid"
+    model: str = "auto"
     errors: list = field(default_factory=list)
     fair_from: int | None = None
     samples: int = DEFAULT_SAMPLES
@@ -505,11 +521,12 @@ def summary_json(table: dict[Seat, dict[str, Any]]) -> dict[str, dict[str, Any]]
 #: player", placed halfway between the rule bot (rules of thumb, no card counted) and xinxin (a
 #: strong program), so that such a player scores 50. Measured on the 25 xinxin deals of
 #: tests/data with ``benchmarks/bench_accuracy.py`` (docs/annotate.md, "Accuracy"): open hands
-#: (tricks 6-13) xinxin 1.26 and the rule bot 2.03 points per decision, L = 1.64, k = 0.42;
+#: (tricks 6-13, the max^n open model ``auto``) xinxin 1.32 and the rule bot 2.32 points per
+#: decision, L = 1.82, k = 0.38 (0.42 with the paranoid open model: 1.26 and 2.03);
 #: fair (tricks 6-13, 40 samples, 12 deals) 0.56 and 0.83, L = 0.70, k = 1.0. The open
 #: judgement charges every seat for the cards it could not see, so its losses are larger for
 #: everyone and its k is smaller.
-ACCURACY_K = {"open": 0.42, "fair": 1.0}
+ACCURACY_K = {"open": 0.38, "fair": 1.0}
 
 
 def accuracy(mean_loss: float, which: str = "open") -> float:
@@ -640,7 +657,7 @@ def batch_json(grouped: Sequence[tuple[str, list[GameAnnotation]]], mode: str,
             errors += [{"file": f, "error": e} for e in data["errors"]]
     every = [p for r in results for p in r.plays]
     first = results[0] if results else None
-    model = "paranoid" if first is None else first.fair_model if mode == "fair" else first.model
+    model = "auto" if first is None else first.fair_model if mode == "fair" else first.model
     return {"mode": mode, "model": model,
             "judged_from": first.judged_from if first and mode != "fair" else None,
             "fair": fair_json(first) if first else None,
@@ -696,7 +713,7 @@ class BatchJsonWriter:
 
     def _head(self, first: GameAnnotation | None) -> None:
         mode = self.mode
-        model = ("paranoid" if first is None
+        model = ("auto" if first is None
                  else first.fair_model if mode == "fair" else first.model)
         head = {"mode": mode, "model": model,
                 "judged_from": first.judged_from if first and mode != "fair" else None,
@@ -813,11 +830,11 @@ def _can_shoot(solver: Solver, position: Position, seat: Seat,
 def annotate_deal(deal: DealRecord, rules: Rules, *, game: int = 1, judged_from: int = 6,
                   mistake: int = 2, blunder: int = 6, limit: Limit = Limit(),
                   moon: bool = True, solver: Solver | None = None,
-                  moon_from: int | None = None) -> DealAnnotation:
-    """Open-hands judgements of one deal's plays from trick ``judged_from`` (14: none) and its
-    moon alert (checked from trick ``moon_from``, default ``judged_from``), each search within
-    ``limit`` (a position it stops is unjudged). ``deal`` is not changed
-    (:func:`annotate_games` writes the marks into its annotated copy).
+                  moon_from: int | None = None, open_model: str = "auto") -> DealAnnotation:
+    """Open-hands judgements of one deal's plays from trick ``judged_from`` (14: none) under
+    ``open_model`` (:data:`OPEN_MODELS`) and its moon alert (checked from trick ``moon_from``,
+    default ``judged_from``), each search within ``limit`` (a position it stops is unjudged).
+    ``deal`` is not changed (:func:`annotate_games` writes the marks into its annotated copy).
 
     One :class:`Solver` serves every position of the deal (its transposition table is shared).
     """
@@ -828,7 +845,7 @@ def annotate_deal(deal: DealRecord, rules: Rules, *, game: int = 1, judged_from:
         trick = i // 4 + 1
         if trick >= judged_from:
             judged.append(_judge(solver, position, play.card, game, deal.number, i + 1, trick,
-                                 mistake, blunder, limit))
+                                 mistake, blunder, limit, open_model))
         position.play(play.card, check=False)
     moon_from = judged_from if moon_from is None else moon_from
     alert = _moon_alert(deal, rules, game, moon_from, limit, solver) if moon else None
@@ -858,9 +875,12 @@ def _line_of(suggested: CardValue, card: Card) -> tuple[Card, ...]:
 
 
 def _judge(solver: Solver, position: Position, card: Card, game: int, number: int,
-           index: int, trick: int, mistake: int, blunder: int, limit: Limit) -> JudgedPlay:
+           index: int, trick: int, mistake: int, blunder: int, limit: Limit,
+           open_model: str = "auto") -> JudgedPlay:
     seat = position.to_move
-    result = solver.solve_position(position, seat, "paranoid", limit=limit, pv=True)
+    found = open_values(position, None if open_model == "auto" else open_model, seat=seat,
+                        limit=limit, solver=solver, pv=True)
+    result = found.result
     if not result.complete or not result.cards:
         return JudgedPlay(game, number, index, trick, seat, card, None, None, (), None, "",
                           (), "unjudged", (), result.ms)
@@ -876,7 +896,8 @@ def _judge(solver: Solver, position: Position, card: Card, game: int, number: in
     line = _line_of(suggested, card)[:LINE_CARDS]
     values = tuple((c, cv.value) for cv in result.cards for c in sorted((cv.card, *cv.equals)))
     return JudgedPlay(game, number, index, trick, seat, card, value, best_value, best, loss,
-                      _mark(loss, mistake, blunder), line, "judged", values, result.ms)
+                      _mark(loss, mistake, blunder), line, "judged", values, result.ms,
+                      estimate=found.estimate)
 
 
 def judge_fair(deal: DealRecord, rules: Rules, index: int, *,
@@ -936,6 +957,8 @@ def _write_play(play: records.Play, judged: JudgedPlay) -> None:
         play.set_data("loss", judged.loss)
         if judged.line:
             play.set_data("line", " ".join(str(c) for c in judged.line))
+        if judged.estimate is not None:
+            play.set_data("estimate", "bounded")     # the depth-bounded max^n, not exact
     elif opened:
         play.set_data("unjudged", "time")
     if fair is not None:
@@ -1045,19 +1068,28 @@ def moon_text(a: MoonAlert) -> str:
     return "; ".join(parts)
 
 
-def _annotator_tag(mode: str, samples: int, seed: int, model: str, evaluator: str) -> str:
+def _open_model_text(open_model: str) -> str:
+    """The open model in words, for the Annotator tag and the game comment."""
+    if open_model == "auto":
+        return f"max^n model, exact from {EXACT_MAXN_TRICKS} tricks left, estimated before"
+    return "max^n model" if open_model == "maxn" else f"{open_model} model"
+
+
+def _annotator_tag(mode: str, samples: int, seed: int, model: str, evaluator: str,
+                   open_model: str = "auto") -> str:
     fair = (f"fair: the seat's knowledge, up to {samples} sampled deals a play, seed {seed}, "
             f"{model}, evaluator {evaluator}")
+    opened = f"open hands, {_open_model_text(open_model)}"
     if mode == "open":
-        return "hearts-dd annotate (open hands, paranoid)"
+        return f"hearts-dd annotate ({opened})"
     if mode == "fair":
         return f"hearts-dd annotate ({fair})"
-    return f"hearts-dd annotate (open hands, paranoid; {fair})"
+    return f"hearts-dd annotate ({opened}; {fair})"
 
 
 #: The sentences of the game comment that say what a run judged (``{tricks}``: ``tricks 6 to
 #: 13`` or ``trick 13``); an earlier run's sentences are recognised by this wording and replaced.
-_OPEN_NOTE = ("Open-hands annotation of {tricks} (paranoid model): dd is the value after the "
+_OPEN_NOTE = ("Open-hands annotation of {tricks} ({model}): dd is the value after the "
               "card for the seat that played it (its points for the deal, lower is better), "
               "best the cards that keep the best value, loss the difference.")
 _FAIR_NOTE = ("Fair annotation of {tricks} (each seat's knowledge, sampled deals): fair is the "
@@ -1067,6 +1099,7 @@ _TRICKS_RE = r"(?:tricks (?:[1-9]|1[0-2]) to 13|trick 13)"
 # A note sentence with the space or line break that joined it to the text before it.
 _NOTE_RE = re.compile("|".join(
     r"[ \n]?" + re.escape(note).replace(re.escape("{tricks}"), _TRICKS_RE)
+    .replace(re.escape("{model}"), r"[^()]+")
     for note in (_OPEN_NOTE, _FAIR_NOTE)))
 
 
@@ -1074,13 +1107,15 @@ def _tricks_text(first: int) -> str:
     return "trick 13" if first == 13 else f"tricks {first} to 13"
 
 
-def annotation_note(mode: str, open_from: int, fair_from: int | None) -> str:
+def annotation_note(mode: str, open_from: int, fair_from: int | None,
+                    open_model: str = "auto") -> str:
     """The game comment's sentences on what a run judged: the open-hands tricks (mode open,
     both) and the fair ones (fair, both), e.g. ``Open-hands annotation of tricks 6 to 13
-    (paranoid model): dd is ...``."""
+    (max^n model, exact from 8 tricks left, estimated before): dd is ...``."""
     notes = []
     if mode != "fair":
-        notes.append(_OPEN_NOTE.format(tricks=_tricks_text(open_from)))
+        notes.append(_OPEN_NOTE.format(tricks=_tricks_text(open_from),
+                                       model=_open_model_text(open_model)))
     if fair_from is not None:
         notes.append(_FAIR_NOTE.format(tricks=_tricks_text(fair_from)))
     return " ".join(notes)
@@ -1118,11 +1153,13 @@ class _DealJob:
     blunder: int
     limit: Limit
     moon: bool
+    open_model: str = "auto"
 
     def __call__(self, game: int, rules: Rules, deal: DealRecord) -> DealAnnotation:
         return annotate_deal(deal, rules, game=game, judged_from=self.judged_from,
                              mistake=self.mistake, blunder=self.blunder, limit=self.limit,
-                             moon=self.moon, solver=Solver(), moon_from=self.moon_from)
+                             moon=self.moon, solver=Solver(), moon_from=self.moon_from,
+                             open_model=self.open_model)
 
 
 @dataclass(frozen=True)
@@ -1143,9 +1180,13 @@ class _FairJob:
                           engine=self.engine)
 
 
-def _check_options(mode: str, mistake: int, blunder: int, model: str, evaluator: str) -> None:
+def _check_options(mode: str, mistake: int, blunder: int, model: str, evaluator: str,
+                   open_model: str = "auto") -> None:
     if mode not in MODES:
         raise AnnotateError(f"unknown mode {mode!r}: expected one of {', '.join(MODES)}")
+    if open_model not in OPEN_MODELS:
+        raise AnnotateError(f"unknown open model {open_model!r}: expected one of "
+                            f"{', '.join(OPEN_MODELS)}", argument="open_model")
     if mistake < 1 or blunder < mistake:
         raise AnnotateError(f"thresholds must satisfy 1 <= mistake <= blunder, got mistake "
                             f"{mistake}, blunder {blunder}")
@@ -1178,7 +1219,8 @@ def annotate_games(games: Sequence[GameRecord], mode: str = "open", *, max_trick
                    moon: bool = True, model: str | None = None, evaluator: str = "auto",
                    progress: Callable[[int, int], None] | None = None,
                    pass_rater: PassRater | None = None,
-                   first_game: int = 1, engine: Engine = DEFAULT_ENGINE) -> list[GameAnnotation]:
+                   first_game: int = 1, open_model: str = "auto",
+                   engine: Engine = DEFAULT_ENGINE) -> list[GameAnnotation]:
     """Annotate several games: the batch twin of :func:`annotate` (its arguments).
 
     The jobs are the deals (open hands and the moon alert, one :class:`Solver` per deal) and,
@@ -1195,16 +1237,16 @@ def annotate_games(games: Sequence[GameRecord], mode: str = "open", *, max_trick
         another type. ClusterError: the scheduler cannot be used.
     """
     model = engine.model if model is None else model
-    _check_options(mode, mistake, blunder, model, evaluator)
+    _check_options(mode, mistake, blunder, model, evaluator, open_model)
     sampling, limit = Sampling.of(sampling), Limit.of(limit)
     samples, seed = sampling.samples, sampling.seed
     open_from = judged_from_trick(max_tricks, from_trick)
     fair_from = None if mode == "open" else (from_trick or 1)
-    tag = _annotator_tag(mode, samples, seed, model, evaluator)
-    note = annotation_note(mode, open_from, fair_from)
+    tag = _annotator_tag(mode, samples, seed, model, evaluator, open_model)
+    note = annotation_note(mode, open_from, fair_from, open_model)
     copies = [_annotated_copy(g, tag, note) for g in games]
     deal_job = _DealJob(open_from if mode != "fair" else 14, open_from, mistake, blunder,
-                        limit, moon)
+                        limit, moon, open_model)
     fair_job = _FairJob(Sampling(samples, seed, threads=1), model, evaluator, mistake, blunder,
                         engine)
     jobs: list[tuple[tuple[int, int, int], Callable, tuple]] = []
@@ -1255,7 +1297,8 @@ def annotate_games(games: Sequence[GameRecord], mode: str = "open", *, max_trick
                                         _rate_passes(d, g.rules, pass_rater),
                                         g.rules.score_bounds()))
         results.append(GameAnnotation(g, deals, mode, open_from if mode != "fair" else 14,
-                                      mistake, blunder, errors=list(g.errors),
+                                      mistake, blunder, model=open_model,
+                                      errors=list(g.errors),
                                       fair_from=fair_from, samples=samples, seed=seed,
                                       fair_model=model, evaluator=evaluator))
     return results
@@ -1270,7 +1313,7 @@ def annotate(game: GameRecord, mode: str = "open", *, max_tricks: int = 8,
              limit: Limit = Limit(),
              sampling: Sampling = Sampling(DEFAULT_SAMPLES, threads=1),
              moon: bool = True, model: str | None = None, evaluator: str = "auto",
-             pass_rater: PassRater | None = None,
+             pass_rater: PassRater | None = None, open_model: str = "auto",
              engine: Engine = DEFAULT_ENGINE) -> GameAnnotation:
     """Annotate a game (module docstring).
 
@@ -1294,6 +1337,9 @@ def annotate(game: GameRecord, mode: str = "open", *, max_tricks: int = 8,
             evaluator: ``auto``, ``exact`` or ``rollout``.
         pass_rater: the pass-rating hook (:data:`PassRater`); None lists the passes as
             :data:`PASS_NOT_RATED`.
+        open_model: the open-hands model (:data:`OPEN_MODELS`): ``auto`` (default: max^n,
+            exact from :data:`EXACT_MAXN_TRICKS` tricks left, a labelled depth-bounded
+            estimate before), ``maxn`` or ``paranoid`` (exact).
         engine: the evaluator of the fair values (:class:`~.engine.Engine`; default
             :data:`~.engine.DEFAULT_ENGINE`, the one every analysis uses).
 
@@ -1304,4 +1350,5 @@ def annotate(game: GameRecord, mode: str = "open", *, max_tricks: int = 8,
     return annotate_games([game], mode, max_tricks=max_tricks, from_trick=from_trick,
                           mistake=mistake, blunder=blunder, limit=limit, sampling=sampling,
                           moon=moon, model=model, evaluator=evaluator,
-                          pass_rater=pass_rater, engine=engine)[0]
+                          pass_rater=pass_rater, open_model=open_model,
+                          engine=engine)[0]

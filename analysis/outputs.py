@@ -39,7 +39,7 @@ from typing import IO, Iterator, Sequence
 from .files import OutputFileError, os_reason, same_file
 
 __all__ = ["TEMP_SUFFIX", "AtomicFile", "StandardOutput", "atomic_outputs", "write_output",
-           "input_conflict", "remove_temporaries"]
+           "input_conflict", "stdout_conflict", "remove_temporaries"]
 
 #: The end of every temporary file's name: ``.game.hgn.1a2b3c4d.hearts-tmp``.
 TEMP_SUFFIX = ".hearts-tmp"
@@ -304,6 +304,27 @@ def input_conflict(output: str, inputs: Sequence[str]) -> "str | None":
                 return "standard input"
         elif same_file(name, output):
             return name
+    return None
+
+
+def stdout_conflict(inputs: Sequence[str]) -> "str | None":
+    """The input among ``inputs`` that standard output writes to, or ``None``: the same file
+    (``hearts convert games.txt >> games.txt``, which read its own output and grew without
+    end; ``>`` has emptied it already), or, for ``-``, standard input's own file. A stream
+    with no file descriptor (a test's) or a terminal or pipe conflicts with nothing."""
+    try:
+        out = os.fstat(sys.stdout.fileno())
+    except (OSError, ValueError, AttributeError):
+        return None
+    if not stat.S_ISREG(out.st_mode):
+        return None
+    for name in inputs:
+        try:
+            given = os.fstat(sys.stdin.fileno()) if name == "-" else os.stat(name)
+        except (OSError, ValueError, AttributeError):
+            continue
+        if os.path.samestat(given, out):
+            return "standard input" if name == "-" else name
     return None
 
 

@@ -38,6 +38,17 @@ Somekh 2013, "Almost Optimal Exploration in Multi-Armed Bandits", ICML):
    best defence with all hands open (moon model, exact; a search stopping at
    :data:`MOON_NODE_LIMIT` nodes is left out and counted in ``moon_unknown``). An upper bound
    on what the hand can force.
+6. **Moon plan** (a top pass with a moon share of at least :data:`MOON_PLAN_SHARE`): the rule
+   bot never shoots, so a moon hand's plain rating counts points it would not take. The pass
+   is valued a second way on its moon deals, as a player who goes for the moon: a deal in which
+   the seat can shoot (step 5) scores the shooter's points (0, or minus the award of a new
+   moon); in one where it cannot, the attempt fails: it scores a rollout in which the seat
+   plays to shoot and the others defend (``Solver.rollout``'s ``shooter``), or the plain value
+   when that rollout's defence let the seat shoot all the same (the best defence would stop it,
+   and the seat would play on normally). The pass takes the plan with the lower mean
+   (``PassRating.plan``), chosen per pass and not per deal; the moon plan's mean, interval and
+   values are over the moon deals. Double dummy: whether the moon is on is known per deal, so
+   the moon plan is an upper bound on what a real attempt gets, as the moon share is.
 
 Means are points for the deal (lower is better); the 95% interval is mean ± 1.96 standard
 errors over that pass's deals; ``vs best`` is the paired mean difference to the best pass on
@@ -85,8 +96,8 @@ from .stats import Z95, mean_se
 __all__ = ["PassError", "PassWhy", "PenaltyCardWhy", "PassRating", "PassRanking",
            "RecordPassRater", "rate_passes", "policy_pass", "passable", "evaluate_pass", "pass_why",
            "apply_passes", "PASS_POLICY", "pass_policy_text", "MODELS", "FIRST_SAMPLES", "TOP",
-           "NODE_LIMIT", "MOON_SAMPLES", "MOON_NODE_LIMIT", "DEFAULT_HORIZON", "DEFAULT_SAMPLES",
-           "CI_TARGET", "Z95"]
+           "NODE_LIMIT", "MOON_SAMPLES", "MOON_NODE_LIMIT", "MOON_PLAN_SHARE", "DEFAULT_HORIZON",
+           "DEFAULT_SAMPLES", "CI_TARGET", "Z95"]
 
 #: Models the evaluator can solve with at the horizon.
 MODELS = ("maxn", "paranoid")
@@ -106,9 +117,14 @@ DEFAULT_SAMPLES = DEFAULT_ENGINE.pass_samples
 CI_TARGET = 1.0
 #: Deals on which the moon chance of the top passes is searched.
 MOON_SAMPLES = 100
-#: Node limit of one moon search.
-MOON_NODE_LIMIT = 200_000
+#: Node limit of one moon search: the moon hand ``AK.AKQJ94.AK2.A7`` needed up to 11 million
+#: nodes (1-2 s; 26 of 100 deals over the old 200,000; 10 ms a search on average:
+#: ``docs/experiments.md`` "Moon hands in the pass rating").
+MOON_NODE_LIMIT = 16_000_000
 _MOON_LIMIT = Limit(nodes=MOON_NODE_LIMIT)
+#: A top pass after which the seat can shoot in at least this share of the moon deals is also
+#: valued with the moon plan (:func:`rate_passes`, step 6).
+MOON_PLAN_SHARE = 0.10
 
 _HEARTS = SUIT_MASKS[Suit.HEARTS]
 _LOW_HEARTS = sum(Card.of(Suit.HEARTS, r).mask for r in range(2, 7))    # 2♥..6♥
@@ -506,8 +522,9 @@ def evaluate_pass(position: Position, seat: Seat, model: str = "maxn",
             :data:`NODE_LIMIT` nodes); ``Limit()``: none.
         shoot: the seat plays to shoot the moon while no other seat has taken a moon card,
             and the others defend (``Solver.rollout``'s ``shooter``): the value of a moon
-            attempt. Not used by the rating (``docs/experiments.md``: its defence model
-            favours attempts too much to choose a plan by it).
+            attempt. The rating uses it only for the deals in which the exact moon search
+            says the attempt fails (module docstring, step 6; ``docs/experiments.md``: its
+            defence lets too many attempts through to value a shoot by it).
 
     Returns:
         Points for the deal (int, lower is better for the seat).
@@ -546,6 +563,11 @@ class PassRating:
         moon: the share of the first :data:`MOON_SAMPLES` deals in which the seat can shoot
             after the pass (double dummy); ``None`` when not searched (below the top).
         moon_unknown: moon searches that hit :data:`MOON_NODE_LIMIT`.
+        plan: ``"plain"`` (the rollouts as they are) or ``"moon"`` (the seat goes for the moon:
+            module docstring, step 6); ``mean``, ``se`` and ``values`` are the plan's.
+        plans: each plan valued on the moon deals, ``{"plain": mean, "moon": mean}`` in
+            points (empty when the moon plan was not valued: a moon share below
+            :data:`MOON_PLAN_SHARE`, or outside the top).
         bounds: the lowest and highest points a seat can have for a deal under the rules
             (:meth:`Rules.score_bounds`), which the mean cannot pass: :attr:`interval` is
             clipped to them.
@@ -562,6 +584,8 @@ class PassRating:
     moon: float | None = None
     moon_unknown: int = 0
     bounds: tuple[float, float] = (-math.inf, math.inf)
+    plan: str = "plain"
+    plans: dict[str, float] = field(default_factory=dict)
 
     @property
     def n(self) -> int:
@@ -588,7 +612,9 @@ class PassRating:
                 "samples": self.n, "round": self.round, "vs_best": round(self.diff, 4),
                 "vs_best_se": round(self.diff_se, 4),
                 "moon": None if self.moon is None else round(self.moon, 4),
-                "moon_unknown": self.moon_unknown, "why": self.why.to_json()}
+                "moon_unknown": self.moon_unknown, "plan": self.plan,
+                "plans": {k: round(v, 4) for k, v in self.plans.items()},
+                "why": self.why.to_json()}
 
 
 @dataclass(frozen=True)
@@ -723,9 +749,20 @@ class _PassWork(PerThreadSolver):
         # whole-deal solves (the exact reference) need a big one.
         self.tt_bits = 22 if self.horizon >= 10 or self.limit.nodes is None else 16
 
+    def _moon_solver(self) -> Solver:
+        """This thread's solver for the moon searches: a table of 2**18 entries (the rollouts'
+        2**16 made the moon hand's searches need up to 2x the nodes)."""
+        self.solver()
+        local = self.__dict__["_local"]
+        solver = getattr(local, "moon_solver", None)
+        if solver is None:
+            solver = local.moon_solver = Solver(18)
+        return solver
+
     def __call__(self, index: int, arms: Sequence[int], kind: str = "value") -> list:
         """Per arm (an index into ``candidates``): its value on sample ``index`` (``kind``
-        ``"value"``), or whether the seat can shoot after it (``"moon"``: 1, 0, ``None``)."""
+        ``"value"``), its value when the seat plays to shoot (``"shoot"``), or whether the
+        seat can shoot after it (``"moon"``: 1, 0, ``None``)."""
         solver = self.solver()
         hands = self.others[index]
         # The other seats' passes do not depend on the seat's: chosen once per deal.
@@ -737,12 +774,12 @@ class _PassWork(PerThreadSolver):
             after = apply_passes(hands, passes, self.direction)
             position = Position(Deal.from_masks(after), self.rules,
                                 pass_direction=self.direction)
-            if kind == "value":
+            if kind in ("value", "shoot"):
                 out.append(evaluate_pass(position, self.seat, self.model, self.horizon, solver,
-                                         self.limit))
+                                         self.limit, shoot=kind == "shoot"))
             else:
-                result = solver.solve_position(position, self.seat, "moon", pv=False,
-                                               limit=_MOON_LIMIT)
+                result = self._moon_solver().solve_position(position, self.seat, "moon",
+                                                            pv=False, limit=_MOON_LIMIT)
                 can = can_shoot(result)
                 out.append(None if can is None else int(can))
         return out
@@ -902,6 +939,7 @@ def rate_passes(hand: "Hand | str | Iterable[Card | str]", direction: "PassDirec
                     stopped = "ci"
                     break
         top = sorted(alive, key=lambda a: (float(np.mean(values[a])), a))[:TOP]
+        plans: dict[int, list[int]] = {}
         if moon and rules.moon != "none":
             m = min(have, MOON_SAMPLES)
             futures = [pool.submit(work, i, top, "moon") for i in range(m)]
@@ -910,10 +948,16 @@ def rate_passes(hand: "Hand | str | Iterable[Card | str]", direction: "PassDirec
             for future in futures:
                 for a, v in zip(top, future.result()):
                     moon_values[a].append(v)
+            plans = _moon_plans(pool, work, values, moon_values, rules)
     if progress is not None:
         progress(total, total)
 
     last = max(reached)
+    means = {a: {"plain": float(np.mean(values[a][:len(plan)])), "moon": float(np.mean(plan))}
+             for a, plan in plans.items()}
+    chosen = {a for a in plans if means[a]["moon"] < means[a]["plain"]}
+    for a in chosen:
+        values[a] = plans[a]       # type: ignore[assignment]
     order = sorted(range(len(candidates)),
                    key=lambda a: (-reached[a], float(np.mean(values[a])), a))
     best_values = np.array(values[order[0]], dtype=np.float64)
@@ -923,19 +967,57 @@ def rate_passes(hand: "Hand | str | Iterable[Card | str]", direction: "PassDirec
     for a in order:
         column = np.array(values[a], dtype=np.float64)
         mean, se = mean_se(column)
-        diff, diff_se = mean_se(column - best_values[:len(column)])
+        common = min(len(column), len(best_values))     # paired on the first deals of both
+        diff, diff_se = mean_se(column[:common] - best_values[:common])
         flags = moon_values.get(a)
         ratings.append(PassRating(
-            combos[a], mean, se, tuple(int(x) for x in values[a]), reached[a],
+            combos[a], mean, se, tuple(values[a]), reached[a],
             0.0 if a == order[0] else diff, 0.0 if a == order[0] else diff_se,
             pass_why(mask, candidates[a], receiver, rules, direction),
             None if flags is None else _fraction(flags),
-            0 if flags is None else sum(1 for f in flags if f is None), bounds))
+            0 if flags is None else sum(1 for f in flags if f is None), bounds,
+            "moon" if a in chosen else "plain", means.get(a, {})))
     assert ratings[0].round == last
     return PassRanking(seat, Hand.from_mask(mask), direction, receiver,
                        direction.passer(seat), rules, model, horizon, limit, samples,
                        ci_target, seed, n_threads, tuple(ratings), tuple(rounds), stopped,
                        done, (time.perf_counter() - t0) * 1000.0)
+
+
+def _moon_points(rules: Rules) -> int:
+    """The shooter's points for a deal in which it takes every moon card: 0 (old moon, and the
+    deal's own score under ``moon=choice``), minus the award under a new moon."""
+    return -rules.moon_award() if rules.moon == "new" else 0
+
+
+def _failed(plain: int, attempt: int, shot: int) -> int:
+    """The value of a moon attempt in a deal where the best defence stops it: the attempt's
+    rollout, or when the rollout scored the shooter's points (its defence let it shoot anyway;
+    under the old moon also a rollout in which the seat took nothing: the value cannot tell
+    them apart, and the plain value is the cautious reading) the plain value (the seat,
+    stopped, plays on as it would have)."""
+    return plain if attempt == shot else attempt
+
+
+def _moon_plans(pool, work: _PassWork, values: list[list[int]],
+                moon_values: dict[int, list[int | None]], rules: Rules) -> dict[int, list[int]]:
+    """The moon plan of every top pass with a moon share of at least :data:`MOON_PLAN_SHARE`
+    (module docstring, step 6): per such pass, its values on the moon deals, in sample order
+    (a search that hit the node limit counts as a moon the defence stops)."""
+    candidates = [a for a, flags in moon_values.items()
+                  if (_fraction(flags) or 0.0) >= MOON_PLAN_SHARE]
+    if not candidates:
+        return {}
+    m = len(moon_values[candidates[0]])
+    failing = [[a for a in candidates if moon_values[a][i] != 1] for i in range(m)]
+    futures = {i: pool.submit(work, i, arms, "shoot") for i, arms in enumerate(failing) if arms}
+    attempts = {i: dict(zip(failing[i], future.result())) for i, future in futures.items()}
+    shot = _moon_points(rules)
+    plans = {}
+    for a in candidates:
+        plans[a] = [shot if moon_values[a][i] == 1
+                    else _failed(values[a][i], attempts[i][a], shot) for i in range(m)]
+    return plans
 
 
 def _check_others_can_pass(hand: int, rules: Rules) -> None:

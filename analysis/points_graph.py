@@ -44,9 +44,18 @@ class GraphError(HeartsError):
     """Graph data that cannot be drawn (a missing part, a value that is no number)."""
 
 
+#: The largest value, in points or plays, a graph takes: a deal's points are at most a few
+#: hundred under any rules. The bound keeps posted data (``POST /api/graph``) from dividing by
+#: zero (``1e308 + 1 == 1e308``) or asking for billions of axis ticks.
+MAX_MAGNITUDE = 10_000
+
+
 def _number(value: Any, where: str) -> float:
-    if isinstance(value, bool) or not isinstance(value, (int, float)) or not math.isfinite(value):
+    if (isinstance(value, bool) or not isinstance(value, (int, float))
+            or isinstance(value, float) and not math.isfinite(value)):
         raise GraphError(f"graph: {where} must be a number, got {value!r}")
+    if abs(value) > MAX_MAGNITUDE:       # an int past a float's range too: no float(value)
+        raise GraphError(f"graph: {where} must be a number within ±{MAX_MAGNITUDE:,}")
     return float(value)
 
 

@@ -14,7 +14,7 @@ from typing import Iterable, Sequence
 
 from hearts.solver.cards import Card, CardError, parse_cards
 from hearts.solver.deal import Deal
-from hearts.solver.errors import HeartsError, IllegalPlayError
+from hearts.solver.errors import HeartsError, IllegalPlayError, RulesError
 from hearts.solver.position import Position
 from hearts.solver.rules import Rules
 from hearts.solver.words import counted
@@ -75,9 +75,15 @@ def open_position(deal: str, played: "str | Iterable[Card | str]" = "",
         CardError: a bad card in ``played`` (the message starts with ``played:``).
         IllegalPlayError: an illegal play in ``played`` (``card 5 of played ("5H"): ...``).
         InvalidDealError, RulesError: a bad deal or rules spec.
+        Each carries the argument it is about in :attr:`HeartsError.argument` (``played``,
+        ``deal``, ``rules``), for a front end that names its own fields.
     """
     cards = parse_played(played)
-    the_deal, the_rules, _ = deal_and_rules(deal, rules or "standard")
+    try:
+        the_deal, the_rules, _ = deal_and_rules(deal, rules or "standard")
+    except HeartsError as err:
+        err.argument = err.argument or ("rules" if isinstance(err, RulesError) else "deal")
+        raise
     try:
         return the_rules, Position(the_deal, the_rules, cards)
     except IllegalPlayError as err:
@@ -89,8 +95,10 @@ def _played_error(err: IllegalPlayError) -> IllegalPlayError:
     ``card 5 of played ("5H"): North may not lead 5H: hearts are not broken``."""
     if err.index is None:
         return err
-    return IllegalPlayError(f'card {err.index} of played ("{err.card}"): {err.reason}',
-                            card=err.card, reason=err.reason, index=err.index)
+    named = IllegalPlayError(f'card {err.index} of played ("{err.card}"): {err.reason}',
+                             card=err.card, reason=err.reason, index=err.index)
+    named.argument = "played"
+    return named
 
 
 @dataclass(frozen=True)

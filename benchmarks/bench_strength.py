@@ -35,7 +35,8 @@ and their settings: ``docs/experiments.md``; the harness: ``docs/analysis.md``.
 Run: ``python benchmarks/bench_strength.py [--opponent ismcts|rule] [--bots LIST]
 [--deals N] [--seed S] [--sims N] [--uct-c C] [--pass-by policy|rating|own]
 [--pass-samples N] [--play-samples N] [--model maxn|paranoid] [--threads N] [--shard I/N]
-[--out FILE] [--json]``, or ``--merge FILE... [--json]``, or ``--compare BOT@FILES BOT@FILES [--json]``.
+[--out FILE] [--json]``, or ``--merge FILE... [--json]``, or ``--compare BOT@FILES BOT@FILES
+[--json]``.
 """
 from __future__ import annotations
 

@@ -28,13 +28,15 @@ FOUR = DATA / "records" / "xinxin-train-1-4.hgn"
 XINXIN = DATA / "openspiel_xinxin" / "xinxin_train.txt"
 
 
-def _check_against_solve(game: records.GameRecord, result) -> None:
+def _check_against_solve(game: records.GameRecord, result, model: str = "paranoid") -> None:
+    """Every judged play's values are the exact solve's under ``model`` (``maxn``: the mover's
+    own points, what the default open model ``auto`` gives from 8 tricks left)."""
     rules = game.rules
     deal = game.deals[0]
     assert result.plays, "no play judged"
     for p in result.plays:
-        assert p.status == "judged"
-        solved = solve(deal.deal, deal.cards[:p.index - 1], p.seat, "paranoid", rules)
+        assert p.status == "judged" and p.estimate is None
+        solved = solve(deal.deal, deal.cards[:p.index - 1], p.seat, model, rules)
         best = solved.cards[0].value
         assert p.loss is not None and p.loss >= 0
         assert p.value == solved[p.card].value
@@ -47,21 +49,25 @@ def _check_against_solve(game: records.GameRecord, result) -> None:
 
 def test_hgn_record_judged_plays_agree_with_solve():
     game = hgn.loads(ONE.read_text())
-    result = annotate(game, max_tricks=6)
-    assert result.judged_from == 8
+    result = annotate(game, max_tricks=6, open_model="paranoid")
+    assert result.judged_from == 8 and result.model == "paranoid"
     assert [p.index for p in result.plays] == list(range(29, 53))
     _check_against_solve(game, result)
     # the fixture's hand annotation (docs/records.md): S 2S? in trick 10 loses 2, best 9S
     two_spades = next(p for p in result.plays if p.trick == 10 and str(p.card) == "2S")
     assert (two_spades.value, [str(c) for c in two_spades.best], two_spades.loss,
             two_spades.mark) == (8, ["9S"], 2, "?")
+    # the default open model: exact max^n from 8 tricks left
+    result = annotate(game, max_tricks=6)
+    assert result.model == "auto"
+    _check_against_solve(game, result, "maxn")
 
 
 def test_openspiel_line_judged_plays_agree_with_solve():
     line = XINXIN.read_text().splitlines()[1]
     game = from_openspiel_line(line, 2)
-    result = annotate(game, max_tricks=6)
-    _check_against_solve(game, result)
+    _check_against_solve(game, annotate(game, max_tricks=6, open_model="paranoid"))
+    _check_against_solve(game, annotate(game, max_tricks=6), "maxn")
 
 
 def _blunder_game() -> records.GameRecord:
@@ -503,8 +509,7 @@ _OPEN_EXACT = "open mode solves every position exactly, with nothing sampled"
 
 @pytest.mark.parametrize("args, line", [
     (["--model", "maxn"],
-     "error: --model maxn applies to --mode fair or both (open mode solves paranoid values "
-     "only)"),
+     "error: --model maxn applies to --mode fair or both (open mode takes --open-model)"),
     (["--mode", "open", "--samples", "5"],
      f"error: --samples applies to --mode fair or both ({_OPEN_EXACT})"),
     # at its default value, typed: still refused (it is the typing that would be ignored)
@@ -613,7 +618,8 @@ def test_the_first_trick_judged_gives_its_reason_only_when_chosen_by_cost(run_cl
                                          "(exact solves are affordable from there on)")
 
 
-OPEN_NOTE = ("Open-hands annotation of tricks {} to 13 (paranoid model): dd is the value after "
+OPEN_NOTE = ("Open-hands annotation of tricks {} to 13 (max^n model, exact from 8 tricks left, "
+             "estimated before): dd is the value after "
              "the card for the seat that played it (its points for the deal, lower is better), "
              "best the cards that keep the best value, loss the difference.")
 FAIR_NOTE = ("Fair annotation of tricks 1 to 13 (each seat's knowledge, sampled deals): fair is "
@@ -624,12 +630,15 @@ FAIR_NOTE = ("Fair annotation of tricks 1 to 13 (each seat's knowledge, sampled 
 def test_an_earlier_runs_note_is_replaced_by_this_runs(tmp_path, run_cli):
     # The fixture's note says tricks 8 to 13; a run judging 6 to 13 kept it, contradicting
     # its own [Annotator] tag.
-    assert hgn.loads(ONE.read_text()).comment == OPEN_NOTE.format(8)
+    # (the fixture's note is an earlier run's, of the paranoid model)
+    assert hgn.loads(ONE.read_text()).comment == OPEN_NOTE.format(8).replace(
+        "max^n model, exact from 8 tricks left, estimated before", "paranoid model")
     out = tmp_path / "out.hgn"
     result = run_cli("annotate", str(ONE), "-o", str(out))
     assert result.exit_code == 0, result.stderr
     game = hgn.loads(out.read_text())
-    assert game.tags["Annotator"] == "hearts-dd annotate (open hands, paranoid)"
+    assert game.tags["Annotator"] == ("hearts-dd annotate (open hands, max^n model, exact from "
+                                      "8 tricks left, estimated before)")
     assert game.comment == OPEN_NOTE.format(6)
 
 
@@ -660,8 +669,7 @@ def test_lenient_view_lists_the_read_errors_first(tmp_path, run_cli):
     assert result.exit_code == 0, result.stderr
     view = result.stdout.splitlines()
     assert view[:4] == [
-        f"annotate {path}  mode open hands (every hand visible; exact paranoid values, lower "
-        "is better)",
+        f"annotate {path}  mode open hands (every hand visible; max^n values, lower is better)",
         "read error (annotated up to it): line 4: 5 tokens, expected 117 for pass direction left",
         "open hands: plays before trick 13 are not judged (exact solves are affordable from "
         "there on)",

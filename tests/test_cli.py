@@ -76,7 +76,7 @@ def test_endgame_example_is_trick_9_of_xinxin_train_game_1():
 
 
 def test_solve_example_prints_a_table_of_every_legal_card(run_ok):
-    out = run_ok("solve", "example").stdout
+    out = run_ok("solve", "example", "--model", "paranoid").stdout
     example = load_example("endgame")
     expected = solve(example.deal, example.played)
     assert "paranoid" in out and "S points" in out and "nodes" in out and "TT" in out
@@ -86,9 +86,10 @@ def test_solve_example_prints_a_table_of_every_legal_card(run_ok):
 
 
 def test_solve_example_json_equals_the_python_api(run_ok):
-    data = json.loads(run_ok("solve", "example", "--json").stdout)
+    data = json.loads(run_ok("solve", "example", "--model", "paranoid", "--json").stdout)
     assert {"seat", "target", "model", "rules", "cards", "nodes", "ms", "complete"} <= set(data)
     assert data["seat"] == "S" and data["model"] == "paranoid" and data["complete"] is True
+    assert data["exact"] is True and data["estimate"] is None
     for card in data["cards"]:
         assert {"card", "value", "equals", "pv"} <= set(card)
         assert card["pv"][0] == card["card"]
@@ -199,7 +200,8 @@ def test_solve_moon_answers_yes_or_no(run_ok):
 def test_solve_with_rules_spec_and_no_pv(run_ok):
     example = load_example("endgame")
     spec = "openspiel,qs_breaks_hearts=false"
-    data = json.loads(run_ok("solve", "example", "--rules", spec, "--no-pv", "--json").stdout)
+    data = json.loads(run_ok("solve", "example", "--rules", spec, "--no-pv", "--model",
+                             "paranoid", "--json").stdout)
     assert data["rules"]["hearts_broken_by"] == "hearts"
     assert all(card["pv"] == [] for card in data["cards"])
     assert json_values(data) == api_values(solve(example.deal, example.played, rules=spec,
@@ -451,7 +453,8 @@ def test_the_real_process_prints_one_line_and_exits_2():
         [sys.executable, "-m", "hearts.analysis.cli", "solve", "example", "--model", "foo"],
         capture_output=True, text=True, timeout=120)
     assert proc.returncode == 2
-    assert proc.stderr == 'error: unknown model "foo": expected one of paranoid, maxn, moon, game\n'
+    assert proc.stderr == ('error: unknown model "foo": expected one of auto, paranoid, maxn, '
+                           'moon, game\n')
     assert proc.stdout == ""
     ok = subprocess.run([sys.executable, "-m", "hearts.analysis.cli", "solve", "example",
                          "--json"], capture_output=True, text=True, timeout=120)
@@ -474,13 +477,14 @@ FIVE_PLAYED = ("3C JC TC 9C KC 9S 7S 2S 4S 5S 3S 6S 8C AS 3D 6D 9D 5D KD TD 8D 4
 
 
 def test_solve_values_a_three_player_deal_as_brute_force(run_ok):
-    data = json.loads(run_ok("solve", THREE_DEAL, "--played", THREE_PLAYED, "--json").stdout)
+    data = json.loads(run_ok("solve", THREE_DEAL, "--played", THREE_PLAYED, "--model", "paranoid",
+                             "--json").stdout)
     assert (data["seat"], data["target"], data["model"]) == ("A", "A", "paranoid")
     expected = {"KH": 11, "JH": 20, "4H": 23}      # A's points for the deal
     assert {cv["card"]: cv["value"] for cv in data["cards"]} == expected
     position = Position(THREE_DEAL, Rules(players=3), THREE_PLAYED)
     assert {str(c): v for c, v in bruteforce.paranoid_values(position).items()} == expected
-    out = run_ok("solve", THREE_DEAL, "--played", THREE_PLAYED).stdout
+    out = run_ok("solve", THREE_DEAL, "--played", THREE_PLAYED, "-m", "paranoid").stdout
     assert "to move Player A  target Player A" in out and "the other two seats" in out
     assert "A points" in out and "tricks left 3" in out
 
@@ -535,8 +539,8 @@ def test_solve_a_deal_of_the_wrong_table_size_is_that_error(option, run_cli):
 
 
 @pytest.mark.parametrize("command, message", [
-    (["solve", "example"], 'error: unknown model "GAME": expected one of paranoid, maxn, moon, '
-                           'game'),
+    (["solve", "example"], 'error: unknown model "GAME": expected one of auto, paranoid, maxn, '
+                           'moon, game'),
     (["play", str(Path(__file__).parent / "data" / "records" / "xinxin-train-1.hgn"), "--at",
       "33"], 'error: unknown model "GAME" for advice: expected paranoid, maxn or game'),
 ])
@@ -942,7 +946,7 @@ def test_replay_of_other_text_names_the_file_and_the_bad_token(tmp_path, run_cli
 def test_a_deal_of_three_hands_names_its_rules_with_the_player_count(run_ok):
     # it said "rules standard" (4 players) and the JSON's rules_name "standard"
     deal = "A:AKJT3.J963.J954.AQ85 9762.AQT2.KQT872.K63 Q854.K8754.A63.JT974"
-    text = run_ok("solve", deal, "--nodes", "10000").stdout
+    text = run_ok("solve", deal, "--nodes", "10000", "--model", "paranoid").stdout
     assert "rules standard,players=3  model paranoid  to move Player B" in text
     data = json.loads(run_ok("solve", deal, "--nodes", "10000", "--json").stdout)
     assert data["rules_name"] == "standard,players=3" and data["rules"]["players"] == 3
@@ -1017,3 +1021,62 @@ def test_solve_refuses_an_empty_card_between_commas(run_cli):
     assert result.exit_code == 2
     assert result.stderr.strip() == ('error: --played: empty card between commas (item 3 of '
                                      '"2C,AC,,KC")')
+
+
+@pytest.mark.parametrize("command", ["solve", "play", "moon"])
+def test_an_illegal_play_of_played_is_named_alike_in_every_command(command, run_cli):
+    # play and moon --position said 'card 3 of played list ("4S")', the solver's own words,
+    # where solve says --played.
+    where = [FULL_DEAL] if command == "solve" else ["--position", FULL_DEAL]
+    result = run_cli(command, *where, "--played", "2C 3C 4S", "-q")
+    assert result.exit_code == 2
+    assert result.stderr == 'error: card 3 of --played ("4S"): West must follow clubs\n'
+
+
+def test_play_given_a_deal_as_its_record_says_to_use_position(run_cli):
+    # It was 'error: N:.AQJT6543...: no such file or directory'.
+    result = run_cli("play", FULL_DEAL, "-q")
+    assert result.exit_code == 2
+    assert result.stderr == ('error: RECORD "N:.AQJT6543.9873.Q 87.K72.AQ52.T842 QJ93…" '
+                             '(69 characters) is a deal, not a record file: give the deal as '
+                             '--position DEAL (with --played, the cards played)\n')
+
+
+def test_play_a_missing_record_is_still_no_such_file(run_cli, tmp_path):
+    result = run_cli("play", str(tmp_path / "N:game.hgn"), "-q")
+    assert result.exit_code == 2
+    assert result.stderr.endswith("N:game.hgn: no such file or directory\n")
+
+
+@pytest.mark.parametrize("name, to, first", [
+    ("games.json", [], "["),
+    ("games.JSONL", [], '{"format": "hearts-dd game record"'),
+    ("games.hgn", [], '[Event "xinxin self-play (OpenSpiel data)"]'),
+    ("games.txt", [], '[Event "xinxin self-play (OpenSpiel data)"]'),
+    ("games.json", ["--to", "hgn"], '[Event "xinxin self-play (OpenSpiel data)"]'),
+], ids=["json", "jsonl", "hgn", "other suffix", "--to wins"])
+def test_convert_output_format_follows_the_suffix_of_o(name, to, first, tmp_path, run_cli):
+    # -o games.json wrote HGN text into games.json.
+    source = str(Path(__file__).parent / "data" / "records" / "xinxin-train-1.hgn")
+    out = tmp_path / name
+    result = run_cli("convert", source, "-o", str(out), *to, "-q")
+    assert result.exit_code == 0, result.stderr
+    assert out.read_text(encoding="utf-8").startswith(first)
+
+
+def test_annotate_standard_input_given_twice_is_refused_before_any_output(run_cli):
+    # The first '-' was annotated and printed, the second read an empty stdin: exit 2 after
+    # a whole annotation on stdout.
+    record = (Path(__file__).parent / "data" / "records" / "xinxin-train-1.hgn").read_text()
+    result = run_cli("annotate", "-", "-", "-q", input=record)
+    assert result.exit_code == 2
+    assert result.stdout == ""
+    assert result.stderr == "error: - (standard input) is given 2 times: it can be read once\n"
+
+
+def test_serve_an_unknown_host_is_one_error_line_without_the_listening_note(run_cli):
+    # "note: listening on 999.1.1.1: anyone who reaches this address ..." came first.
+    result = run_cli("serve", "--host", "999.1.1.1", "--port", "0")
+    assert result.exit_code == 2
+    line, = result.stderr.splitlines()
+    assert line.startswith("error: --host '999.1.1.1': ")

@@ -5,6 +5,7 @@ Each Ctrl-C is sent once the search has started (``sigint.py``: the core's handl
 or a pool's jobs have begun), never after a delay that a faster core would outrun."""
 from __future__ import annotations
 
+import json
 import os
 import select
 import signal
@@ -203,3 +204,51 @@ def test_ctrl_c_while_a_pool_works_stops_its_searches_and_drops_the_jobs_not_sta
     assert len(done) == 2 and done == [False, False]     # the two running, stopped
     # and the searches run again afterwards
     assert solve(FULL_DEAL, pv=False, limit=Limit(nodes=100_000)).nodes >= 100_000
+
+
+def test_ctrl_c_stops_hearts_serve_and_the_computation_of_an_open_request():
+    # uvicorn waited for the open request: a synchronous 30 s solve held Ctrl-C up until its
+    # end, and its client got the whole result.
+    import urllib.error
+    import urllib.request
+
+    proc = subprocess.Popen([sys.executable, "-m", "hearts.analysis.cli", "serve", "--port",
+                             "0"], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                            start_new_session=True)
+    try:
+        url = proc.stdout.readline().split(" at ")[1].split()[0]
+        for _ in range(600):                # the line comes before uvicorn listens
+            try:
+                urllib.request.urlopen(url + "api/limits", timeout=5).close()
+                break
+            except OSError:
+                time.sleep(0.1)
+        answers = []
+
+        def request() -> None:
+            body = json.dumps({"deal": "N:.AQJT6543.9873.Q 87.K72.AQ52.T842 QJ932.9.J64.A653 "
+                                       "AKT654.8.KT.KJ97", "model": "maxn", "time_ms": 30000})
+            post = urllib.request.Request(url + "api/solve", data=body.encode(),
+                                          headers={"Content-Type": "application/json"})
+            try:
+                with urllib.request.urlopen(post, timeout=60) as response:
+                    answers.append(response.status)
+            except urllib.error.HTTPError as err:
+                answers.append(err.code)
+            except OSError as err:          # the connection closed as the server went down
+                answers.append(type(err).__name__)
+
+        client = threading.Thread(target=request)
+        client.start()
+        time.sleep(2)                       # the request read and its solve running
+        sent = time.monotonic()
+        proc.send_signal(signal.SIGINT)
+        _, err = proc.communicate(timeout=60)
+        took = time.monotonic() - sent
+        client.join(60)
+    finally:
+        proc.kill()
+    assert proc.returncode == 130, err
+    assert err.splitlines()[-1] == "interrupted"
+    assert took < 10, f"the server went on for {took:.1f} s after Ctrl-C"
+    assert answers and answers[0] != 200, answers

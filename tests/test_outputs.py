@@ -274,3 +274,37 @@ def test_temporary_files_left_by_a_kill_have_a_recognisable_name(tmp_path):
     finally:
         outputs.remove_temporaries()
     assert _temporaries(tmp_path) == [] and f.temp is not None
+
+
+@pytest.mark.parametrize("command, data", [
+    (["convert", "--to", "openspiel"], "openspiel_xinxin/xinxin_train.txt"),
+    (["replay", "--jsonl"], "openspiel_xinxin/xinxin_train.txt"),
+    (["annotate", "--max-tricks", "1"], "records/xinxin-train-1.hgn"),
+], ids=["convert", "replay", "annotate"])
+@pytest.mark.parametrize("stdin", [False, True], ids=["file", "stdin"])
+def test_standard_output_appended_to_the_input_is_refused(command, data, stdin, tmp_path):
+    # `hearts convert games.txt --to openspiel >> games.txt` read its own output and grew the
+    # input without end (1.5 MB in 20 s); replay appended JSON lines, then failed on them.
+    source = Path(__file__).parent / "data" / data
+    path = tmp_path / source.name
+    shutil.copyfile(source, path)
+    args = [sys.executable, "-m", "hearts.analysis.cli", *command, "-q"]
+    with open(path, "ab") as out, open(path, "rb") as inp:
+        proc = subprocess.run(args + ["-" if stdin else str(path)], stdin=inp, stdout=out,
+                              stderr=subprocess.PIPE, text=True, timeout=120)
+    name = "the file standard input reads" if stdin else f"the input file {path}"
+    assert proc.returncode == 2
+    assert proc.stderr == (f"error: standard output is {name}: the input is never overwritten "
+                           f"(a redirection > or >> onto it empties it or feeds the output "
+                           f"back in); write to another file\n")
+    assert path.read_bytes() == source.read_bytes()
+
+
+def test_standard_output_to_another_file_is_fine(tmp_path):
+    source = Path(__file__).parent / "data" / "records" / "xinxin-train-1.hgn"
+    with open(tmp_path / "out.hgn", "wb") as out:
+        proc = subprocess.run([sys.executable, "-m", "hearts.analysis.cli", "convert",
+                               str(source), "-q"], stdout=out, stderr=subprocess.PIPE,
+                              text=True, timeout=120)
+    assert proc.returncode == 0, proc.stderr
+    assert (tmp_path / "out.hgn").read_text() == source.read_text()

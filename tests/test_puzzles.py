@@ -339,7 +339,17 @@ def test_cli_serve_illegal_answer_exits_2(tmp_path, run_cli):
     path.write_text(_line() + "\n")
     result = run_cli("puzzle", "--file", str(path), "--answer", "AS")
     assert result.exit_code == 2
-    assert result.stderr.strip().startswith("error: AS cannot be played: ")
+    assert result.stderr.strip().startswith("error: --answer AS cannot be played: ")
+
+
+def test_cli_serve_an_answer_that_is_no_card_is_refused_before_the_puzzle(tmp_path, run_cli):
+    # The puzzle was shown, then 'error: unknown card "ZZ"' without the option's name.
+    path = tmp_path / "p.jsonl"
+    path.write_text(_line() + "\n")
+    result = run_cli("puzzle", "--file", str(path), "--answer", "ZZ")
+    assert result.exit_code == 2
+    assert result.stdout == ""
+    assert result.stderr == 'error: --answer: unknown card "ZZ"\n'
 
 
 def test_cli_check_an_empty_file_is_an_error(tmp_path, run_cli):

@@ -72,7 +72,9 @@ def test_solve_of_a_recorded_position_is_the_examples(client, run_cli):
     data = client.post("/api/solve", json={"record": ONE.read_text(), "at": 32}).json()
     assert data["seat"] == "S" and data["complete"]
     values = {c: cv["value"] for cv in data["cards"] for c in [cv["card"], *cv["equals"]]}
-    assert values == {"3C": 7, "5C": 7, "9S": 7, "6D": 8, "2S": 8}
+    # the default model, auto: exact max^n with 5 tricks left (paranoid: 7 7 7 8 8)
+    assert data["model"] == "maxn" and data["exact"] is True
+    assert values == {"3C": 6, "5C": 6, "9S": 6, "6D": 7, "2S": 8}
     example = _cli_json(run_cli, "solve", "example", "--json")
     assert data["cards"] == example["cards"]
 
@@ -122,6 +124,27 @@ def test_graph_is_the_svg_of_the_annotation(client):
     # one dot per judged play (tricks 10-13: 16 plays), the final points of the four seats
     assert svg.text.count('class="graph-dot"') == 16
     assert svg.text.count('class="graph-final"') == 4
+
+
+@pytest.mark.parametrize("where, value, error", [
+    ("value", 1e308, "graph: value must be a number within ±10,000"),
+    ("value", 10 ** 400, "graph: value must be a number within ±10,000"),
+    ("high", 10 ** 12, "graph: high must be a number within ±10,000"),
+    ("value", "1", "graph: value must be a number, got '1'"),
+], ids=["float near the limit", "int past a float", "a billion axis ticks", "a text"])
+def test_graph_of_posted_numbers_out_of_range_is_400(client, where, value, error):
+    # 1e308 everywhere divided by zero (1e308 + 1 == 1e308): a 500; a huge "high" asked for
+    # billions of axis ticks.
+    deal = {"graph": {"low": 0, "high": 26, "plays": 52, "series": {
+        "N": [{"index": 22, "card": "QH", "value": 6, "se": None, "mark": ""}]}}}
+    if where == "value":
+        deal["graph"]["series"]["N"][0]["value"] = value
+    else:
+        deal["graph"][where] = value
+    response = client.post("/api/graph", content=json.dumps({"deal": deal}),
+                           headers={"content-type": "application/json"})
+    assert response.status_code == 400
+    assert response.json() == {"error": error, "field": None}
 
 
 def test_position_is_what_the_board_draws(client):
@@ -181,6 +204,41 @@ def test_bad_input_is_400_with_the_cli_message(client, cli, body, run_cli):
     assert response.json()["error"] == message.replace("--played", "played")
 
 
+@pytest.mark.parametrize("body, field", [
+    ({"deal": OPENING, "played": "2C 3C 7C QC 5H"}, "played"),
+    ({"deal": OPENING, "played": ["2C", "2C"]}, "played"),
+    ({"deal": "N:AKQ.T98.AKQ.AKQJ 2.2.2.2 3.3.3.3 4.4.4.4"}, "deal"),
+    ({"deal": "garbage"}, "deal"),
+    ({"deal": OPENING, "rules": "standard,mon=old"}, "rules"),
+    ({"record": ONE.read_text(), "played": "2C AC KC 2H"}, "played"),
+], ids=["illegal play", "card played twice", "bad deal", "no deal", "bad rules",
+        "illegal what-if"])
+def test_a_bad_position_names_its_field(client, body, field):
+    # These errors came with "field": null, though docs/api.md's example is of played.
+    response = client.post("/api/solve", json=body)
+    assert response.status_code == 400
+    assert response.json()["field"] == field
+
+
+@pytest.mark.parametrize("params", [[], "deal", None, 5])
+def test_a_job_with_params_that_are_no_object_is_400(client, params):
+    response = client.post("/api/jobs", json={"kind": "solve", "params": params})
+    assert response.status_code == 400
+    assert response.json() == {"error": "params must be a JSON object of the analysis's fields",
+                               "field": "params"}
+
+
+@pytest.mark.parametrize("value, shown", [(1e300, "1e+300"), (2 ** 70, str(2 ** 70))])
+def test_a_whole_number_past_2_62_is_refused_with_its_field(client, value, shown):
+    # target=1e300 came back as "rules option target=1000000000000000052504760255204420248...
+    # (301 digits): expected 1..400 points", with no field.
+    response = client.post("/api/solve", json={"deal": OPENING, "scores": [1, 2, 3, 4],
+                                               "target": value, "nodes": 1000})
+    assert response.status_code == 400
+    assert response.json() == {"error": f"target must be a whole number, got {shown}",
+                               "field": "target"}
+
+
 def test_a_library_error_names_the_field(client):
     response = client.post("/api/advise", json={"record": ONE.read_text(), "at": 33,
                                                 "samples": 0})
@@ -228,6 +286,17 @@ def test_no_json_is_400(client):
     assert response.json()["error"].startswith("the request body is no JSON")
 
 
+@pytest.mark.parametrize("body", ["[" * 100_000 + "]" * 100_000,
+                                  '{"deal": ' + "[" * 100_000 + "]" * 100_000 + "}"])
+def test_json_nested_too_deeply_is_400_not_500(client, body):
+    # Python's decoder raised RecursionError: the server answered 500 "Internal Server Error".
+    response = client.post("/api/solve", content=body.encode(),
+                           headers={"content-type": "application/json"})
+    assert response.status_code == 400
+    assert response.json() == {"error": "the request body is no JSON: nested too deeply",
+                               "field": None}
+
+
 # -- jobs, cancel, cache, several clients ------------------------------------------------------
 
 def test_a_job_reports_progress_and_its_result(client):
@@ -241,7 +310,8 @@ def test_a_job_reports_progress_and_its_result(client):
 def test_a_cancelled_solve_stops(client):
     # the opening, paranoid: minutes to solve; cancelled, its search stops at its next check
     job = client.post("/api/jobs", json={"kind": "solve", "params": {
-        "deal": OPENING, "played": "2C 3C 7C QC", "time_ms": 60000}}).json()
+        "deal": OPENING, "played": "2C 3C 7C QC", "model": "paranoid",
+        "time_ms": 60000}}).json()
     time.sleep(0.3)
     cancelled = client.delete(f"/api/jobs/{job['id']}").json()
     assert cancelled["id"] == job["id"]
@@ -265,7 +335,8 @@ def test_several_clients_at_once(client):
     """Four clients ask at once while a long solve runs: each gets its own right answer,
     and none waits for the long one."""
     long = client.post("/api/jobs", json={"kind": "solve", "params": {
-        "deal": OPENING, "played": "2C 3C 7C QC", "time_ms": 8000}}).json()
+        "deal": OPENING, "played": "2C 3C 7C QC", "model": "paranoid",
+        "time_ms": 8000}}).json()
     answers: dict[int, dict] = {}
     times: dict[int, float] = {}
 
@@ -285,7 +356,8 @@ def test_several_clients_at_once(client):
     for at, data in answers.items():
         position = client.post("/api/position", json={"record": ONE.read_text(),
                                                       "at": at}).json()
-        expected = solve(position["deal"], position["played"], pv=False)
+        # the default model, auto: exact max^n from 8 tricks left
+        expected = solve(position["deal"], position["played"], model="maxn", pv=False)
         assert {c["card"]: c["value"] for c in data["cards"]} == {
             str(cv.card): cv.value for cv in expected.cards}
         assert times[at] < 5.0
@@ -296,9 +368,11 @@ def test_a_busy_server_refuses_more_jobs():
     app = create_app(workers=1, max_jobs=1)
     with TestClient(app) as c:
         first = c.post("/api/jobs", json={"kind": "solve", "params": {
-            "deal": OPENING, "played": "2C 3C 7C QC", "time_ms": 5000}}).json()
+            "deal": OPENING, "played": "2C 3C 7C QC", "model": "paranoid",
+            "time_ms": 5000}}).json()
         second = c.post("/api/jobs", json={"kind": "solve", "params": {
-            "deal": OPENING, "played": "2C 3C 7C QC 7D", "time_ms": 5000}})
+            "deal": OPENING, "played": "2C 3C 7C QC 7D", "model": "paranoid",
+            "time_ms": 5000}})
         assert second.status_code == 503 and "busy" in second.json()["error"]
         c.delete(f"/api/jobs/{first['id']}")
         _wait(c, first["id"], 10)
@@ -307,7 +381,8 @@ def test_a_busy_server_refuses_more_jobs():
 def test_a_cancel_stops_that_job_only(client, run_cli):
     """Two searches at once; cancelling one stops its searches (its own stop token) and the
     other ends with the right values."""
-    body = {"deal": OPENING, "played": "2C 3C 7C QC", "time_ms": 20000}
+    # paranoid: the opening takes minutes (auto's estimate would end in a second)
+    body = {"deal": OPENING, "played": "2C 3C 7C QC", "model": "paranoid", "time_ms": 20000}
     long = client.post("/api/jobs", json={"kind": "solve", "params": body}).json()
     other = client.post("/api/jobs", json={"kind": "advise", "params": {
         "record": FOUR.read_text(), "deal_number": 3, "at": 36, "samples": 40}}).json()

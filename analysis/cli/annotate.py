@@ -37,10 +37,10 @@ from ..passing import DEFAULT_SAMPLES as PASS_SAMPLES
 from ..passing import RecordPassRater
 from ..sampling import MAX_SAMPLES
 from ..settings import Sampling
-from .options import (SAMPLING, CommandError, check_output, force_option, given_options,
-                      json_option, jsonl_option, model_option, option_names, output_option,
-                      quiet_option, rules_option, samples_option, scheduler_option,
-                      seed_option, threads_option, time_option)
+from .options import (SAMPLING, CommandError, check_output, check_stdout, force_option,
+                      given_options, json_option, jsonl_option, model_option, option_names,
+                      output_option, quiet_option, rules_option, samples_option,
+                      scheduler_option, seed_option, threads_option, time_option)
 from .render import batch_progress, card_text, cards_text
 
 __all__ = ["annotate_command", "check_options_apply"]
@@ -49,9 +49,9 @@ _MARK_STYLE = {"?": "bold yellow", "??": "bold red"}
 
 
 _MODE_TEXT = {
-    "open": "open hands (every hand visible; exact paranoid values, lower is better)",
+    "open": "open hands (every hand visible; max^n values, lower is better)",
     "fair": "fair (each seat's own knowledge; sampled deals, mean points, lower is better)",
-    "both": "open hands and fair (exact with every hand visible, and sampled on each seat's "
+    "both": "open hands and fair (max^n with every hand visible, and sampled on each seat's "
             "own knowledge; lower is better)",
 }
 
@@ -258,7 +258,7 @@ def check_options_apply(mode: str, given: set[str], *, model: str = "paranoid",
                                f"--rate-passes ({why_open})")
         if "model" in given and model != "paranoid" and model in FAIR_MODELS:
             raise CommandError(f"--model {model} applies to --mode fair or both (open "
-                               f"mode solves paranoid values only)")
+                               f"mode takes --open-model)")
     if "pass_samples" in given and not rate_passes:
         raise CommandError("--pass-samples goes with --rate-passes")
     if "max_tricks" in given and "from_trick" in given:
@@ -297,8 +297,13 @@ def annotate_command(
     seed: int = seed_option("Fair and both mode: seed of every play's sampler; also seeds "
                             "--rate-passes."),
     model: str = model_option("Fair and both mode: maxn or paranoid values per sample "
-                              "(default: the engine's, as in hearts play; open hands are "
-                              "paranoid only).", default=DEFAULT_ENGINE.model),
+                              "(default: the engine's, as in hearts play; open hands: "
+                              "--open-model).", default=DEFAULT_ENGINE.model),
+    open_model: str = typer.Option(
+        "auto", "--open-model", metavar="MODEL",
+        help="Open hands: auto (max^n, exact from 8 tricks left, a labelled depth-bounded "
+             "estimate before), maxn (exact: minutes a position before 8 tricks left) or "
+             "paranoid (exact: the other three together against the seat)."),
     time_ms: Optional[float] = time_option(None, "Cap per open position and moon check; "
                                                  "unsolved plays are unjudged."),
     threads: Optional[int] = threads_option("Run deals and fair plays on N threads (default: "
@@ -326,14 +331,17 @@ def annotate_command(
     `?` (loss >= --mistake) and `??` (loss >= --blunder), moon alerts, the passes and a
     per-seat summary.
 
-    Mode open: exact paranoid double-dummy values for the seat that played (its points for
-    the deal when the other three play against it; lower is better) with every hand visible,
-    from --from-trick (default: the first trick with at most --max-tricks tricks left). Mode
+    Mode open: double-dummy values for the seat that played (its points for the deal; lower
+    is better) with every hand visible, from --from-trick (default: the first trick with at
+    most --max-tricks tricks left): by default max^n (every seat plays for its own points),
+    exact from 8 tricks left and a labelled depth-bounded estimate before; --open-model
+    paranoid judges by the exact paranoid value (the other three together against the seat),
+    which early in a deal blames cards for moons nobody would arrange. Mode
     fair: each play judged on the seat's own knowledge, over --samples deals sampled from it
     (mean points ± SE), valued by the engine of `hearts play` (max^n by default,
-    `hearts.analysis.DEFAULT_ENGINE`). Mode both: both, the marks are the fair ones and open-hands-only
-    mistakes are shown as such. Marks and data go into the play comments of the HGN written
-    to -o; see `docs/annotate.md`.
+    `hearts.analysis.DEFAULT_ENGINE`). Mode both: both, the marks are the fair ones and
+    open-hands-only mistakes are shown as such. Marks and data go into the play comments of
+    the HGN written to -o; see `docs/annotate.md`.
 
     An option that does not apply is an error (exit 2): --samples, --seed (without
     --rate-passes) and --model maxn in open mode, --pass-samples without --rate-passes,
@@ -356,8 +364,14 @@ def annotate_command(
         judged_from_trick(max_tricks, from_trick)
     check_output(output, files, force, "-o")
     check_output(html, files, force, "--html")
+    check_stdout(files)
     if output is not None and html is not None and same_file(output, html):
         raise CommandError(f"-o and --html name the same file {output}")
+    if files.count("-") > 1:
+        # The second read of standard input found it empty: the first file's annotation
+        # was printed, then "stdin: no records".
+        raise CommandError(f"- (standard input) is given {files.count('-')} times: it can "
+                           f"be read once")
     for f in files:
         # the one wording of a missing file or a directory (files.os_reason)
         if f != "-" and os.path.isdir(f):
@@ -414,7 +428,7 @@ def annotate_command(
                                              blunder=blunder, limit=limit,
                                              sampling=replace(sampling, scheduler=cluster),
                                              model=model, pass_rater=rater, progress=jobs,
-                                             first_game=done + 1)
+                                             first_game=done + 1, open_model=open_model)
                     done += len(batch)
                     for result in results:
                         if writer is not None:

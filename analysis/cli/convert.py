@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import contextlib
 import copy
+from pathlib import Path
 from typing import Optional
 
 import typer
@@ -17,19 +18,23 @@ from hearts.solver.errors import HeartsError
 from ..files import OutputFileError, input_size, open_input, stream_position
 from ..outputs import AtomicFile, StandardOutput
 from ..records import formats
-from .options import (CommandError, check_output, force_option, given_options, jsonl_option,
-                      option_names, output_option, quiet_option, rules_option)
+from .options import (CommandError, check_output, check_stdout, force_option, given_options,
+                      jsonl_option, option_names, output_option, quiet_option, rules_option)
 from .render import batch_progress
 
 __all__ = ["convert_command"]
+
+#: The output format of ``-o PATH`` by its suffix, when ``--to`` is not given.
+SUFFIX_FORMATS = {".json": "json", ".jsonl": "jsonl"}
 
 
 def convert_command(
     ctx: typer.Context,
     file: str = typer.Argument(..., metavar="FILE", help="The records to convert ('-' = stdin)."),
-    to: str = typer.Option("hgn", "--to", "-t", metavar="FORMAT",
+    to: str = typer.Option("hgn", "--to", "-t", metavar="FORMAT", show_default=False,
                            help="Output format: hgn (text), json, jsonl (JSON Lines: a game a "
-                                "line) or openspiel (action ids)."),
+                                "line) or openspiel (action ids). Default: json or jsonl for "
+                                "-o PATH ending in .json or .jsonl, else hgn."),
     source_format: str = typer.Option(
         "auto", "--from", "-f", metavar="FORMAT",
         help="Input format: auto, hgn, json, jsonl, openspiel (action-id lines), peer (JSON "
@@ -67,12 +72,17 @@ def convert_command(
         if "to" in given_options(ctx) and to != "jsonl":
             raise CommandError(f"--jsonl writes JSON Lines, not --to {to}: give one of them")
         to = "jsonl"
+    elif "to" not in given_options(ctx) and output is not None:
+        # -o games.json wrote HGN text into games.json: the suffix says what the user wants.
+        to = SUFFIX_FORMATS.get(Path(output).suffix.lower(), to)
     # The output options before the input is read, as the output path.
     formats.check_output_format(to)
     if symbols and to != "hgn":
         written = "cards as QS" if to in ("json", "jsonl") else "action ids"
         raise CommandError(f"--symbols applies to --to hgn only (--to {to} writes {written})")
     check_output(output, [file], force)
+    if output is None:
+        check_stdout([file])
     target = StandardOutput() if output is None else AtomicFile(output, force=force)
     with (open_input(file) as stream,
           option_names(rules="--rules"),

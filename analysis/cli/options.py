@@ -22,6 +22,7 @@ import copy
 import errno
 import math
 import os
+import re
 from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Any, Callable, Iterator, Optional, Sequence
@@ -29,7 +30,7 @@ from typing import Any, Callable, Iterator, Optional, Sequence
 import typer
 
 from hearts.solver.cards import Card, CardError, parse_cards
-from hearts.solver.errors import HeartsError
+from hearts.solver.errors import HeartsError, IllegalPlayError
 from hearts.solver.hand import Hand
 from hearts.solver.numbers import NumberError, parse_float, parse_int
 from hearts.solver.position import Position
@@ -39,7 +40,7 @@ from hearts.solver.solve import game_spec
 from hearts.solver.words import counted, quoted
 
 from ..files import OutputFileError, os_reason, read_text
-from ..outputs import input_conflict
+from ..outputs import input_conflict, stdout_conflict
 from .render import progress, set_quiet
 from ..parallel import MAX_THREADS
 from ..positions import deal_and_rules
@@ -53,9 +54,9 @@ __all__ = ["CommandError", "threads_option", "samples_option", "seed_option", "s
            "deal_number_option", "at_option", "position_option", "SCORES_OPTION",
            "TARGET_OPTION", "SAMPLING", "option_names", "given_options", "number_parser",
            "check_time_ms", "parse_seat_option", "deal_and_rules", "CommandError",
-           "game_model", "check_game_on", "check_output", "RecordPosition", "load_record",
-           "load_record_position", "open_position", "check_view_table", "parse_hand",
-           "ascii_number_options", "read_input", "READ_PROGRESS_BYTES"]
+           "game_model", "check_game_on", "check_output", "check_stdout", "RecordPosition", "load_record",
+           "load_record_position", "check_record_path", "open_position", "check_view_table",
+           "parse_hand", "ascii_number_options", "read_input", "READ_PROGRESS_BYTES"]
 
 
 class CommandError(HeartsError):
@@ -370,6 +371,23 @@ def check_game_on(totals: Sequence[int], rules: Rules) -> None:
                    f"(no_game_end_on_moon)", err=True)
 
 
+def check_stdout(inputs: "list[str]") -> None:
+    """Refuse standard output redirected onto one of the ``inputs`` before any work
+    (:func:`stdout_conflict`): ``>> games.txt`` made a streaming command read its own output
+    without end, ``> games.txt`` has emptied the input already.
+
+    Raises:
+        OutputFileError: standard output is an input's file.
+    """
+    conflict = stdout_conflict(inputs)
+    if conflict is not None:
+        name = ("the file standard input reads" if conflict == "standard input"
+                else f"the input file {conflict}")
+        raise OutputFileError(f"standard output is {name}: the input is never overwritten "
+                              f"(a redirection > or >> onto it empties it or feeds the output "
+                              f"back in); write to another file")
+
+
 def check_output(path: "str | os.PathLike[str] | None", inputs: "list[str]", force: bool,
                  what: str = "-o") -> None:
     """Refuse an output path before any work: one of the ``inputs`` (never overwritten: the
@@ -417,14 +435,22 @@ def open_position(deal: str, played: str, rules: "str | None") -> "tuple[Rules, 
 
     Raises:
         CardError: a bad card in ``--played`` (the message names the option).
-        InvalidDealError, IllegalPlayError, RulesError: a bad deal, play or rules spec.
+        IllegalPlayError: an illegal play, named as ``hearts solve`` names one: ``card 3 of
+            --played ("4S"): West must follow clubs``.
+        InvalidDealError, RulesError: a bad deal or rules spec.
     """
     try:
         cards = parse_cards(played)
     except CardError as err:
         raise CardError(f"--played: {err}") from None
     the_deal, the_rules, _ = deal_and_rules(deal, rules or "standard")
-    return the_rules, Position(the_deal, the_rules, cards)
+    try:
+        return the_rules, Position(the_deal, the_rules, cards)
+    except IllegalPlayError as err:
+        if err.index is None:
+            raise
+        raise IllegalPlayError(f'card {err.index} of --played ("{err.card}"): {err.reason}',
+                               card=err.card, reason=err.reason, index=err.index) from None
 
 
 def check_view_table(players: int, what: str, instead: str) -> None:
@@ -462,6 +488,18 @@ def load_record_position(path: str, deal_number: int = 1, at: Optional[int] = No
     """``(deal, rules, position)`` of :func:`load_record`."""
     found = load_record(path, deal_number, at, rules, to_move=to_move)
     return found.deal, found.rules, found.position
+
+
+def check_record_path(path: str, instead: str = "--position DEAL") -> None:
+    """Refuse a RECORD that names no file but reads as a deal (``N:<N> <E> <S> <W>``): the
+    user meant an open position, which the command takes as ``instead``.
+
+    Raises:
+        CommandError: ``path`` is no file and starts as a PBN deal does.
+    """
+    if not os.path.lexists(path) and re.match(r"\s*[NESWA-G]\s*:\S*[ .]", path):
+        raise CommandError(f"RECORD {quoted(path, 40)} is a deal, not a record file: give "
+                           f"the deal as {instead} (with --played, the cards played)")
 
 
 def load_record(path: str, deal_number: int = 1, at: Optional[int] = None,

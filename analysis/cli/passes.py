@@ -166,6 +166,12 @@ def _print_ranking(console: Console, ranking: PassRanking) -> None:
         low, high = p.interval
         vs = "" if k == 1 else f"+{p.diff:.2f}±{Z95 * p.diff_se:.2f}"
         moon = pct(p.moon) + (f" ({p.moon_unknown}?)" if p.moon_unknown else "")
+        if p.plans:
+            # the moon plan's mean, or with it chosen the plain plan's, on the moon deals
+            other = "plain" if p.plan == "moon" else "moon"
+            moon += f"\n{'shoots' if p.plan == 'moon' else 'if shot'} {p.plans['moon']:.2f}"
+            if p.plan == "moon":
+                moon += f"\n({other} {p.plans[other]:.2f})"
         table.add_row(str(k), cards_text(list(p.cards)),
                       Text(f"{p.mean:.2f}", style="bold" if k == 1 else ""),
                       # "-0.9–2.8" read as a range from -0.9 to -2.8
@@ -173,12 +179,16 @@ def _print_ranking(console: Console, ranking: PassRanking) -> None:
                       Text(moon, style="green" if p.moon else ""), p.why.text)
     console.print(table)
     rounds = ", ".join(f"{arms}×{n}" for arms, n in ranking.rounds)
+    moon_deals = next((p.n for p in ranking.top if p.plan == "moon"), 0)
     end = (f"the best pass's 95% interval is within ±{ranking.ci_target:g}"
            if ranking.stopped == "ci" else
            f"the sample budget ({counted(ranking.samples, 'deal')}) is used")
     console.print(Text(f"racing (passes × deals per pass): {rounds}; stopped: {end}; the "
                        f"top {min(TOP, len(ranking.top))} have "
-                       f"{counted(ranking.best.n, 'deal')} each. "
+                       f"{counted(ranking.rounds[-1][1], 'deal')} each"
+                       # a moon plan's values are over the moon deals only
+                       + (f" (a moon plan's {counted(moon_deals, 'deal')})" if moon_deals
+                          else "") + ". "
                        f"Round 0 values all {len(ranking.passes)} passes on "
                        # it said 16 when --samples allowed fewer
                        f"{counted(ranking.rounds[0][1], 'deal')} and keeps a third; each later "
@@ -186,7 +196,11 @@ def _print_ranking(console: Console, ranking: PassRanking) -> None:
     console.print(Text("moon: share of the first deals in which the seat can shoot after the "
                        "pass (moon model, best defence, all hands open)"
                        + ("; (k?) = searches that hit the node limit"
-                          if any(p.moon_unknown for p in ranking.passes) else ""),
+                          if any(p.moon_unknown for p in ranking.passes) else "")
+                       + ("; if shot / shoots: the mean on those deals when the seat goes for "
+                          "the moon (0 where it can shoot, else a failed attempt's rollout); "
+                          "a pass is rated by the better plan"
+                          if any(p.plans for p in ranking.passes) else ""),
                        style="dim"))
     console.print(Text.assemble(("evaluations ", "dim"), f"{ranking.evaluations:,}",
                                 ("  time ", "dim"), f"{ranking.ms / 1000:,.2f} s"))

@@ -25,10 +25,10 @@ from ..knowledge import Knowledge, record_knowledge
 from ..settings import Sampling
 from .options import quiet_option
 from .options import (SAMPLING, SCORES_OPTION, TARGET_OPTION, CommandError, at_option,
-                      check_game_on, check_view_table, deal_number_option, game_model,
-                      json_option, load_record, model_option, open_position, option_names,
-                      parse_seat_option, played_option, position_option, rules_option,
-                      samples_option, scheduler_option, seat_option, seed_option,
+                      check_game_on, check_record_path, check_view_table, deal_number_option,
+                      game_model, json_option, load_record, model_option, open_position,
+                      option_names, parse_seat_option, played_option, position_option,
+                      rules_option, samples_option, scheduler_option, seat_option, seed_option,
                       threads_option)
 from .render import card_text, cards_text, echo_json, hand_text, pct, progress
 
@@ -135,6 +135,7 @@ def play_command(
     if record is not None:
         if played:
             raise CommandError("--played goes with --position; for a record use --at")
+        check_record_path(record)
         found = load_record(record, deal_number, at, rules, to_move=True)
         deal, the_rules, position = found.deal, found.rules, found.position
         record_totals = found.totals

@@ -23,7 +23,7 @@ from rich.console import Console
 from rich.table import Table
 from rich.text import Text
 
-from hearts.solver.cards import Card
+from hearts.solver.cards import Card, CardError
 from hearts.solver.errors import HeartsError, RecordSyntaxError
 from hearts.solver.limit import Limit
 from hearts.solver.position import Position, trick_winner
@@ -256,6 +256,18 @@ def _last_served(file: Optional[Path]) -> Optional[str]:
     return data.get("id") if isinstance(data.get("id"), str) else None
 
 
+def _answer_card(answer: str) -> Card:
+    """The card of ``--answer``.
+
+    Raises:
+        CardError: ``--answer: unknown card "ZZ"``.
+    """
+    try:
+        return Card(answer)
+    except CardError as err:
+        raise CardError(f"--answer: {err}") from None
+
+
 def _answer_hint(puzzle: pz.Puzzle) -> str:
     return (f"hearts puzzle --answer CARD answers it (the last puzzle served), or "
             f"hearts puzzle --id {puzzle.id} --answer CARD")
@@ -288,6 +300,9 @@ def serve(
     """
     if ctx.invoked_subcommand is not None:
         return
+    # A card that is no card is bad input before any puzzle is shown (it came after the
+    # position, as 'unknown card "ZZ"' without the option's name).
+    guess = _answer_card(answer) if answer is not None else None
     console = Console(highlight=False)
     source = str(file) if file is not None else "the shipped collection"
     try:
@@ -326,11 +341,10 @@ def serve(
             raise HeartsError(f"{file}: puzzle {puzzle.id} does not check out: "
                               f"{problems[0]} (hearts puzzle check {file} lists them all)")
     position = show_position(console, puzzle)
-    if answer is not None:
-        guess = Card(answer)
+    if guess is not None:
         reason = position.why_illegal(guess)
         if reason is not None:
-            raise HeartsError(f"{guess} cannot be played: {reason}")
+            raise HeartsError(f"--answer {guess} cannot be played: {reason}")
     else:
         while True:
             try:

@@ -23,7 +23,8 @@ from ..openspiel import OpenSpielGame, parse_action_line
 from ..openspiel import replay as replay_game
 from ..outputs import StandardOutput
 from ..records.formats import detect_head
-from .options import CommandError, json_option, jsonl_option, quiet_option, rules_option
+from .options import (CommandError, check_stdout, json_option, jsonl_option, quiet_option,
+                      rules_option)
 from .render import batch_progress, card_text, rules_name
 
 __all__ = ["replay_command"]
@@ -68,6 +69,7 @@ def replay_command(
         raise CommandError("--json prints one JSON list, --jsonl a JSON line a deal: give one "
                            "of them")
     the_rules = Rules.parse(rules)
+    check_stdout([file])
     with open_input(file) as stream:
         lines = InputLines(stream, "stdin" if file == "-" else file)
         _refuse_other_records(file, lines.peek())

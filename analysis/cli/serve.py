@@ -63,9 +63,15 @@ def serve_command(
             raise CommandError(f"{f}: {os_reason(errno.ENOENT)}")
         named.append((os.path.basename(f), read_text(f)))
     board_records = load_board_records(named)
-    if host not in _LOOPBACK:
-        typer.echo(f"note: listening on {host}: anyone who reaches this address can use the "
-                   f"board and its API (no login)", err=True)
+
+    def announce(line: str) -> None:
+        # Once the address is taken: before, the note came first even when --host was no
+        # address at all ("note: listening on 999.1.1.1", then "error: --host ...").
+        if host not in _LOOPBACK:
+            typer.echo(f"note: listening on {host}: anyone who reaches this address can use "
+                       f"the board and its API (no login)", err=True)
+        typer.echo(line)
+
     with option_names(host="--host", port="--port"):
         serve(create_app(board_records, workers=threads), host, port,
-              open_browser=open_browser, announce=typer.echo)
+              open_browser=open_browser, announce=announce)

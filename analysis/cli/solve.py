@@ -26,6 +26,7 @@ from hearts.solver.seats import seat_letter, seat_title, table_seats
 from hearts.solver.solve import MODELS, SolveResult, Solver, SolverError
 from hearts.solver.words import quoted
 
+from ..openhands import EXACT_MAXN_TRICKS, open_values
 from .options import quiet_option
 from .options import (SCORES_OPTION, TARGET_OPTION, CommandError, at_option, check_game_on,
                       deal_and_rules, deal_number_option, game_model, json_option, load_record,
@@ -120,7 +121,8 @@ def _model_line(model: str, target: "Seat | int", rules: Rules) -> str:
 def solve_help() -> str:
     """The help of ``hearts solve``, naming the built-in examples."""
     names = ", ".join(example_names())
-    return f"""Solve a position double-dummy: the exact value of every legal card of the seat to move.
+    return f"""Solve a position double-dummy: the value of every legal card of the seat to move
+(exact, or before 8 tricks are left by default a labelled estimate).
 
 All hands are open. Values are **points for the deal** (penalty points: 1 per heart,
 13 for Q♠ with standard rules, 26 in a deal; lower is better), stated for one named seat;
@@ -128,7 +130,13 @@ with `--scores`, the seat's standing in the game instead (the `game` model).
 
 **Models** (`--model`):
 
-* `paranoid` (default): the target seat's final points when it plays to take as few as
+* `auto` (default; `paranoid` when `--seat` names a target): exact `maxn` when at most 8
+  tricks are left and it finishes within 30 million nodes (about a second; median 0.5 s at 8)
+  and `--time`/`--nodes`; earlier,
+  where exact max^n takes minutes and paranoid often says 26 for every card, an **estimate**,
+  labelled as such: a depth-bounded max^n (exact max^n for 2 trick ends, then rule-bot
+  rollouts to 5 tricks left and exact max^n there).
+* `paranoid`: the target seat's final points when it plays to take as few as
   possible and all other seats together play to give it as many as possible (exact
   alpha-beta). A moon counts: 0 if the target takes every penalty card, 26 if another seat does.
 * `maxn`: every seat minimises its own final points; among equal cards it plays the lowest
@@ -176,8 +184,8 @@ def solve_command(
         "Target seat N, E, S or W (A, B, C, … at other tables) whose points are valued "
         "(default: the seat to move)."),
     model: Optional[str] = model_option(
-        "Solution concept: paranoid (default), maxn, moon or game (definitions above; game is "
-        "the default with --scores)."),
+        "Solution concept: auto (default), paranoid, maxn, moon or game (definitions above; "
+        "game is the default with --scores)."),
     scores: Optional[str] = SCORES_OPTION,
     game_target: Optional[int] = TARGET_OPTION,
     rules: Optional[str] = rules_option(
@@ -201,9 +209,15 @@ def solve_command(
     quiet: bool = quiet_option(),
 ) -> None:
     # Check the cheap options first, so that a typo fails before a long search.
+    # By default auto; with --seat (a target to value) paranoid, the target's guarantee.
+    if model is None and scores is None:
+        model = "paranoid" if seat is not None else "auto"
     model = game_model(model, scores, game_target)
-    if model not in MODELS:
-        raise SolverError(f'unknown model {quoted(model)}: expected one of {", ".join(MODELS)}')
+    if model == "auto" and scores is not None:
+        raise CommandError("--scores is for the game model, not --model auto")
+    if model not in (*MODELS, "auto"):
+        raise SolverError(f'unknown model {quoted(model)}: expected one of auto, '
+                          f'{", ".join(MODELS)}')
     chosen: Optional[Example] = None
     source: Optional[str] = None
     if record is not None:
@@ -246,13 +260,14 @@ def solve_command(
         limit = Limit(nodes, time_ms)
     solver = Solver()
     with solve_progress(f"solving ({model})") as report:
-        result = solver.solve_position(position, target, model, limit=limit, pv=not no_pv,
-                                       scores=totals, progress=report)
+        values = open_values(position, model, seat=target, limit=limit, pv=not no_pv,
+                             scores=totals, solver=solver, progress=report)
     if as_json:
-        echo_json(result.to_json())
+        echo_json(values.to_json())
         return
-    _print_solve(Console(highlight=False), position, result, chosen, rules_text,
-                 show_pv=not no_pv, played=cards, rules_changed=rules_changed, source=source)
+    _print_solve(Console(highlight=False), position, values.result, chosen, rules_text,
+                 show_pv=not no_pv, played=cards, rules_changed=rules_changed, source=source,
+                 estimate=values.estimate)
 
 
 def _open_position(deal: Optional[str], example: Optional[str], played: str,
@@ -337,8 +352,11 @@ def _position_line(position: Position) -> str:
 def _print_solve(console: Console, position: Position, result: SolveResult,
                  chosen: Optional[Example], rules_text: str, show_pv: bool = True,
                  played: Sequence[Card] = (), rules_changed: bool = False,
-                 source: Optional[str] = None) -> None:
+                 source: Optional[str] = None, estimate: Optional[str] = None) -> None:
     """The header (hands, seat to move, model), one row per card class, the footer.
+
+    ``estimate``: the label of values that are not exact (:class:`OpenValues`), printed under
+    the model's definition and in the footer.
 
     ``played`` (the user's --played cards after an example's own) and ``rules_changed``
     (rules other than the example's): the example's description is then of another position,
@@ -400,6 +418,10 @@ def _print_solve(console: Console, position: Position, result: SolveResult,
                                 *((("  target ", "dim"), seat_title(target, n))
                                   if model != "maxn" else ())))
     console.print(Text(_model_line(model, target, result.rules), style="italic"))
+    if estimate is not None:
+        console.print(Text(f"{estimate} (exact max^n from {EXACT_MAXN_TRICKS} tricks left; "
+                           f"--model maxn is exact but takes minutes here, --model paranoid "
+                           f"is an exact guarantee)", style="bold yellow"))
     if result.scores is not None:
         console.print(Text.assemble(("game totals ", "dim"), "  ".join(
             f"{seat_letter(x, n)} {v}" for x, v in enumerate(result.scores)),
@@ -452,14 +474,15 @@ def _print_solve(console: Console, position: Position, result: SolveResult,
         console.print(Text("line of play, per trick: first seat, cards, →winner+points taken",
                            style="dim"))
     mib = result.tt_bytes / 2 ** 20
-    console.print(Text.assemble(("nodes ", "dim"), f"{result.nodes:,}", ("  time ", "dim"),
+    console.print(Text.assemble((("positions at the horizon " if estimate else "nodes "), "dim"),
+                                f"{result.nodes:,}", ("  time ", "dim"),
                                 f"{result.ms:,.1f} ms", ("  TT ", "dim"), f"{mib:,.1f} MiB"))
     if not result.complete:
         legal = len(position.legal_moves())
         done = legal - len(missing)
         if done:
-            note = (f"{done} of {legal} legal cards valued; the values shown are exact, "
-                    f"raise --nodes/--time for the rest")
+            note = (f"{done} of {legal} legal cards valued; the values shown are "
+                    f"{'estimates' if estimate else 'exact'}, raise --nodes/--time for the rest")
         else:
             note = ("the only legal card is not valued yet" if legal == 1 else
                     f"none of the {legal} legal cards is valued yet")

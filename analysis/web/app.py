@@ -98,7 +98,7 @@ async def _body(request: "Request") -> Any:
     """The request's JSON body, at most ``LIMITS["body_bytes"]`` bytes.
 
     Raises:
-        BodyTooLarge: a larger body. RequestError: no JSON.
+        BodyTooLarge: a larger body. RequestError: no JSON, or nested too deeply.
     """
     limit = LIMITS["body_bytes"]
     too_large = BodyTooLarge(f"the request body is over the server's limit of "
@@ -118,6 +118,10 @@ async def _body(request: "Request") -> Any:
     except (UnicodeDecodeError, json.JSONDecodeError) as err:
         line = str(err).splitlines()[0]
         raise RequestError(f"the request body is no JSON: {line}") from None
+    except RecursionError:
+        # Python's decoder recurses per bracket: [[[...]]] deeper than the interpreter's
+        # limit is a client's bad input, not a bug of the server (it was a 500).
+        raise RequestError("the request body is no JSON: nested too deeply") from None
 
 
 def create_app(board_records: Sequence[BoardRecord] = (), *, workers: int | None = None,
@@ -184,7 +188,12 @@ def create_app(board_records: Sequence[BoardRecord] = (), *, workers: int | None
         kind = body.get("kind")
         if not isinstance(kind, str):
             raise RequestError("kind is missing", argument="kind")
-        task = await run_in_threadpool(read_task, kind, body.get("params") or {})
+        params = body.get("params", {})
+        if not isinstance(params, dict):
+            # [] or "" read as no fields: the error was then about a missing deal
+            raise RequestError("params must be a JSON object of the analysis's fields",
+                               argument="params")
+        task = await run_in_threadpool(read_task, kind, params)
         job, _ = await run_task(task)
         return JSONResponse(job.to_json(), status_code=202 if job.state != "done" else 200)
 
@@ -307,6 +316,24 @@ def _listen(host: str, port: int) -> socket.socket:
     return sock
 
 
+def _stop_jobs_on_exit(server: Any, runner: JobRunner) -> None:
+    """Make ``server`` (a ``uvicorn.Server``) stop every job as soon as it is told to exit.
+
+    uvicorn lets the open requests end before the lifespan's shutdown stops the jobs, so a
+    synchronous solve held Ctrl-C up for its whole time limit (up to a minute) and its client
+    got the full result. Stopped at once, such a request ends as cancelled (409). The jobs are
+    stopped from a thread of their own: the exit handler runs as a signal handler on the main
+    thread, which may hold the runner's lock at that moment.
+    """
+    handle_exit = server.handle_exit
+
+    def stop_then_exit(sig: int, frame: Any) -> None:
+        threading.Thread(target=runner.stop_all, name="hearts-serve-stop", daemon=True).start()
+        handle_exit(sig, frame)
+
+    server.handle_exit = stop_then_exit
+
+
 def serve(app: Starlette, host: str = "127.0.0.1", port: int = 8000, *,
           open_browser: bool = False, announce: Any = print) -> None:
     """Serve ``app`` on ``host:port`` with uvicorn until Ctrl-C.
@@ -325,6 +352,9 @@ def serve(app: Starlette, host: str = "127.0.0.1", port: int = 8000, *,
     url = f"http://{shown}:{sock.getsockname()[1]}/"
     config = uvicorn.Config(app, log_level="warning", lifespan="on")
     server = uvicorn.Server(config)
+    runner = getattr(app.state, "runner", None)
+    if runner is not None:
+        _stop_jobs_on_exit(server, runner)
     announce(f"hearts-dd board at {url} (Ctrl-C stops the server)")
     if open_browser:
         threading.Timer(0.5, webbrowser.open, (url,)).start()

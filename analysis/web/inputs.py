@@ -17,6 +17,7 @@ from typing import Any, Iterable, Mapping
 from hearts.solver.cards import Card, Suit, cards_from_mask
 from hearts.solver.errors import HeartsError
 from hearts.solver.game import parse_scores
+from hearts.solver.limit import MAX_NODES
 from hearts.solver.position import Position, trick_winner
 from hearts.solver.rules import Rules
 from hearts.solver.seats import parse_seat, seat_letter, table_seats
@@ -34,6 +35,10 @@ SOURCE_FIELDS = ("deal", "played", "record", "deal_number", "at", "rules", "leni
 
 
 _PBN_ORDER = {Suit.SPADES: 0, Suit.HEARTS: 1, Suit.DIAMONDS: 2, Suit.CLUBS: 3}
+
+
+#: The largest whole number a field takes: the core's node limit.
+MAX_WHOLE = MAX_NODES
 
 
 class RequestError(HeartsError):
@@ -92,10 +97,13 @@ class Fields:
         value = self.body.get(name)
         if value is None:
             return default
+        given = value
         if isinstance(value, float) and value.is_integer():
             value = int(value)
-        if isinstance(value, bool) or not isinstance(value, int):
-            raise RequestError(f"{name} must be a whole number, got {json.dumps(value)[:40]}",
+        # Past 2**62 no field means anything; 1e300 reached the library, whose message
+        # wrote out its 301 digits.
+        if isinstance(value, bool) or not isinstance(value, int) or abs(value) > MAX_WHOLE:
+            raise RequestError(f"{name} must be a whole number, got {json.dumps(given)[:40]}",
                                argument=name)
         if limit is not None and value > limit:
             raise RequestError(f"{name} {value} is over the server's limit of {limit:,} "

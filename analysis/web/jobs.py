@@ -278,9 +278,15 @@ class JobRunner:
                 del self.active[job.join_key]      # a new request starts afresh
             return job
 
+    def stop_all(self) -> None:
+        """Stop every job, queued or running (Ctrl-C: the server is going down); the pool
+        stays until :meth:`shutdown`."""
+        with self.lock:
+            jobs = list(self.jobs.values())
+        for job in jobs:
+            job.stop()
+
     def shutdown(self) -> None:
         """Stop every job and the pool (the server is going down)."""
-        with self.lock:
-            for job in self.jobs.values():
-                job.stop()
+        self.stop_all()
         self.pool.shutdown(wait=True, cancel_futures=True)

@@ -19,6 +19,7 @@ from ..advice import advice_document, advise
 from ..annotate import annotate_games, batch_json
 from ..engine import DEFAULT_ENGINE
 from ..knowledge import Knowledge, record_knowledge
+from ..openhands import open_values
 from ..passing import (CI_TARGET, DEFAULT_SAMPLES as PASS_SAMPLES, RecordPassRater,
                        rate_passes)
 from ..records import GameRecord
@@ -66,8 +67,10 @@ def _solve(fields: Fields) -> Task:
     source = read_source(fields, fields.whole("target"))
     players = source.position.players
     scores = fields.scores(players)
-    model = fields.text("model", "game" if scores is not None else "paranoid")
     target = fields.seat("seat", players)
+    # the defaults of `hearts solve`: game with scores, paranoid for a target seat, else auto
+    model = fields.text("model", "game" if scores is not None
+                        else "paranoid" if target is not None else "auto")
     limit = Limit(fields.whole("nodes"),
                   fields.number("time_ms", LIMITS["solve_ms_default"], LIMITS["solve_ms"]))
     pv = fields.flag("pv", True)
@@ -79,8 +82,8 @@ def _solve(fields: Fields) -> Task:
 
     def work(job: Job) -> dict:
         job.total, job.unit = int(limit.time_ms or 0), "ms"   # the time searched, as it goes
-        return Solver().solve_position(position, target, model, limit=limit, pv=pv,
-                                       scores=scores).to_json()
+        return open_values(position, model, seat=target, limit=limit, pv=pv, scores=scores,
+                           solver=Solver()).to_json()
 
     key = {"kind": "solve", **source.key, **settings}
     limits = {"nodes": limit.nodes, "time_ms": limit.time_ms}

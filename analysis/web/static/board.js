@@ -398,10 +398,12 @@ async function showValues(position, token) {
   if (state.view === "open") {
     kind = "solve";
     params = {...source(), model, time_ms: state.timeMs, pv: true};
-    label = `exact ${model === "maxn" ? "max^n" : model}`;
+    label = model === "auto" ? "max^n" : `exact ${model === "maxn" ? "max^n" : model}`;
   } else {
     kind = "advise";
-    params = {...source(), seat: mover, model, samples: Number($("samples").value) || 100};
+    // auto is the open-hands choice of model: a seat's view takes the advice's own default
+    params = {...source(), seat: mover, ...(model === "auto" ? {} : {model}),
+              samples: Number($("samples").value) || 100};
     label = "expected points";
   }
   let result;
@@ -421,9 +423,13 @@ async function showValues(position, token) {
     }
     best = result.cards.length ? Math.min(...result.cards.map((cv) => cv.value)) : null;
     const who = NAMES[result.seat];
-    $("values-label").textContent = (model === "maxn"
-      ? `Exact max^n: ${who}'s points for the deal when every seat plays for itself`
-      : `Exact paranoid: ${who}'s points for the deal when the other three play together against it`) +
+    // an estimate (auto before 8 tricks are left) says so, in the server's words
+    const how = result.estimate
+      ? result.estimate.charAt(0).toUpperCase() + result.estimate.slice(1) + ". "
+      : (result.model === "maxn" ? "Exact max^n: " : "Exact paranoid: ");
+    $("values-label").textContent = how + (result.model === "maxn"
+      ? `${who}'s points for the deal when every seat plays for itself`
+      : `${who}'s points for the deal when the other three play together against it`) +
       ` (all hands open; lower is better).` + (result.complete ? ""
       : ` Unfinished in ${state.timeMs / 1000} s: ${result.unvalued.length} card${result.unvalued.length === 1 ? "" : "s"} not valued (…).`);
     $("values-longer").hidden = result.complete || state.timeMs >= 60000;
