@@ -10,9 +10,10 @@ value, and :data:`DEFAULT_ENGINE` is the one used, unless told otherwise, by the
 fair``; its moon alerts and the play advice's moon risk are exact moon-model searches, not
 this evaluator) and the advice bot of the strength harness (:class:`~.bots.AdviceBot`).
 
-Why these defaults: they were measured strongest in duplicate matches against OpenSpiel's
-IS-MCTS bot within the speed target (``docs/experiments.md``, "Strength against IS-MCTS";
-the figures and their intervals are there and in ``docs/analysis.md``).
+Why these defaults: measured in duplicate matches against OpenSpiel's IS-MCTS bot, they had
+the best point estimate of the variants tried within the speed target, though no variant was
+better at 95% on 24-48 deals (``docs/analysis.md``, "The engine"; every run with its
+settings and intervals in ``docs/experiments.md``, "Strength against IS-MCTS").
 """
 from __future__ import annotations
 

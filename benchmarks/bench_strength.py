@@ -432,8 +432,13 @@ def compare(a: tuple[str, list[dict[str, Any]]], b: tuple[str, list[dict[str, An
     interval over deals (negative: ``a`` takes fewer points).
 
     Raises:
-        UsageError: no deal completed by both.
+        UsageError: the sides' deals come from different seeds (deal ``d`` would not be the
+            same deal), or no deal completed by both.
     """
+    seeds = {g["settings"]["seed"] for g in (*a[1], *b[1])}
+    if len(seeds) > 1:
+        raise UsageError(f"the games come from different seeds ({', '.join(map(str, seeds))}):"
+                         f" deal numbers pair only within one seed")
     pa, pb = bot_points(a[1], a[0]), bot_points(b[1], b[0])
     deals = sorted(set(pa) & set(pb))
     if not deals:

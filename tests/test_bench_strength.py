@@ -109,3 +109,10 @@ def test_two_runs_compare_paired_by_deal(bench, tmp_path, capsys):
     assert bench.main(["--compare", f"rule@{a}", f"random@{b}"]) == 2
     assert capsys.readouterr().err.strip() == (
         "error: no deal played by rule and random in all four seats")
+    other = tmp_path / "seed2.jsonl"
+    assert bench.main(RANDOM + ["--seed", "2", "--out", str(other)]) == 0
+    capsys.readouterr()
+    assert bench.main(["--compare", f"random@{a}", f"random@{other}"]) == 2
+    assert capsys.readouterr().err.strip() == (
+        "error: the games come from different seeds (1, 2): deal numbers pair only within one "
+        "seed")
