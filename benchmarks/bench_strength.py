@@ -437,8 +437,9 @@ def compare(a: tuple[str, list[dict[str, Any]]], b: tuple[str, list[dict[str, An
     """
     seeds = {g["settings"]["seed"] for g in (*a[1], *b[1])}
     if len(seeds) > 1:
-        raise UsageError(f"the games come from different seeds ({', '.join(map(str, sorted(seeds)))}):"
-                         f" deal numbers pair only within one seed")
+        named = ", ".join(map(str, sorted(seeds)))
+        raise UsageError(f"the games come from different seeds ({named}): deal numbers pair "
+                         f"only within one seed")
     pa, pb = bot_points(a[1], a[0]), bot_points(b[1], b[0])
     deals = sorted(set(pa) & set(pb))
     if not deals:
