@@ -542,11 +542,11 @@ def advise(subject: "Knowledge | Position", seat: "Seat | str | None" = None, *,
         rollout = engine.rollout if model != "game" else RULE_BOT
     if evaluator not in EVALUATORS:
         raise AdviceError(f"unknown evaluator {evaluator!r}: expected one of "
-                          f"{', '.join(EVALUATORS)}")
+                          f"{', '.join(EVALUATORS)}", argument="evaluator")
     sampling = Sampling.of(sampling)
     samples = sampling.samples
     if horizon is not None and not 1 <= horizon <= 13:
-        raise AdviceError(f"horizon must be 1..13 tricks, got {horizon}")
+        raise AdviceError(f"horizon must be 1..13 tricks, got {horizon}", argument="horizon")
     if (model == "game") != (scores is not None):
         raise AdviceError("the game model needs the game totals (scores)" if scores is None
                           else f"scores are for the game model, not {model}")

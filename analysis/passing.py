@@ -536,7 +536,7 @@ def evaluate_pass(position: Position, seat: Seat, model: str = "maxn",
         raise PassError(f"unknown model {model!r} for pass rating: expected maxn or paranoid")
     horizon = DEFAULT_HORIZON[model] if horizon is None else horizon
     if not 1 <= horizon <= 13:
-        raise PassError(f"horizon must be 1..13 tricks, got {horizon}")
+        raise PassError(f"horizon must be 1..13 tricks, got {horizon}", argument="horizon")
     solver = solver or Solver()
     # In the core, without the GIL: the rule bot's play-out (policy.play_out), the solve,
     # and a stopped solve redone one bot trick later.
@@ -879,7 +879,7 @@ def rate_passes(hand: "Hand | str | Iterable[Card | str]", direction: "PassDirec
     if horizon is None:
         horizon = engine.pass_horizon if model == engine.model else DEFAULT_HORIZON[model]
     if not 1 <= horizon <= 13:
-        raise PassError(f"horizon must be 1..13 tricks, got {horizon}")
+        raise PassError(f"horizon must be 1..13 tricks, got {horizon}", argument="horizon")
     sampling = Sampling.of(Sampling(engine.pass_samples) if sampling is None else sampling)
     samples, seed = sampling.samples, sampling.seed
     limit = Limit.of(limit)

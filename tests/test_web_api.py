@@ -246,6 +246,21 @@ def test_a_library_error_names_the_field(client):
     assert response.json() == {"error": "samples must be at least 1, got 0", "field": "samples"}
 
 
+
+@pytest.mark.parametrize("route, field, value, error", [
+    ("advise", "horizon", 14, "horizon must be 1..13 tricks, got 14"),
+    ("advise", "evaluator", "guess", "unknown evaluator 'guess': expected one of auto, exact, "
+                                     "rollout"),
+    ("pass", "horizon", 0, "horizon must be 1..13 tricks, got 0"),
+])
+def test_an_engine_setting_error_names_its_field(client, route, field, value, error):
+    body = ({"record": ONE.read_text(), "at": 33} if route == "advise"
+            else {"hand": "AKQ5.5432.432.32", "direction": "left"})
+    response = client.post(f"/api/{route}", json={**body, "samples": 1, field: value})
+    assert response.status_code == 400
+    assert response.json() == {"error": error, "field": field}
+
+
 @pytest.mark.parametrize("body, error", [
     ([1, 2], "the request body must be a JSON object of fields (docs/api.md)"),
     ({"deal": OPENING, "sampels": 3}, "unknown field 'sampels'"),
