@@ -384,7 +384,7 @@ def annotate_command(
     for f in files:
         if f != "-":
             with (open_input(f) as stream, option_names(rules="--rules"),
-                  batch_progress(f"checking {f}", quiet, input_size(stream),
+                  batch_progress(f"checking {f}", input_size(stream),
                                  unit="games") as checked):
                 for count, _ in enumerate(records.iter_games(stream, rules=rules, name=f,
                                                              strict=not lenient), 1):
@@ -405,7 +405,7 @@ def annotate_command(
     with (option_names(rules="--rules", **SAMPLING),
           atomic_outputs([f for f in (record_file, report_file) if f is not None]),
           connect(scheduler) as cluster,
-          batch_progress("annotate", quiet, sum(sizes) or None, unit="games") as update):
+          batch_progress("annotate", sum(sizes) or None, unit="games") as update):
         rater = (RecordPassRater(Sampling(pass_samples, seed, threads, cluster))
                  if rate_passes else None)
         writer = records.GameWriter(record_file, "hgn") if record_file is not None else None

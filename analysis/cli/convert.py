@@ -86,7 +86,7 @@ def convert_command(
     target = StandardOutput() if output is None else AtomicFile(output, force=force)
     with (open_input(file) as stream,
           option_names(rules="--rules"),
-          batch_progress("convert", quiet, input_size(stream), unit="games") as update,
+          batch_progress("convert", input_size(stream), unit="games") as update,
           contextlib.nullcontext(target) if output is None else target):
         games = formats.iter_games(stream, source_format, rules=rules, name=file)
         writer = formats.GameWriter(target, to, symbols=symbols)

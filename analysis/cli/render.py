@@ -10,7 +10,6 @@ Colours are styles of :class:`rich.text.Text`: they reach a terminal only, never
 from __future__ import annotations
 
 import json
-import sys
 import time
 from contextlib import contextmanager
 from typing import Any, Callable, Iterable, Iterator, Mapping, Optional
@@ -176,7 +175,7 @@ def progress(label: str, enabled: bool,
 
 
 @contextmanager
-def batch_progress(label: str, quiet: bool, total_bytes: Optional[int] = None,
+def batch_progress(label: str, total_bytes: Optional[int] = None,
                    unit: str = "records") -> Iterator[Callable[..., None]]:
     """The progress of a batch read as it goes (``hearts replay``, ``convert``,
     ``annotate``); yields ``update(count, position=None, detail="")``: ``count`` records
@@ -184,31 +183,27 @@ def batch_progress(label: str, quiet: bool, total_bytes: Optional[int] = None,
     known), ``detail`` a few words more (``"12/40 jobs"``).
 
     On a terminal a rich progress bar on stderr (by bytes read when the size is known); on a
-    pipe or a file one line on stderr every :data:`PIPE_EVERY_S` seconds
-    (``convert: 4,200 records, 42% of the input, 10 s``), the first only after that long, so
-    a short run prints none; nothing with ``quiet`` or after ``--quiet`` (:func:`set_quiet`).
+    pipe or a file a line on stderr every :data:`PIPE_EVERY_S` seconds as :func:`progress`
+    writes them (``convert: 4,200 records, 42% of the input, 0:00:10 elapsed``), the first
+    only after that long, so a short run prints none; nothing after ``--quiet``
+    (:func:`set_quiet`).
     """
     console = Console(stderr=True)
-    if quiet or _QUIET[0]:
+    if _QUIET[0]:
         yield lambda count, position=None, detail="": None
         return
     if not console.is_terminal:
-        start = last = time.monotonic()
+        lines = _PipeLines(console, label)
 
         def line(count: int, position: Optional[int] = None, detail: str = "") -> None:
-            nonlocal last
-            now = time.monotonic()
-            if now - last < PIPE_EVERY_S:
+            if not lines.due():
                 return
-            last = now
             share = (f", {100 * position / total_bytes:.0f}% of the input"
                      if position is not None and total_bytes else "")
             more = f", {detail}" if detail else ""
             # "1 game", not "1 games"
             noun = unit[:-1] if count == 1 and unit.endswith("s") else unit
-            sys.stderr.write(f"{label}: {count:,} {noun}{share}{more}, "
-                             f"{now - start:.0f} s\n")
-            sys.stderr.flush()
+            lines.say(f"{count:,} {noun}{share}{more}")
         yield line
         return
     columns = [TextColumn("{task.description}"), BarColumn(),

@@ -76,7 +76,7 @@ def replay_command(
         out = StandardOutput()
         view = None if as_json or as_jsonl else _View(file, rules_name(the_rules, rules))
         count = 0
-        with batch_progress("replay", quiet, input_size(stream), unit="deals") as update:
+        with batch_progress("replay", input_size(stream), unit="deals") as update:
             for game in _games(lines, file):
                 row = _row(game, the_rules)
                 if as_jsonl:
