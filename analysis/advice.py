@@ -49,6 +49,11 @@ the stop (either card is as good). This is the rule "mean + 3·SE < every other 
 made paired: the samples are shared, so the standard error of the difference is the right
 (smaller) one. A position with one card class stops at the first check.
 
+Node budget: the engine's own evaluator stops sampling once the samples used have spent
+``Engine.sample_nodes`` × the samples asked for in search nodes (after at least
+:data:`MIN_SAMPLES`), so that a heavy position (a moon live, exact solves from 5 tricks left)
+cannot take seconds (``docs/analysis.md``, "Node budget").
+
 Threads: samples are evaluated on a :class:`concurrent.futures.ThreadPoolExecutor` with one
 :class:`Solver` per thread (the search releases the GIL), or on a Dask cluster
 (``scheduler``, :mod:`hearts.analysis.parallel`). Sample ``i`` is always deal ``i`` of
@@ -78,6 +83,7 @@ from hearts.solver.solve import Solver, game_spec, game_value, rules_spec, split
 from hearts.solver.words import tricks_left_text
 
 from .engine import DEFAULT_ENGINE, Engine
+from .inference import inferred_masks
 from .knowledge import Knowledge
 from .parallel import PerThreadSolver, default_threads, executor, in_flight, lazy_map
 from .policy import RULE_BOT, RolloutPolicy, policy_spec
@@ -208,6 +214,12 @@ class Advice(CardLookup):
         knowledge: the seat's knowledge the samples came from.
         scores: game model only: the game totals before the deal (N, E, S, W).
         rollout: the rollout evaluator's policy (:class:`~.policy.RolloutPolicy`).
+        budget_spent: sampling stopped because the decision's node budget (the samples
+            asked for × :attr:`~.engine.Engine.sample_nodes`) was spent, after at least
+            :data:`MIN_SAMPLES` samples; only the engine's own evaluator has a budget (not
+            a model, evaluator or horizon asked for by name).
+        nodes: the search nodes of the samples used (their exact solves and rollouts; not
+            the moon risk's searches).
     """
 
     seat: Seat
@@ -227,6 +239,8 @@ class Advice(CardLookup):
     knowledge: Knowledge | None = field(default=None, compare=False, repr=False)
     scores: tuple[int, ...] | None = None
     rollout: RolloutPolicy = RULE_BOT
+    budget_spent: bool = False
+    nodes: int = 0
 
     @property
     def best(self) -> CardAdvice:
@@ -253,6 +267,8 @@ class Advice(CardLookup):
             "requested": self.requested,
             "stopped_early": self.stopped_early,
             "stop_rule": STOP_RULE,
+            "budget_spent": self.budget_spent,
+            "nodes": self.nodes,
             "seed": self.seed,
             "threads": self.threads,
             "deals": self.deals,
@@ -439,18 +455,20 @@ class _SampleWork(PerThreadSolver):
         self.public = _public_position(knowledge) if public is None else public
 
     def __call__(self, masks: tuple[int, int, int, int]
-                 ) -> tuple[list[int], list[int | None], list[int | None]]:
-        """(value per rep, others-can-shoot per rep, own-moon per rep) in the sampled deal of
-        the four hand ``masks`` (N, E, S, W)."""
+                 ) -> tuple[list[int], list[int | None], list[int | None], int]:
+        """(value per rep, others-can-shoot per rep, own-moon per rep, search nodes) in the
+        sampled deal of the four hand ``masks`` (N, E, S, W)."""
         solver = self.solver()
+        before = solver.nodes
         position = self.public.redealt(Deal.from_masks(masks))
         values = evaluate_deal(position, self.reps, self.model, self.evaluator, self.horizon,
                                solver, self.scores, self.rollout)
+        used = solver.nodes - before          # the evaluation's nodes, not the moon's
         risk: list[int | None] = [None] * len(self.reps)
         own: list[int | None] = [None] * len(self.reps)
         if self.moon:
             risk, own = self._moon(solver, position)
-        return values, risk, own
+        return values, risk, own, used
 
     def _moon(self, solver: Solver, position: Position) -> tuple[list[int | None],
                                                                  list[int | None]]:
@@ -563,6 +581,7 @@ def advise(subject: "Knowledge | Position", seat: "Seat | str | None" = None, *,
         raise AdviceError(_not_to_move(knowledge))
     mover = knowledge.seat
     public = _public_position(knowledge)
+    own_evaluator = horizon is None and evaluator == "auto" and model == engine.model
     if horizon is None:
         horizon = engine.horizon if model == engine.model else EXACT_HORIZON[model]
         if model == engine.model and moon_live(public):
@@ -574,7 +593,11 @@ def advise(subject: "Knowledge | Position", seat: "Seat | str | None" = None, *,
     reps = [group[0] for group in classes]
     sampler = DealSampler(knowledge)
     # The deals are drawn as their jobs are submitted (memory does not grow with `samples`).
-    deals = islice(sampler.iter_masks(np.random.default_rng(sampling.seed)), samples)
+    rng = np.random.default_rng(sampling.seed)
+    if engine.inference is not None and knowledge.history:
+        deals = inferred_masks(sampler, rng, samples, engine.inference)
+    else:
+        deals = islice(sampler.iter_masks(rng), samples)
     if scores is not None:
         game_spec(knowledge.rules, scores)      # the scores' errors before any sampling
     work = _SampleWork(knowledge, reps, model, used, horizon, moon,
@@ -584,20 +607,29 @@ def advise(subject: "Knowledge | Position", seat: "Seat | str | None" = None, *,
     values: list[list[int]] = []
     risks: list[list[int | None]] = []
     owns: list[list[int | None]] = []
-    stopped = False
+    stopped = spent = False
+    nodes = 0
+    # the engine's budget is for the engine's own evaluator: a model, evaluator or horizon
+    # asked for by name is more work a sample on purpose
+    budget = (engine.sample_nodes * samples if engine.sample_nodes is not None and own_evaluator
+              else None)
     # Samples beyond a checkpoint are in flight while it is checked, so that no thread waits
     # at it; results past a stop are dropped (the numbers stay the same). With early stops,
     # a cluster gets a local-sized window too: few samples wasted after a stop.
     window = in_flight(n_threads, None if early_stop else sampling.scheduler)
     with executor(n_threads, sampling.scheduler, "hearts-advice") as pool, \
             closing(lazy_map(pool, work, deals, window)) as results:
-        for v, r, o in results:
+        for v, r, o, used_nodes in results:
             values.append(v)
             risks.append(r)
             owns.append(o)
             n = len(values)
+            nodes += used_nodes
             if progress is not None:
                 progress(n, samples)
+            if budget is not None and nodes >= budget and MIN_SAMPLES <= n < samples:
+                spent = True
+                break
             if (early_stop and MIN_SAMPLES <= n < samples and (n - MIN_SAMPLES) % CHECK_EVERY == 0
                     and len(classes) > 0 and _clearly_best(values)):
                 stopped = True
@@ -628,7 +660,7 @@ def advise(subject: "Knowledge | Position", seat: "Seat | str | None" = None, *,
     return Advice(mover, model, used, horizon, tricks_left, samples, n, stopped, sampling.seed,
                   n_threads, sampler.count, tuple(cards),
                   (time.perf_counter() - t0) * 1000.0, work.moon, knowledge, work.scores,
-                  rollout)
+                  rollout, spent, nodes)
 
 
 def _fraction(flags: Sequence[int | None]) -> float | None:

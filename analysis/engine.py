@@ -67,11 +67,18 @@ class Engine:
     moon_horizon: int = 5
     pass_samples: int = 512
     pass_horizon: int = 6
+    inference: tuple[float, ...] | None = None
+    sample_nodes: int | None = 30_000
 
     def __post_init__(self) -> None:
         if self.model not in ENGINE_MODELS:
             raise SettingsError(f"model must be {' or '.join(ENGINE_MODELS)}, got "
                                 f"{self.model!r}", argument="model")
+        if self.sample_nodes is not None and (
+                isinstance(self.sample_nodes, bool)
+                or not isinstance(self.sample_nodes, int) or self.sample_nodes < 1):
+            raise SettingsError(f"sample_nodes must be a whole number >= 1 or None, got "
+                                f"{self.sample_nodes!r}", argument="sample_nodes")
         for name in ("samples", "pass_samples"):
             value = getattr(self, name)
             if isinstance(value, bool) or not isinstance(value, int) or value < 1:
@@ -82,6 +89,12 @@ class Engine:
             if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= 13:
                 raise SettingsError(f"{name} must be 1..13 tricks, got {value!r}",
                                     argument=name)
+        if self.inference is not None and (
+                not isinstance(self.inference, tuple) or len(self.inference) != 5
+                or not all(isinstance(x, (int, float)) and not isinstance(x, bool)
+                           and 0 <= x <= 1 for x in self.inference)):
+            raise SettingsError(f"inference must be five noise levels in 0..1 or None, got "
+                                f"{self.inference!r}", argument="inference")
         if not isinstance(self.rollout, RolloutPolicy):
             raise SettingsError(f"rollout must be a RolloutPolicy, got {self.rollout!r}",
                                 argument="rollout")
@@ -95,6 +108,8 @@ class Engine:
         """The play evaluator in one line, for help texts and output."""
         samples = f"up to {self.samples} sampled deals" if self.early_stop else \
             f"{self.samples} sampled deals"
+        if self.sample_nodes is not None:
+            samples += f" (a budget of {self.sample_nodes:,} search nodes each)"
         moon = (f" ({self.moon_horizon} while a moon is live)"
                 if self.moon_horizon > self.horizon else "")
         return (f"{self.model}, {samples} a decision; each valued by rollouts of "

@@ -72,7 +72,10 @@ LATE = 6
 #: "Strength against IS-MCTS"): name -> their :class:`~hearts.analysis.engine.Engine` (the
 #: model is ``--model``'s; horizon: tricks left of the exact solve; play_samples: the engine's
 #: samples; rollout: [kind, runs, epsilon], default the rule bot; early stop default on;
-#: moon_horizon: the horizon while a moon is live, default none). Each
+#: moon_horizon: the horizon while a moon is live, default none; inference: the play model's
+#: noise levels, default none; sample_nodes: the node budget a sample asked for, default
+#: none; pass_by: this bot's pass, default ``--pass-by``'s, so that one run can pair two
+#: passes under the same play against the same baseline games). Each
 #: names every setting, so that a name means the same engine whatever the default becomes.
 CANDIDATES: dict[str, dict[str, Any]] = {
     "k5s100": {"horizon": 5, "play_samples": 100},
@@ -80,6 +83,14 @@ CANDIDATES: dict[str, dict[str, Any]] = {
     "k5s400n": {"horizon": 5, "play_samples": 400, "early_stop": False},
     "k4e8s400": {"horizon": 4, "play_samples": 400, "rollout": ["rule", 8, 0.1]},
     "k4m5s400": {"horizon": 4, "moon_horizon": 5, "play_samples": 400},
+    "k4m5s400i6": {"horizon": 4, "moon_horizon": 5, "play_samples": 400,
+                   "inference": [1.0, 1.0, 0.6, 0.6, 0.6]},
+    "k4m5s400i4": {"horizon": 4, "moon_horizon": 5, "play_samples": 400,
+                   "inference": [1.0, 1.0, 0.4, 0.4, 0.4]},
+    "k4m5s400b": {"horizon": 4, "moon_horizon": 5, "play_samples": 400,
+                  "sample_nodes": 30_000},
+    "k4m5s400br": {"horizon": 4, "moon_horizon": 5, "play_samples": 400,
+                   "sample_nodes": 30_000, "pass_by": "rating"},
 }
 
 
@@ -90,7 +101,9 @@ def candidate_engine(name: str, model: str) -> Engine:
     return Engine(model=model, samples=spec["play_samples"], horizon=spec["horizon"],
                   rollout=RolloutPolicy(kind, runs, epsilon),
                   early_stop=spec.get("early_stop", True),
-                  moon_horizon=spec.get("moon_horizon", 1))
+                  moon_horizon=spec.get("moon_horizon", 1),
+                  inference=tuple(spec["inference"]) if "inference" in spec else None,
+                  sample_nodes=spec.get("sample_nodes"))
 
 
 class UsageError(Exception):
@@ -132,9 +145,10 @@ def bot_settings(name: str, args: argparse.Namespace) -> dict[str, Any]:
         out = {"engine": repr(advice_engine(args)), "threads": args.threads}
     elif name in CANDIDATES:
         out = {"model": args.model, "threads": args.threads, **CANDIDATES[name]}
-    if args.pass_by == "rating" or name == "advice" and args.pass_by == "own":
+    pass_by = CANDIDATES.get(name, {}).get("pass_by", args.pass_by)
+    if pass_by == "rating" or name == "advice" and pass_by == "own":
         out["pass_samples"] = args.pass_samples
-    if args.pass_by == "rating":
+    if pass_by == "rating":
         out["pass_rating"] = {"model": DEFAULT_ENGINE.model,
                               "horizon": DEFAULT_ENGINE.pass_horizon}
     return out
@@ -163,9 +177,10 @@ def make_players(args: argparse.Namespace) -> tuple[Any, list[Bot]]:
         bot = made[name] if name in made else AdviceBot(
             candidate_engine(name, args.model), pass_samples=args.pass_samples,
             threads=args.threads, name=name)
-        if args.pass_by == "policy":
+        pass_by = CANDIDATES.get(name, {}).get("pass_by", args.pass_by)
+        if pass_by == "policy":
             bot = WithPass(bot, RuleBot())
-        elif args.pass_by == "rating":
+        elif pass_by == "rating":
             bot = WithPass(bot, rating)
         tested.append(bot)
     return field, tested

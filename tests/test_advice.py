@@ -119,6 +119,30 @@ def test_early_stop_fires_at_the_first_check_on_an_obvious_position():
     assert full.best.values[:MIN_SAMPLES] == advice.best.values
 
 
+def test_node_budget_stops_sampling_in_a_heavy_position():
+    # moon-positions line 6: a moon is live, so the engine solves from 5 tricks left, at
+    # about 56,000 nodes a sample: over the default 30,000 a sample asked for
+    position, _ = solved("moon-positions.jsonl", 5)
+    kw = dict(sampling=Sampling(60, seed=0, threads=1), early_stop=False, moon=False)
+    capped = advise(position, **kw)
+    free = advise(position, engine=DEFAULT_ENGINE.but(sample_nodes=None), **kw)
+    budget = DEFAULT_ENGINE.sample_nodes * 60
+    assert capped.budget_spent and MIN_SAMPLES <= capped.samples < 60
+    assert capped.nodes >= budget and free.nodes > capped.nodes
+    assert not free.budget_spent and free.samples == 60
+    # the budget drops the later samples, nothing else: the same deals and values first
+    full = {c.card: c.values for c in free.cards}
+    assert all(c.values == full[c.card][:capped.samples] for c in capped.cards)
+    assert capped.to_json()["budget_spent"] is True
+
+
+def test_a_horizon_asked_for_by_name_has_no_budget():
+    position, _ = solved("moon-positions.jsonl", 5)
+    advice = advise(position, sampling=Sampling(60, seed=0, threads=1), early_stop=False,
+                    moon=False, horizon=5)
+    assert not advice.budget_spent and advice.samples == 60
+
+
 def test_one_card_class_stops_at_the_first_check():
     # moon-positions line 1: North holds KH AH, equal once QH is gone: one class.
     position, _ = solved("moon-positions.jsonl", 0)

@@ -116,3 +116,17 @@ def test_two_runs_compare_paired_by_deal(bench, tmp_path, capsys):
     assert capsys.readouterr().err.strip() == (
         "error: the games come from different seeds (1, 2): deal numbers pair only within one "
         "seed")
+
+
+def test_a_candidate_may_pass_its_own_way(bench, monkeypatch):
+    # one run pairs two passes under the same play against the same baseline games
+    monkeypatch.setitem(bench.CANDIDATES, "k4x", {"horizon": 4, "play_samples": 10})
+    monkeypatch.setitem(bench.CANDIDATES, "k4xr", {"horizon": 4, "play_samples": 10,
+                                                   "pass_by": "rating"})
+    args = bench.parse_args(["--opponent", "rule", "--bots", "k4x,k4xr", "--pass-by", "policy"])
+    _, (plain, rated) = bench.make_players(args)
+    assert type(plain.passer).__name__ == "RuleBot"
+    assert type(rated.passer).__name__ == "AdviceBot"
+    assert plain.bot.engine == rated.bot.engine
+    assert "pass_rating" in bench.bot_settings("k4xr", args)
+    assert "pass_rating" not in bench.bot_settings("k4x", args)
