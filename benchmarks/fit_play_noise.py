@@ -26,7 +26,7 @@ read. Rules: OpenSpiel's defaults (the games' own).
 from __future__ import annotations
 
 import argparse
-import json
+import sys
 from pathlib import Path
 
 import numpy as np
@@ -40,21 +40,56 @@ from hearts.analysis.policy import rule_play
 from hearts.analysis.sampling import DealSampler
 from hearts.analysis.stats import Z95
 from hearts.solver import Position, Rules
+from hearts.solver.errors import HeartsError
+
+from bench_strength import UsageError, read_lines
 
 
 def games(paths: list[Path], baseline: bool) -> list[OpenSpielGame]:
-    """The games of ``paths`` (action-id lines, or the baseline games of results files)."""
-    out = []
+    """The games of ``paths`` (action-id lines, or the baseline games of results files).
+
+    Raises:
+        UsageError: a file that cannot be read, is no results file (``--baseline``), holds a
+            line that is not a game, or holds no game; the file is named.
+    """
+    out: list[OpenSpielGame] = []
     for path in paths:
-        text = path.read_text()
-        if not baseline:
-            out.extend(parse_action_lines(text))
-            continue
-        for line in text.splitlines():
-            game = json.loads(line)
-            if game["seat"] is None:
-                out.append(parse_action_line(" ".join(map(str, game["actions"]))))
+        before = len(out)
+        try:
+            if not baseline:
+                out.extend(parse_action_lines(path.read_text()))
+            else:
+                if not path.exists():
+                    raise UsageError(f"{path}: no such file")
+                for game in read_lines(path):
+                    if game["seat"] is None:
+                        if "actions" not in game:
+                            raise UsageError(f"{path}: deal {game['deal']}'s baseline game has "
+                                             f"no actions")
+                        out.append(parse_action_line(" ".join(map(str, game["actions"]))))
+        except OSError as err:
+            raise UsageError(f"{path}: cannot read it ({err.strerror})") from None
+        except UnicodeDecodeError:
+            raise UsageError(f"{path}: not a text file") from None
+        except HeartsError as err:
+            raise UsageError(f"{path}: {err}") from None
+        if len(out) == before:
+            raise UsageError(f"{path}: no game in it" + (" (no baseline game: is it a "
+                             "bench_strength.py results file?)" if baseline else ""))
     return out
+
+
+def noise_levels(text: str) -> list[float]:
+    """``--reading``'s list: noise levels in 0..1, comma-separated."""
+    try:
+        levels = [float(x) for x in text.split(",")]
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a list of numbers (e.g. 0.6,0.4)"
+                                         ) from None
+    bad = [x for x in levels if not 0.0 <= x <= 1.0]
+    if bad:
+        raise argparse.ArgumentTypeError(f"noise {bad[0]:g} is not in 0..1")
+    return levels
 
 
 def fit(played: list[OpenSpielGame]) -> list[tuple[int, float, float]]:
@@ -107,15 +142,19 @@ def reading(played: list[OpenSpielGame], noise: float, at: int,
     return a[:, 0].mean(), a[:, 1].mean(), d.mean(), Z95 * d.std(ddof=1) / np.sqrt(len(d))
 
 
-def main() -> None:
+def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("files", nargs="+", type=Path)
     parser.add_argument("--baseline", action="store_true",
                         help="the files are bench_strength.py results: read the field's games")
-    parser.add_argument("--reading", metavar="NOISE,...",
+    parser.add_argument("--reading", metavar="NOISE,...", type=noise_levels,
                         help="also check the weighted deals' reading at these noise levels")
     args = parser.parse_args()
-    played = games(args.files, args.baseline)
+    try:
+        played = games(args.files, args.baseline)
+    except UsageError as err:
+        print(f"error: {err}", file=sys.stderr)
+        return 2
     table = Table(title=f"the rule bot as a model of {len(played)} games' plays")
     for name in ("kind", "plays", "rule bot's card", "random card", "fitted noise"):
         table.add_column(name, justify="left" if name == "kind" else "right")
@@ -129,13 +168,14 @@ def main() -> None:
                             "cards")
         for name in ("noise", "after plays", "uniform", "weighted", "difference (95% CI)"):
             table.add_column(name, justify="right")
-        for noise in (float(x) for x in args.reading.split(",")):
+        for noise in args.reading:
             for at in (16, 28, 36):
                 u, w, d, h = reading(played, noise, at)
                 table.add_row(f"{noise:g}", str(at), f"{u:.3f}", f"{w:.3f}",
                               f"{d:+.3f} (±{h:.3f})")
         console.print(table)
+    return 0
 
 
 if __name__ == "__main__":
-    main()
+    sys.exit(main())
