@@ -821,7 +821,6 @@ class Solver:
             return [None if v is None else tuple(v) for v in out["values"]]
         return out["values"]
 
-
     def play_likelihoods(self, start: Position, hands: Iterable[Sequence[int]],
                          plays: Sequence[Card], observer: Seat | int, policy: dict,
                          noise: Sequence[float]) -> list[float]:
