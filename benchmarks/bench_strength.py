@@ -444,7 +444,9 @@ def compare(a: tuple[str, list[dict[str, Any]]], b: tuple[str, list[dict[str, An
             ) -> dict[str, Any]:
     """The paired difference ``a`` − ``b`` (each a bot and its games, from one run or two):
     per deal both bots' mean over the four seats, over the deals both completed, with the 95%
-    interval over deals (negative: ``a`` takes fewer points).
+    interval over deals (negative: ``a`` takes fewer points); also by pass direction
+    (``by_direction``) and over the deals with a pass (``passing``: where two passes under
+    the same play can differ; on hold deals they are the same player).
 
     Raises:
         UsageError: the sides' deals come from different seeds (deal ``d`` would not be the
@@ -459,10 +461,21 @@ def compare(a: tuple[str, list[dict[str, Any]]], b: tuple[str, list[dict[str, An
     deals = sorted(set(pa) & set(pb))
     if not deals:
         raise UsageError(f"no deal played by {a[0]} and {b[0]} in all four seats")
-    mean, lo, hi = _interval([pa[d] - pb[d] for d in deals])
+    diff = {d: pa[d] - pb[d] for d in deals}
+    mean, lo, hi = _interval(list(diff.values()))
+    direction = {g["deal"]: g["direction"] for g in (*a[1], *b[1])}
+
+    def part(chosen: list[int]) -> dict[str, Any]:
+        m, x, y = _interval([diff[d] for d in chosen])
+        return {"deals": len(chosen), "difference": m, "ci95": [x, y]}
+    by_direction = {name: part([d for d in deals if direction[d] == name])
+                    for name in ("left", "right", "across", "hold")
+                    if any(direction[d] == name for d in deals)}
+    passing = [d for d in deals if direction[d] != "hold"]
     return {"a": a[0], "b": b[0], "deals": len(deals), "difference": mean, "ci95": [lo, hi],
             "a_points": float(np.mean([pa[d] for d in deals])),
-            "b_points": float(np.mean([pb[d] for d in deals]))}
+            "b_points": float(np.mean([pb[d] for d in deals])),
+            "by_direction": by_direction, "passing": part(passing) if passing else None}
 
 
 def _compare_side(text: str) -> tuple[str, list[dict[str, Any]]]:
@@ -642,6 +655,12 @@ def main(argv: Sequence[str] | None = None) -> int:
                           f"{result['ci95'][0]:+.2f} … {result['ci95'][1]:+.2f}, "
                           f"{result['deals']} deals; {result['a_points']:.2f} against "
                           f"{result['b_points']:.2f})")
+                parts = [(name, x) for name, x in result["by_direction"].items()]
+                if result["passing"] is not None and "hold" in result["by_direction"]:
+                    parts.append(("passing deals", result["passing"]))
+                out.print("  " + "; ".join(
+                    f"{name} {x['difference']:+.2f} ({x['ci95'][0]:+.2f} … "
+                    f"{x['ci95'][1]:+.2f}, {x['deals']})" for name, x in parts))
             return 0
         if args.merge:
             games = merge(read_lines(Path(f)) for f in args.merge)

@@ -106,6 +106,12 @@ def test_two_runs_compare_paired_by_deal(bench, tmp_path, capsys):
     pa, pb = per_deal(a), per_deal(b)
     assert result["deals"] == 2
     assert result["difference"] == pytest.approx((pa[0] - pb[0] + pa[1] - pb[1]) / 2, abs=1e-4)
+    # seed 1's deals 0 and 1 pass left and right: one deal each, both passing deals
+    assert {k: (v["deals"], round(v["difference"], 4)) for k, v in
+            result["by_direction"].items()} == {"left": (1, round(pa[0] - pb[0], 4)),
+                                                "right": (1, round(pa[1] - pb[1], 4))}
+    assert result["passing"]["deals"] == 2
+    assert result["passing"]["difference"] == pytest.approx(result["difference"], abs=1e-4)
     assert bench.main(["--compare", f"rule@{a}", f"random@{b}"]) == 2
     assert capsys.readouterr().err.strip() == (
         "error: no deal played by rule and random in all four seats")
