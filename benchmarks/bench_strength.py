@@ -28,8 +28,9 @@ max, trick 1 and tricks 7-13 apart; for the baseline row, the field's own decisi
 Raw results: ``--out FILE`` gets one JSON line per game (deal index, seat, bot, points of
 each seat, seconds of every decision, the OpenSpiel action ids and the settings), appended as
 each game ends. Running again with the same ``--out`` and settings resumes: games already in
-the file are skipped. ``--shard I/N`` plays the deals ``d`` with ``d % N == I`` (one process
-each, each with its own ``--out``); ``--merge FILE...`` reports the union. Measured figures
+the file are skipped. ``--shard I/N`` plays every N-th of the deals played, from the I-th
+(the deals ``d % N == I``; with ``--no-hold``, every N-th passing deal, so that the shards stay
+even though the hold deals are every fourth; one process each, each with its own ``--out``); ``--merge FILE...`` reports the union. Measured figures
 and their settings: ``docs/experiments.md``; the harness: ``docs/analysis.md``.
 
 Run: ``python benchmarks/bench_strength.py [--opponent ismcts|rule] [--bots LIST]
@@ -292,8 +293,9 @@ def run(args: argparse.Namespace, console: Console) -> list[dict[str, Any]]:
     results = Results(path, games)
     deals = seeded_deals(args.deals, args.seed)
     index, count = args.shard
-    chosen = [d for d in range(len(deals)) if d % count == index
-              and not (args.no_hold and deals[d][1] is PassDirection.HOLD)]
+    played = [d for d in range(len(deals))
+              if not (args.no_hold and deals[d][1] is PassDirection.HOLD)]
+    chosen = played[index::count]
     todo = [(d, None, field.name) for d in chosen] + [
         (d, seat, bot.name) for d in chosen for bot in tested for seat in Seat]
     todo = [t for t in todo if (t[0], None if t[1] is None else t[1].name, t[2])
@@ -618,7 +620,8 @@ def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
     parser.add_argument("--no-hold", action="store_true", help="leave the hold deals out "
                         "(nothing is passed there: for comparing passes)")
     parser.add_argument("--shard", type=_shard, default=(0, 1),
-                        help="I/N: the deals d with d %% N == I")
+                        help="I/N: every N-th deal played, from the I-th (d %% N == I "
+                        "without --no-hold)")
     parser.add_argument("--out", help="append each game here as a JSON line; resume from it")
     parser.add_argument("--merge", nargs="+", metavar="FILE", help="report these results files")
     parser.add_argument("--compare", nargs=2, metavar="BOT@FILES",

@@ -136,3 +136,15 @@ def test_a_candidate_may_pass_its_own_way(bench, monkeypatch):
     assert plain.bot.engine == rated.bot.engine
     assert "pass_rating" in bench.bot_settings("k4xr", args)
     assert "pass_rating" not in bench.bot_settings("k4x", args)
+
+
+def test_shards_stay_even_without_the_hold_deals(bench, tmp_path, capsys):
+    # Deals 3 and 7 are hold deals (every fourth): the six passing deals split 3 and 3.
+    # (Shards by d % 2 would give deals 0, 2, 4, 6 and 1, 5.)
+    args = ["--opponent", "rule", "--bots", "random", "--deals", "8", "--no-hold"]
+    shards = []
+    for i in (0, 1):
+        out = tmp_path / f"s{i}.jsonl"
+        assert bench.main(args + ["--shard", f"{i}/2", "--out", str(out)]) == 0
+        shards.append(sorted({g["deal"] for g in _lines(out)}))
+    assert shards == [[0, 2, 5], [1, 4, 6]]
