@@ -433,39 +433,41 @@ def summarize(games: list[dict[str, Any]]) -> dict[str, Any]:
             "games": len(games), "incomplete_deals": incomplete, "scores": rows}
 
 
-def bot_points(games: list[dict[str, Any]], bot: str) -> dict[int, float]:
-    """Per deal, ``bot``'s mean points over the four seats (the deals it played in all four)."""
-    seats: dict[int, dict[str, int]] = defaultdict(dict)
+def deal_id(game: dict[str, Any]) -> tuple[int, int]:
+    """A deal's identity across runs: (seed, deal index); the index alone is the same deal only
+    within one seed."""
+    return (game["settings"]["seed"], game["deal"])
+
+
+def bot_points(games: list[dict[str, Any]], bot: str) -> dict[tuple[int, int], float]:
+    """Per deal (:func:`deal_id`), ``bot``'s mean points over the four seats (the deals it
+    played in all four)."""
+    seats: dict[tuple[int, int], dict[str, int]] = defaultdict(dict)
     for g in games:
         if g["bot"] == bot and g["seat"] is not None:
-            seats[g["deal"]][g["seat"]] = g["points"][Seat[g["seat"]]]
+            seats[deal_id(g)][g["seat"]] = g["points"][Seat[g["seat"]]]
     return {d: sum(p.values()) / 4 for d, p in seats.items() if len(p) == 4}
 
 
 def compare(a: tuple[str, list[dict[str, Any]]], b: tuple[str, list[dict[str, Any]]]
             ) -> dict[str, Any]:
-    """The paired difference ``a`` − ``b`` (each a bot and its games, from one run or two):
-    per deal both bots' mean over the four seats, over the deals both completed, with the 95%
-    interval over deals (negative: ``a`` takes fewer points); also by pass direction
-    (``by_direction``) and over the deals with a pass (``passing``: where two passes under
-    the same play can differ; on hold deals they are the same player).
+    """The paired difference ``a`` − ``b`` (each a bot and its games, from one run or several,
+    of one seed or several): per deal (seed and index) both bots' mean over the four seats,
+    over the deals both completed, with the 95% interval over deals (negative: ``a`` takes
+    fewer points); also by pass direction (``by_direction``) and over the deals with a pass
+    (``passing``: where two passes under the same play can differ; on hold deals they are the
+    same player). ``seeds``: the seeds of the deals paired.
 
     Raises:
-        UsageError: the sides' deals come from different seeds (deal ``d`` would not be the
-            same deal), or no deal completed by both.
+        UsageError: no deal completed by both.
     """
-    seeds = {g["settings"]["seed"] for g in (*a[1], *b[1])}
-    if len(seeds) > 1:
-        named = ", ".join(map(str, sorted(seeds)))
-        raise UsageError(f"the games come from different seeds ({named}): deal numbers pair "
-                         f"only within one seed")
     pa, pb = bot_points(a[1], a[0]), bot_points(b[1], b[0])
     deals = sorted(set(pa) & set(pb))
     if not deals:
         raise UsageError(f"no deal played by {a[0]} and {b[0]} in all four seats")
     diff = {d: pa[d] - pb[d] for d in deals}
     mean, lo, hi = _interval(list(diff.values()))
-    direction = {g["deal"]: g["direction"] for g in (*a[1], *b[1])}
+    direction = {deal_id(g): g["direction"] for g in (*a[1], *b[1])}
 
     def part(chosen: list[int]) -> dict[str, Any]:
         m, x, y = _interval([diff[d] for d in chosen])
@@ -477,7 +479,8 @@ def compare(a: tuple[str, list[dict[str, Any]]], b: tuple[str, list[dict[str, An
     return {"a": a[0], "b": b[0], "deals": len(deals), "difference": mean, "ci95": [lo, hi],
             "a_points": float(np.mean([pa[d] for d in deals])),
             "b_points": float(np.mean([pb[d] for d in deals])),
-            "by_direction": by_direction, "passing": part(passing) if passing else None}
+            "by_direction": by_direction, "passing": part(passing) if passing else None,
+            "seeds": sorted({seed for seed, _ in deals})}
 
 
 def _compare_side(text: str) -> tuple[str, list[dict[str, Any]]]:
@@ -626,7 +629,8 @@ def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
     parser.add_argument("--merge", nargs="+", metavar="FILE", help="report these results files")
     parser.add_argument("--compare", nargs=2, metavar="BOT@FILES",
                         help="the paired difference of two bots (BOT@FILE[,FILE...] each, "
-                             "e.g. the same bot passing by rating and by policy in two runs)")
+                             "e.g. the same bot passing by rating and by policy), deal by "
+                             "deal; the files may hold several seeds")
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args(argv)
     if args.bots is None:
@@ -656,8 +660,9 @@ def main(argv: Sequence[str] | None = None) -> int:
                 out.print(f"{result['a']} − {result['b']}, paired by deal and seat: "
                           f"{result['difference']:+.2f} points/deal (95% CI "
                           f"{result['ci95'][0]:+.2f} … {result['ci95'][1]:+.2f}, "
-                          f"{result['deals']} deals; {result['a_points']:.2f} against "
-                          f"{result['b_points']:.2f})")
+                          f"{result['deals']} deals of seed "
+                          f"{', '.join(map(str, result['seeds']))}; "
+                          f"{result['a_points']:.2f} against {result['b_points']:.2f})")
                 parts = [(name, x) for name, x in result["by_direction"].items()]
                 if result["passing"] is not None and "hold" in result["by_direction"]:
                     parts.append(("passing deals", result["passing"]))

@@ -115,13 +115,24 @@ def test_two_runs_compare_paired_by_deal(bench, tmp_path, capsys):
     assert bench.main(["--compare", f"rule@{a}", f"random@{b}"]) == 2
     assert capsys.readouterr().err.strip() == (
         "error: no deal played by rule and random in all four seats")
+    # deal 0 of seed 2 is another deal than deal 0 of seed 1: no pair across seeds ...
     other = tmp_path / "seed2.jsonl"
     assert bench.main(RANDOM + ["--seed", "2", "--out", str(other)]) == 0
     capsys.readouterr()
     assert bench.main(["--compare", f"random@{a}", f"random@{other}"]) == 2
     assert capsys.readouterr().err.strip() == (
-        "error: the games come from different seeds (1, 2): deal numbers pair only within one "
-        "seed")
+        "error: no deal played by random and random in all four seats")
+    # ... but runs of several seeds pool, each deal paired within its seed
+    other_b = tmp_path / "seed2b.jsonl"
+    assert bench.main(RANDOM + ["--seed", "2", "--pass-by", "policy", "--out", str(other_b)]) == 0
+    capsys.readouterr()
+    assert bench.main(["--compare", f"random@{a},{other}", f"random@{b},{other_b}",
+                       "--json"]) == 0
+    pooled = json.loads(capsys.readouterr().out)
+    assert pooled["deals"] == 4 and pooled["seeds"] == [1, 2]
+    alone = bench.compare(("random", _lines(other)), ("random", _lines(other_b)))
+    assert pooled["difference"] == pytest.approx(
+        (2 * result["difference"] + 2 * alone["difference"]) / 4, abs=1e-3)
 
 
 def test_a_candidate_may_pass_its_own_way(bench, monkeypatch):
