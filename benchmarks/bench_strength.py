@@ -29,8 +29,9 @@ Raw results: ``--out FILE`` gets one JSON line per game (deal index, seat, bot, 
 each seat, seconds of every decision, the OpenSpiel action ids and the settings), appended as
 each game ends. Running again with the same ``--out`` and settings resumes: games already in
 the file are skipped. ``--shard I/N`` plays every N-th of the deals played, from the I-th
-(the deals ``d % N == I``; with ``--no-hold``, every N-th passing deal, so that the shards stay
-even though the hold deals are every fourth; one process each, each with its own ``--out``); ``--merge FILE...`` reports the union. Measured figures
+(the deals ``d % N == I``; with ``--no-hold``, every N-th passing deal, so that the shards
+stay even though the hold deals are every fourth; one process each, each with its own
+``--out``); ``--merge FILE...`` reports the union. Measured figures
 and their settings: ``docs/experiments.md``; the harness: ``docs/analysis.md``.
 
 Run: ``python benchmarks/bench_strength.py [--opponent ismcts|rule] [--bots LIST]
@@ -139,6 +140,12 @@ def run_settings(args: argparse.Namespace) -> dict[str, Any]:
     return settings
 
 
+def bot_pass_by(name: str, args: argparse.Namespace) -> str:
+    """How the tested bot ``name`` passes: its own ``pass_by`` in :data:`CANDIDATES`, else
+    ``--pass-by``'s."""
+    return CANDIDATES.get(name, {}).get("pass_by", args.pass_by)
+
+
 def bot_settings(name: str, args: argparse.Namespace) -> dict[str, Any]:
     """The settings of one tested bot (empty for the rule and random bots passing by policy)."""
     out: dict[str, Any] = {}
@@ -146,7 +153,7 @@ def bot_settings(name: str, args: argparse.Namespace) -> dict[str, Any]:
         out = {"engine": repr(advice_engine(args)), "threads": args.threads}
     elif name in CANDIDATES:
         out = {"model": args.model, "threads": args.threads, **CANDIDATES[name]}
-    pass_by = CANDIDATES.get(name, {}).get("pass_by", args.pass_by)
+    pass_by = bot_pass_by(name, args)
     if pass_by == "rating" or name == "advice" and pass_by == "own":
         out["pass_samples"] = args.pass_samples
     if pass_by == "rating":
@@ -178,7 +185,7 @@ def make_players(args: argparse.Namespace) -> tuple[Any, list[Bot]]:
         bot = made[name] if name in made else AdviceBot(
             candidate_engine(name, args.model), pass_samples=args.pass_samples,
             threads=args.threads, name=name)
-        pass_by = CANDIDATES.get(name, {}).get("pass_by", args.pass_by)
+        pass_by = bot_pass_by(name, args)
         if pass_by == "policy":
             bot = WithPass(bot, RuleBot())
         elif pass_by == "rating":
@@ -337,6 +344,18 @@ def _interval(xs: Sequence[float]) -> tuple[float, float, float]:
     return mean, mean - Z95 * se, mean + Z95 * se
 
 
+def _by_direction(diffs: dict[Any, float], direction: dict[Any, str]
+                  ) -> dict[str, tuple[int, float, float, float]]:
+    """Per pass direction present: (deals, mean, 95% low, 95% high) of the paired differences
+    ``diffs`` (by deal; ``direction``: each deal's pass direction)."""
+    out = {}
+    for name in ("left", "right", "across", "hold"):
+        xs = [x for d, x in diffs.items() if direction[d] == name]
+        if xs:
+            out[name] = (len(xs), *_interval(xs))
+    return out
+
+
 def merge(files: Iterable[list[dict[str, Any]]]) -> list[dict[str, Any]]:
     """The union of several results files' games.
 
@@ -413,13 +432,10 @@ def summarize(games: list[dict[str, Any]]) -> dict[str, Any]:
         mean, lo, hi = _interval(list(mine.values()))
         vs, vs_lo, vs_hi = _interval(list(diffs.values()))
         lines = [g for d in mine_deals for g in per_deal[d].values()]
-        by_direction = {}
-        for direction in ("left", "right", "across", "hold"):
-            xs = [diffs[d] for d in mine_deals if baseline[d]["direction"] == direction]
-            if xs:
-                m, a, b = _interval(xs)
-                by_direction[direction] = {"deals": len(xs), "vs_baseline": m,
-                                           "vs_baseline_ci95": [a, b]}
+        by_direction = {
+            name: {"deals": n, "vs_baseline": m, "vs_baseline_ci95": [a, b]}
+            for name, (n, m, a, b) in _by_direction(
+                diffs, {d: baseline[d]["direction"] for d in mine_deals}).items()}
         rows.append({"bot": name, "deals": len(mine_deals), "points_per_deal": mean,
                      "ci95": [lo, hi], "vs_baseline": vs, "vs_baseline_ci95": [vs_lo, vs_hi],
                      "by_direction": by_direction,
@@ -468,18 +484,19 @@ def compare(a: tuple[str, list[dict[str, Any]]], b: tuple[str, list[dict[str, An
     diff = {d: pa[d] - pb[d] for d in deals}
     mean, lo, hi = _interval(list(diff.values()))
     direction = {deal_id(g): g["direction"] for g in (*a[1], *b[1])}
-
-    def part(chosen: list[int]) -> dict[str, Any]:
-        m, x, y = _interval([diff[d] for d in chosen])
-        return {"deals": len(chosen), "difference": m, "ci95": [x, y]}
-    by_direction = {name: part([d for d in deals if direction[d] == name])
-                    for name in ("left", "right", "across", "hold")
-                    if any(direction[d] == name for d in deals)}
-    passing = [d for d in deals if direction[d] != "hold"]
+    by_direction = {name: {"deals": n, "difference": m, "ci95": [x, y]}
+                    for name, (n, m, x, y) in _by_direction(diff, direction).items()}
+    passing = [diff[d] for d in deals if direction[d] != "hold"]
+    if passing:
+        m, x, y = _interval(passing)
+        passing_part: dict[str, Any] | None = {"deals": len(passing), "difference": m,
+                                               "ci95": [x, y]}
+    else:
+        passing_part = None
     return {"a": a[0], "b": b[0], "deals": len(deals), "difference": mean, "ci95": [lo, hi],
             "a_points": float(np.mean([pa[d] for d in deals])),
             "b_points": float(np.mean([pb[d] for d in deals])),
-            "by_direction": by_direction, "passing": part(passing) if passing else None,
+            "by_direction": by_direction, "passing": passing_part,
             "seeds": sorted({seed for seed, _ in deals})}
 
 
