@@ -52,7 +52,12 @@ made paired: the samples are shared, so the standard error of the difference is 
 Node budget: the engine's own evaluator stops sampling once the samples used have spent
 ``Engine.sample_nodes`` × the samples asked for in search nodes (after at least
 :data:`MIN_SAMPLES`), so that a heavy position (a moon live, exact solves from 5 tricks left)
-cannot take seconds (``docs/analysis.md``, "Node budget").
+cannot take seconds. The budget is checked between samples, so each sample is capped at its
+share too (the budget / :data:`MIN_SAMPLES`, split evenly over the cards valued): a card's
+solve that reaches its part is redone after one more trick of the rule bot, and an exact
+sample that reaches the share is valued by those capped rollouts (:func:`evaluate_deal`'s
+``card_nodes``). So one heavy sample cannot pass the budget by much, and every card keeps a
+value (``docs/analysis.md``, "Node budget").
 
 Threads: samples are evaluated on a :class:`concurrent.futures.ThreadPoolExecutor` with one
 :class:`Solver` per thread (the search releases the GIL), or on a Dask cluster
@@ -362,7 +367,8 @@ def evaluate_deal(position: Position, cards: Sequence[Card], model: str = "paran
                   evaluator: str = "exact", horizon: int | None = None,
                   solver: Solver | None = None,
                   scores: Sequence[int] | None = None,
-                  rollout: RolloutPolicy = RULE_BOT) -> list[float]:
+                  rollout: RolloutPolicy = RULE_BOT,
+                  card_nodes: int | None = None) -> list[float]:
     """The value of each of ``cards`` for the seat to move in one open deal, by an evaluator.
 
     Args:
@@ -376,6 +382,15 @@ def evaluate_deal(position: Position, cards: Sequence[Card], model: str = "paran
         scores: the game totals before the deal (the game model only).
         rollout: the rollout evaluator's policy (:class:`~.policy.RolloutPolicy`; default
             the rule bot).
+        card_nodes: a cap on the search nodes a card may cost (a whole number >= 1;
+            ``None``: no cap; :func:`advise` sets it for a decision with a node budget).
+            ``rollout``: each card's solve at the horizon stops after this many nodes and is
+            redone after one more trick of the rule bot (:meth:`Solver.rollout`'s
+            ``retry``; each redo capped again). ``exact``: the one solve, which values every
+            card, stops after ``card_nodes × len(cards)`` nodes, and the deal is then
+            valued by ``rollout`` with this cap from the next trick start (``horizon`` one
+            trick below the tricks left). Either way every card gets a value. The nodes are
+            checked every 1,024, so a solve can pass the cap by up to 1,023.
 
     Returns:
         The seat's final points for the deal after each card (ints, lower is better; the
@@ -384,6 +399,7 @@ def evaluate_deal(position: Position, cards: Sequence[Card], model: str = "paran
 
     Raises:
         AdviceError: an unknown model or evaluator. KeyError: a card is not legal.
+        SolverError: ``card_nodes`` not a whole number 1..2**62 (:class:`Limit`).
     """
     if model not in MODELS:
         raise AdviceError(f"unknown model {model!r} for advice: expected {' or '.join(MODELS)}")
@@ -398,15 +414,28 @@ def evaluate_deal(position: Position, cards: Sequence[Card], model: str = "paran
         return cv.points[mover] if model == "maxn" else cv.value
 
     if evaluator == "exact":
-        result = solver.solve_position(position, mover, model, pv=False, scores=scores)
-        return [value(result[card]) for card in cards]
+        limit = None if card_nodes is None else Limit(nodes=card_nodes * len(cards))
+        result = solver.solve_position(position, mover, model, pv=False, scores=scores,
+                                       limit=limit)
+        if result.complete or limit is None:
+            return [value(result[card]) for card in cards]
+        # The cap stopped the solve. Every card is then valued by the same capped rollout,
+        # not the finished cards exactly and the rest by rollouts: the cards of one sample
+        # are compared with each other (a paired comparison), so they share one method.
+        left = position.rules.hand_size() - position.tricks_played
+        return evaluate_deal(position, cards, model, "rollout", left - 1, solver, scores,
+                             rollout, card_nodes)
     horizon = EXACT_HORIZON[model] if horizon is None else horizon
     # The rule bot's play-out and the solve at the horizon run in the core, without the GIL
     # (policy.play_out and Solver.solve_position on the line are the reference: same values).
     if model == "game" and rollout.runs > 1:
         raise AdviceError("the game model takes one rollout per card (its values are results "
                           "and margins, not points to average)")
+    # whole: the value alone is the cheaper search, and a cap must not make the solves it
+    # does not stop dearer
+    cap = None if card_nodes is None else Limit(nodes=card_nodes)
     out = solver.rollout(position, cards, mover, model, horizon, policy_spec(position.rules),
+                         limit=cap, retry=cap is not None, whole=True,
                          scores=scores, rollout_policy=rollout.kind, runs=rollout.runs,
                          epsilon=rollout.epsilon,
                          seed=_deal_seed(position) if rollout.epsilon else 0)
@@ -433,8 +462,10 @@ class _SampleWork(PerThreadSolver):
 
     def __init__(self, knowledge: Knowledge, reps: list[Card], model: str, evaluator: str,
                  horizon: int, moon: bool, scores: Sequence[int] | None = None,
-                 rollout: RolloutPolicy = RULE_BOT, public: Position | None = None) -> None:
+                 rollout: RolloutPolicy = RULE_BOT, public: Position | None = None,
+                 card_nodes: int | None = None) -> None:
         self.knowledge = knowledge
+        self.card_nodes = card_nodes
         self.rollout = rollout
         self.scores = scores
         self.reps = reps
@@ -462,7 +493,7 @@ class _SampleWork(PerThreadSolver):
         before = solver.nodes
         position = self.public.redealt(Deal.from_masks(masks))
         values = evaluate_deal(position, self.reps, self.model, self.evaluator, self.horizon,
-                               solver, self.scores, self.rollout)
+                               solver, self.scores, self.rollout, self.card_nodes)
         used = solver.nodes - before          # the evaluation's nodes, not the moon's
         risk: list[int | None] = [None] * len(self.reps)
         own: list[int | None] = [None] * len(self.reps)
@@ -600,8 +631,17 @@ def advise(subject: "Knowledge | Position", seat: "Seat | str | None" = None, *,
         deals = islice(sampler.iter_masks(rng), samples)
     if scores is not None:
         game_spec(knowledge.rules, scores)      # the scores' errors before any sampling
+    # the engine's budget is for the engine's own evaluator: a model, evaluator or horizon
+    # asked for by name is more work a sample on purpose
+    budget = (engine.sample_nodes * samples if engine.sample_nodes is not None and own_evaluator
+              else None)
+    # The budget is checked between samples, so a sample may spend only its share of it
+    # when MIN_SAMPLES samples share it: else one sample of heavy solves could cost about
+    # as much as the budget again (docs/analysis.md, "Node budget").
+    card_nodes = (None if budget is None
+                  else max(1, budget // (MIN_SAMPLES * max(1, len(reps)))))
     work = _SampleWork(knowledge, reps, model, used, horizon, moon,
-                       None if scores is None else tuple(scores), rollout, public)
+                       None if scores is None else tuple(scores), rollout, public, card_nodes)
     n_threads = sampling.workers
 
     values: list[list[int]] = []
@@ -609,10 +649,6 @@ def advise(subject: "Knowledge | Position", seat: "Seat | str | None" = None, *,
     owns: list[list[int | None]] = []
     stopped = spent = False
     nodes = 0
-    # the engine's budget is for the engine's own evaluator: a model, evaluator or horizon
-    # asked for by name is more work a sample on purpose
-    budget = (engine.sample_nodes * samples if engine.sample_nodes is not None and own_evaluator
-              else None)
     # Samples beyond a checkpoint are in flight while it is checked, so that no thread waits
     # at it; results past a stop are dropped (the numbers stay the same). With early stops,
     # a cluster gets a local-sized window too: few samples wasted after a stop.

@@ -61,8 +61,12 @@ class Engine:
         sample_nodes: play advice: the decision's node budget per sample asked for (search
             nodes; 30,000, so 12 M at 400 samples, about 0.4 s on one core): sampling stops
             once the samples used have spent ``sample_nodes × samples`` nodes, after at
-            least :data:`~.advice.MIN_SAMPLES`; only the engine's own evaluator is
-            budgeted. ``None``: no budget.
+            least :data:`~.advice.MIN_SAMPLES`. As the budget is checked between samples,
+            each sample is also capped at its share, the budget / ``MIN_SAMPLES``, split
+            over the cards valued: a card's solve that reaches its part is redone one trick
+            of the rule bot later (:func:`~.advice.evaluate_deal`'s ``card_nodes``), so one
+            heavy sample cannot pass the budget by much and every card keeps a value. Only
+            the engine's own evaluator is budgeted. ``None``: no budget and no cap.
 
     Raises:
         SettingsError: an unknown model, a horizon outside 1..13, a count below 1, a rollout

@@ -25,6 +25,7 @@ from hearts.solver import Card, Deal, Position, Rules, Seat, Suit
 from hearts.solver.cards import SUIT_MASKS
 from hearts.solver.passing import after_pass
 from hearts.solver.position import trick_winner
+from hearts.solver.solve import Solver
 
 DATA = Path(__file__).parent / "data"
 RECORD = DATA / "records" / "xinxin-train-1.hgn"
@@ -106,6 +107,36 @@ def test_evaluate_deal_exact_equals_the_independent_solver():
     assert evaluate_deal(position, cards, "paranoid", "exact") == list(data["values"].values())
 
 
+def test_an_exact_solve_stopped_by_the_cap_is_valued_by_rollouts_from_the_next_trick():
+    # A deal played by the rule bot to 6 tricks left, South to follow East's 5D with 8D, TD
+    # or AD: the max^n solve takes about 315,000 nodes; the bot's play of the trick, then a
+    # solve at 5 tricks left, a few thousand a card, and it values the cards otherwise.
+    rng = random.Random(264511)
+    position = Position(Deal.random(rng), Rules.standard())
+    while len(position.history) < 29:
+        position.play(rule_play(position), check=False)
+    cards = position.legal_moves()
+    assert [str(c) for c in cards] == ["8D", "TD", "AD"]
+    me = position.to_move
+    exact = [5, 5, 4]
+    assert evaluate_deal(position, cards, "maxn", "exact", solver=Solver()) == exact
+    # a cap above the solve (3 × 200,000 nodes) changes nothing
+    assert evaluate_deal(position, cards, "maxn", "exact", solver=Solver(),
+                         card_nodes=200_000) == exact
+    # a cap of 10,000 a card stops it (3 × 10,000): every card is then the bot's trick and
+    # the exact value at 5 tricks left, as the Python rule bot and solver give it
+    expected = []
+    for card in cards:
+        line = position.copy()
+        line.play(card)
+        play_out(line, 5)
+        expected.append(Solver().solve_position(line, line.to_move, "maxn", pv=False)
+                        .cards[0].points[me])
+    assert expected == [19, 18, 18]
+    assert evaluate_deal(position, cards, "maxn", "exact", solver=Solver(),
+                         card_nodes=10_000) == expected
+
+
 # -- early stopping -------------------------------------------------------------------------
 
 def test_early_stop_fires_at_the_first_check_on_an_obvious_position():
@@ -123,17 +154,41 @@ def test_node_budget_stops_sampling_in_a_heavy_position():
     # moon-positions line 6: a moon is live, so the engine solves from 5 tricks left, at
     # about 56,000 nodes a sample: over the default 30,000 a sample asked for
     position, _ = solved("moon-positions.jsonl", 5)
-    kw = dict(sampling=Sampling(60, seed=0, threads=1), early_stop=False, moon=False)
+    kw = dict(sampling=Sampling(100, seed=0, threads=1), early_stop=False, moon=False)
     capped = advise(position, **kw)
     free = advise(position, engine=DEFAULT_ENGINE.but(sample_nodes=None), **kw)
-    budget = DEFAULT_ENGINE.sample_nodes * 60
-    assert capped.budget_spent and MIN_SAMPLES <= capped.samples < 60
+    budget = DEFAULT_ENGINE.sample_nodes * 100
+    assert capped.budget_spent and MIN_SAMPLES <= capped.samples < 100
     assert capped.nodes >= budget and free.nodes > capped.nodes
-    assert not free.budget_spent and free.samples == 60
-    # the budget drops the later samples, nothing else: the same deals and values first
+    assert not free.budget_spent and free.samples == 100
+    # the budget drops the later samples, nothing else (each card's solve cap, 3 M / 20
+    # samples / 4 cards = 37,500 nodes, changes no value here): the same deals and values
     full = {c.card: c.values for c in free.cards}
     assert all(c.values == full[c.card][:capped.samples] for c in capped.cards)
     assert capped.to_json()["budget_spent"] is True
+
+
+def test_one_heavy_sample_cannot_pass_the_budget_by_more_than_its_share():
+    # The same position at a small budget: 10,000 nodes × 60 samples = 600,000, so each of
+    # the first MIN_SAMPLES samples may cost 30,000 (7,500 a card), against about 56,000
+    # uncapped. Without the cap on each solve the 20 samples the budget must let through
+    # would cost twice the budget.
+    position, data = solved("moon-positions.jsonl", 5)
+    engine = DEFAULT_ENGINE.but(sample_nodes=10_000)
+    budget, share = 10_000 * 60, 10_000 * 60 // MIN_SAMPLES
+    advice = advise(position, sampling=Sampling(60, seed=0, threads=1), early_stop=False,
+                    moon=False, engine=engine)
+    assert advice.evaluator == "rollout" and advice.horizon == 5       # a moon is live
+    assert advice.budget_spent and MIN_SAMPLES <= advice.samples < 60
+    assert budget <= advice.nodes <= budget + share
+    # a stopped solve is redone one trick later: every card has a value in every sample
+    assert len(advice.cards) == 4
+    assert all(len(c.values) == advice.samples and all(0 <= v <= 26 for v in c.values)
+               for c in advice.cards)
+    # and the advice is the open hands' answer: QS, like QH, KH and AH, takes nothing,
+    # while QC and JD let the others give South 25 (paranoid, tests/data/solved)
+    assert data["values"][str(advice.best.card)] == 0 and advice.best.mean == 0
+    assert {str(c.card) for c in advice.cards[-2:]} == {"QC", "JD"}
 
 
 def test_a_horizon_asked_for_by_name_has_no_budget():

@@ -152,6 +152,29 @@ def test_pass_rollout_redoes_a_stopped_solve_one_trick_later():
         assert got == expected
 
 
+def test_a_limit_that_does_not_stop_the_whole_solve_changes_nothing():
+    # The play advice caps each solve (limit) and keeps the search for the value alone
+    # (whole=True): where the cap does not bind, the same values and the same nodes as
+    # without it; the default with a limit searches every card as solve_position does.
+    rng = random.Random(3)
+    spec = policy_spec(Rules.standard())
+    for _ in range(6):
+        position = Position(Deal.random(rng), Rules.standard())
+        for _ in range(rng.randrange(12, 30)):
+            position.play(rule_play(position), check=False)
+        cards = position.legal_moves()
+        runs = {}
+        for name, kw in [("free", {}), ("whole", dict(limit=Limit(nodes=10**9), retry=True,
+                                                      whole=True)),
+                         ("every card", dict(limit=Limit(nodes=10**9), retry=True))]:
+            solver = Solver(16)
+            runs[name] = solver.rollout(position, cards, position.to_move, "maxn", 5, spec,
+                                        **kw), solver.nodes
+        assert runs["whole"] == runs["free"]
+        assert runs["every card"][0] == runs["free"][0]
+        assert runs["every card"][1] != runs["free"][1]
+
+
 def test_advise_rollout_values_are_the_python_path():
     rng = random.Random(11)
     position = Position(Deal.random(rng))
