@@ -93,6 +93,8 @@ CANDIDATES: dict[str, dict[str, Any]] = {
                   "sample_nodes": 30_000},
     "k4m5s400br": {"horizon": 4, "moon_horizon": 5, "play_samples": 400,
                    "sample_nodes": 30_000, "pass_by": "rating"},
+    "k4m6s400b": {"horizon": 4, "moon_horizon": 6, "play_samples": 400,
+                  "sample_nodes": 30_000},
 }
 
 
