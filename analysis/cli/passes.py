@@ -83,7 +83,7 @@ def pass_command(
     a 95% interval (mean ± 1.96 SE). Not an exact double-dummy value per deal: its error is
     measured in `benchmarks/bench_pass.py` (docs/analysis.md). In play against OpenSpiel's
     IS-MCTS, passing by this rating scored level with passing by the simple rule above
-    (−0.17 points a deal, 95% CI −0.83 to +0.49, 165 deals): the ranking is expected points
+    (−0.11 points a deal, 95% CI −0.62 to +0.41, 240 deals): the ranking is expected points
     under its assumptions, not a pass proven better in play.
 
     **Racing**: every pass is valued on the same deals (paired). First all passes on 16 deals,
