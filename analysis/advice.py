@@ -422,9 +422,8 @@ def evaluate_deal(position: Position, cards: Sequence[Card], model: str = "paran
         # The cap stopped the solve. Every card is then valued by the same capped rollout,
         # not the finished cards exactly and the rest by rollouts: the cards of one sample
         # are compared with each other (a paired comparison), so they share one method.
-        left = position.rules.hand_size() - position.tricks_played
-        return evaluate_deal(position, cards, model, "rollout", left - 1, solver, scores,
-                             rollout, card_nodes)
+        return evaluate_deal(position, cards, model, "rollout", position.tricks_left - 1,
+                             solver, scores, rollout, card_nodes)
     horizon = EXACT_HORIZON[model] if horizon is None else horizon
     # The rule bot's play-out and the solve at the horizon run in the core, without the GIL
     # (policy.play_out and Solver.solve_position on the line are the reference: same values).

@@ -93,11 +93,6 @@ def estimate_text(depth: int, horizon: int) -> str:
             f"{horizon} trick{'' if horizon == 1 else 's'} left and exact max^n")
 
 
-def _tricks_left(position: Position) -> int:
-    n = position.players
-    return (n * position.rules.hand_size() - len(position.history) + n - 1) // n
-
-
 class _Search:
     """One bounded max^n search (state shared by the recursion)."""
 
@@ -265,7 +260,7 @@ def bounded_maxn(position: Position, *, depth: int = BOUNDED_DEPTH,
     ms = (time.perf_counter() - t0) * 1000.0
     result = SolveResult(work.to_move, work.to_move, "maxn", position.rules, cards,
                          search.leaves, ms, complete, solver.tt_bytes, unvalued)
-    left_after = _tricks_left(position) - depth
+    left_after = position.tricks_left - depth
     exact = left_after <= 0 or horizon >= left_after
     return OpenValues(result, None if exact else estimate_text(depth, horizon), depth,
                       horizon, search.leaves)
@@ -298,7 +293,7 @@ def open_values(position: Position, model: str | None = None, *, seat=None,
         raise SolverError("the deal is over: no card left to play")
     limit = Limit.of(limit)
     t0 = time.perf_counter()
-    if _tricks_left(position) <= EXACT_MAXN_TRICKS:
+    if position.tricks_left <= EXACT_MAXN_TRICKS:
         nodes = min(limit.nodes or AUTO_EXACT_NODES, AUTO_EXACT_NODES)
         exact = solver.solve_position(position, seat, "maxn", pv=pv, progress=progress,
                                       limit=Limit(nodes, limit.time_ms))

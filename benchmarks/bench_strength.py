@@ -682,7 +682,7 @@ def main(argv: Sequence[str] | None = None) -> int:
                           f"{result['deals']} deals of seed "
                           f"{', '.join(map(str, result['seeds']))}; "
                           f"{result['a_points']:.2f} against {result['b_points']:.2f})")
-                parts = [(name, x) for name, x in result["by_direction"].items()]
+                parts = list(result["by_direction"].items())
                 if result["passing"] is not None and "hold" in result["by_direction"]:
                     parts.append(("passing deals", result["passing"]))
                 out.print("  " + "; ".join(

@@ -452,6 +452,12 @@ class Position:
         """Completed tricks (0..13; 0..``rules.hand_size()`` at other tables)."""
         return len(self.history) // self.players
 
+    @property
+    def tricks_left(self) -> int:
+        """Tricks left, counting the one in progress (13..0; ``rules.hand_size()``..0 at other
+        tables): the measure of the engine's horizons."""
+        return self.rules.hand_size() - self.tricks_played
+
     def is_over(self) -> bool:
         """Whether every card in the hands has been played (52 at 4 players)."""
         return len(self.history) == self._total

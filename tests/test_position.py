@@ -38,7 +38,7 @@ def test_start_of_play():
     assert position.points == [0, 0, 0, 0]
     assert position.taken == [0, 0, 0, 0]
     assert position.tricks_won == [0, 0, 0, 0]
-    assert position.tricks_played == 0
+    assert position.tricks_played == 0 and position.tricks_left == 13
     assert position.hands == list(DEAL.masks)
     assert not position.is_over()
 
@@ -46,7 +46,10 @@ def test_start_of_play():
 def test_a_completed_trick_goes_to_its_winner():
     position = Position(DEAL, played="2C 5C 3C TC")
     assert position.trick == []
-    assert position.tricks_played == 1
+    assert position.tricks_played == 1 and position.tricks_left == 12
+    # the trick in progress counts as left until its last card
+    assert Position(DEAL, played="2C 5C 3C TC QC").tricks_left == 12
+    assert Position(DEAL, played="2C 5C 3C").tricks_left == 13
     assert position.leader is Seat.S and position.to_move is Seat.S
     assert position.tricks_won == [0, 0, 1, 0]
     assert position.tricks() == [(Seat.W, parse_cards("2C 5C 3C TC"))]
