@@ -616,7 +616,7 @@ def advise(subject: "Knowledge | Position", seat: "Seat | str | None" = None, *,
         horizon = engine.horizon if model == engine.model else EXACT_HORIZON[model]
         if model == engine.model and moon_live(public):
             horizon = max(horizon, engine.moon_horizon)
-    tricks_left = 13 - len(knowledge.history) // 4
+    tricks_left = public.tricks_left
     used = evaluator if evaluator != "auto" else (
         "exact" if tricks_left <= horizon else "rollout")
     classes = _card_classes(knowledge, public)

@@ -136,8 +136,8 @@ class AdviceBot:
         engine: the evaluator of both decisions (:data:`~.engine.DEFAULT_ENGINE`): model,
             samples, horizons, rollout policy, early stop.
         pass_samples: most deals per pass in :func:`rate_passes` (its racing stops earlier);
-            None: ``engine.pass_samples``. The strength harness passes a smaller number for
-            speed (``--pass-samples``).
+            None: ``engine.pass_samples`` (the strength harness's ``--pass-samples``, by
+            default the same).
         play_samples: samples per decision in :func:`advise`; None: ``engine.samples``.
         threads: worker threads of both (the result does not depend on it).
     """

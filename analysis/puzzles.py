@@ -287,7 +287,7 @@ class Puzzle:
                 raise HeartsError(f'target {target.letter}: task "{task}" needs the target '
                                   f'{"to differ from" if task == "stop the moon" else "to be"} '
                                   f'the seat to play')
-            left = 13 - position.tricks_played
+            left = position.tricks_left
             if data["tricks_left"] != left:
                 raise HeartsError(f"tricks_left is {data['tricks_left']}, the position has {left}")
             answer = tuple(Card(c) for c in _strings(data["answer"], "answer"))
@@ -569,7 +569,7 @@ def find_puzzles(position: Position, source: str, *, solver: Solver | None = Non
 def _make_puzzle(position: Position, s: _Solved, source: str) -> Puzzle:
     legal = position.legal_moves()
     naive = naive_card(position)
-    left = 13 - position.tricks_played
+    left = position.tricks_left
     level = difficulty(left, s.classes, naive not in s.answer,
                        _is_high(s.answer[-1], s.answer, legal))
     return Puzzle("", s.task, level, position.to_move, s.target, s.model, position.deal,
@@ -823,7 +823,7 @@ def _random_game(seed: int) -> PlayedDeal:
             card = rng.choice(legal)
         elif position.to_move == shooter:
             card = max(legal, key=lambda c: (c.rank, c.suit))
-            if kind == 2 and 13 - position.tricks_played <= MAX_TRICKS_LEFT:
+            if kind == 2 and position.tricks_left <= MAX_TRICKS_LEFT:
                 result = solver.solve_position(position, shooter, "moon", pv=False,
                                                limit=DEFAULT_LIMIT)
                 shooting = [cv.card for cv in result.cards if cv.value == 1]
@@ -859,7 +859,7 @@ def mine_record(record: PlayedDeal, *, max_tricks_left: int = MAX_TRICKS_LEFT,
     solver = Solver()
     found: list[Puzzle] = []
     for index, card in enumerate(record.plays):
-        left = 13 - position.tricks_played
+        left = position.tricks_left
         if min_tricks_left <= left <= max_tricks_left:
             found.extend(find_puzzles(position, f"{record.label} play {index + 1}", solver=solver,
                                       limit=limit))

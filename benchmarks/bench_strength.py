@@ -632,7 +632,9 @@ def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
     parser.add_argument("--pass-by", choices=("policy", "rating", "own"),
                         help="the tested bots' pass (default policy against ismcts, own "
                              "against rule)")
-    parser.add_argument("--pass-samples", type=int, default=64)
+    parser.add_argument("--pass-samples", type=int, default=DEFAULT_ENGINE.pass_samples,
+                        help="the pass rating's most sampled deals a pass (default the "
+                             "engine's, %(default)s)")
     parser.add_argument("--play-samples", type=int, help="the advice bot's samples a "
                         "decision (default the engine's)")
     parser.add_argument("--model", choices=ENGINE_MODELS, default=DEFAULT_ENGINE.model)
