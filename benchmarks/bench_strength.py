@@ -1,5 +1,5 @@
 """Strength harness: duplicate matches of our bots against a field of OpenSpiel's IS-MCTS bots
-(issue 24) or of our rule bots (issue 3 item 7).
+(issue 24), of our rule bots (issue 3 item 7), or of our default advice bots (a screen).
 
 ``--opponent ismcts`` (the default; needs ``pip install '.[bench]'``): OpenSpiel's ``hearts``
 game with its default rules (our ``openspiel`` preset) is the referee: every pass and card is
@@ -9,15 +9,21 @@ C++ IS-MCTS bot (``--sims`` simulations a decision, default 5,000; ``--uct-c`` 1
 world every simulation, no limit on world samples; one random rollout; the most visited card;
 a fresh bot per decision, seeded from the deal, seat and play). ``--opponent rule``: the
 field is our rule bot and our engine the referee (the harness of issue 3, unchanged games).
+``--opponent advice``: the field is the advice bot of the default engine (``DEFAULT_ENGINE``,
+passing by ``policy_pass``), our engine the referee: a cheap screen for engine variants, since
+every bot of it replays a deal exactly (the IS-MCTS games differ from run to run) and a
+decision costs a fifth of IS-MCTS's; a variant that does not beat the default there is
+unlikely to beat it against IS-MCTS, but only the IS-MCTS figure is the measure.
 
 Duplicate: seeded random deals (``--seed``), pass direction by the standard rotation (left,
 right, across, hold by deal number). Each deal is played once by the field alone (the
 baseline), then, for each tested bot (``--bots``; default ``rule,advice`` against IS-MCTS,
-``advice,random`` against the rule bot), once with the bot in each seat and the field in the
-other three. Passes: the field passes by ``policy_pass``; the tested bot by ``--pass-by``:
-``policy`` (``policy_pass``, the default against IS-MCTS: the bots are compared on their play),
-``rating`` (the pass rating, ``rate_passes`` with ``--pass-samples``) or ``own`` (each bot's
-own pass: random, policy or rating; the default against the rule bot). Every bot decides from
+``advice,random`` against the rule bot, ``rule`` against the advice bot), once with the bot
+in each seat and the field in the other three. Passes: the field passes by ``policy_pass``;
+the tested bot by ``--pass-by``: ``policy`` (``policy_pass``, the default against IS-MCTS and
+the advice field: the bots are compared on their play), ``rating`` (the pass rating,
+``rate_passes`` with ``--pass-samples``) or ``own`` (each bot's own pass: random, policy or
+rating; the default against the rule bot). Every bot decides from
 its own seat's view only.
 
 A bot's result on a deal is its mean points over the four seats; the table gives points per
@@ -34,7 +40,7 @@ stay even though the hold deals are every fourth; one process each, each with it
 ``--out``); ``--merge FILE...`` reports the union. Measured figures
 and their settings: ``docs/experiments.md``; the harness: ``docs/analysis.md``.
 
-Run: ``python benchmarks/bench_strength.py [--opponent ismcts|rule] [--bots LIST]
+Run: ``python benchmarks/bench_strength.py [--opponent ismcts|rule|advice] [--bots LIST]
 [--deals N] [--seed S] [--sims N] [--uct-c C] [--pass-by policy|rating|own]
 [--pass-samples N] [--play-samples N] [--model maxn|paranoid] [--threads N] [--shard I/N]
 [--out FILE] [--json]``, or ``--merge FILE... [--json]``, or ``--compare BOT@FILES BOT@FILES
@@ -139,6 +145,8 @@ def run_settings(args: argparse.Namespace) -> dict[str, Any]:
         settings["referee"] = f"open-spiel {_package_version('open-spiel')}"
     else:
         settings["referee"] = "hearts-dd engine"
+    if args.opponent == "advice":
+        settings["field_engine"] = repr(DEFAULT_ENGINE)
     return settings
 
 
@@ -175,6 +183,8 @@ def make_players(args: argparse.Namespace) -> tuple[Any, list[Bot]]:
     """The field's player and the tested bots (with their ``--pass-by``)."""
     if args.opponent == "ismcts":
         field: Any = ISMCTSPlayer(ISMCTSSettings(args.sims, args.uct_c))
+    elif args.opponent == "advice":
+        field = WithPass(AdviceBot(DEFAULT_ENGINE, threads=args.threads), RuleBot())
     else:
         field = RuleBot()
     made = {"rule": RuleBot(), "random": RandomBot(),
@@ -622,7 +632,9 @@ def _bots(text: str) -> list[str]:
 
 def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--opponent", choices=("ismcts", "rule"), default="ismcts")
+    parser.add_argument("--opponent", choices=("ismcts", "rule", "advice"), default="ismcts",
+                        help="the field: OpenSpiel's IS-MCTS (the measure), our rule bot, or "
+                             "our default advice bot (a screen for engine variants)")
     parser.add_argument("--bots", type=_bots, help="tested bots, comma-separated (default "
                         "rule,advice against ismcts; advice,random against rule)")
     parser.add_argument("--deals", type=int, default=40)
@@ -630,8 +642,8 @@ def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
     parser.add_argument("--sims", type=int, default=5000, help="IS-MCTS simulations a move")
     parser.add_argument("--uct-c", type=float, default=18.2)
     parser.add_argument("--pass-by", choices=("policy", "rating", "own"),
-                        help="the tested bots' pass (default policy against ismcts, own "
-                             "against rule)")
+                        help="the tested bots' pass (default policy against ismcts and "
+                             "advice, own against rule)")
     parser.add_argument("--pass-samples", type=int, default=DEFAULT_ENGINE.pass_samples,
                         help="the pass rating's most sampled deals a pass (default the "
                              "engine's, %(default)s)")
@@ -655,14 +667,15 @@ def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args(argv)
     if args.bots is None:
-        args.bots = ["rule", "advice"] if args.opponent == "ismcts" else ["advice", "random"]
+        args.bots = {"ismcts": ["rule", "advice"], "rule": ["advice", "random"],
+                     "advice": ["rule"]}[args.opponent]
     args.bots = [b for b in args.bots if not (b == "random" and args.no_random or
                                               b == "advice" and args.no_advice)]
     if args.opponent in args.bots:
         parser.error(f"the {args.opponent} bot is the field: it cannot be tested against "
                      f"itself")
     if args.pass_by is None:
-        args.pass_by = "policy" if args.opponent == "ismcts" else "own"
+        args.pass_by = "own" if args.opponent == "rule" else "policy"
     if args.deals < 1 or args.sims < 1:
         parser.error("--deals and --sims must be at least 1")
     return args

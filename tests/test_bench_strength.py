@@ -159,3 +159,31 @@ def test_shards_stay_even_without_the_hold_deals(bench, tmp_path, capsys):
         assert bench.main(args + ["--shard", f"{i}/2", "--out", str(out)]) == 0
         shards.append(sorted({g["deal"] for g in _lines(out)}))
     assert shards == [[0, 2, 5], [1, 4, 6]]
+
+
+def test_the_advice_field_is_the_default_engine_passing_by_policy(bench):
+    from hearts.analysis.bots import AdviceBot, RuleBot, WithPass
+    from hearts.analysis.engine import DEFAULT_ENGINE
+    args = bench.parse_args(["--opponent", "advice"])
+    assert args.bots == ["rule"] and args.pass_by == "policy"
+    field, tested = bench.make_players(args)
+    assert isinstance(field, WithPass) and isinstance(field.passer, RuleBot)
+    assert isinstance(field.bot, AdviceBot) and field.bot.engine == DEFAULT_ENGINE
+    assert field.name == "advice" and [b.name for b in tested] == ["rule"]
+    assert bench.run_settings(args)["field_engine"] == repr(DEFAULT_ENGINE)
+    with pytest.raises(SystemExit):
+        bench.parse_args(["--opponent", "advice", "--bots", "advice"])
+
+
+@pytest.mark.slow
+def test_the_advice_field_replays_a_deal_exactly(bench, tmp_path):
+    # the screen's point: every game of the field, and of a seeded bot in it, is the same
+    # game when played again (IS-MCTS games are not)
+    runs = []
+    for name in ("a", "b"):
+        out = tmp_path / f"{name}.jsonl"
+        assert bench.main(["--opponent", "advice", "--bots", "random", "--deals", "1",
+                           "--out", str(out)]) == 0
+        runs.append([(g["seat"], g["bot"], g["points"], g["actions"]) for g in _lines(out)])
+    assert len(runs[0]) == 5 and runs[0] == runs[1]
+    assert sum(runs[0][0][2]) in (26, 78)      # the baseline game: 26 points, or a moon
