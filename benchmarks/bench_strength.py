@@ -10,10 +10,11 @@ world every simulation, no limit on world samples; one random rollout; the most 
 a fresh bot per decision, seeded from the deal, seat and play). ``--opponent rule``: the
 field is our rule bot and our engine the referee (the harness of issue 3, unchanged games).
 ``--opponent advice``: the field is the advice bot of the default engine (``DEFAULT_ENGINE``,
-passing by ``policy_pass``), our engine the referee: a cheap screen for engine variants, since
-every bot of it replays a deal exactly (the IS-MCTS games differ from run to run) and a
-decision costs a fifth of IS-MCTS's; a variant that does not beat the default there is
-unlikely to beat it against IS-MCTS, but only the IS-MCTS figure is the measure.
+passing by ``policy_pass``), our engine the referee: a screen for engine variants, since every
+bot of it replays a deal exactly (the IS-MCTS games differ from run to run) and its decisions
+cost about a quarter of IS-MCTS's. It ranks a variant against our own engine, not against an
+independent player: only the IS-MCTS figure is the measure (how the two agreed:
+``docs/experiments.md``, "Searched replies and a learned leaf").
 
 Duplicate: seeded random deals (``--seed``), pass direction by the standard rotation (left,
 right, across, hold by deal number). Each deal is played once by the field alone (the
@@ -636,7 +637,8 @@ def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
                         help="the field: OpenSpiel's IS-MCTS (the measure), our rule bot, or "
                              "our default advice bot (a screen for engine variants)")
     parser.add_argument("--bots", type=_bots, help="tested bots, comma-separated (default "
-                        "rule,advice against ismcts; advice,random against rule)")
+                        "rule,advice against ismcts; advice,random against rule; rule "
+                        "against advice)")
     parser.add_argument("--deals", type=int, default=40)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--sims", type=int, default=5000, help="IS-MCTS simulations a move")
