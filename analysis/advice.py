@@ -225,6 +225,10 @@ class Advice(CardLookup):
             a model, evaluator or horizon asked for by name).
         nodes: the search nodes of the samples used (their exact solves and rollouts; not
             the moon risk's searches).
+        capped: the solves of those samples that reached the cap on each solve of a
+            budgeted decision (``card_nodes`` of :func:`evaluate_deal`) and were valued one
+            rule-bot trick later instead (an exact sample counts once, plus any of its
+            capped rollouts that were cut short again); 0 without a budget.
     """
 
     seat: Seat
@@ -246,6 +250,7 @@ class Advice(CardLookup):
     rollout: RolloutPolicy = RULE_BOT
     budget_spent: bool = False
     nodes: int = 0
+    capped: int = 0
 
     @property
     def best(self) -> CardAdvice:
@@ -274,6 +279,7 @@ class Advice(CardLookup):
             "stop_rule": STOP_RULE,
             "budget_spent": self.budget_spent,
             "nodes": self.nodes,
+            "capped": self.capped,
             "seed": self.seed,
             "threads": self.threads,
             "deals": self.deals,
@@ -485,20 +491,21 @@ class _SampleWork(PerThreadSolver):
         self.public = _public_position(knowledge) if public is None else public
 
     def __call__(self, masks: tuple[int, int, int, int]
-                 ) -> tuple[list[int], list[int | None], list[int | None], int]:
-        """(value per rep, others-can-shoot per rep, own-moon per rep, search nodes) in the
-        sampled deal of the four hand ``masks`` (N, E, S, W)."""
+                 ) -> tuple[list[int], list[int | None], list[int | None], int, int]:
+        """(value per rep, others-can-shoot per rep, own-moon per rep, search nodes, solves
+        the cap cut short) in the sampled deal of the four hand ``masks`` (N, E, S, W)."""
         solver = self.solver()
-        before = solver.nodes
+        before, stopped = solver.nodes, solver.stopped
         position = self.public.redealt(Deal.from_masks(masks))
         values = evaluate_deal(position, self.reps, self.model, self.evaluator, self.horizon,
                                solver, self.scores, self.rollout, self.card_nodes)
         used = solver.nodes - before          # the evaluation's nodes, not the moon's
+        capped = solver.stopped - stopped     # and its solves the cap cut short
         risk: list[int | None] = [None] * len(self.reps)
         own: list[int | None] = [None] * len(self.reps)
         if self.moon:
             risk, own = self._moon(solver, position)
-        return values, risk, own, used
+        return values, risk, own, used, capped
 
     def _moon(self, solver: Solver, position: Position) -> tuple[list[int | None],
                                                                  list[int | None]]:
@@ -647,19 +654,20 @@ def advise(subject: "Knowledge | Position", seat: "Seat | str | None" = None, *,
     risks: list[list[int | None]] = []
     owns: list[list[int | None]] = []
     stopped = spent = False
-    nodes = 0
+    nodes = capped = 0
     # Samples beyond a checkpoint are in flight while it is checked, so that no thread waits
     # at it; results past a stop are dropped (the numbers stay the same). With early stops,
     # a cluster gets a local-sized window too: few samples wasted after a stop.
     window = in_flight(n_threads, None if early_stop else sampling.scheduler)
     with executor(n_threads, sampling.scheduler, "hearts-advice") as pool, \
             closing(lazy_map(pool, work, deals, window)) as results:
-        for v, r, o, used_nodes in results:
+        for v, r, o, used_nodes, cut in results:
             values.append(v)
             risks.append(r)
             owns.append(o)
             n = len(values)
             nodes += used_nodes
+            capped += cut
             if progress is not None:
                 progress(n, samples)
             if budget is not None and nodes >= budget and MIN_SAMPLES <= n < samples:
@@ -695,7 +703,7 @@ def advise(subject: "Knowledge | Position", seat: "Seat | str | None" = None, *,
     return Advice(mover, model, used, horizon, tricks_left, samples, n, stopped, sampling.seed,
                   n_threads, sampler.count, tuple(cards),
                   (time.perf_counter() - t0) * 1000.0, work.moon, knowledge, work.scores,
-                  rollout, spent, nodes)
+                  rollout, spent, nodes, capped)
 
 
 def _fraction(flags: Sequence[int | None]) -> float | None:

@@ -832,7 +832,8 @@ cdef class Core:
             seat to move there plays its lowest-valued card, the lowest card on ties), the
             final score when the deal ended first; None when a limit, the core's ``stop``
             or Ctrl-C stopped the solve. ``nodes``: search nodes in all; ``complete``:
-            every card valued.
+            every card valued; ``stopped``: the solves at the horizon that a limit, the
+            ``stop`` or Ctrl-C cut short (each redone one trick later with ``retry``).
 
         Raises:
             ValueError: no policy loaded, an unknown model, a negative horizon, a card not
@@ -877,6 +878,7 @@ cdef class Core:
         if not -1 <= shooter < self.r.n:
             raise ValueError(f"shooter must be a seat or -1, got {shooter}")
         how.shooter = shooter
+        how.stopped = 0
         caught = sigint_take(&python_sigint)
         try:
             return self._rollouts(&s, &how, bits)
@@ -892,12 +894,12 @@ cdef class Core:
         cdef int card[64]
         cdef int* ok = <int*>malloc(n * runs * sizeof(int))
         cdef int* out = <int*>malloc(n * runs * MAXSEATS * sizeof(int))
-        cdef int64_t nodes = 0
+        cdef int64_t nodes = 0, stopped = 0
         cdef RolloutC mine = how[0]
         if n == 0:
             free(ok)
             free(out)
-            return {"values": [], "nodes": 0, "complete": True}
+            return {"values": [], "nodes": 0, "complete": True, "stopped": 0}
         if ok == NULL or out == NULL:
             free(ok)
             free(out)
@@ -911,11 +913,13 @@ cdef class Core:
                         i = k * runs + run
                         # run r of every card draws the same stream (paired cards)
                         mine.rng = how.rng + <u64>run * 0xD1B54A32D192ED03ULL
+                        mine.stopped = 0
                         t = s[0]
                         if card[k] >= 0:
                             play_card(&t, card[k], &self.r)
                         ok[i] = self._rollout_one(&c, &R, &t, &mine, &out[i * MAXSEATS],
                                                   &nodes)
+                        stopped += mine.stopped
             values = []
             for k in range(n):
                 per_run = []
@@ -932,7 +936,7 @@ cdef class Core:
         finally:
             free(ok)
             free(out)
-        return {"values": values, "nodes": nodes, "complete": complete}
+        return {"values": values, "nodes": nodes, "complete": complete, "stopped": stopped}
 
     cdef int _rollout_one(self, Ctx* c, Root* R, State* s, RolloutC* how, int* out,
                           int64_t* nodes) noexcept nogil:
@@ -957,6 +961,7 @@ cdef class Core:
                 return 1
             if self._solve_value(c, R, s, how, out, nodes):
                 return 1
+            how.stopped += 1
             if not how.retry:
                 return 0
             left = popcount(s.rem) // self.r.n - 1

@@ -37,6 +37,7 @@ cdef struct RolloutC:
     double epsilon          # the chance of a uniformly random legal card at each play
     u64 rng                 # the random stream's state (`next_random`)
     int shooter             # the seat that tries to shoot the moon (`shoot_card`), or -1
+    int64_t stopped         # out: solves at the horizon a limit (or the stop) cut short
 
 
 cdef enum:

@@ -499,6 +499,10 @@ class Solver:
         #: the search nodes of every solve and rollout of this solver so far (a running
         #: count: budgets of work that must not depend on the machine's speed)
         self.nodes = 0
+        #: the solves a limit (or the stop token, or Ctrl-C) cut short so far: each
+        #: ``solve_position`` that did not finish, each rollout's solve at its horizon that
+        #: did not (redone one trick later with ``retry``); a running count
+        self.stopped = 0
 
     @property
     def tt_bytes(self) -> int:
@@ -609,6 +613,7 @@ class Solver:
         ms = (time.perf_counter() - t0) * 1000.0
         unvalued: tuple[Card, ...] = ()
         if not complete:
+            self.stopped += 1
             valued = {c for cv in values for c in (cv.card, *cv.equals)}
             unvalued = tuple(c for c in position.legal_moves() if c not in valued)
         return SolveResult(mover, target, model, position.rules, tuple(values), nodes,
@@ -819,6 +824,7 @@ class Solver:
                            bool(whole), game, rollout_policy, runs, epsilon, seed,
                            -1 if shooter is None else int(shooter))
         self.nodes += out["nodes"]
+        self.stopped += out["stopped"]
         if model == "maxn":
             if runs > 1:
                 return [[None if v is None else tuple(v) for v in card]

@@ -121,8 +121,10 @@ def test_an_exact_solve_stopped_by_the_cap_is_valued_by_rollouts_from_the_next_t
     exact = [5, 5, 4]
     assert evaluate_deal(position, cards, "maxn", "exact", solver=Solver()) == exact
     # a cap above the solve (3 × 200,000 nodes) changes nothing
-    assert evaluate_deal(position, cards, "maxn", "exact", solver=Solver(),
+    solver = Solver()
+    assert evaluate_deal(position, cards, "maxn", "exact", solver=solver,
                          card_nodes=200_000) == exact
+    assert solver.stopped == 0
     # a cap of 10,000 a card stops it (3 × 10,000): every card is then the bot's trick and
     # the exact value at 5 tricks left, as the Python rule bot and solver give it
     expected = []
@@ -133,8 +135,10 @@ def test_an_exact_solve_stopped_by_the_cap_is_valued_by_rollouts_from_the_next_t
         expected.append(Solver().solve_position(line, line.to_move, "maxn", pv=False)
                         .cards[0].points[me])
     assert expected == [19, 18, 18]
-    assert evaluate_deal(position, cards, "maxn", "exact", solver=Solver(),
+    solver = Solver()
+    assert evaluate_deal(position, cards, "maxn", "exact", solver=solver,
                          card_nodes=10_000) == expected
+    assert solver.stopped == 1          # the exact solve; the rollouts after it finished
 
 
 # -- early stopping -------------------------------------------------------------------------
@@ -166,6 +170,9 @@ def test_node_budget_stops_sampling_in_a_heavy_position():
     full = {c.card: c.values for c in free.cards}
     assert all(c.values == full[c.card][:capped.samples] for c in capped.cards)
     assert capped.to_json()["budget_spent"] is True
+    # some solves reached that cap (25 of them) and their redo a trick later gave the same
+    # values; without a budget there is no cap
+    assert capped.capped > 0 and free.capped == 0
 
 
 def test_one_heavy_sample_cannot_pass_the_budget_by_more_than_its_share():
@@ -181,7 +188,10 @@ def test_one_heavy_sample_cannot_pass_the_budget_by_more_than_its_share():
     assert advice.evaluator == "rollout" and advice.horizon == 5       # a moon is live
     assert advice.budget_spent and MIN_SAMPLES <= advice.samples < 60
     assert budget <= advice.nodes <= budget + share
-    # a stopped solve is redone one trick later: every card has a value in every sample
+    # a stopped solve is redone one trick later, and counted: about 56,000 nodes a sample
+    # against a share of 30,000 must cut some short
+    assert advice.capped >= 1 and advice.to_json()["capped"] == advice.capped
+    # every card has a value in every sample
     assert len(advice.cards) == 4
     assert all(len(c.values) == advice.samples and all(0 <= v <= 26 for v in c.values)
                for c in advice.cards)

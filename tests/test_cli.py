@@ -1080,3 +1080,16 @@ def test_serve_an_unknown_host_is_one_error_line_without_the_listening_note(run_
     assert result.exit_code == 2
     line, = result.stderr.splitlines()
     assert line.startswith("error: --host '999.1.1.1': ")
+
+
+def test_play_says_how_many_solves_the_cap_cut_short(run_cli):
+    # tests/data/solved/moon-positions.jsonl line 6: a moon is live and each sample costs
+    # about 56,000 nodes, so at 100 samples (a cap of 3 M / 20 / 4 = 37,500 nodes a card's
+    # solve) some solves reach the cap; the table's footer and the JSON count them
+    deal = "N:96.J976.Q7542.76 43.8543.K963.KT2 KQT5.AKQT.J8.Q93 AJ872.2.AT.AJ854"
+    played = "2C 3C 8C 6C 8S 6S 3S 5S AS 9S 4S TS AD 5D 3D 8D AC 7C TC 9C JS 2D 3H KS TH 2H 6H 8H"
+    args = ("play", "--position", deal, "--played", played, "--samples", "100", "--threads", "1")
+    data = json.loads(run_cli(*args, "--json").stdout)
+    assert data["budget_spent"] is True and data["capped"] > 0
+    text = run_cli(*args).stdout
+    assert f"{data['capped']} solves reached the cap on each solve and were redone" in text
