@@ -1092,4 +1092,4 @@ def test_play_says_how_many_solves_the_cap_cut_short(run_cli):
     data = json.loads(run_cli(*args, "--json").stdout)
     assert data["budget_spent"] is True and data["capped"] > 0
     text = run_cli(*args).stdout
-    assert f"{data['capped']} solves reached the cap on each solve and were redone" in text
+    assert f"{data['capped']} solves reached the cap on each solve; they were redone" in text

@@ -272,8 +272,9 @@ def _print_advice(console: Console, advice: Advice, knowledge: Knowledge, source
     else:
         console.print(Text(f"no early stop ({STOP_RULE})", style="dim"))
     if advice.capped:
-        console.print(Text(f"{counted(advice.capped, 'solve')} reached the cap on each solve "
-                           f"and were redone one rule-bot trick later", style="dim"))
+        they = "it was" if advice.capped == 1 else "they were"
+        console.print(Text(f"{counted(advice.capped, 'solve')} reached the cap on each solve; "
+                           f"{they} redone one rule-bot trick later", style="dim"))
     if advice.moon:
         console.print(Text("moon risk: share of samples where another seat can still shoot "
                            "after the card (moon model, best defence); own moon: the same for "
