@@ -400,9 +400,8 @@ def _print_solve(console: Console, position: Position, result: SolveResult,
                       *[suit_ranks(position.hands[seat], s) for s in PBN_SUITS],
                       str(position.points[seat]), Text(", ".join(tags), style="dim"))
     console.print(hands)
-    tricks_left = position.rules.hand_size() - position.tricks_played
     status = Text.assemble(("trick ", "dim"), f"{position.tricks_played + 1}",
-                           ("  tricks left ", "dim"), f"{tricks_left}")
+                           ("  tricks left ", "dim"), f"{position.tricks_left}")
     if position.trick:
         status.append("  on the table ", style="dim")
         status.append(Text(" ").join(
