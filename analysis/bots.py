@@ -114,9 +114,15 @@ class RandomBot:
 class RuleBot:
     """The simple rule bot: passes by :func:`~hearts.analysis.passing.policy_pass` and plays
     by :func:`~hearts.analysis.policy.rule_play` (rules in the module docstring; it looks only
-    at its own hand, the cards played and the trick)."""
+    at its own hand, the cards played and the trick).
+
+    Attributes:
+        name: the bot's name in results.
+        smoke: lead to smoke out a big card still out (``rule_play``'s ``smoke``).
+    """
 
     name: str = "rule"
+    smoke: bool = False
 
     def choose_pass(self, seat: Seat, hand: int, direction: PassDirection, rules: Rules,
                     key: tuple[int, ...]) -> int:
@@ -124,7 +130,7 @@ class RuleBot:
 
     def choose_play(self, position: Position, knowledge: Callable[[], Knowledge],
                     key: tuple[int, ...]) -> Card:
-        return rule_play(position)
+        return rule_play(position, self.smoke)
 
 
 @dataclass(frozen=True)

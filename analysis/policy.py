@@ -106,7 +106,8 @@ class RolloutPolicy:
             out to its end after it, all hands open, and plays the card that leaves it the
             fewest points (moon and sun scored), the rule bot's card on ties: one step of
             policy improvement (Tesauro & Galperin 1996, "On-line policy improvement using
-            Monte-Carlo search", NIPS 9).
+            Monte-Carlo search", NIPS 9); ``"smoke"``: :func:`rule_play` with ``smoke``,
+            the rule bot that leads to smoke out a big card still out.
         runs: rollouts per card and sampled deal (1..64); their values are averaged.
         epsilon: the chance (0..1) that a seat plays a uniformly random legal card instead,
             at every play (seeded by the sampled deal: the same deal, the same rollouts).
@@ -121,9 +122,9 @@ class RolloutPolicy:
     epsilon: float = 0.0
 
     def __post_init__(self) -> None:
-        if self.kind not in ("rule", "lookahead"):
-            raise ValueError(f"unknown rollout policy {self.kind!r}: expected rule or "
-                             f"lookahead")
+        if self.kind not in ("rule", "lookahead", "smoke"):
+            raise ValueError(f"unknown rollout policy {self.kind!r}: expected rule, "
+                             f"lookahead or smoke")
         if not 1 <= self.runs <= 64:
             raise ValueError(f"runs must be 1..64, got {self.runs}")
         if not 0.0 <= self.epsilon <= 1.0:
@@ -133,8 +134,9 @@ class RolloutPolicy:
 
     def text(self) -> str:
         """The policy in words, for output."""
-        base = ("the rule bot (hearts.analysis.policy)" if self.kind == "rule" else
-                "a one-card look-ahead over rule-bot play-outs")
+        base = {"rule": "the rule bot (hearts.analysis.policy)",
+                "lookahead": "a one-card look-ahead over rule-bot play-outs",
+                "smoke": "the rule bot, leading to smoke out the big penalty card"}[self.kind]
         if self.epsilon:
             base += f", a random card with chance {self.epsilon:g}"
         if self.runs > 1:
@@ -188,9 +190,17 @@ def _lowest(cards: list[Card]) -> Card:
     return min(cards, key=lambda c: (c.rank, c.suit))
 
 
-def rule_play(position: Position) -> Card:
+def rule_play(position: Position, smoke: bool = False) -> Card:
     """The rule bot's card for the seat to move in ``position`` (rules in the module docstring,
     point cards from ``position.rules``).
+
+    With ``smoke``, a lead first tries to smoke out a big card ("smoking the queen"): for each
+    big card in turn that is still out while the seat holds no card of its suit above it, the
+    lowest legal card of its suit below it (no bonus card), so that its holder may have to
+    drop it under a higher card. As a player in a field of rule bots (300 deals, OpenSpiel
+    rules) 0.27 points a deal better than without, 95% CI 0.14 to 0.40; as the advice's
+    rollout policy no measurable gain (``docs/experiments.md``, "A shorter exact horizon, and
+    smoking the queen").
 
     Raises:
         IndexError: the deal is over (no legal card).
@@ -213,6 +223,12 @@ def rule_play(position: Position) -> Card:
         if not seen & card.mask:
             exposed |= high
     trick = position.trick
+    if not trick and smoke:
+        for card, high, below in zip(points.big, points.high, points.below):
+            if not seen & card.mask and not hand & high:
+                lower = [c for c in legal if c.mask & below & ~points.bonus_mask]
+                if lower:
+                    return _lowest(lower)
     if not trick:
         avoid = points.big_mask | points.bonus_mask | exposed
         safe = [c for c in legal if not c.mask & avoid]

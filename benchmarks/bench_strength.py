@@ -20,7 +20,8 @@ Duplicate: seeded random deals (``--seed``), pass direction by the standard rota
 right, across, hold by deal number). Each deal is played once by the field alone (the
 baseline), then, for each tested bot (``--bots``; default ``rule,advice`` against IS-MCTS,
 ``advice,random`` against the rule bot, ``rule`` against the advice bot), once with the bot
-in each seat and the field in the other three. Passes: the field passes by ``policy_pass``;
+in each seat and the field in the other three (``smoke``: the rule bot that leads to smoke out
+Q♠, ``rule_play``'s ``smoke``). Passes: the field passes by ``policy_pass``;
 the tested bot by ``--pass-by``: ``policy`` (``policy_pass``, the default against IS-MCTS and
 the advice field: the bots are compared on their play), ``rating`` (the pass rating,
 ``rate_passes`` with ``--pass-samples``) or ``own`` (each bot's own pass: random, policy or
@@ -100,6 +101,16 @@ CANDIDATES: dict[str, dict[str, Any]] = {
                   "sample_nodes": 30_000},
     "k4m5s400br": {"horizon": 4, "moon_horizon": 5, "play_samples": 400,
                    "sample_nodes": 30_000, "pass_by": "rating"},
+    "k4m5s400bS": {"horizon": 4, "moon_horizon": 5, "play_samples": 400,
+                   "sample_nodes": 30_000, "rollout": ["smoke", 1, 0.0]},
+    "k3m5s400b": {"horizon": 3, "moon_horizon": 5, "play_samples": 400,
+                  "sample_nodes": 30_000},
+    "k2m5s400b": {"horizon": 2, "moon_horizon": 5, "play_samples": 400,
+                  "sample_nodes": 30_000},
+    "k2m5s400bS": {"horizon": 2, "moon_horizon": 5, "play_samples": 400,
+                   "sample_nodes": 30_000, "rollout": ["smoke", 1, 0.0]},
+    "k1m5s400b": {"horizon": 1, "moon_horizon": 5, "play_samples": 400,
+                  "sample_nodes": 30_000},
     "k4m6s400b": {"horizon": 4, "moon_horizon": 6, "play_samples": 400,
                   "sample_nodes": 30_000},
 }
@@ -188,7 +199,7 @@ def make_players(args: argparse.Namespace) -> tuple[Any, list[Bot]]:
         field = WithPass(AdviceBot(DEFAULT_ENGINE, threads=args.threads), RuleBot())
     else:
         field = RuleBot()
-    made = {"rule": RuleBot(), "random": RandomBot(),
+    made = {"rule": RuleBot(), "smoke": RuleBot("smoke", smoke=True), "random": RandomBot(),
             "advice": AdviceBot(advice_engine(args), pass_samples=args.pass_samples,
                                 threads=args.threads)}
     # the pass rating of --pass-by rating: the default engine's, whichever bot plays
@@ -623,7 +634,7 @@ def _shard(text: str) -> tuple[int, int]:
 
 def _bots(text: str) -> list[str]:
     names = [n.strip() for n in text.split(",") if n.strip()]
-    known = ("rule", "advice", "random", *CANDIDATES)
+    known = ("rule", "smoke", "advice", "random", *CANDIDATES)
     unknown = [n for n in names if n not in known]
     if unknown or not names:
         raise argparse.ArgumentTypeError(f"unknown bot {', '.join(unknown) or '(none)'}: "

@@ -75,6 +75,7 @@ duck_init()                 # the lookup table of `lane_ducks`, once per process
 
 MODELS = {"paranoid": MODEL_PARANOID, "moon": MODEL_MOON, "maxn": MODEL_MAXN,
           "game": MODEL_GAME}
+POLICIES = {"rule": POLICY_RULE, "lookahead": POLICY_LOOKAHEAD, "smoke": POLICY_SMOKE}
 
 cdef int _check_range(str name, int value, int lo, int hi) except -1:
     """Raise ValueError unless ``lo <= value <= hi`` (a field of a state, `Core._load`)."""
@@ -700,9 +701,10 @@ cdef class Core:
         if self.policy_spec is None:
             raise ValueError("no rollout policy loaded (Core.set_policy)")
 
-    def policy_card(self, tuple state):
+    def policy_card(self, tuple state, bint smoke=False):
         """The rule bot's card (a card bit) for the seat to move in ``state`` (the policy
-        of ``set_policy``; ``hearts.analysis.policy.rule_play`` is the reference).
+        of ``set_policy``; ``hearts.analysis.policy.rule_play`` is the reference), with
+        ``smoke`` the one that leads to smoke out a big card (`smoke_card`).
 
         Raises:
             ValueError: no policy loaded, or the deal is over.
@@ -712,6 +714,8 @@ cdef class Core:
         self._load(&s, state)
         if not s.rem:
             raise ValueError("the deal is over: no card to play")
+        if smoke:
+            return smoke_card(&s, &self.r, &self.pol)
         return rule_card(&s, &self.r, &self.pol)
 
     def policy_line(self, tuple state, int tricks_left):
@@ -812,9 +816,11 @@ cdef class Core:
                 value in less time (paranoid at 6-7 tricks left 1.5-1.9 times less, max^n
                 10-20%), but a node limit then counts other nodes than ``analyse``'s.
             game: model ``"game"`` only (and required there), as ``analyse``.
-            policy: ``"rule"`` (the rule bot) or ``"lookahead"`` (each seat plays the card
+            policy: ``"rule"`` (the rule bot), ``"lookahead"`` (each seat plays the card
                 after which the rule bot's play-out to the end leaves it the fewest
-                points: `lookahead_card`).
+                points: `lookahead_card`) or ``"smoke"`` (the rule bot, leading the suit
+                of a big card still out below it when it holds no card above it:
+                `smoke_card`).
             runs: rollouts per card (1..64); with more than one, each card's value is the
                 list of the runs' values.
             epsilon: the chance (0..1) that a seat plays a uniformly random legal card
@@ -867,11 +873,12 @@ cdef class Core:
         how.time_ms = time_ms
         how.retry = retry
         how.whole = whole
-        if policy not in ("rule", "lookahead"):
-            raise ValueError(f"unknown rollout policy {policy!r}: expected rule or lookahead")
+        if policy not in POLICIES:
+            raise ValueError(f"unknown rollout policy {policy!r}: expected rule, lookahead "
+                             f"or smoke")
         if not 1 <= runs <= 64 or not 0.0 <= epsilon <= 1.0:
             raise ValueError(f"runs must be 1..64 and epsilon 0..1, got {runs} and {epsilon}")
-        how.policy = POLICY_LOOKAHEAD if policy == "lookahead" else POLICY_RULE
+        how.policy = POLICIES[policy]
         how.runs = runs
         how.epsilon = epsilon
         how.rng = seed

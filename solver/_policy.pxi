@@ -32,7 +32,7 @@ cdef struct RolloutC:
     double time_ms          # of one solve, milliseconds (0: none)
     int retry               # a solve stopped by the limit: one more bot trick, then again
     int whole               # solve for the position's value alone (else every root card)
-    int policy              # POLICY_RULE or POLICY_LOOKAHEAD (`rollout_card`)
+    int policy              # POLICY_RULE, POLICY_LOOKAHEAD or POLICY_SMOKE (`rollout_card`)
     int runs                # rollouts per card (more than one: a randomised policy)
     double epsilon          # the chance of a uniformly random legal card at each play
     u64 rng                 # the random stream's state (`next_random`)
@@ -43,6 +43,7 @@ cdef struct RolloutC:
 cdef enum:
     POLICY_RULE = 0         # the rule bot (`rule_card`)
     POLICY_LOOKAHEAD = 1    # each legal card played out by the rule bot, the best kept
+    POLICY_SMOKE = 2        # the rule bot, leading to smoke out a big card (`smoke_card`)
 
 
 cdef inline u64 next_random(u64* state) noexcept nogil:
@@ -152,6 +153,26 @@ cdef int rule_card(const State* s, const RulesC* r, const PolicyC* p) noexcept n
     return best
 
 
+cdef int smoke_card(const State* s, const RulesC* r, const PolicyC* p) noexcept nogil:
+    """The rule bot's card, but on a lead while a big card is still out and the seat holds
+    neither it nor a card of its suit above it: the lowest legal card of that suit below it,
+    to smoke it out (its holder may have to drop it under a higher card). The reference is
+    ``rule_play(position, smoke=True)``."""
+    cdef u64 legal, seen, m
+    cdef int i, big
+    if s.ntrick == 0:
+        legal = legal_moves(s, r)
+        seen = (p.deck & ~s.rem & ~r.kitty) | s.hand[s.turn]
+        for i in range(p.nbig):
+            big = p.big[i]
+            if (seen >> big) & 1 or s.hand[s.turn] & p.high[i]:
+                continue
+            m = legal & (LANE << (16 * (big >> 4))) & (((<u64>1) << big) - 1) & ~p.bonus_mask
+            if m:
+                return ctz(m)
+    return rule_card(s, r, p)
+
+
 cdef inline bint play_goes_on(const State* s, const RulesC* r, int tricks_left) noexcept nogil:
     """A play-out to `tricks_left` tricks left plays on from `s`: the deal is not over, and
     a trick is in play or more tricks are left (a trick start holds n cards a trick)."""
@@ -250,7 +271,8 @@ cdef int rollout_card(const State* s, const RulesC* r, const PolicyC* p,
                       RolloutC* how) noexcept nogil:
     """The rollout policy's card for the seat to move in `s`: with chance `how.epsilon`
     a uniformly random legal card, else the rule bot's card (`POLICY_RULE`) or the best
-    after one-card look-ahead (`POLICY_LOOKAHEAD`)."""
+    after one-card look-ahead (`POLICY_LOOKAHEAD`), or the rule bot that smokes out a big
+    card (`POLICY_SMOKE`)."""
     cdef u64 legal, x
     cdef int k
     if how.epsilon > 0 and (next_random(&how.rng) >> 11) * (1.0 / 9007199254740992.0) < how.epsilon:
@@ -268,6 +290,8 @@ cdef int rollout_card(const State* s, const RulesC* r, const PolicyC* p,
             return moon_defence(s, r, p)
     if how.policy == POLICY_LOOKAHEAD:
         return lookahead_card(s, r, p)
+    if how.policy == POLICY_SMOKE:
+        return smoke_card(s, r, p)
     return rule_card(s, r, p)
 
 

@@ -75,6 +75,40 @@ def test_policy_card_is_rule_play(text):
     assert checked == 250
 
 
+@pytest.mark.parametrize("text", ["standard", "openspiel", "pink_lady", "black_jack",
+                                  "openspiel,jd_bonus=true", "standard,players=3",
+                                  "standard,players=5,card_removal=kitty"])
+def test_smoking_policy_card_is_rule_play_with_smoke(text):
+    rules = Rules.parse(text)
+    rng = random.Random(text + "smoke")
+    smoked = 0
+    for _ in range(250):
+        position = random_position(rng, rules)
+        core = loaded_core(position)
+        card = rule_play(position, smoke=True)
+        assert Card.from_bit(core.policy_card(core_state(position), True)) == card, \
+            repr(position)
+        smoked += card != rule_play(position)
+    assert smoked > 0       # the leads that differ were reached
+
+
+def test_smoking_leads_the_lowest_spade_while_the_queen_is_out():
+    # North wins trick 1 with A♣ and leads with Q♠ in East's hand: the rule bot leads its
+    # lowest card, 2♦; smoking, it leads its lowest spade, 3♠, unless it holds K♠ (a card
+    # above the queen, which would catch it).
+    for north, south, plain, smoked in (("953.87.5432.AKQJ", "AK7.JT9.JT9.7654", "2D", "3S"),
+                                        ("K53.87.5432.AKQJ", "A97.JT9.JT9.7654", "2D", "2D")):
+        deal = Deal(f"N:{north} QJ8.AKQ.AKQ.T982 {south} T642.65432.876.3")
+        position = Position(deal, Rules.standard())
+        for card in ("2C", "4C", "3C", "AC"):
+            position.play(Card(card))
+        assert position.to_move is Seat.N
+        assert rule_play(position) == Card(plain)
+        assert rule_play(position, smoke=True) == Card(smoked)
+        core = loaded_core(position)
+        assert Card.from_bit(core.policy_card(core_state(position), True)) == Card(smoked)
+
+
 @pytest.mark.parametrize("text", ["standard", "omnibus", "pink_lady", "black_jack",
                                   "standard,players=3", "standard,players=5,card_removal=kitty",
                                   "pagat,players=6"])
@@ -126,6 +160,32 @@ def test_rollout_values_are_the_python_path(model):
         reference = Solver(16)
         assert got == [reference_rollout(position, c, seat, model, horizon, reference, scores)
                        for c in cards]
+
+
+def test_smoking_rollouts_play_the_smoking_line():
+    # rollouts to the end of the deal: each card's final score is the Python line of
+    # rule_play(smoke=True); on some positions it differs from the rule bot's
+    rng = random.Random("smoke rollouts")
+    rules = Rules.openspiel()
+    differ = 0
+    for _ in range(30):
+        position = Position(Deal.random(rng), rules)
+        for _ in range(rng.randrange(4, 24)):
+            position.play(rule_play(position), check=False)
+        cards = position.legal_moves()
+        got = Solver(16).rollout(position, cards, position.to_move, "maxn", 0,
+                                 policy_spec(rules), rollout_policy="smoke")
+        expected = []
+        for card in cards:
+            line = position.copy()
+            line.play(card, check=False)
+            while not line.is_over():
+                line.play(rule_play(line, smoke=True), check=False)
+            expected.append(tuple(line.score()))
+        assert got == expected
+        differ += got != Solver(16).rollout(position, cards, position.to_move, "maxn", 0,
+                                            policy_spec(rules))
+    assert differ > 0
 
 
 def test_pass_rollout_redoes_a_stopped_solve_one_trick_later():
