@@ -127,8 +127,9 @@ class Engine:
             samples += f" (a budget of {self.sample_nodes:,} search nodes each)"
         moon = (f" ({self.moon_horizon} while a moon is live)"
                 if self.moon_horizon > self.horizon else "")
+        left = "1 trick is" if self.horizon == 1 else f"{self.horizon} tricks are"
         return (f"{self.model}, {samples} a decision; each valued by rollouts of "
-                f"{self.rollout.text()} until {self.horizon} tricks are left{moon}, then an "
+                f"{self.rollout.text()} until {left} left{moon}, then an "
                 f"exact {self.model} solve")
 
 

@@ -44,6 +44,8 @@ def test_an_engine_repr_round_trips():
     assert DEFAULT_ENGINE.but(horizon=4) == Engine(horizon=4)
     assert ("until 4 tricks are left (5 while a moon is live), then an exact maxn solve"
             in DEFAULT_ENGINE.text())
+    assert "rule bot, leading to smoke out the big penalty card until 1 trick is left (5 " \
+        in Engine(horizon=1, rollout=RolloutPolicy("smoke")).text()
 
 
 @pytest.mark.parametrize("field, value, message", [
