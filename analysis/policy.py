@@ -223,13 +223,13 @@ def rule_play(position: Position, smoke: bool = False) -> Card:
         if not seen & card.mask:
             exposed |= high
     trick = position.trick
-    if not trick and smoke:
-        for card, high, below in zip(points.big, points.high, points.below):
-            if not seen & card.mask and not hand & high:
-                lower = [c for c in legal if c.mask & below & ~points.bonus_mask]
-                if lower:
-                    return _lowest(lower)
     if not trick:
+        if smoke:
+            for card, high, below in zip(points.big, points.high, points.below):
+                if not seen & card.mask and not hand & high:
+                    lower = [c for c in legal if c.mask & below & ~points.bonus_mask]
+                    if lower:
+                        return _lowest(lower)
         avoid = points.big_mask | points.bonus_mask | exposed
         safe = [c for c in legal if not c.mask & avoid]
         return _lowest(safe or legal)
