@@ -43,7 +43,8 @@ from __future__ import annotations
 import random
 import time
 from dataclasses import dataclass, field
-from typing import Callable, Protocol, Sequence
+from functools import lru_cache
+from typing import Any, Callable, Protocol, Sequence
 
 import numpy as np
 
@@ -59,7 +60,7 @@ from hearts.solver.seats import PassDirection, Seat
 from .advice import advise
 from .engine import DEFAULT_ENGINE, Engine
 from .knowledge import Knowledge
-from .passing import apply_passes, passable, policy_pass, rate_passes
+from .passing import PassRanking, apply_passes, passable, policy_pass, rate_passes
 from .policy import rule_play
 from .sampling import DealSampler
 from .settings import Sampling
@@ -67,7 +68,7 @@ from .stats import Z95, mean_se
 
 __all__ = ["Bot", "RandomBot", "RuleBot", "AdviceBot", "WithPass", "DealGame", "BotScore",
            "MatchResult", "seat_view", "choose_passes", "timed_play", "openspiel_actions",
-           "key_seed", "play_deal", "duplicate_match"]
+           "key_seed", "passers", "forced_play", "play_deal", "duplicate_match"]
 
 
 class Bot(Protocol):
@@ -146,6 +147,11 @@ class AdviceBot:
             default the same).
         play_samples: samples per decision in :func:`advise`; None: ``engine.samples``.
         threads: worker threads of both (the result does not depend on it).
+        pass_trust: 0 (the default): pass the rating's best pass. Above 0: keep the simple
+            pass (:func:`~.passing.policy_pass`) unless the rating's best beats it by more
+            than this many standard errors of their paired difference (``PassRating.diff``
+            and ``diff_se``), so that a best pass ahead by sampling noise does not overturn
+            the simple one.
     """
 
     engine: Engine = DEFAULT_ENGINE
@@ -153,14 +159,20 @@ class AdviceBot:
     play_samples: int | None = None
     threads: int | None = 1
     name: str = "advice"
+    pass_trust: float = 0.0
 
     def choose_pass(self, seat: Seat, hand: int, direction: PassDirection, rules: Rules,
                     key: tuple[int, ...]) -> int:
         samples = self.engine.pass_samples if self.pass_samples is None else self.pass_samples
-        ranking = rate_passes(Hand.from_mask(hand), direction, seat=seat, rules=rules,
-                              sampling=Sampling(samples, key_seed(key), self.threads),
-                              moon=False, engine=self.engine)
-        return sum(c.mask for c in ranking.best.cards)
+        ranking = _ranking(hand, direction, seat, rules, samples, key_seed(key), self.threads,
+                           self.engine)
+        best = sum(c.mask for c in ranking.best.cards)
+        if self.pass_trust > 0:
+            simple = policy_pass(hand, rules.pass_count, rules.no_pass_mask(), rules)
+            rated = ranking[cards_from_mask(simple)]
+            if rated.diff <= self.pass_trust * rated.diff_se:
+                return simple
+        return best
 
     def choose_play(self, position: Position, knowledge: Callable[[], Knowledge],
                     key: tuple[int, ...]) -> Card:
@@ -171,6 +183,14 @@ class AdviceBot:
         advice = advise(knowledge(), sampling=Sampling(samples, key_seed(key), self.threads),
                         moon=False, engine=self.engine)
         return advice.best.card
+
+
+@lru_cache(maxsize=8)
+def _ranking(hand: int, direction: PassDirection, seat: Seat, rules: Rules, samples: int,
+             seed: int, threads: int | None, engine: Engine) -> PassRanking:
+    # cached: two bots that differ only in how they use the same rating (pass_trust) share it
+    return rate_passes(Hand.from_mask(hand), direction, seat=seat, rules=rules,
+                       sampling=Sampling(samples, seed, threads), moon=False, engine=engine)
 
 
 @dataclass(frozen=True)
@@ -298,8 +318,40 @@ def timed_play(bot: Bot, dealt: Deal, passes: Sequence[int], direction: PassDire
     return card, wall, cpu
 
 
+@dataclass(frozen=True)
+class _GivenPass:
+    """A pass already made (a forked game's): :func:`choose_passes` still checks it."""
+
+    mask: int
+    name: str = "the given pass"
+
+    def choose_pass(self, seat: Seat, hand: int, direction: PassDirection, rules: Rules,
+                    key: tuple[int, ...]) -> int:
+        return self.mask
+
+
+def passers(players: Sequence[Any], passes: "Sequence[int] | None") -> Sequence[Any]:
+    """Who passes: ``players``, or with ``passes`` given (masks by seat) those passes."""
+    return players if passes is None else [_GivenPass(int(m)) for m in passes]
+
+
+def forced_play(position: Position, start: Sequence[Card]) -> Card:
+    """The next card of ``start`` (the plays a forked game begins with), checked.
+
+    Raises:
+        IllegalPlayError: that card is not legal for the seat to play.
+    """
+    card = start[len(position.history)]
+    reason = position.why_illegal(card)
+    if reason is not None:
+        raise IllegalPlayError(f"play {len(position.history) + 1} of the given start, {card} "
+                               f"for {position.to_move.name_title}: {reason}")
+    return card
+
+
 def play_deal(dealt: Deal, direction: PassDirection, bots: Sequence[Bot], rules: Rules,
-              key: tuple[int, ...] = ()) -> DealGame:
+              key: tuple[int, ...] = (), *, passes: "Sequence[int] | None" = None,
+              start: Sequence[Card] = ()) -> DealGame:
     """Play one deal: every seat passes (unless hold), then the 52 cards are played; every
     decision is made from the seat's own view (:func:`timed_play`).
 
@@ -309,13 +361,16 @@ def play_deal(dealt: Deal, direction: PassDirection, bots: Sequence[Bot], rules:
         bots: the bot of each seat, by seat (N, E, S, W).
         rules: the rules.
         key: seeds the bots' randomness with the seat and the play appended.
+        passes: every seat's pass (masks by seat), made instead of asking the bots, and
+            ``start``: the first plays, made in order without asking them (their seconds are
+            0): a game forked from one already played (:mod:`.forks`).
 
     Raises:
-        InvalidDealError: as :func:`choose_passes`.
+        InvalidDealError: as :func:`choose_passes` (``passes`` too).
         PassError: as :func:`choose_passes`.
-        IllegalPlayError: a bot chose an illegal card.
+        IllegalPlayError: a bot chose an illegal card, or a card of ``start`` is illegal.
     """
-    passes = choose_passes(dealt, direction, bots, rules, key)
+    passes = choose_passes(dealt, direction, passers(bots, passes), rules, key)
     after = dealt if direction is PassDirection.HOLD else Deal.from_masks(
         apply_passes(dealt.masks, passes, direction))
     position = Position(after, rules, pass_direction=direction)
@@ -323,8 +378,12 @@ def play_deal(dealt: Deal, direction: PassDirection, bots: Sequence[Bot], rules:
     cpu_seconds: list[list[float]] = [[] for _ in Seat]
     while not position.is_over():
         seat = position.to_move
-        card, wall, cpu = timed_play(bots[seat], dealt, passes, direction, position.history,
-                                     seat, rules, key + (int(seat), len(position.history)))
+        if len(position.history) < len(start):
+            card, wall, cpu = forced_play(position, start), 0.0, 0.0
+        else:
+            card, wall, cpu = timed_play(bots[seat], dealt, passes, direction,
+                                         position.history, seat, rules,
+                                         key + (int(seat), len(position.history)))
         seconds[seat].append(wall)
         cpu_seconds[seat].append(cpu)
         position.play(card)

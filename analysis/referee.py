@@ -44,7 +44,7 @@ from hearts.solver.position import Position
 from hearts.solver.rules import Rules
 from hearts.solver.seats import PassDirection, Seat
 
-from .bots import Bot, DealGame, choose_passes, key_seed, timed_play
+from .bots import Bot, DealGame, choose_passes, forced_play, key_seed, passers, timed_play
 from .passing import apply_passes, policy_pass
 
 __all__ = ["EngineMismatchError", "ISMCTSSettings", "ISMCTSPlayer", "OpenSpielPlayer",
@@ -266,7 +266,8 @@ def _cards(ids: Sequence[int]) -> str:
 def play_refereed_deal(dealt: Deal, direction: PassDirection,
                        players: "Sequence[Bot | OpenSpielPlayer]", *,
                        rules: "Rules | str | None" = None, game: Any = None,
-                       key: tuple[int, ...] = ()) -> DealGame:
+                       key: tuple[int, ...] = (), passes: "Sequence[int] | None" = None,
+                       start: Sequence[Card] = ()) -> DealGame:
     """Play one deal with OpenSpiel as the referee and our engine cross-checking it (module
     docstring).
 
@@ -281,6 +282,9 @@ def play_refereed_deal(dealt: Deal, direction: PassDirection,
             different game than the rules is a mismatch found in play.
         key: seeds every player's randomness, with the seat and the play appended (our bots
             then replay exactly; IS-MCTS does not, see :class:`ISMCTSPlayer`).
+        passes: every seat's pass (masks by seat), made instead of asking the players, and
+            ``start``: the first plays, made in order without asking them (their seconds are
+            0): a game forked from one already played (:mod:`.forks`).
 
     Returns:
         The :class:`~.bots.DealGame`: the points are OpenSpiel's (equal to ours), the timings
@@ -288,8 +292,8 @@ def play_refereed_deal(dealt: Deal, direction: PassDirection,
 
     Raises:
         EngineMismatchError: our engine and OpenSpiel disagree (module docstring).
-        IllegalPlayError: a player chose an illegal card.
-        InvalidDealError: a bad pass (:func:`~.bots.choose_passes`).
+        IllegalPlayError: a player chose an illegal card, or a card of ``start`` is illegal.
+        InvalidDealError: a bad pass (:func:`~.bots.choose_passes`; ``passes`` too).
         ModuleNotFoundError: open-spiel is not installed.
         RulesError: the rules have no OpenSpiel equivalent.
     """
@@ -300,7 +304,8 @@ def play_refereed_deal(dealt: Deal, direction: PassDirection,
     table.chance(int(direction), "the pass direction")
     for k, action in enumerate(dealt.to_openspiel_ids()):
         table.chance(action, f"deal card {k + 1}")
-    passes = choose_passes(dealt, direction, players, rules, key)  # type: ignore[arg-type]
+    passes = choose_passes(dealt, direction, passers(players, passes),  # type: ignore[arg-type]
+                           rules, key)
     if direction is PassDirection.HOLD:
         after = dealt
     else:
@@ -317,7 +322,9 @@ def play_refereed_deal(dealt: Deal, direction: PassDirection,
         seat = position.to_move
         player = players[seat]
         play_key = key + (int(seat), len(position.history))
-        if hasattr(player, "choose_action"):
+        if len(position.history) < len(start):
+            card, wall, cpu = forced_play(position, start), 0.0, 0.0
+        elif hasattr(player, "choose_action"):
             wall, cpu = time.perf_counter(), time.process_time()
             card = Card.from_openspiel(player.choose_action(table.state, seat, play_key))
             wall, cpu = time.perf_counter() - wall, time.process_time() - cpu

@@ -42,9 +42,16 @@ stay even though the hold deals are every fourth; one process each, each with it
 ``--out``); ``--merge FILE...`` reports the union. Measured figures
 and their settings: ``docs/experiments.md``; the harness: ``docs/analysis.md``.
 
+Forked games (``--bots A --shadow B,C``, :mod:`hearts.analysis.forks`): *A* plays its games;
+each shadow bot is asked at every decision of *A* and plays only from where it first chooses
+otherwise (a fork of *A*'s game, replayed to that point), so *B* − *A* carries none of the
+field's noise before the fork. Shadow lines carry ``"fork"`` (``of``, ``at``, ``trick``); the
+report adds each shadow's forks and its paired difference to *A*.
+
 Run: ``python benchmarks/bench_strength.py [--opponent ismcts|rule|advice] [--bots LIST]
 [--deals N] [--seed S] [--sims N] [--uct-c C] [--pass-by policy|rating|own]
 [--pass-samples N] [--play-samples N] [--model maxn|paranoid] [--threads N] [--shard I/N]
+[--shadow LIST]
 [--out FILE] [--json]``, or ``--merge FILE... [--json]``, or ``--compare BOT@FILES BOT@FILES
 [--json]``.
 """
@@ -67,6 +74,7 @@ from rich.table import Table
 
 from hearts.analysis.bots import AdviceBot, Bot, DealGame, RandomBot, RuleBot, WithPass, play_deal
 from hearts.analysis.engine import DEFAULT_ENGINE, ENGINE_MODELS, Engine
+from hearts.analysis.forks import PASS, ShadowBot
 from hearts.analysis.policy import RolloutPolicy
 from hearts.analysis.referee import (EngineMismatchError, ISMCTSPlayer, ISMCTSSettings,
                                      play_refereed_deal)
@@ -85,7 +93,8 @@ LATE = 6
 #: moon_horizon: the horizon while a moon is live, default none; inference: the play model's
 #: noise levels, default none; sample_nodes: the node budget a sample asked for, default
 #: none; pass_by: this bot's pass, default ``--pass-by``'s, so that one run can pair two
-#: passes under the same play against the same baseline games). Each
+#: passes under the same play against the same baseline games; pass_trust: the rating's
+#: best must beat policy_pass by this many standard errors, ``AdviceBot.pass_trust``). Each
 #: names every setting, so that a name means the same engine whatever the default becomes.
 CANDIDATES: dict[str, dict[str, Any]] = {
     "k5s100": {"horizon": 5, "play_samples": 100},
@@ -113,6 +122,10 @@ CANDIDATES: dict[str, dict[str, Any]] = {
                   "sample_nodes": 30_000},
     "k4m6s400b": {"horizon": 4, "moon_horizon": 6, "play_samples": 400,
                   "sample_nodes": 30_000},
+    "k4m5s400bn": {"horizon": 4, "moon_horizon": 5, "play_samples": 400,
+                   "sample_nodes": 30_000, "early_stop": False},
+    "k4m5s400brt": {"horizon": 4, "moon_horizon": 5, "play_samples": 400,
+                    "sample_nodes": 30_000, "pass_by": "rating", "pass_trust": 2.0},
 }
 
 
@@ -191,8 +204,9 @@ def advice_engine(args: argparse.Namespace) -> Engine:
                               DEFAULT_ENGINE.samples)
 
 
-def make_players(args: argparse.Namespace) -> tuple[Any, list[Bot]]:
-    """The field's player and the tested bots (with their ``--pass-by``)."""
+def make_players(args: argparse.Namespace) -> tuple[Any, list[Bot], list[Bot]]:
+    """The field's player, the tested bots and the ``--shadow`` bots (with their
+    ``--pass-by``)."""
     if args.opponent == "ismcts":
         field: Any = ISMCTSPlayer(ISMCTSSettings(args.sims, args.uct_c))
     elif args.opponent == "advice":
@@ -204,18 +218,20 @@ def make_players(args: argparse.Namespace) -> tuple[Any, list[Bot]]:
                                 threads=args.threads)}
     # the pass rating of --pass-by rating: the default engine's, whichever bot plays
     rating = AdviceBot(pass_samples=args.pass_samples, threads=args.threads)
-    tested: list[Bot] = []
-    for name in args.bots:
+
+    def tested(name: str) -> Bot:
         bot = made[name] if name in made else AdviceBot(
             candidate_engine(name, args.model), pass_samples=args.pass_samples,
             threads=args.threads, name=name)
         pass_by = bot_pass_by(name, args)
         if pass_by == "policy":
-            bot = WithPass(bot, RuleBot())
-        elif pass_by == "rating":
-            bot = WithPass(bot, rating)
-        tested.append(bot)
-    return field, tested
+            return WithPass(bot, RuleBot())
+        if pass_by == "rating":
+            trust = CANDIDATES.get(name, {}).get("pass_trust", 0.0)
+            return WithPass(bot, rating if not trust else AdviceBot(
+                pass_samples=args.pass_samples, threads=args.threads, pass_trust=trust))
+        return bot
+    return field, [tested(n) for n in args.bots], [tested(n) for n in args.shadow]
 
 
 # -- the results file --------------------------------------------------------------------------
@@ -299,11 +315,14 @@ class Results:
         self.games = games
         self.done = {game_key(g) for g in games}
 
-    def add(self, line: dict[str, Any]) -> None:
-        self.games.append(line)
-        self.done.add(game_key(line))
+    def add(self, *lines: dict[str, Any]) -> None:
+        """Append ``lines`` (one game, or a game and its forks: written in one piece, so that
+        an interrupted run never keeps a game without its forks)."""
+        self.games.extend(lines)
+        self.done.update(game_key(line) for line in lines)
         if self.path is not None:
-            data = (json.dumps(line, separators=(",", ":")) + "\n").encode()
+            data = "".join(json.dumps(line, separators=(",", ":")) + "\n"
+                           for line in lines).encode()
             fd = os.open(self.path, os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o644)
             try:
                 os.write(fd, data)
@@ -311,12 +330,68 @@ class Results:
                 os.close(fd)
 
 
+def _minus(times: Sequence[float], spent: Sequence[float]) -> list[float]:
+    """Decision times less the shadows' share of each (the first ``len(spent)``)."""
+    return [t - (spent[k] if k < len(spent) else 0.0) for k, t in enumerate(times)]
+
+
+def forked_lines(d: int, seat: Seat, game: DealGame, shadowed: ShadowBot, shadows: list[Bot],
+                 field: Any, play: Any, dealt: Deal, direction: PassDirection,
+                 expected: dict[str, dict[str, Any]]) -> list[dict[str, Any]]:
+    """The tested bot's line for ``game`` (its seconds less its shadows' work) and one line
+    per shadow bot: its fork of the game from where it first chose otherwise
+    (:mod:`hearts.analysis.forks`), or the game itself where it never did.
+
+    Raises:
+        EngineMismatchError: a fork's bot chose otherwise than it did as a shadow at the fork
+            (a bot that does not replay: the design's premise fails).
+    """
+    spent = shadowed.own_seconds
+    line = game_line(d, seat, shadowed.name, game, expected[shadowed.name])
+    for key, k in (("seconds", 0), ("cpu_seconds", 1)):
+        line[key][seat] = [round(x, 5) for x in _minus(getattr(game, key)[seat],
+                                                        [s[k] for s in spent])]
+    lines = [line]
+    for bot in shadows:
+        asked = shadowed.seconds[bot.name]
+        split = shadowed.diverged.get(bot.name)
+        if split is None:
+            fork = game
+        else:
+            passes = list(game.passes)
+            start = game.plays[:max(split.at, 0)]
+            if split.at == PASS:
+                passes[seat] = int(split.choice)  # type: ignore[arg-type]
+            seats: list[Any] = [field] * 4
+            seats[seat] = bot
+            fork = play(dealt, direction, seats, (d,), passes=passes, start=start)
+            if split.at != PASS and fork.plays[split.at] != split.choice:
+                raise EngineMismatchError(
+                    f"deal {d}, {bot.name} in {seat.name}: chose {split.choice} as a shadow "
+                    f"at play {split.at + 1} but {fork.plays[split.at]} in its fork: the "
+                    f"bot does not replay, so forks cannot stand for its games")
+        out = game_line(d, seat, bot.name, fork, expected[bot.name])
+        # the seat's decisions before the fork were the shadow's, timed in the played game
+        before = len(asked) if split is None else split.trick - 1 if split.at != PASS else 0
+        for key, k in (("seconds", 0), ("cpu_seconds", 1)):
+            mine = [round(a[k], 5) for a in asked[:before]]
+            out[key][seat] = mine + out[key][seat][before:]
+        out["fork"] = {"of": shadowed.name,
+                       "at": None if split is None else split.at,
+                       "trick": None if split is None else split.trick}
+        lines.append(out)
+    return lines
+
+
 def run(args: argparse.Namespace, console: Console) -> list[dict[str, Any]]:
     """Play this shard's games not yet in ``--out``; return every game of the shard."""
-    field, tested = make_players(args)
+    field, tested, shadows = make_players(args)
     shared = run_settings(args)
     expected = {field.name: {**shared, "bot": {}}}
     expected.update({name: {**shared, "bot": bot_settings(name, args)} for name in args.bots})
+    expected.update({name: {**shared, "bot": {**bot_settings(name, args),
+                                              "fork_of": args.bots[0]}}
+                     for name in args.shadow})
     path = Path(args.out) if args.out else None
     games = read_lines(path) if path else []
     if path is not None:
@@ -335,12 +410,14 @@ def run(args: argparse.Namespace, console: Console) -> list[dict[str, Any]]:
     if path is not None and len(games):
         console.print(f"resuming {path}: {len(games)} games there, {len(todo)} to play")
     if args.opponent == "ismcts":
-        def play(dealt, direction, seats, key):
-            return play_refereed_deal(dealt, direction, seats, key=key)
+        def play(dealt, direction, seats, key, **fork):
+            return play_refereed_deal(dealt, direction, seats, key=key, **fork)
     else:
-        def play(dealt, direction, seats, key):
-            return play_deal(dealt, direction, seats, Rules.openspiel(), key)
-    by_name = {b.name: b for b in tested}
+        def play(dealt, direction, seats, key, **fork):
+            return play_deal(dealt, direction, seats, Rules.openspiel(), key, **fork)
+    by_name: dict[str, Any] = {b.name: b for b in tested}
+    if shadows:
+        by_name[tested[0].name] = ShadowBot(tested[0], shadows)
     columns = (TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(),
                TimeElapsedColumn())
     with Progress(*columns, console=console, transient=True) as progress:
@@ -351,12 +428,25 @@ def run(args: argparse.Namespace, console: Console) -> list[dict[str, Any]]:
             if seat is not None:
                 seats[seat] = by_name[name]
             t0 = time.perf_counter()
+            bot = seats[seat] if seat is not None else None
+            if isinstance(bot, ShadowBot):
+                bot.reset()
             game = play(dealt, direction, seats, (d,))
-            results.add(game_line(d, seat, name, game, expected[name]))
+            forks = ""
+            if isinstance(bot, ShadowBot):
+                assert seat is not None
+                lines = forked_lines(d, seat, game, bot, shadows, field, play, dealt,
+                                     direction, expected)
+                results.add(*lines)
+                forks = "; " + ", ".join(
+                    f"{x['bot']} {'same' if x['fork']['at'] is None else x['points'][seat]}"
+                    for x in lines[1:])
+            else:
+                results.add(game_line(d, seat, name, game, expected[name]))
             where = "field" if seat is None else f"{name} in {seat.name}"
             progress.console.print(
                 f"deal {d} ({direction.name.lower()}), {where}: points "
-                f"{' '.join(map(str, game.points))}  [{time.perf_counter() - t0:.1f} s]")
+                f"{' '.join(map(str, game.points))}{forks}  [{time.perf_counter() - t0:.1f} s]")
             progress.advance(task)
     return results.games
 
@@ -470,7 +560,25 @@ def summarize(games: list[dict[str, Any]]) -> dict[str, Any]:
     bots = {g["bot"]: g["settings"]["bot"] for g in games}
     incomplete = {name: len(per_deal) - len(complete[name]) for name, per_deal in tested.items()}
     return {"settings": settings, "bot_settings": bots, "baseline": field_name,
-            "games": len(games), "incomplete_deals": incomplete, "scores": rows}
+            "games": len(games), "incomplete_deals": incomplete, "scores": rows,
+            "forks": fork_summary(games)}
+
+
+def fork_summary(games: list[dict[str, Any]]) -> dict[str, Any]:
+    """Per ``--shadow`` bot: its seat games, how many were forked (from the pass, or from a
+    play, with the median trick of the fork), and its paired difference to the bot it forked
+    from (:func:`compare`; the quantity the forks measure with less noise)."""
+    out: dict[str, Any] = {}
+    for name in sorted({g["bot"] for g in games if "fork" in g}):
+        lines = [g for g in games if g["bot"] == name]
+        of = lines[0]["fork"]["of"]
+        tricks = [g["fork"]["trick"] for g in lines if g["fork"]["at"] is not None]
+        played = [t for t in tricks if t]
+        out[name] = {"of": of, "seat_games": len(lines), "forked": len(tricks),
+                     "at_pass": sum(1 for t in tricks if t == 0),
+                     "median_trick": float(np.median(played)) if played else None,
+                     "vs": compare((name, games), (of, games))}
+    return out
 
 
 def deal_id(game: dict[str, Any]) -> tuple[int, int]:
@@ -600,6 +708,19 @@ def report(games: list[dict[str, Any]], as_json: bool, console: Console) -> None
                          f"{x['vs_baseline']:+.2f} ± {half:.2f} ({x['deals']})")
         by_dir.add_row(direction, *cells)
     console.print(by_dir)
+    if data["forks"]:
+        forks = Table(title="forked games (--shadow): each bot against the bot it forked "
+                            "from, paired by deal and seat; lower is better")
+        for col in ("bot", "forked from", "seat games", "forked", "at the pass",
+                    "median trick", "difference", "95% CI", "deals"):
+            forks.add_column(col, justify="left" if col in ("bot", "forked from") else "right")
+        for name, f in data["forks"].items():
+            vs = f["vs"]
+            forks.add_row(name, f["of"], str(f["seat_games"]), str(f["forked"]),
+                          str(f["at_pass"]), "—" if f["median_trick"] is None
+                          else f"{f['median_trick']:g}", f"{vs['difference']:+.2f}",
+                          f"{vs['ci95'][0]:+.2f}…{vs['ci95'][1]:+.2f}", str(vs["deals"]))
+        console.print(forks)
     console.print(f"settings: {json.dumps(s)}")
     for name, bot in data["bot_settings"].items():
         if bot:
@@ -650,6 +771,9 @@ def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
     parser.add_argument("--bots", type=_bots, help="tested bots, comma-separated (default "
                         "rule,advice against ismcts; advice,random against rule; rule "
                         "against advice)")
+    parser.add_argument("--shadow", type=_bots, default=[], help="bots compared with the one "
+                        "--bots bot by forked games: asked at each of its decisions, played "
+                        "only from where they first choose otherwise (hearts.analysis.forks)")
     parser.add_argument("--deals", type=int, default=40)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--sims", type=int, default=5000, help="IS-MCTS simulations a move")
@@ -687,6 +811,10 @@ def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
     if args.opponent in args.bots:
         parser.error(f"the {args.opponent} bot is the field: it cannot be tested against "
                      f"itself")
+    if args.shadow and (len(args.bots) != 1 or set(args.shadow) & set(args.bots)
+                        or len(set(args.shadow)) != len(args.shadow)):
+        parser.error("--shadow needs one bot in --bots and other, distinct bots to fork from "
+                     "its games")
     if args.pass_by is None:
         args.pass_by = "own" if args.opponent == "rule" else "policy"
     if args.deals < 1 or args.sims < 1:

@@ -3,6 +3,7 @@ command in-process (the ``run_cli`` fixture), and an iterable that counts what i
 """
 from __future__ import annotations
 
+import importlib.util
 import os
 import shutil
 from pathlib import Path
@@ -113,3 +114,13 @@ class Counted:
         for item in self.items:
             self.drawn += 1
             yield item
+
+
+@pytest.fixture(scope="session")
+def bench():
+    """``benchmarks/bench_strength.py`` as a module (the harness is a script, not a package)."""
+    script = Path(__file__).resolve().parent.parent / "benchmarks" / "bench_strength.py"
+    spec = importlib.util.spec_from_file_location("bench_strength", script)
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module

@@ -2,21 +2,10 @@
 (``benchmarks/bench_strength.py``; the rule-bot field, so no OpenSpiel is needed)."""
 from __future__ import annotations
 
-import importlib.util
 import json
 from pathlib import Path
 
 import pytest
-
-SCRIPT = Path(__file__).resolve().parent.parent / "benchmarks" / "bench_strength.py"
-
-
-@pytest.fixture(scope="module")
-def bench():
-    spec = importlib.util.spec_from_file_location("bench_strength", SCRIPT)
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
 
 
 def _lines(path: Path) -> list[dict]:
@@ -141,7 +130,7 @@ def test_a_candidate_may_pass_its_own_way(bench, monkeypatch):
     monkeypatch.setitem(bench.CANDIDATES, "k4xr", {"horizon": 4, "play_samples": 10,
                                                    "pass_by": "rating"})
     args = bench.parse_args(["--opponent", "rule", "--bots", "k4x,k4xr", "--pass-by", "policy"])
-    _, (plain, rated) = bench.make_players(args)
+    _, (plain, rated), _ = bench.make_players(args)
     assert type(plain.passer).__name__ == "RuleBot"
     assert type(rated.passer).__name__ == "AdviceBot"
     assert plain.bot.engine == rated.bot.engine
@@ -166,10 +155,10 @@ def test_the_advice_field_is_the_default_engine_passing_by_policy(bench):
     from hearts.analysis.engine import DEFAULT_ENGINE
     args = bench.parse_args(["--opponent", "advice"])
     assert args.bots == ["rule"] and args.pass_by == "policy"
-    field, tested = bench.make_players(args)
+    field, tested, shadows = bench.make_players(args)
     assert isinstance(field, WithPass) and isinstance(field.passer, RuleBot)
     assert isinstance(field.bot, AdviceBot) and field.bot.engine == DEFAULT_ENGINE
-    assert field.name == "advice" and [b.name for b in tested] == ["rule"]
+    assert field.name == "advice" and [b.name for b in tested] == ["rule"] and shadows == []
     assert bench.run_settings(args)["field_engine"] == repr(DEFAULT_ENGINE)
     with pytest.raises(SystemExit):
         bench.parse_args(["--opponent", "advice", "--bots", "advice"])

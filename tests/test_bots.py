@@ -93,3 +93,26 @@ def test_advice_bot_passes_by_the_rating_and_plays_a_whole_deal():
                      Rules.standard(), (1,))
     assert game.bots == ("rule", "rule", "advice", "rule")
     assert game.passes[Seat.S].bit_count() == 3 and _total_ok(game.points)
+
+
+
+def test_a_trusting_advice_bot_keeps_the_simple_pass_unless_the_rating_clearly_beats_it():
+    from hearts.analysis.bots import key_seed
+    from hearts.analysis.passing import rate_passes
+    from hearts.analysis.settings import Sampling
+    from hearts.solver import Hand
+    rules = Rules.standard()
+    kept = 0
+    for seat, hand in enumerate(DEALS[0][0].masks):
+        seat, key = Seat(seat), (seat, -1)
+        simple = policy_pass(hand, 3, 0, rules)
+        ranking = rate_passes(Hand.from_mask(hand), PassDirection.LEFT, seat=seat, rules=rules,
+                              sampling=Sampling(32, key_seed(key), 1), moon=False)
+        best = sum(c.mask for c in ranking.best.cards)
+        rated = ranking[[str(c) for c in Hand.from_mask(simple)]]
+        clear = rated.diff > 2.0 * rated.diff_se
+        for trust, want in ((0.0, best), (2.0, best if clear else simple)):
+            bot = AdviceBot(pass_samples=32, pass_trust=trust)
+            assert bot.choose_pass(seat, hand, PassDirection.LEFT, rules, key) == want
+        kept += simple != best and not clear
+    assert kept > 0      # some hand where the rule keeps the simple pass against the best
