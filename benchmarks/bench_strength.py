@@ -372,7 +372,7 @@ def forked_lines(d: int, seat: Seat, game: DealGame, shadowed: ShadowBot, shadow
                     f"bot does not replay, so forks cannot stand for its games")
         out = game_line(d, seat, bot.name, fork, expected[bot.name])
         # the seat's decisions before the fork were the shadow's, timed in the played game
-        before = len(asked) if split is None else split.trick - 1 if split.at != PASS else 0
+        before = len(asked) if split is None else max(split.trick - 1, 0)   # 0: the pass
         for key, k in (("seconds", 0), ("cpu_seconds", 1)):
             mine = [round(a[k], 5) for a in asked[:before]]
             out[key][seat] = mine + out[key][seat][before:]
