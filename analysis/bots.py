@@ -60,6 +60,7 @@ from hearts.solver.seats import PassDirection, Seat
 from .advice import advise
 from .engine import DEFAULT_ENGINE, Engine
 from .knowledge import Knowledge
+from .mcts import TreeSearch, tree_search
 from .passing import PassRanking, apply_passes, passable, policy_pass, rate_passes
 from .policy import rule_play
 from .sampling import DealSampler
@@ -152,6 +153,10 @@ class AdviceBot:
             than this many standard errors of their paired difference (``PassRating.diff``
             and ``diff_se``), so that a best pass ahead by sampling noise does not overturn
             the simple one.
+        tree: play by information-set MCTS (:func:`~.mcts.tree_search`) while more than
+            ``tree_until`` tricks are left (counting the trick in progress), and by the
+            engine's PIMC after; None (the default): PIMC throughout.
+        tree_until: tricks left from which PIMC takes over from ``tree``.
     """
 
     engine: Engine = DEFAULT_ENGINE
@@ -160,6 +165,8 @@ class AdviceBot:
     threads: int | None = 1
     name: str = "advice"
     pass_trust: float = 0.0
+    tree: TreeSearch | None = None
+    tree_until: int = 4
 
     def choose_pass(self, seat: Seat, hand: int, direction: PassDirection, rules: Rules,
                     key: tuple[int, ...]) -> int:
@@ -179,6 +186,8 @@ class AdviceBot:
         legal = cards_from_mask(position.legal_mask())
         if len(legal) == 1:
             return legal[0]
+        if self.tree is not None and position.tricks_left > self.tree_until:
+            return tree_search(knowledge(), self.tree, key_seed(key))[0][0]
         samples = self.engine.samples if self.play_samples is None else self.play_samples
         advice = advise(knowledge(), sampling=Sampling(samples, key_seed(key), self.threads),
                         moon=False, engine=self.engine)

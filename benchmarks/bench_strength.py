@@ -75,6 +75,7 @@ from rich.table import Table
 from hearts.analysis.bots import AdviceBot, Bot, DealGame, RandomBot, RuleBot, WithPass, play_deal
 from hearts.analysis.engine import DEFAULT_ENGINE, ENGINE_MODELS, Engine
 from hearts.analysis.forks import PASS, ShadowBot
+from hearts.analysis.mcts import TreeSearch
 from hearts.analysis.policy import RolloutPolicy
 from hearts.analysis.referee import (EngineMismatchError, ISMCTSPlayer, ISMCTSSettings,
                                      play_refereed_deal)
@@ -126,6 +127,21 @@ CANDIDATES: dict[str, dict[str, Any]] = {
                    "sample_nodes": 30_000, "early_stop": False},
     "k4m5s400brt": {"horizon": 4, "moon_horizon": 5, "play_samples": 400,
                     "sample_nodes": 30_000, "pass_by": "rating", "pass_trust": 2.0},
+    # information-set MCTS (analysis/mcts.py) while more than `tree_until` tricks are left,
+    # then the default engine's PIMC
+    "t20k": {"horizon": 4, "moon_horizon": 5, "play_samples": 400, "sample_nodes": 30_000,
+             "tree": {"iterations": 20_000, "deals": 500}, "tree_until": 4},
+    "t100k": {"horizon": 4, "moon_horizon": 5, "play_samples": 400, "sample_nodes": 30_000,
+              "tree": {"iterations": 100_000, "deals": 1000}, "tree_until": 4},
+    "t300k": {"horizon": 4, "moon_horizon": 5, "play_samples": 400, "sample_nodes": 30_000,
+              "tree": {"iterations": 300_000, "deals": 2000}, "tree_until": 4},
+    "t100kc4": {"horizon": 4, "moon_horizon": 5, "play_samples": 400, "sample_nodes": 30_000,
+                "tree": {"iterations": 100_000, "deals": 1000, "c": 0.4}, "tree_until": 4},
+    "t100ke": {"horizon": 4, "moon_horizon": 5, "play_samples": 400, "sample_nodes": 30_000,
+               "tree": {"iterations": 100_000, "deals": 1000, "epsilon": 0.1},
+               "tree_until": 4},
+    "t100k7": {"horizon": 4, "moon_horizon": 5, "play_samples": 400, "sample_nodes": 30_000,
+               "tree": {"iterations": 100_000, "deals": 1000}, "tree_until": 7},
 }
 
 
@@ -220,9 +236,12 @@ def make_players(args: argparse.Namespace) -> tuple[Any, list[Bot], list[Bot]]:
     rating = AdviceBot(pass_samples=args.pass_samples, threads=args.threads)
 
     def tested(name: str) -> Bot:
+        spec = CANDIDATES.get(name, {})
         bot = made[name] if name in made else AdviceBot(
             candidate_engine(name, args.model), pass_samples=args.pass_samples,
-            threads=args.threads, name=name)
+            threads=args.threads, name=name,
+            tree=TreeSearch(**spec["tree"]) if "tree" in spec else None,
+            tree_until=spec.get("tree_until", 4))
         pass_by = bot_pass_by(name, args)
         if pass_by == "policy":
             return WithPass(bot, RuleBot())

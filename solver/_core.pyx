@@ -12,6 +12,7 @@ include "_play.pxi"
 include "_tt.pxi"
 include "_search.pxi"
 include "_policy.pxi"
+include "_mcts.pxi"
 
 from cpython.exc cimport PyErr_SetInterrupt
 from cpython.pythread cimport PyThread_get_thread_ident
@@ -788,6 +789,105 @@ cdef class Core:
                     ll += log(p)
             play_card(&s, b, &self.r)
         return ll
+
+    def ismcts(self, tuple state, object hands, int iterations, double c=0.7,
+               unsigned long long seed=0, str policy="rule", double epsilon=0.0):
+        """Information-set MCTS for the seat to move in ``state`` (``_mcts.pxi``: one tree
+        over the sampled deals ``hands``, UCB1 on availability counts, each seat maximising
+        minus its own final points / 26, play-outs by the rollout policy to the end of the
+        deal, moon and sun scored); all of it without the GIL.
+
+        Args:
+            state: as ``analyse``; only its public part is read, and the hand of the seat to
+                move.
+            hands: the sampled deals, each ``n`` hand masks (seat 0 first): the seat to
+                move's hand as in ``state``, every hand of the size in ``state``, the hands
+                together the cards still out. Iteration ``i`` plays in deal ``i % len``.
+            iterations: tree iterations (1..50,000,000; one node each).
+            c: the UCB1 exploration constant (rewards are in -1..0 at standard rules).
+            seed: the random stream of ``epsilon``.
+            policy, epsilon: the play-out policy, as ``rollout``.
+
+        Returns:
+            A list of ``(card bit, visits, mean final points of the seat to move)``, one per
+            legal card of the seat to move that the search tried, most visited first.
+
+        Raises:
+            ValueError: no policy loaded, the deal over, no deals, a deal whose hands do
+                not fit ``state``, iterations out of range, an unknown policy, epsilon
+                outside 0..1.
+        """
+        cdef State s
+        cdef RolloutC how
+        cdef int i, j, n = self.r.n, seat
+        cdef i32 used = 1, k
+        cdef int64_t it, count
+        cdef double cc = c
+        self._need_policy()
+        self._load(&s, state)
+        if not s.rem:
+            raise ValueError("the deal is over: no card to play")
+        if not 1 <= iterations <= 50_000_000:
+            raise ValueError(f"iterations must be 1..50,000,000, got {iterations}")
+        if policy not in POLICIES or not 0.0 <= epsilon <= 1.0:
+            raise ValueError(f"policy must be one of {sorted(POLICIES)} and epsilon 0..1, "
+                             f"got {policy!r} and {epsilon}")
+        seat = s.turn
+        deals = [tuple(int(m) for m in h) for h in hands]
+        count = len(deals)
+        if not count:
+            raise ValueError("no sampled deals")
+        cdef State* worlds = <State*>malloc(count * sizeof(State))
+        cdef MNode* pool = <MNode*>malloc((<size_t>iterations + 1) * sizeof(MNode))
+        cdef i32 path[64]
+        cdef State t
+        cdef u64 union_
+        try:
+            if worlds == NULL or pool == NULL:
+                raise MemoryError("ismcts tree")
+            for j in range(count):
+                h = deals[j]
+                if len(h) != n or h[seat] != s.hand[seat]:
+                    raise ValueError(f"deal {j}: not {n} hands, or the seat to move's hand "
+                                     f"is not the state's")
+                worlds[j] = s
+                union_ = 0
+                for i in range(n):
+                    m = h[i]
+                    if m & union_ or popcount(m) != popcount(s.hand[i]):
+                        raise ValueError(f"deal {j}: hand {i} overlaps another or is not "
+                                         f"of the state's size")
+                    union_ |= m
+                    worlds[j].hand[i] = m
+                if union_ != s.rem:
+                    raise ValueError(f"deal {j}: the hands are not the cards still out")
+            how.policy = POLICIES[policy]
+            how.runs = 1
+            how.epsilon = epsilon
+            how.rng = seed
+            how.shooter = -1
+            pool[0].first = -1
+            pool[0].sibling = -1
+            pool[0].card = -1
+            pool[0].seat = -1
+            pool[0].visits = 0
+            pool[0].avail = 0
+            pool[0].reward = 0.0
+            with nogil:
+                for it in range(iterations):
+                    t = worlds[it % count]
+                    mcts_iterate(pool, &used, &t, &self.r, &self.pol, &how, cc, path)
+            out = []
+            k = pool[0].first
+            while k >= 0:
+                out.append((pool[k].card, pool[k].visits,
+                            -26.0 * pool[k].reward / pool[k].visits))
+                k = pool[k].sibling
+            out.sort(key=lambda x: (-x[1], x[2], x[0]))
+            return out
+        finally:
+            free(worlds)
+            free(pool)
 
     def rollout(self, tuple state, int target, str model, int horizon, object cards=None,
                 long long node_limit=0, double time_ms=0, bint retry=False, bint whole=False,

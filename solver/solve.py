@@ -834,6 +834,54 @@ class Solver:
             return [None if v is None else tuple(v) for v in out["values"]]
         return out["values"]
 
+    def _policy_core(self, position: Position, policy: dict) -> Core:
+        """The core (a small one when there is none yet: no search table is needed) with
+        the rules of ``position`` and the rollout ``policy`` loaded."""
+        core = self._core_for_cards(0, "maxn")
+        spec = self._core_rules(position)
+        if spec is not self._rules:
+            core.set_rules(spec)
+            self._rules = spec
+        core.set_policy(policy)
+        return core
+
+    def ismcts(self, position: Position, hands: Iterable[Sequence[int]], iterations: int,
+               policy: dict, *, c: float = 0.7, seed: int = 0,
+               rollout_policy: str = "rule", epsilon: float = 0.0
+               ) -> list[tuple[Card, int, float]]:
+        """Information-set MCTS for the seat to move (``Core.ismcts``: Cowling, Powley &
+        Whitehouse 2012): one search tree over the deals ``hands`` that the seat cannot
+        tell apart, each seat choosing by UCB1 for its own final points, play-outs by the
+        rollout policy to the end of the deal, without the GIL.
+
+        Args:
+            position: the position; its public part and the seat to move's hand are used.
+            hands: the sampled deals as card masks of the hands now (seat 0 first), each
+                with the seat to move's hand and the position's hand sizes.
+            iterations: tree iterations (one node each; 10,000 take about 0.1 s on one
+                core at trick 1).
+            policy: the rollout policy's view of the rules (``policy_spec(rules)``).
+            c: the UCB1 exploration constant (rewards are minus points / 26).
+            seed, rollout_policy, epsilon: the play-outs' random stream and policy, as
+                :meth:`rollout`.
+
+        Returns:
+            ``(card, visits, mean final points of the seat to move)`` for each legal card
+            the search tried, most visited first (its choice).
+
+        Raises:
+            SolverError: not a :class:`Position`, or the deal is over.
+            ValueError: no deals, a deal that does not fit the position, bad settings.
+        """
+        if not isinstance(position, Position):
+            raise SolverError(f"ismcts takes a Position, not {type(position).__name__}")
+        if position.is_over():
+            raise SolverError("the deal is over: no card left to play")
+        core = self._policy_core(position, policy)
+        out = core.ismcts(core_state(position), hands, iterations, c, seed, rollout_policy,
+                          epsilon)
+        return [(Card.from_bit(bit), visits, points) for bit, visits, points in out]
+
     def play_likelihoods(self, start: Position, hands: Iterable[Sequence[int]],
                          plays: Sequence[Card], observer: Seat | int, policy: dict,
                          noise: Sequence[float]) -> list[float]:
@@ -861,12 +909,7 @@ class Solver:
         """
         if not isinstance(start, Position) or start.history:
             raise SolverError("play_likelihoods takes the position at the start of play")
-        core = self._core_for_cards(0, "maxn")
-        spec = self._core_rules(start)
-        if spec is not self._rules:
-            core.set_rules(spec)
-            self._rules = spec
-        core.set_policy(policy)
+        core = self._policy_core(start, policy)
         template = core_state(start)
         rest = template[1:]
         bits = [card.bit for card in plays]

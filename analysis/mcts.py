@@ -1,0 +1,86 @@
+"""Information-set Monte Carlo tree search from one seat's view (an experiment of issue 24).
+
+PIMC (:mod:`.advice`) values each card in each sampled deal as if every hand were open from
+then on, so the other seats "know" the seat's cards and the seat its own future cards'
+fate (strategy fusion). Single-observer IS-MCTS (Cowling, Powley & Whitehouse 2012,
+"Information Set Monte Carlo Tree Search", IEEE TCIAIG 4(2)) grows one tree over the
+sampled deals instead: an iteration plays in one deal, chooses at each node among the
+cards legal there by UCB1 for the seat to move (minus its final points / 26), adds one
+node and plays out with the rule bot in the core (``Core.ismcts``). It is what OpenSpiel's
+IS-MCTS bot does, with the rule bot's play-outs instead of random ones and the voids and
+pass the seat knows in its deals.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+
+from hearts.solver import Card
+from hearts.solver.solve import Solver
+
+from .errors import SettingsError
+from .knowledge import Knowledge
+from .policy import policy_spec
+from .sampling import DealSampler
+
+__all__ = ["TreeSearch", "tree_search"]
+
+
+@dataclass(frozen=True)
+class TreeSearch:
+    """Settings of :func:`tree_search`.
+
+    Attributes:
+        iterations: tree iterations a decision (one play-out each).
+        deals: sampled deals the iterations cycle through.
+        c: UCB1's exploration constant for rewards of minus points / 26 (0.7 is OpenSpiel's
+            ``uct_c`` 18.2 for rewards in points).
+        epsilon: the chance of a uniformly random card at each play of a play-out.
+
+    Raises:
+        SettingsError: a count below 1, ``c`` below 0, ``epsilon`` outside 0..1.
+    """
+
+    iterations: int = 20_000
+    deals: int = 500
+    c: float = 0.7
+    epsilon: float = 0.0
+
+    def __post_init__(self) -> None:
+        for name in ("iterations", "deals"):
+            value = getattr(self, name)
+            if isinstance(value, bool) or not isinstance(value, int) or value < 1:
+                raise SettingsError(f"{name} must be a whole number >= 1, got {value!r}",
+                                    argument=name)
+        if not self.c >= 0:
+            raise SettingsError(f"c must be >= 0, got {self.c!r}", argument="c")
+        if not 0 <= self.epsilon <= 1:
+            raise SettingsError(f"epsilon must be in 0..1, got {self.epsilon!r}",
+                                argument="epsilon")
+
+
+def tree_search(knowledge: Knowledge, search: TreeSearch = TreeSearch(), seed: int = 0,
+                solver: Solver | None = None) -> list[tuple[Card, int, float]]:
+    """IS-MCTS (module docstring) for the seat of ``knowledge``, which must be to move.
+
+    Returns:
+        ``(card, visits, mean final points)`` per legal card, most visited first: the first
+        is the search's choice; the points (0..26 at standard rules) are the mean over the
+        iterations through the card, a biased estimate (the tree's later choices improve
+        as it grows).
+
+    Raises:
+        ValueError (:class:`~.errors.HeartsError`): the seat is not to move, the deal is over.
+    """
+    sampler = DealSampler(knowledge)
+    rng = np.random.default_rng(seed)
+    start = sampler.masks(search.deals, rng)
+    played = 0
+    for card in knowledge.history:
+        played |= card.mask
+    now = [tuple(int(m) & ~played for m in row) for row in start.tolist()]
+    position = knowledge.position(sampler.deals(1, 0)[0])
+    solver = solver or Solver()
+    return solver.ismcts(position, now, search.iterations, policy_spec(knowledge.rules),
+                         c=search.c, seed=seed, epsilon=search.epsilon)
