@@ -16,9 +16,10 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from hearts.solver import Card
+from hearts.solver import Card, Deal
 from hearts.solver.solve import Solver
 
+from .advice import AdviceError, _not_to_move
 from .errors import SettingsError
 from .knowledge import Knowledge
 from .policy import policy_spec
@@ -71,8 +72,10 @@ def tree_search(knowledge: Knowledge, search: TreeSearch = TreeSearch(), seed: i
         as it grows).
 
     Raises:
-        ValueError (:class:`~.errors.HeartsError`): the seat is not to move, the deal is over.
+        AdviceError: the seat is not to move, or the deal is over (as :func:`~.advice.advise`).
     """
+    if knowledge.to_move != knowledge.seat:
+        raise AdviceError(_not_to_move(knowledge))
     sampler = DealSampler(knowledge)
     rng = np.random.default_rng(seed)
     start = sampler.masks(search.deals, rng)
@@ -80,7 +83,8 @@ def tree_search(knowledge: Knowledge, search: TreeSearch = TreeSearch(), seed: i
     for card in knowledge.history:
         played |= card.mask
     now = [tuple(int(m) & ~played for m in row) for row in start.tolist()]
-    position = knowledge.position(sampler.deals(1, 0)[0])
+    # the public position: any sampled deal gives it, with the seat's own hand
+    position = knowledge.position(Deal.from_masks(tuple(int(m) for m in start[0])))
     solver = solver or Solver()
     return solver.ismcts(position, now, search.iterations, policy_spec(knowledge.rules),
                          c=search.c, seed=seed, epsilon=search.epsilon)

@@ -12,6 +12,7 @@ import random
 import pytest
 
 from bruteforce import random_position
+from hearts.analysis.advice import AdviceError
 from hearts.analysis.bots import AdviceBot, key_seed
 from hearts.analysis.engine import DEFAULT_ENGINE
 from hearts.analysis.errors import SettingsError
@@ -135,3 +136,10 @@ def test_advice_bot_hands_over_from_the_tree_to_pimc():
                 checked["pimc"] += 1
         position.play(rule_play(position))
     assert checked["tree"] > 10 and checked["pimc"] > 3
+
+
+def test_tree_search_for_a_seat_not_to_move_names_who_is():
+    deal = Deal("N:2.J763.KQJ543.85 KQJ8.K4.A986.J92 T7653.T952.T.K63 A94.AQ8.72.AQT74")
+    knowledge = Knowledge.from_deal(deal, None, "hold", "2C", "N")
+    with pytest.raises(AdviceError, match="North is not to move: South is"):
+        tree_search(knowledge, TreeSearch(iterations=10, deals=5))
