@@ -53,7 +53,8 @@ Node budget: the engine's own evaluator stops sampling once the samples used hav
 ``Engine.sample_nodes`` × the samples asked for in search nodes (after at least
 :data:`MIN_SAMPLES`), so that a heavy position (a moon live, exact solves from 5 tricks left)
 cannot take seconds. The budget is checked between samples, so each sample is capped at its
-share too (the budget / :data:`MIN_SAMPLES`, split evenly over the cards valued): a card's
+share too (the budget / :data:`MIN_SAMPLES`, split evenly over the cards valued and a
+card's rollout runs): a card's
 solve that reaches its part is redone after one more trick of the rule bot, and an exact
 sample that reaches the share is valued by those capped rollouts (:func:`evaluate_deal`'s
 ``card_nodes``). So one heavy sample cannot pass the budget by much, and every card keeps a
@@ -443,7 +444,8 @@ def evaluate_deal(position: Position, cards: Sequence[Card], model: str = "paran
                          limit=cap, retry=cap is not None, whole=True,
                          scores=scores, rollout_policy=rollout.kind, runs=rollout.runs,
                          epsilon=rollout.epsilon,
-                         seed=_deal_seed(position) if rollout.epsilon else 0)
+                         seed=_deal_seed(position) if rollout.epsilon else 0,
+                         steady=rollout.steady)
     runs = out if rollout.runs > 1 else [[v] for v in out]
     if any(v is None for card in runs for v in card):
         raise AdviceError("a rollout's solve was stopped before it finished (Ctrl-C)")
@@ -643,9 +645,11 @@ def advise(subject: "Knowledge | Position", seat: "Seat | str | None" = None, *,
               else None)
     # The budget is checked between samples, so a sample may spend only its share of it
     # when MIN_SAMPLES samples share it: else one sample of heavy solves could cost about
-    # as much as the budget again (docs/analysis.md, "Node budget").
+    # as much as the budget again (docs/analysis.md, "Node budget"). Each of a card's
+    # rollout runs solves on its own (a capped exact sample too falls back on the
+    # rollouts), so the share is split over the runs as well.
     card_nodes = (None if budget is None
-                  else max(1, budget // (MIN_SAMPLES * max(1, len(reps)))))
+                  else max(1, budget // (MIN_SAMPLES * max(1, len(reps)) * rollout.runs)))
     work = _SampleWork(knowledge, reps, model, used, horizon, moon,
                        None if scores is None else tuple(scores), rollout, public, card_nodes)
     n_threads = sampling.workers

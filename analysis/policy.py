@@ -111,6 +111,8 @@ class RolloutPolicy:
         runs: rollouts per card and sampled deal (1..64); their values are averaged.
         epsilon: the chance (0..1) that a seat plays a uniformly random legal card instead,
             at every play (seeded by the sampled deal: the same deal, the same rollouts).
+        steady: the advised seat never plays the random card, only the other seats do:
+            noise models the opponents, not the seat's own later play.
 
     Raises:
         ValueError: an unknown kind, runs outside 1..64, epsilon outside 0..1, or several
@@ -120,6 +122,7 @@ class RolloutPolicy:
     kind: str = "rule"
     runs: int = 1
     epsilon: float = 0.0
+    steady: bool = False
 
     def __post_init__(self) -> None:
         if self.kind not in ("rule", "lookahead", "smoke"):
@@ -138,7 +141,8 @@ class RolloutPolicy:
                 "lookahead": "a one-card look-ahead over rule-bot play-outs",
                 "smoke": "the rule bot, leading to smoke out the big penalty card"}[self.kind]
         if self.epsilon:
-            base += f", a random card with chance {self.epsilon:g}"
+            base += (f", a random card with chance {self.epsilon:g}"
+                     + (" (the other seats only)" if self.steady else ""))
         if self.runs > 1:
             base += f", {self.runs} runs averaged"
         return base

@@ -90,13 +90,14 @@ LATE = 6
 #: Advice-bot variants measured against each other (``--bots``; docs/experiments.md,
 #: "Strength against IS-MCTS"): name -> their :class:`~hearts.analysis.engine.Engine` (the
 #: model is ``--model``'s; horizon: tricks left of the exact solve; play_samples: the engine's
-#: samples; rollout: [kind, runs, epsilon], default the rule bot; early stop default on;
-#: moon_horizon: the horizon while a moon is live, default none; inference: the play model's
-#: noise levels, default none; sample_nodes: the node budget a sample asked for, default
-#: none; pass_by: this bot's pass, default ``--pass-by``'s, so that one run can pair two
-#: passes under the same play against the same baseline games; pass_trust: the rating's
-#: best must beat policy_pass by this many standard errors, ``AdviceBot.pass_trust``). Each
-#: names every setting, so that a name means the same engine whatever the default becomes.
+#: samples; rollout: RolloutPolicy's [kind, runs, epsilon] or [..., steady], default the rule
+#: bot; early stop default on; moon_horizon: the horizon while a moon is live, default none;
+#: inference: the play model's noise levels, default none; sample_nodes: the node budget a
+#: sample asked for, default none; pass_by: this bot's pass, default ``--pass-by``'s, so
+#: that one run can pair two passes under the same play against the same baseline games;
+#: pass_trust: the rating's best must beat policy_pass by this many standard errors,
+#: ``AdviceBot.pass_trust``). Each names every setting, so that a name means the same engine
+#: whatever the default becomes.
 CANDIDATES: dict[str, dict[str, Any]] = {
     "k5s100": {"horizon": 5, "play_samples": 100},
     "k4s400": {"horizon": 4, "play_samples": 400},
@@ -125,6 +126,12 @@ CANDIDATES: dict[str, dict[str, Any]] = {
                   "sample_nodes": 30_000},
     "k4m5s400bn": {"horizon": 4, "moon_horizon": 5, "play_samples": 400,
                    "sample_nodes": 30_000, "early_stop": False},
+    "k4m5e8s400b": {"horizon": 4, "moon_horizon": 5, "play_samples": 400,
+                    "sample_nodes": 30_000, "rollout": ["rule", 8, 0.1]},
+    "k4m5o8s400b": {"horizon": 4, "moon_horizon": 5, "play_samples": 400,
+                    "sample_nodes": 30_000, "rollout": ["rule", 8, 0.1, True]},
+    "k4m5o8p3s400b": {"horizon": 4, "moon_horizon": 5, "play_samples": 400,
+                      "sample_nodes": 30_000, "rollout": ["rule", 8, 0.3, True]},
     "k4m5s400brt": {"horizon": 4, "moon_horizon": 5, "play_samples": 400,
                     "sample_nodes": 30_000, "pass_by": "rating", "pass_trust": 2.0},
     # information-set MCTS (analysis/mcts.py) while more than `tree_until` tricks are left,
@@ -148,9 +155,8 @@ CANDIDATES: dict[str, dict[str, Any]] = {
 def candidate_engine(name: str, model: str) -> Engine:
     """The engine of the advice-bot variant ``name`` of :data:`CANDIDATES`."""
     spec = CANDIDATES[name]
-    kind, runs, epsilon = spec.get("rollout", ["rule", 1, 0.0])
     return Engine(model=model, samples=spec["play_samples"], horizon=spec["horizon"],
-                  rollout=RolloutPolicy(kind, runs, epsilon),
+                  rollout=RolloutPolicy(*spec.get("rollout", ["rule", 1, 0.0])),
                   early_stop=spec.get("early_stop", True),
                   moon_horizon=spec.get("moon_horizon", 1),
                   inference=tuple(spec["inference"]) if "inference" in spec else None,

@@ -64,6 +64,12 @@ class Core:
         retry: bool = False,
         whole: bool = False,
         game: dict[str, Any] | None = None,
+        policy: str = "rule",
+        runs: int = 1,
+        epsilon: float = 0.0,
+        seed: int = 0,
+        shooter: int = -1,
+        steady: bool = False,
     ) -> dict[str, Any]: ...
     def legal_mask(self, state: tuple[Any, ...]) -> int: ...
     def bounds(self, state: tuple[Any, ...], target: int) -> tuple[int, int, int | None]: ...

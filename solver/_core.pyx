@@ -866,6 +866,7 @@ cdef class Core:
             how.epsilon = epsilon
             how.rng = seed
             how.shooter = -1
+            how.steady = -1
             pool[0].first = -1
             pool[0].sibling = -1
             pool[0].card = -1
@@ -893,7 +894,7 @@ cdef class Core:
                 long long node_limit=0, double time_ms=0, bint retry=False, bint whole=False,
                 dict game=None,
                 str policy="rule", int runs=1, double epsilon=0.0, unsigned long long seed=0,
-                int shooter=-1):
+                int shooter=-1, bint steady=False):
         """Rollouts: for each of ``cards`` (card bits legal in ``state``; None: one rollout
         from ``state`` itself), play the card, let every seat play the rollout policy (the
         rule bot of ``set_policy`` by default) until ``horizon`` tricks are left at a trick
@@ -929,6 +930,8 @@ cdef class Core:
             shooter: a seat that tries to shoot the moon while no other seat has taken a
                 moon card (`shoot_card`; the others defend, `moon_defence`), or -1: an
                 experiment (``docs/experiments.md``, "Moon plan").
+            steady: ``target`` never plays the random card of ``epsilon`` (only the
+                other seats do), and draws no random number for its plays.
 
         Returns:
             dict with ``values``: per card (or one), the value of the position at the
@@ -985,6 +988,7 @@ cdef class Core:
         if not -1 <= shooter < self.r.n:
             raise ValueError(f"shooter must be a seat or -1, got {shooter}")
         how.shooter = shooter
+        how.steady = target if steady else -1
         how.stopped = 0
         caught = sigint_take(&python_sigint)
         try:

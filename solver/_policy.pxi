@@ -35,6 +35,7 @@ cdef struct RolloutC:
     int policy              # POLICY_RULE, POLICY_LOOKAHEAD or POLICY_SMOKE (`rollout_card`)
     int runs                # rollouts per card (more than one: a randomised policy)
     double epsilon          # the chance of a uniformly random legal card at each play
+    int steady              # a seat that never plays the random card (`epsilon`), or -1
     u64 rng                 # the random stream's state (`next_random`)
     int shooter             # the seat that tries to shoot the moon (`shoot_card`), or -1
     int64_t stopped         # out: solves at the horizon a limit (or the stop) cut short
@@ -270,12 +271,14 @@ cdef int shoot_card(const State* s, const RulesC* r, const PolicyC* p) noexcept 
 cdef int rollout_card(const State* s, const RulesC* r, const PolicyC* p,
                       RolloutC* how) noexcept nogil:
     """The rollout policy's card for the seat to move in `s`: with chance `how.epsilon`
-    a uniformly random legal card, else the rule bot's card (`POLICY_RULE`) or the best
+    a uniformly random legal card (never for the seat `how.steady`, which draws no random
+    number), else the rule bot's card (`POLICY_RULE`) or the best
     after one-card look-ahead (`POLICY_LOOKAHEAD`), or the rule bot that smokes out a big
     card (`POLICY_SMOKE`)."""
     cdef u64 legal, x
     cdef int k
-    if how.epsilon > 0 and (next_random(&how.rng) >> 11) * (1.0 / 9007199254740992.0) < how.epsilon:
+    if (how.epsilon > 0 and s.turn != how.steady
+            and (next_random(&how.rng) >> 11) * (1.0 / 9007199254740992.0) < how.epsilon):
         legal = legal_moves(s, r)
         k = <int>(next_random(&how.rng) % <u64>popcount(legal))
         x = legal

@@ -729,7 +729,8 @@ class Solver:
                 retry: bool = False, whole: bool | None = None,
                 scores: Sequence[int] | None = None,
                 rollout_policy: str = "rule", runs: int = 1, epsilon: float = 0.0,
-                seed: int = 0, shooter: Seat | int | None = None) -> list:
+                seed: int = 0, shooter: Seat | int | None = None,
+                steady: bool = False) -> list:
         """Rollouts in the core: for each of ``cards`` (``None``: the position itself), play
         the card, let every seat play the rollout policy until ``horizon`` tricks are left at
         a trick start, then solve that position exactly under ``model`` as
@@ -768,6 +769,8 @@ class Solver:
             shooter: a seat that tries to shoot the moon while it can (no other seat has
                 taken a moon card): it cashes sure winners, wins what it can and discards no
                 moon card, and the others discard no moon card onto its tricks.
+            steady: ``seat`` never plays the random card of ``epsilon``: only the other
+                seats do (an opponent model: the advised seat's own play is not noise).
 
         Returns:
             Per card (or one value): paranoid, the seat's final points (int) when the seat to
@@ -824,7 +827,7 @@ class Solver:
         out = core.rollout(core_state(position), parse_seat(seat, position.players), model,
                            horizon, bits, limit.nodes or 0, limit.time_ms or 0.0, retry,
                            bool(whole), game, rollout_policy, runs, epsilon, seed,
-                           -1 if shooter is None else int(shooter))
+                           -1 if shooter is None else int(shooter), steady)
         self.nodes += out["nodes"]
         self.stopped += out["stopped"]
         if model == "maxn":

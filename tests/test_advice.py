@@ -18,7 +18,7 @@ from hearts.analysis.advice import MIN_SAMPLES, AdviceError, advise, card_classe
 from hearts.analysis.engine import DEFAULT_ENGINE
 from hearts.analysis.knowledge import Knowledge
 from hearts.analysis.openspiel import parse_action_lines
-from hearts.analysis.policy import play_out, rule_play
+from hearts.analysis.policy import RolloutPolicy, play_out, rule_play
 from hearts.analysis.errors import SettingsError
 from hearts.analysis.settings import Sampling
 from hearts.solver import Card, Deal, Position, Rules, Seat, Suit
@@ -199,6 +199,23 @@ def test_one_heavy_sample_cannot_pass_the_budget_by_more_than_its_share():
     # while QC and JD let the others give South 25 (paranoid, tests/data/solved)
     assert data["values"][str(advice.best.card)] == 0 and advice.best.mean == 0
     assert {str(c.card) for c in advice.cards[-2:]} == {"QC", "JD"}
+
+
+def test_rollout_runs_split_a_sample_s_share_of_the_budget():
+    # The test above with 8 rollout runs a card (a random card at chance 0.1): each run
+    # solves on its own, so each solve's cap is the share split over the cards and the
+    # runs (937 nodes). Most solves are then cut and redone a trick later under the same
+    # cap, so each of the MIN_SAMPLES samples the budget lets through spends up to about
+    # twice its share; without the split over the runs it was about 8 times.
+    position, _ = solved("moon-positions.jsonl", 5)
+    engine = DEFAULT_ENGINE.but(sample_nodes=10_000, rollout=RolloutPolicy("rule", 8, 0.1))
+    budget = 10_000 * 60
+    advice = advise(position, sampling=Sampling(60, seed=0, threads=1), early_stop=False,
+                    moon=False, engine=engine)
+    assert advice.budget_spent and advice.samples == MIN_SAMPLES and advice.capped > 0
+    assert budget <= advice.nodes <= 2 * budget
+    assert all(len(c.values) == MIN_SAMPLES and all(0 <= v <= 26 for v in c.values)
+               for c in advice.cards)
 
 
 def test_a_horizon_asked_for_by_name_has_no_budget():

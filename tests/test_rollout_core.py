@@ -188,6 +188,29 @@ def test_smoking_rollouts_play_the_smoking_line():
     assert differ > 0
 
 
+def test_a_steady_seat_never_plays_the_random_card():
+    # steady: the seat to move plays the rule bot's card and draws no random number, so a
+    # rollout of the position itself is the rollout of the rule bot's card on the same
+    # streams; without steady the seat's own first play is random half the time
+    rng = random.Random("steady")
+    rules = Rules.openspiel()
+    spec = policy_spec(rules)
+    differ = 0
+    for _ in range(30):
+        position = Position(Deal.random(rng), rules)
+        for _ in range(rng.randrange(4, 30)):
+            position.play(rule_play(position), check=False)
+        seat = position.to_move
+        noisy = {"runs": 4, "epsilon": 0.5, "seed": rng.getrandbits(64)}
+        solver = Solver(16)
+        itself = solver.rollout(position, None, seat, "maxn", 2, spec, steady=True, **noisy)
+        bot_card = solver.rollout(position, [rule_play(position)], seat, "maxn", 2, spec,
+                                  steady=True, **noisy)
+        assert itself == bot_card
+        differ += itself != solver.rollout(position, None, seat, "maxn", 2, spec, **noisy)
+    assert differ > 0
+
+
 def test_pass_rollout_redoes_a_stopped_solve_one_trick_later():
     rng = random.Random(5)
     for _ in range(6):
