@@ -809,17 +809,11 @@ class Solver:
                     raise KeyError(str(card))
                 bits.append(card.bit)
         game = game_spec(position.rules, scores) if scores is not None else None
-        core = self._core
-        if core is None:
-            # sized by the positions solved: at most `horizon` tricks of the table's seats
-            left = position.players * position.rules.hand_size() - len(position.history)
-            core = self._core_for_cards(min(left, position.players * max(horizon, 1)), model)
+        # a new core is sized by the positions solved: at most `horizon` tricks of the seats
+        left = position.players * position.rules.hand_size() - len(position.history)
+        core = self._policy_core(position, policy, min(left, position.players * max(horizon, 1)),
+                                 model)
         core.stop = self.stop if self.stop is not None else current_stop()
-        spec = self._core_rules(position)
-        if spec is not self._rules:
-            core.set_rules(spec)
-            self._rules = spec
-        core.set_policy(policy)
         if whole is None:
             # a limit then stops the solves it would stop in solve_position (the pass
             # rating's retry is tested against that); without one, the cheaper search
@@ -837,10 +831,12 @@ class Solver:
             return [None if v is None else tuple(v) for v in out["values"]]
         return out["values"]
 
-    def _policy_core(self, position: Position, policy: dict) -> Core:
-        """The core (a small one when there is none yet: no search table is needed) with
-        the rules of ``position`` and the rollout ``policy`` loaded."""
-        core = self._core_for_cards(0, "maxn")
+    def _policy_core(self, position: Position, policy: dict, left: int = 0,
+                     model: str = "maxn") -> Core:
+        """The core (made for a first solve of ``left`` cards under ``model`` when there is
+        none yet; by default a small one, for the play-outs alone) with the rules of
+        ``position`` and the rollout ``policy`` loaded."""
+        core = self._core_for_cards(left, model)
         spec = self._core_rules(position)
         if spec is not self._rules:
             core.set_rules(spec)
