@@ -132,6 +132,8 @@ CANDIDATES: dict[str, dict[str, Any]] = {
                     "sample_nodes": 30_000, "rollout": ["rule", 8, 0.1, True]},
     "k4m5o8p3s400b": {"horizon": 4, "moon_horizon": 5, "play_samples": 400,
                       "sample_nodes": 30_000, "rollout": ["rule", 8, 0.3, True]},
+    "k4m5o8p5s400b": {"horizon": 4, "moon_horizon": 5, "play_samples": 400,
+                      "sample_nodes": 30_000, "rollout": ["rule", 8, 0.5, True]},
     "k4m5s400brt": {"horizon": 4, "moon_horizon": 5, "play_samples": 400,
                     "sample_nodes": 30_000, "pass_by": "rating", "pass_trust": 2.0},
     # information-set MCTS (analysis/mcts.py) while more than `tree_until` tricks are left,
