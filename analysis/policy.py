@@ -64,7 +64,7 @@ from hearts.solver.position import Position
 from hearts.solver.rules import Rules
 
 __all__ = ["rule_play", "play_out", "PointCards", "point_cards", "policy_spec",
-           "RolloutPolicy", "RULE_BOT"]
+           "RolloutPolicy", "RULE_BOT", "NOISY_OTHERS"]
 
 _HEARTS = SUIT_MASKS[Suit.HEARTS]
 
@@ -150,6 +150,13 @@ class RolloutPolicy:
 
 #: The default rollout policy: the rule bot, one deterministic run.
 RULE_BOT = RolloutPolicy()
+
+#: The engine's rollout policy (``DEFAULT_ENGINE.rollout``): the rule bot, but each other seat
+#: plays a uniformly random legal card at chance 0.5 (the seat advised never), 8 runs averaged:
+#: real opponents are not the rule bot, and a deterministic model of them lets the engine
+#: count on plays they will not make. Measured against IS-MCTS: ``docs/experiments.md``,
+#: "Noise in the rollouts".
+NOISY_OTHERS = RolloutPolicy("rule", runs=8, epsilon=0.5, steady=True)
 
 
 @functools.lru_cache(maxsize=64)

@@ -18,7 +18,7 @@ from hearts.analysis.advice import MIN_SAMPLES, AdviceError, advise, card_classe
 from hearts.analysis.engine import DEFAULT_ENGINE
 from hearts.analysis.knowledge import Knowledge
 from hearts.analysis.openspiel import parse_action_lines
-from hearts.analysis.policy import RolloutPolicy, play_out, rule_play
+from hearts.analysis.policy import RULE_BOT, RolloutPolicy, play_out, rule_play
 from hearts.analysis.errors import SettingsError
 from hearts.analysis.settings import Sampling
 from hearts.solver import Card, Deal, Position, Rules, Seat, Suit
@@ -158,9 +158,11 @@ def test_node_budget_stops_sampling_in_a_heavy_position():
     # moon-positions line 6: a moon is live, so the engine solves from 5 tricks left, at
     # about 56,000 nodes a sample: over the default 30,000 a sample asked for
     position, _ = solved("moon-positions.jsonl", 5)
+    # the rule bot's rollouts, one run a card (8 noisy runs: the next tests)
+    plain = DEFAULT_ENGINE.but(rollout=RULE_BOT)
     kw = dict(sampling=Sampling(100, seed=0, threads=1), early_stop=False, moon=False)
-    capped = advise(position, **kw)
-    free = advise(position, engine=DEFAULT_ENGINE.but(sample_nodes=None), **kw)
+    capped = advise(position, engine=plain, **kw)
+    free = advise(position, engine=plain.but(sample_nodes=None), **kw)
     budget = DEFAULT_ENGINE.sample_nodes * 100
     assert capped.budget_spent and MIN_SAMPLES <= capped.samples < 100
     assert capped.nodes >= budget and free.nodes > capped.nodes
@@ -181,7 +183,7 @@ def test_one_heavy_sample_cannot_pass_the_budget_by_more_than_its_share():
     # uncapped. Without the cap on each solve the 20 samples the budget must let through
     # would cost twice the budget.
     position, data = solved("moon-positions.jsonl", 5)
-    engine = DEFAULT_ENGINE.but(sample_nodes=10_000)
+    engine = DEFAULT_ENGINE.but(sample_nodes=10_000, rollout=RULE_BOT)
     budget, share = 10_000 * 60, 10_000 * 60 // MIN_SAMPLES
     advice = advise(position, sampling=Sampling(60, seed=0, threads=1), early_stop=False,
                     moon=False, engine=engine)

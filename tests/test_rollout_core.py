@@ -18,7 +18,8 @@ from hearts.analysis.advice import advise, card_classes
 from hearts.analysis.knowledge import Knowledge
 from hearts.analysis.openspiel import parse_action_lines
 from hearts.analysis.passing import _sample_hands, apply_passes, evaluate_pass, policy_pass
-from hearts.analysis.policy import play_out, policy_spec, rule_play
+from hearts.analysis.engine import DEFAULT_ENGINE
+from hearts.analysis.policy import RULE_BOT, play_out, policy_spec, rule_play
 from hearts.analysis.sampling import DealSampler
 from hearts.analysis.settings import Sampling
 from hearts.solver import Deal, Position, Rules, after_pass
@@ -264,8 +265,10 @@ def test_advise_rollout_values_are_the_python_path():
     for _ in range(9):
         position.play(rule_play(position), check=False)
     knowledge = Knowledge.from_position(position, position.to_move)
+    # the rule bot's rollouts (the engine's default plays the other seats noisily)
     advice = advise(knowledge, sampling=Sampling(8, 3, 2), model="maxn", evaluator="rollout",
-                    early_stop=False, moon=False, horizon=5)
+                    early_stop=False, moon=False, horizon=5,
+                    engine=DEFAULT_ENGINE.but(rollout=RULE_BOT))
     reps = [group[0] for group in card_classes(knowledge)]
     solver = Solver(16)
     rows = []
@@ -301,7 +304,8 @@ def test_advise_rollout_keeps_the_numbers_of_the_python_rollouts():
     knowledge = Knowledge.from_deal(game.dealt, game.passes, game.direction, game.plays[:1],
                                     seat, rules)
     advice = advise(knowledge, sampling=Sampling(30, 7, 1), model="maxn", evaluator="rollout",
-                    early_stop=False, moon=False, horizon=5)
+                    early_stop=False, moon=False, horizon=5,
+                    engine=DEFAULT_ENGINE.but(rollout=RULE_BOT))
     assert {str(c.card): c.values for c in advice.cards} == EXPECTED_TRICK1
 
 
