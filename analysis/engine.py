@@ -1,21 +1,22 @@
 """The engine: one named evaluator configuration behind every sampled analysis.
 
 A seat's choice is valued by sampling deals consistent with what it knows (PIMC) and valuing
-each sampled deal with an *evaluator*: rollouts (:mod:`.policy`, played in the core; by
-default the rule bot, the other seats playing a random card at chance 0.5, 8 runs averaged:
-:data:`~.policy.NOISY_OTHERS`) until ``horizon`` tricks are left, then an exact solve of that position under ``model``
-(:mod:`.advice`, :mod:`.passing`). :class:`Engine` names that configuration as one frozen
-value, and :data:`DEFAULT_ENGINE` is the one used, unless told otherwise, by the play advice
-(:func:`~.advice.advise`, ``hearts play``), the pass rating (:func:`~.passing.rate_passes`,
-``hearts pass``), fair-mode annotation (:func:`~.annotate.annotate`, ``hearts annotate --mode
-fair``; its moon alerts and the play advice's moon risk are exact moon-model searches, not
-this evaluator) and the advice bot of the strength harness (:class:`~.bots.AdviceBot`).
+each sampled deal with an *evaluator*: rollouts (:mod:`.policy`, played in the core; by default
+the rule bot, the other seats playing a random card at chance 0.5, 8 runs averaged:
+:data:`~.policy.NOISY_OTHERS`) until ``horizon`` tricks are left, then an exact solve of that
+position under ``model`` (:mod:`.advice`, :mod:`.passing`). :class:`Engine` names that
+configuration as one frozen value, and :data:`DEFAULT_ENGINE` is the one used, unless told
+otherwise, by the play advice (:func:`~.advice.advise`, ``hearts play``), the pass rating
+(:func:`~.passing.rate_passes`, ``hearts pass``), fair-mode annotation
+(:func:`~.annotate.annotate`, ``hearts annotate --mode fair``; its moon alerts and the play
+advice's moon risk are exact moon-model searches, not this evaluator) and the advice bot of the
+strength harness (:class:`~.bots.AdviceBot`).
 
-Why these defaults: measured in duplicate matches against OpenSpiel's IS-MCTS bot, they had
-the best point estimate of the variants tried within the speed target, though no variant was
-better at 95% on 24-48 deals; the noisy rollouts of the other seats were, over 300 forked
-deals (``docs/analysis.md``, "The engine"; every run with its settings and intervals in
-``docs/experiments.md``, "Strength against IS-MCTS" and "Noise in the rollouts").
+Why these defaults: measured in duplicate matches against OpenSpiel's IS-MCTS bot, they had the
+best point estimate of the variants tried within the speed target, though no variant was better
+at 95% on 24-48 deals; the noisy rollouts of the other seats were, by 0.40 points a deal over
+300 forked deals (``docs/analysis.md``, "The engine"; every run with its settings and intervals
+in ``docs/experiments.md``, "Strength against IS-MCTS" and "Noise in the rollouts").
 """
 from __future__ import annotations
 
