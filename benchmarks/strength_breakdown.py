@@ -101,6 +101,15 @@ def seat_game(game: dict[str, Any], seat: Seat) -> dict[str, Any]:
             "own_queen": own_queen if queen_by == seat else None, "missed_drops": missed}
 
 
+def _replayed(game: dict[str, Any], seat: Seat) -> dict[str, Any]:
+    try:
+        return seat_game(game, seat)
+    except HeartsError as err:
+        raise UsageError(f"seed {game['settings'].get('seed')} deal {game['deal']}, "
+                         f"{game['bot']} (seat {game['seat'] or 'none: baseline'}): its actions "
+                         f"are no complete deal ({err})") from None
+
+
 def default_bot(games: list[dict[str, Any]]) -> str:
     """The tested bot of the files: the first bot with a seat game that is not a fork.
 
@@ -127,14 +136,15 @@ def breakdown(games: list[dict[str, Any]], bot: str) -> dict[str, Any]:
         per side.
 
     Raises:
-        UsageError: no deal in which ``bot`` played a seat and the field its baseline.
+        UsageError: no deal in which ``bot`` played a seat and the field its baseline, or a
+            game whose actions are no complete deal (named by seed, deal and bot).
     """
     base = {deal_id(g): g for g in games if g["seat"] is None}
     rows: dict[tuple[int, int], list[tuple[dict, dict]]] = defaultdict(list)
     for g in games:
         if g["bot"] == bot and g["seat"] is not None and deal_id(g) in base:
             seat = Seat[g["seat"]]
-            rows[deal_id(g)].append((seat_game(g, seat), seat_game(base[deal_id(g)], seat)))
+            rows[deal_id(g)].append((_replayed(g, seat), _replayed(base[deal_id(g)], seat)))
     if not rows:
         raise UsageError(f"no deal in which {bot} played a seat and the field its baseline")
     weight = {"queen": 13, "hearts": 1, "moon_against": 26, "moon_by": -26, "points": 1}

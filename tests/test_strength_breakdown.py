@@ -3,6 +3,7 @@ and how its own Q♠ fell (the rule-bot field, so no OpenSpiel is needed)."""
 from __future__ import annotations
 
 import importlib.util
+import json
 from pathlib import Path
 
 import pytest
@@ -79,3 +80,14 @@ def test_bad_files_are_one_line_errors(breakdown, bench, tmp_path, capsys):
                     '"seconds": [], "settings": {"seed": 1}}\n')
     assert breakdown.main([str(base)]) == 2
     assert "no bot's seat game" in capsys.readouterr().err
+
+
+def test_a_truncated_game_is_named_in_its_error(breakdown, capsys, tmp_path):
+    game = _game([])
+    seat_line = dict(game, seat="N", bot="rule2", seconds=[], actions=game["actions"][:80])
+    path = tmp_path / "cut.jsonl"
+    path.write_text("\n".join(json.dumps(dict(g, seconds=[])) for g in (game, seat_line)) + "\n")
+    assert breakdown.main([str(path)]) == 2
+    assert capsys.readouterr().err.strip() == (
+        "error: seed 1 deal 0, rule2 (seat N): its actions are no complete deal "
+        "(80 tokens, expected 105 for pass direction hold)")
