@@ -37,7 +37,7 @@ from rich.table import Table
 from hearts.analysis.openspiel import parse_action_line
 from hearts.solver import Card, Position, Rules, Seat, Suit
 from hearts.solver.errors import HeartsError
-from hearts.solver.position import trick_winner
+from hearts.solver.cards import SUIT_MASKS
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from bench_strength import UsageError, _interval, deal_id, read_lines  # noqa: E402
@@ -69,32 +69,22 @@ def seat_game(game: dict[str, Any], seat: Seat) -> dict[str, Any]:
     record = parse_action_line(" ".join(map(str, game["actions"])))
     position = Position(record.deal, Rules.preset(game["settings"].get("rules", "openspiel")))
     held = QUEEN in record.deal.hands[seat]
-    queen_by: Seat | None = None
-    hearts = [0, 0, 0, 0]
     own_queen = None
     missed = 0
-    for number in range(13):
-        leader = position.to_move
-        trick: list[Card] = []
-        for _ in range(4):
-            mover = position.to_move
-            card = record.plays[4 * number + len(trick)]
-            if mover == seat and trick and trick[0].suit is Suit.SPADES \
-                    and QUEEN in position.hand(seat) and card != QUEEN \
-                    and card.suit is Suit.SPADES \
+    for number, card in enumerate(record.plays):
+        trick = position.trick
+        if position.to_move == seat and QUEEN in position.hand(seat):
+            if card == QUEEN:
+                how = (HOW[0] if not trick else HOW[1] if len(position.legal_moves()) == 1
+                       else HOW[2])
+                own_queen = (how, number // 4 + 1)
+            elif trick and trick[0].suit is Suit.SPADES and card.suit is Suit.SPADES \
                     and any(c.suit is Suit.SPADES and c.rank > QUEEN.rank for c in trick):
                 missed += 1
-            if card == QUEEN and mover == seat:
-                legal = position.legal_moves()
-                how = (HOW[0] if not trick else HOW[1] if len(legal) == 1 else HOW[2])
-                own_queen = (how, number + 1)
-            position.play(card)
-            trick.append(card)
-        winner = trick_winner(trick, leader)
-        hearts[winner] += sum(c.suit is Suit.HEARTS for c in trick)
-        if QUEEN in trick:
-            queen_by = winner
-    shooter = next((s for s in Seat if hearts[s] == 13 and queen_by == s), None)
+        position.play(card)
+    hearts = [bin(mask & SUIT_MASKS[Suit.HEARTS]).count("1") for mask in position.taken]
+    queen_by = next(s for s in Seat if position.taken[s] & QUEEN.mask)
+    shooter = queen_by if hearts[queen_by] == 13 else None
     return {"queen": int(queen_by == seat), "hearts": hearts[seat],
             "moon_against": int(shooter is not None and shooter != seat),
             "moon_by": int(shooter == seat), "points": game["points"][seat], "held": held,
