@@ -92,7 +92,7 @@ from .engine import DEFAULT_ENGINE, Engine
 from .inference import inferred_masks
 from .knowledge import Knowledge
 from .parallel import PerThreadSolver, default_threads, executor, in_flight, lazy_map
-from .policy import RULE_BOT, RolloutPolicy, policy_spec
+from .policy import RULE_BOT, RolloutPolicy, policy_spec, rollout_seed
 from .sampling import DealSampler
 from .settings import Sampling
 
@@ -391,8 +391,9 @@ def evaluate_deal(position: Position, cards: Sequence[Card], model: str = "paran
             the rule bot).
         card_nodes: a cap on the search nodes a card may cost (a whole number >= 1;
             ``None``: no cap; :func:`advise` sets it for a decision with a node budget).
-            ``rollout``: each card's solve at the horizon stops after this many nodes and is
-            redone after one more trick of the rule bot (:meth:`Solver.rollout`'s
+            ``rollout``: each card's solve at the horizon stops after this many nodes
+            (split over the rollout's runs: each run's solve after ``card_nodes // runs``)
+            and is redone after one more trick of the rule bot (:meth:`Solver.rollout`'s
             ``retry``; each redo capped again). ``exact``: the one solve, which values every
             card, stops after ``card_nodes × len(cards)`` nodes, and the deal is then
             valued by ``rollout`` with this cap from the next trick start (``horizon`` one
@@ -439,12 +440,13 @@ def evaluate_deal(position: Position, cards: Sequence[Card], model: str = "paran
                           "and margins, not points to average)")
     # whole: the value alone is the cheaper search, and a cap must not make the solves it
     # does not stop dearer
-    cap = None if card_nodes is None else Limit(nodes=card_nodes)
+    # each run solves on its own, so the card's share is split over its runs
+    cap = None if card_nodes is None else Limit(nodes=max(1, card_nodes // rollout.runs))
     out = solver.rollout(position, cards, mover, model, horizon, policy_spec(position.rules),
                          limit=cap, retry=cap is not None, whole=True,
                          scores=scores, rollout_policy=rollout.kind, runs=rollout.runs,
                          epsilon=rollout.epsilon,
-                         seed=_deal_seed(position) if rollout.epsilon else 0,
+                         seed=rollout_seed(position.hands) if rollout.epsilon else 0,
                          steady=rollout.steady)
     runs = out if rollout.runs > 1 else [[v] for v in out]
     if any(v is None for card in runs for v in card):
@@ -452,15 +454,6 @@ def evaluate_deal(position: Position, cards: Sequence[Card], model: str = "paran
     values = [[v[mover] if model == "maxn" else v for v in card]  # type: ignore[index]
               for card in runs]
     return [card[0] if len(card) == 1 else sum(card) / len(card) for card in values]
-
-
-def _deal_seed(position: Position) -> int:
-    """A seed for a randomised rollout policy from the position's hands: the same sampled
-    deal gets the same rollouts whatever the thread or sample order."""
-    seed = 0
-    for mask in position.hands:
-        seed = ((seed ^ mask) * 0x9E3779B97F4A7C15) & 0xFFFFFFFFFFFFFFFF
-    return seed
 
 
 class _SampleWork(PerThreadSolver):
@@ -645,11 +638,10 @@ def advise(subject: "Knowledge | Position", seat: "Seat | str | None" = None, *,
               else None)
     # The budget is checked between samples, so a sample may spend only its share of it
     # when MIN_SAMPLES samples share it: else one sample of heavy solves could cost about
-    # as much as the budget again (docs/analysis.md, "Node budget"). Each of a card's
-    # rollout runs solves on its own (a capped exact sample too falls back on the
-    # rollouts), so the share is split over the runs as well.
+    # as much as the budget again (docs/analysis.md, "Node budget"). A card's rollout runs
+    # split its part (evaluate_deal); an exact sample is one solve and gets it whole.
     card_nodes = (None if budget is None
-                  else max(1, budget // (MIN_SAMPLES * max(1, len(reps)) * rollout.runs)))
+                  else max(1, budget // (MIN_SAMPLES * max(1, len(reps)))))
     work = _SampleWork(knowledge, reps, model, used, horizon, moon,
                        None if scores is None else tuple(scores), rollout, public, card_nodes)
     n_threads = sampling.workers

@@ -220,6 +220,27 @@ def test_rollout_runs_split_a_sample_s_share_of_the_budget():
                for c in advice.cards)
 
 
+def test_an_exact_sample_gets_its_whole_share_whatever_the_rollout_runs():
+    # The position of the capped exact solve above (6 tricks left, South follows 5D): with
+    # the horizon at 6 every sample is one exact solve (about 43,000 nodes here). Its cap
+    # is the sample's share (400,000 a sample asked for / 20 samples × 20 = 400,000), not
+    # split over the rollout's runs, which only a rollout has: 8 noisy runs and the rule
+    # bot's one run give the same exact values, no solve cut short (with the old split,
+    # 50,000 nodes, 9 of the 20 were, and their rollouts moved the means).
+    rng = random.Random(264511)
+    position = Position(Deal.random(rng), Rules.standard())
+    while len(position.history) < 29:
+        position.play(rule_play(position), check=False)
+    kw = dict(sampling=Sampling(20, seed=0, threads=1), early_stop=False, moon=False)
+    noisy = advise(position, engine=DEFAULT_ENGINE.but(horizon=6, sample_nodes=400_000), **kw)
+    plain = advise(position, engine=DEFAULT_ENGINE.but(horizon=6, sample_nodes=400_000,
+                                                       rollout=RULE_BOT), **kw)
+    assert DEFAULT_ENGINE.rollout.runs == 8 and noisy.evaluator == "exact"
+    assert noisy.capped == plain.capped == 0
+    assert [(c.card, c.values) for c in noisy.cards] == [(c.card, c.values) for c in plain.cards]
+    assert [str(c.card) for c in noisy.cards] == ["AD", "TD", "8D"]
+
+
 def test_a_horizon_asked_for_by_name_has_no_budget():
     position, _ = solved("moon-positions.jsonl", 5)
     advice = advise(position, sampling=Sampling(60, seed=0, threads=1), early_stop=False,
