@@ -23,7 +23,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 
 from .errors import SettingsError
-from .policy import NOISY_OTHERS, RolloutPolicy
+from .policy import NOISY_OTHERS, RULE_BOT, RolloutPolicy
 
 __all__ = ["Engine", "DEFAULT_ENGINE", "ENGINE_MODELS"]
 
@@ -56,6 +56,9 @@ class Engine:
             left cannot see it, one to 5 can: ``tests/test_engine.py``).
         pass_samples: pass rating: the most sampled deals for one pass.
         pass_horizon: pass rating: tricks left (1..13) at the rollout's hand-over.
+        pass_rollout: pass rating: how its rollouts play to ``pass_horizon``
+            (:class:`~.policy.RolloutPolicy`, one run a sampled deal: the rating's own
+            hundreds of deals average any noise, and a pass × deal costs one rollout).
         inference: play advice: weight the sampled deals by the other seats' plays under a
             noisy rule bot, five noise levels in 0..1 (lead, follow above the winner, duck,
             follow last, discard; :data:`~.inference.PLAY_NOISE` is the fitted one), or
@@ -66,15 +69,18 @@ class Engine:
             once the samples used have spent ``sample_nodes × samples`` nodes, after at
             least :data:`~.advice.MIN_SAMPLES`. As the budget is checked between samples,
             each sample is also capped at its share, the budget / ``MIN_SAMPLES``, split
-            over the cards valued: a card's solve that reaches its part is redone one trick
-            of the rule bot later (:func:`~.advice.evaluate_deal`'s ``card_nodes``), so one
-            heavy sample cannot pass the budget by much and every card keeps a value. Only
-            the engine's own evaluator is budgeted. ``None``: no budget and no cap.
+            over the cards valued (and a card's part over its rollout runs; an exact solve
+            of the whole decision is one search and gets the share whole): a card's solve
+            that reaches its part is redone one trick of the rule bot later
+            (:func:`~.advice.evaluate_deal`'s ``card_nodes``), so one heavy sample cannot
+            pass the budget by much and every card keeps a value. Only the engine's own
+            evaluator is budgeted. ``None``: no budget and no cap.
 
     Raises:
         SettingsError: an unknown model, a horizon outside 1..13, a count below 1, a rollout
-            that is not a :class:`~.policy.RolloutPolicy`, ``inference`` not five levels in
-            0..1, ``sample_nodes`` not a whole number ≥ 1; ``argument`` names the field.
+            that is not a :class:`~.policy.RolloutPolicy`, a ``pass_rollout`` of several
+            runs, ``inference`` not five levels in 0..1, ``sample_nodes`` not a whole number
+            ≥ 1; ``argument`` names the field.
     """
 
     model: str = "maxn"
@@ -85,6 +91,7 @@ class Engine:
     moon_horizon: int = 5
     pass_samples: int = 512
     pass_horizon: int = 6
+    pass_rollout: RolloutPolicy = RULE_BOT
     inference: tuple[float, ...] | None = None
     sample_nodes: int | None = 30_000
 
@@ -113,9 +120,15 @@ class Engine:
                            and 0 <= x <= 1 for x in self.inference)):
             raise SettingsError(f"inference must be five noise levels in 0..1 or None, got "
                                 f"{self.inference!r}", argument="inference")
-        if not isinstance(self.rollout, RolloutPolicy):
-            raise SettingsError(f"rollout must be a RolloutPolicy, got {self.rollout!r}",
-                                argument="rollout")
+        for name in ("rollout", "pass_rollout"):
+            value = getattr(self, name)
+            if not isinstance(value, RolloutPolicy):
+                raise SettingsError(f"{name} must be a RolloutPolicy, got {value!r}",
+                                    argument=name)
+        if self.pass_rollout.runs != 1:
+            raise SettingsError(f"pass_rollout must be one run a sampled deal (its deals "
+                                f"average the noise), got {self.pass_rollout.runs} runs",
+                                argument="pass_rollout")
 
     def but(self, **changes) -> "Engine":
         """A copy with ``changes``, checked as a new engine: ``DEFAULT_ENGINE.but(samples=400)``.

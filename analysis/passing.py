@@ -89,7 +89,8 @@ from .errors import InconsistentRecordError
 from .knowledge import _check_direction, _mask_of_cards
 from .moon import can_shoot
 from .parallel import PerThreadSolver, executor
-from .policy import PointCards, point_cards, policy_spec
+from .policy import (RULE_BOT, PointCards, RolloutPolicy, point_cards, policy_spec,
+                     rollout_seed)
 from .settings import Sampling
 from .stats import Z95, mean_se
 
@@ -503,13 +504,14 @@ def pass_why(hand: int, passed: int, receiver: Seat,
 
 def evaluate_pass(position: Position, seat: Seat, model: str = "maxn",
                   horizon: int | None = None, solver: Solver | None = None,
-                  limit: Limit = Limit(nodes=NODE_LIMIT), shoot: bool = False) -> int:
+                  limit: Limit = Limit(nodes=NODE_LIMIT), shoot: bool = False,
+                  rollout: RolloutPolicy = RULE_BOT, seed: int = 0) -> int:
     """The seat's final points for one open deal at the start of play (after the passes).
 
-    Every seat plays the rule bot (:func:`hearts.analysis.policy.play_out`) until ``horizon``
-    tricks are left, then the position is solved exactly under ``model``; a solve that a
-    ``limit`` stops is redone after one more bot trick. ``horizon=13`` and ``Limit()`` solve
-    the whole deal exactly.
+    Every seat plays the ``rollout`` policy (by default the rule bot,
+    :func:`hearts.analysis.policy.play_out`) until ``horizon`` tricks are left, then the
+    position is solved exactly under ``model``; a solve that a ``limit`` stops is redone
+    after one more bot trick. ``horizon=13`` and ``Limit()`` solve the whole deal exactly.
 
     Args:
         position: the deal at the start of play, all hands known (changed: a copy is played).
@@ -525,23 +527,32 @@ def evaluate_pass(position: Position, seat: Seat, model: str = "maxn",
             attempt. The rating uses it only for the deals in which the exact moon search
             says the attempt fails (module docstring, step 6; ``docs/experiments.md``: its
             defence lets too many attempts through to value a shoot by it).
+        rollout: the play to the horizon (:class:`~.policy.RolloutPolicy`, one run).
+        seed: the random stream of a noisy ``rollout`` (0..2**64-1; the rating passes
+            :func:`~.policy.rollout_seed` of the deal before the passes, so that every pass is
+            valued under the same stream).
 
     Returns:
         Points for the deal (int, lower is better for the seat).
 
     Raises:
-        PassError: an unknown model or a horizon outside 1..13.
+        PassError: an unknown model, a horizon outside 1..13 or a rollout of several runs.
     """
     if model not in MODELS:
         raise PassError(f"unknown model {model!r} for pass rating: expected maxn or paranoid")
     horizon = DEFAULT_HORIZON[model] if horizon is None else horizon
     if not 1 <= horizon <= 13:
         raise PassError(f"horizon must be 1..13 tricks, got {horizon}", argument="horizon")
+    if rollout.runs != 1:
+        raise PassError(f"a pass is valued by one rollout a deal, got {rollout.runs} runs",
+                        argument="rollout")
     solver = solver or Solver()
-    # In the core, without the GIL: the rule bot's play-out (policy.play_out), the solve,
-    # and a stopped solve redone one bot trick later.
+    # In the core, without the GIL: the play-out (policy.play_out for the rule bot), the
+    # solve, and a stopped solve redone one bot trick later.
     value = solver.rollout(position, None, seat, model, horizon, policy_spec(position.rules),
-                           limit=limit, retry=True, shooter=seat if shoot else None)[0]
+                           limit=limit, retry=True, shooter=seat if shoot else None,
+                           rollout_policy=rollout.kind, epsilon=rollout.epsilon,
+                           seed=seed if rollout.epsilon else 0, steady=rollout.steady)[0]
     return value[seat] if model == "maxn" else value  # type: ignore[index]
 
 
@@ -636,6 +647,7 @@ class PassRanking:
         rounds: per racing round, ``(passes raced, deals per pass)``.
         stopped: why the racing ended: ``"ci"`` (the target reached) or ``"samples"``.
         evaluations: deals evaluated in total (pass × deal). ms: wall time.
+        rollout: the rollouts' play to the horizon (``Engine.pass_rollout``).
     """
 
     seat: Seat
@@ -656,6 +668,7 @@ class PassRanking:
     stopped: str
     evaluations: int
     ms: float
+    rollout: RolloutPolicy = RULE_BOT
 
     @property
     def best(self) -> PassRating:
@@ -702,7 +715,7 @@ class PassRanking:
             return f"exact: one double-dummy {self.model} solve of each whole deal"
         limit = "" if self.limit.nodes is None else (
             f" (a solve over {self.limit.nodes:,} nodes is redone one bot trick later)")
-        return (f"rollout: every seat plays the rule bot (hearts.analysis.policy) until "
+        return (f"rollout: every seat plays {self.rollout.text()} until "
                 f"{tricks_left_text(self.horizon)}, then an exact {self.model} solve{limit}")
 
     def to_json(self) -> dict:
@@ -743,6 +756,7 @@ class _PassWork(PerThreadSolver):
     candidates: list[int]
     others: list[tuple[int, int, int, int]]
     forbidden: int = 0
+    rollout: RolloutPolicy = RULE_BOT
 
     def __post_init__(self) -> None:
         # The solves at the horizon are small: a table that fits in the cache is faster;
@@ -776,7 +790,8 @@ class _PassWork(PerThreadSolver):
                                 pass_direction=self.direction)
             if kind in ("value", "shoot"):
                 out.append(evaluate_pass(position, self.seat, self.model, self.horizon, solver,
-                                         self.limit, shoot=kind == "shoot"))
+                                         self.limit, shoot=kind == "shoot",
+                                         rollout=self.rollout, seed=rollout_seed(hands)))
             else:
                 result = self._moon_solver().solve_position(position, self.seat, "moon",
                                                             pv=False, limit=_MOON_LIMIT)
@@ -897,7 +912,7 @@ def rate_passes(hand: "Hand | str | Iterable[Card | str]", direction: "PassDirec
     candidates = [sum(c.mask for c in combo) for combo in combos]
     others = _sample_hands(seat, mask, samples, seed)
     work = _PassWork(seat, mask, direction, rules, model, horizon, limit, candidates,
-                     others, forbidden)
+                     others, forbidden, engine.pass_rollout)
     plan = _schedule(len(candidates), samples)
     total = sum(arms * (n - (plan[k - 1][1] if k else 0)) for k, (arms, n) in enumerate(plan))
     n_threads = sampling.workers
@@ -981,7 +996,7 @@ def rate_passes(hand: "Hand | str | Iterable[Card | str]", direction: "PassDirec
     return PassRanking(seat, Hand.from_mask(mask), direction, receiver,
                        direction.passer(seat), rules, model, horizon, limit, samples,
                        ci_target, seed, n_threads, tuple(ratings), tuple(rounds), stopped,
-                       done, (time.perf_counter() - t0) * 1000.0)
+                       done, (time.perf_counter() - t0) * 1000.0, engine.pass_rollout)
 
 
 def _moon_points(rules: Rules) -> int:

@@ -58,13 +58,14 @@ from __future__ import annotations
 
 import functools
 from dataclasses import dataclass
+from typing import Sequence
 
 from hearts.solver.cards import SUIT_MASKS, Card, Suit, cards_from_mask
 from hearts.solver.position import Position
 from hearts.solver.rules import Rules
 
 __all__ = ["rule_play", "play_out", "PointCards", "point_cards", "policy_spec",
-           "RolloutPolicy", "RULE_BOT", "NOISY_OTHERS"]
+           "RolloutPolicy", "RULE_BOT", "NOISY_OTHERS", "rollout_seed"]
 
 _HEARTS = SUIT_MASKS[Suit.HEARTS]
 
@@ -291,3 +292,13 @@ def play_out(position: Position, tricks_left: int) -> Position:
     while not position.is_over() and (position.trick or position.tricks_played < stop):
         position.play(rule_play(position), check=False)
     return position
+
+
+def rollout_seed(hands: Sequence[int]) -> int:
+    """The random stream of a noisy rollout policy (``RolloutPolicy.epsilon``) for a sampled
+    deal, from its hands (card masks, seat 0 first; a whole number 0..2**64-1): the same
+    deal gets the same rollouts whatever the thread or sample order."""
+    seed = 0
+    for mask in hands:
+        seed = ((seed ^ mask) * 0x9E3779B97F4A7C15) & 0xFFFFFFFFFFFFFFFF
+    return seed

@@ -93,7 +93,8 @@ LATE = 6
 #: samples; rollout: RolloutPolicy's [kind, runs, epsilon] or [..., steady], default the rule
 #: bot; early stop default on; moon_horizon: the horizon while a moon is live, default none;
 #: inference: the play model's noise levels, default none; sample_nodes: the node budget a
-#: sample asked for, default none; pass_by: this bot's pass, default ``--pass-by``'s, so
+#: sample asked for, default none; pass_rollout: the pass rating's RolloutPolicy, default the
+#: rule bot; pass_by: this bot's pass, default ``--pass-by``'s, so
 #: that one run can pair two passes under the same play against the same baseline games;
 #: pass_trust: the rating's best must beat policy_pass by this many standard errors,
 #: ``AdviceBot.pass_trust``). Each names every setting, so that a name means the same engine
@@ -136,6 +137,15 @@ CANDIDATES: dict[str, dict[str, Any]] = {
                       "sample_nodes": 30_000, "rollout": ["rule", 8, 0.5, True]},
     "k4m5s400brt": {"horizon": 4, "moon_horizon": 5, "play_samples": 400,
                     "sample_nodes": 30_000, "pass_by": "rating", "pass_trust": 2.0},
+    "k4m5o8p7s400b": {"horizon": 4, "moon_horizon": 5, "play_samples": 400,
+                      "sample_nodes": 30_000, "rollout": ["rule", 8, 0.7, True]},
+    "k4m5o8p5s400br": {"horizon": 4, "moon_horizon": 5, "play_samples": 400,
+                       "sample_nodes": 30_000, "rollout": ["rule", 8, 0.5, True],
+                       "pass_by": "rating"},
+    # the default's play, passing by a rating whose rollouts are noisy for the other seats
+    "k4m5o8p5s400brn": {"horizon": 4, "moon_horizon": 5, "play_samples": 400,
+                        "sample_nodes": 30_000, "rollout": ["rule", 8, 0.5, True],
+                        "pass_by": "rating", "pass_rollout": ["rule", 1, 0.5, True]},
     # information-set MCTS (analysis/mcts.py) while more than `tree_until` tricks are left,
     # then the default engine's PIMC
     "t20k": {"horizon": 4, "moon_horizon": 5, "play_samples": 400, "sample_nodes": 30_000,
@@ -162,7 +172,8 @@ def candidate_engine(name: str, model: str) -> Engine:
                   early_stop=spec.get("early_stop", True),
                   moon_horizon=spec.get("moon_horizon", 1),
                   inference=tuple(spec["inference"]) if "inference" in spec else None,
-                  sample_nodes=spec.get("sample_nodes"))
+                  sample_nodes=spec.get("sample_nodes"),
+                  pass_rollout=RolloutPolicy(*spec.get("pass_rollout", ["rule", 1, 0.0])))
 
 
 class UsageError(Exception):
@@ -217,7 +228,9 @@ def bot_settings(name: str, args: argparse.Namespace) -> dict[str, Any]:
         out["pass_samples"] = args.pass_samples
     if pass_by == "rating":
         out["pass_rating"] = {"model": DEFAULT_ENGINE.model,
-                              "horizon": DEFAULT_ENGINE.pass_horizon}
+                              "horizon": DEFAULT_ENGINE.pass_horizon,
+                              "rollout": CANDIDATES.get(name, {}).get(
+                                  "pass_rollout", ["rule", 1, 0.0])}
     return out
 
 
@@ -254,9 +267,13 @@ def make_players(args: argparse.Namespace) -> tuple[Any, list[Bot], list[Bot]]:
         if pass_by == "policy":
             return WithPass(bot, RuleBot())
         if pass_by == "rating":
-            trust = CANDIDATES.get(name, {}).get("pass_trust", 0.0)
-            return WithPass(bot, rating if not trust else AdviceBot(
-                pass_samples=args.pass_samples, threads=args.threads, pass_trust=trust))
+            trust = spec.get("pass_trust", 0.0)
+            if not trust and "pass_rollout" not in spec:
+                return WithPass(bot, rating)
+            engine = DEFAULT_ENGINE.but(
+                pass_rollout=RolloutPolicy(*spec.get("pass_rollout", ["rule", 1, 0.0])))
+            return WithPass(bot, AdviceBot(engine, pass_samples=args.pass_samples,
+                                           threads=args.threads, pass_trust=trust))
         return bot
     return field, [tested(n) for n in args.bots], [tested(n) for n in args.shadow]
 

@@ -56,6 +56,9 @@ def test_an_engine_repr_round_trips():
     ("pass_horizon", 0, "pass_horizon must be 1..13 tricks, got 0"),
     ("moon_horizon", 14, "moon_horizon must be 1..13 tricks, got 14"),
     ("rollout", "rule", "rollout must be a RolloutPolicy, got 'rule'"),
+    ("pass_rollout", "rule", "pass_rollout must be a RolloutPolicy, got 'rule'"),
+    ("pass_rollout", RolloutPolicy("rule", 8, 0.5, True),
+     "pass_rollout must be one run a sampled deal (its deals average the noise), got 8 runs"),
 ])
 def test_a_bad_engine_names_its_field(field, value, message):
     with pytest.raises(SettingsError) as err:

@@ -163,6 +163,45 @@ def test_a_solve_over_the_node_limit_is_redone_one_bot_trick_later():
     assert evaluate_pass(position, Seat.S, "maxn", 6, limit=Limit(nodes=1)) == bot_line
 
 
+def test_a_noisy_pass_rating_values_every_pass_under_the_same_rollouts():
+    # Engine.pass_rollout: each sampled deal's rollouts are seeded by the deal as dealt, so
+    # every pass is valued under the same random stream (a paired comparison), and the
+    # values are those of evaluate_pass on the deal after the passes.
+    from hearts.analysis import DEFAULT_ENGINE
+    from hearts.analysis.passing import _sample_hands
+    from hearts.analysis.policy import RolloutPolicy, rollout_seed
+    noisy = RolloutPolicy("rule", 1, 0.5, steady=True)
+    engine = DEFAULT_ENGINE.but(pass_rollout=noisy)
+    hand = mask(TOP_SPADES)
+    ranking = rate_passes(TOP_SPADES, "left", sampling=Sampling(4, seed=3, threads=2),
+                          moon=False, engine=engine)
+    plain = rate_passes(TOP_SPADES, "left", sampling=Sampling(4, seed=3, threads=2),
+                        moon=False)
+    assert ranking.rollout == noisy and "a random card with chance 0.5 (the other seats " \
+        "only)" in ranking.evaluator_text()
+    rules = Rules.standard()
+    dealt = _sample_hands(Seat.S, hand, 4, 3)
+    for rated in (ranking.best, ranking["2C 3C 2D"]):
+        passed = sum(c.mask for c in rated.cards)
+        for hands, value in zip(dealt, rated.values):
+            passes = [policy_pass(h, 3, 0, rules) for h in hands]
+            passes[Seat.S] = passed
+            after = Position(Deal.from_masks(apply_passes(hands, passes, PassDirection.LEFT)),
+                             rules, pass_direction=PassDirection.LEFT)
+            assert value == evaluate_pass(after, Seat.S, "maxn", 6, rollout=noisy,
+                                          seed=rollout_seed(hands))
+    # the noise is used: some pass is valued otherwise than by the plain rule bot
+    assert any(p.values != plain[p.cards].values for p in ranking.passes)
+
+
+def test_a_pass_is_valued_by_one_rollout_a_deal():
+    from hearts.analysis.policy import RolloutPolicy
+    position = Position(Deal("N:AKQ2.T93.J4.8765 JT98.AK82.KQ3.J3 7653.Q4.A9876.QT "
+                             "4.J765.T52.AK942"))
+    with pytest.raises(PassError, match="one rollout a deal, got 8 runs"):
+        evaluate_pass(position, Seat.S, rollout=RolloutPolicy("rule", 8, 0.5))
+
+
 # -- the rating -----------------------------------------------------------------------------------
 
 @pytest.mark.slow
