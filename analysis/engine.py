@@ -23,7 +23,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 
 from .errors import SettingsError
-from .policy import NOISY_OTHERS, RULE_BOT, RolloutPolicy
+from .policy import NOISY_OTHERS, NOISY_PASS, RolloutPolicy
 
 __all__ = ["Engine", "DEFAULT_ENGINE", "ENGINE_MODELS"]
 
@@ -58,7 +58,8 @@ class Engine:
         pass_horizon: pass rating: tricks left (1..13) at the rollout's hand-over.
         pass_rollout: pass rating: how its rollouts play to ``pass_horizon``
             (:class:`~.policy.RolloutPolicy`, one run a sampled deal: the rating's own
-            hundreds of deals average any noise, and a pass × deal costs one rollout).
+            hundreds of deals average any noise, and a pass × deal costs one rollout;
+            default :data:`~.policy.NOISY_PASS`, the other seats noisy as in ``rollout``).
         inference: play advice: weight the sampled deals by the other seats' plays under a
             noisy rule bot, five noise levels in 0..1 (lead, follow above the winner, duck,
             follow last, discard; :data:`~.inference.PLAY_NOISE` is the fitted one), or
@@ -91,7 +92,7 @@ class Engine:
     moon_horizon: int = 5
     pass_samples: int = 512
     pass_horizon: int = 6
-    pass_rollout: RolloutPolicy = RULE_BOT
+    pass_rollout: RolloutPolicy = NOISY_PASS
     inference: tuple[float, ...] | None = None
     sample_nodes: int | None = 30_000
 

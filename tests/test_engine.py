@@ -37,6 +37,7 @@ def test_the_default_engine_is_max_n_with_noisy_rollouts_for_the_others():
     assert DEFAULT_ENGINE.rollout == NOISY_OTHERS
     assert (NOISY_OTHERS.kind, NOISY_OTHERS.runs, NOISY_OTHERS.steady) == ("rule", 8, True)
     assert (DEFAULT_ENGINE.pass_samples, DEFAULT_ENGINE.pass_horizon) == (512, 6)
+    assert DEFAULT_ENGINE.pass_rollout == RolloutPolicy("rule", 1, 0.5, steady=True)
 
 
 def test_an_engine_repr_round_trips():

@@ -51,7 +51,7 @@ def pass_command(
                               default=DEFAULT_ENGINE.model),
     horizon: Optional[int] = typer.Option(
         None, "--horizon", metavar="K", min=1, max=13,
-        help=f"Tricks left at which the rule-bot rollout hands over to the solver (default "
+        help=f"Tricks left at which the rollout hands over to the solver (default "
              f"{DEFAULT_HORIZON['maxn']} maxn, {DEFAULT_HORIZON['paranoid']} paranoid)."),
     ci: float = typer.Option(CI_TARGET, "--ci", metavar="POINTS", parser=_ci_points,
                              help="Stop when the best pass's 95% interval is this narrow "
@@ -75,7 +75,8 @@ def pass_command(
     `--rules black_jack` J♠ (then A♠ K♠ Q♠) takes Q♠'s place, and a bonus card (Omnibus
     10♦) is kept; the header states the rule in full. After all passes, each deal is valued
     by the **rollout evaluator**: every seat plays a simple rule bot (which reads the same
-    point table) until 6 tricks are left (`--horizon`), then the position is solved exactly
+    point table; the other seats play a random card at chance 0.5, as opponents are no rule
+    bots) until 6 tricks are left (`--horizon`), then the position is solved exactly
     with max^n (`--model`: every seat for itself; or paranoid): the engine `hearts play`,
     fair annotation and the strength harness use too (`hearts.analysis.DEFAULT_ENGINE`;
     why: docs/experiments.md, "Strength against IS-MCTS").
