@@ -267,13 +267,14 @@ def make_players(args: argparse.Namespace) -> tuple[Any, list[Bot], list[Bot]]:
         if pass_by == "policy":
             return WithPass(bot, RuleBot())
         if pass_by == "rating":
-            trust = spec.get("pass_trust", 0.0)
-            if not trust and "pass_rollout" not in spec:
+            if name not in CANDIDATES:
                 return WithPass(bot, rating)
+            # a candidate's name fixes its rating's rollout whatever the default becomes
             engine = DEFAULT_ENGINE.but(
                 pass_rollout=RolloutPolicy(*spec.get("pass_rollout", ["rule", 1, 0.0])))
             return WithPass(bot, AdviceBot(engine, pass_samples=args.pass_samples,
-                                           threads=args.threads, pass_trust=trust))
+                                           threads=args.threads,
+                                           pass_trust=spec.get("pass_trust", 0.0)))
         return bot
     return field, [tested(n) for n in args.bots], [tested(n) for n in args.shadow]
 
