@@ -552,7 +552,8 @@ def evaluate_pass(position: Position, seat: Seat, model: str = "maxn",
     value = solver.rollout(position, None, seat, model, horizon, policy_spec(position.rules),
                            limit=limit, retry=True, shooter=seat if shoot else None,
                            rollout_policy=rollout.kind, epsilon=rollout.epsilon,
-                           seed=seed if rollout.epsilon else 0, steady=rollout.steady)[0]
+                           seed=seed if rollout.noisy else 0, steady=rollout.steady,
+                           lead_epsilon=rollout.lead_epsilon)[0]
     return value[seat] if model == "maxn" else value  # type: ignore[index]
 
 

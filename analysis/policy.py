@@ -114,16 +114,24 @@ class RolloutPolicy:
             at every play (seeded by the sampled deal: the same deal, the same rollouts).
         steady: the advised seat never plays the random card, only the other seats do:
             noise models the opponents, not the seat's own later play.
+        lead_epsilon: the chance of the random card for a lead (a trick's first card);
+            ``None``: ``epsilon``. Real players' leads resemble the rule bot's (its lowest
+            card) no more than a random card does, their follows and discards do
+            (``docs/experiments.md``, "Inference from the other seats' plays"); yet
+            uniformly random leads (1.0) played worse against IS-MCTS (``docs/experiments.md``,
+            "Random leads, horizon 2 with noise"): an option for experiments.
 
     Raises:
-        ValueError: an unknown kind, runs outside 1..64, epsilon outside 0..1, or several
-            runs of a policy without randomness (they would all be the same).
+        ValueError: an unknown kind, runs outside 1..64, epsilon or lead_epsilon outside
+            0..1, or several runs of a policy without randomness (they would all be the
+            same).
     """
 
     kind: str = "rule"
     runs: int = 1
     epsilon: float = 0.0
     steady: bool = False
+    lead_epsilon: float | None = None
 
     def __post_init__(self) -> None:
         if self.kind not in ("rule", "lookahead", "smoke"):
@@ -133,16 +141,25 @@ class RolloutPolicy:
             raise ValueError(f"runs must be 1..64, got {self.runs}")
         if not 0.0 <= self.epsilon <= 1.0:
             raise ValueError(f"epsilon must be 0..1, got {self.epsilon}")
-        if self.runs > 1 and self.epsilon == 0.0:
+        if self.lead_epsilon is not None and not 0.0 <= self.lead_epsilon <= 1.0:
+            raise ValueError(f"lead_epsilon must be 0..1, got {self.lead_epsilon}")
+        if self.runs > 1 and not self.noisy:
             raise ValueError("several runs need a random policy (epsilon > 0)")
+
+    @property
+    def noisy(self) -> bool:
+        """Whether some play of the rollout is random (it then needs a seed)."""
+        return bool(self.epsilon or self.lead_epsilon)
 
     def text(self) -> str:
         """The policy in words, for output."""
         base = {"rule": "the rule bot (hearts.analysis.policy)",
                 "lookahead": "a one-card look-ahead over rule-bot play-outs",
                 "smoke": "the rule bot, leading to smoke out the big penalty card"}[self.kind]
-        if self.epsilon:
-            base += (f", a random card with chance {self.epsilon:g}"
+        if self.noisy:
+            lead = ("" if self.lead_epsilon is None or self.lead_epsilon == self.epsilon
+                    else f" ({self.lead_epsilon:g} for a lead)")
+            base += (f", a random card with chance {self.epsilon:g}{lead}"
                      + (" (the other seats only)" if self.steady else ""))
         if self.runs > 1:
             base += f", {self.runs} runs averaged"

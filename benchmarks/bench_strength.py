@@ -90,7 +90,8 @@ LATE = 6
 #: Advice-bot variants measured against each other (``--bots``; docs/experiments.md,
 #: "Strength against IS-MCTS"): name -> their :class:`~hearts.analysis.engine.Engine` (the
 #: model is ``--model``'s; horizon: tricks left of the exact solve; play_samples: the engine's
-#: samples; rollout: RolloutPolicy's [kind, runs, epsilon] or [..., steady], default the rule
+#: samples; rollout: RolloutPolicy's [kind, runs, epsilon], [..., steady] or [..., steady,
+#: lead_epsilon], default the rule
 #: bot; early stop default on; moon_horizon: the horizon while a moon is live, default none;
 #: inference: the play model's noise levels, default none; sample_nodes: the node budget a
 #: sample asked for, default none; pass_rollout: the pass rating's RolloutPolicy, default the
@@ -146,6 +147,16 @@ CANDIDATES: dict[str, dict[str, Any]] = {
     "k4m5o8p5s400brn": {"horizon": 4, "moon_horizon": 5, "play_samples": 400,
                         "sample_nodes": 30_000, "rollout": ["rule", 8, 0.5, True],
                         "pass_by": "rating", "pass_rollout": ["rule", 1, 0.5, True]},
+    # the default's play, passing by a rating whose rollouts smoke out Q♠ (and are noisy)
+    "k4m5o8p5s400brnS": {"horizon": 4, "moon_horizon": 5, "play_samples": 400,
+                         "sample_nodes": 30_000, "rollout": ["rule", 8, 0.5, True],
+                         "pass_by": "rating", "pass_rollout": ["smoke", 1, 0.5, True]},
+    # the default with a random lead at chance 1 (the other seats' leads uniformly random)
+    "k4m5o8p5L10s400b": {"horizon": 4, "moon_horizon": 5, "play_samples": 400,
+                         "sample_nodes": 30_000, "rollout": ["rule", 8, 0.5, True, 1.0]},
+    # the default with horizon 2 (the noisy rule bot plays on to 2 tricks left)
+    "k2m5o8p5s400b": {"horizon": 2, "moon_horizon": 5, "play_samples": 400,
+                      "sample_nodes": 30_000, "rollout": ["rule", 8, 0.5, True]},
     # information-set MCTS (analysis/mcts.py) while more than `tree_until` tricks are left,
     # then the default engine's PIMC
     "t20k": {"horizon": 4, "moon_horizon": 5, "play_samples": 400, "sample_nodes": 30_000,

@@ -864,6 +864,7 @@ cdef class Core:
             how.policy = POLICIES[policy]
             how.runs = 1
             how.epsilon = epsilon
+            how.lead_epsilon = epsilon
             how.rng = seed
             how.shooter = -1
             how.steady = -1
@@ -894,7 +895,7 @@ cdef class Core:
                 long long node_limit=0, double time_ms=0, bint retry=False, bint whole=False,
                 dict game=None,
                 str policy="rule", int runs=1, double epsilon=0.0, unsigned long long seed=0,
-                int shooter=-1, bint steady=False):
+                int shooter=-1, bint steady=False, double lead_epsilon=-1.0):
         """Rollouts: for each of ``cards`` (card bits legal in ``state``; None: one rollout
         from ``state`` itself), play the card, let every seat play the rollout policy (the
         rule bot of ``set_policy`` by default) until ``horizon`` tricks are left at a trick
@@ -932,6 +933,8 @@ cdef class Core:
                 experiment (``docs/experiments.md``, "Moon plan").
             steady: ``target`` never plays the random card of ``epsilon`` (only the
                 other seats do), and draws no random number for its plays.
+            lead_epsilon: the chance of a random card for a lead (a trick's first card),
+                0..1; below 0 (the default): ``epsilon``.
 
         Returns:
             dict with ``values``: per card (or one), the value of the position at the
@@ -979,11 +982,13 @@ cdef class Core:
         if policy not in POLICIES:
             raise ValueError(f"unknown rollout policy {policy!r}: expected rule, lookahead "
                              f"or smoke")
-        if not 1 <= runs <= 64 or not 0.0 <= epsilon <= 1.0:
-            raise ValueError(f"runs must be 1..64 and epsilon 0..1, got {runs} and {epsilon}")
+        if not 1 <= runs <= 64 or not 0.0 <= epsilon <= 1.0 or lead_epsilon > 1.0:
+            raise ValueError(f"runs must be 1..64 and epsilon and lead_epsilon 0..1, got "
+                             f"{runs}, {epsilon} and {lead_epsilon}")
         how.policy = POLICIES[policy]
         how.runs = runs
         how.epsilon = epsilon
+        how.lead_epsilon = epsilon if lead_epsilon < 0 else lead_epsilon
         how.rng = seed
         if not -1 <= shooter < self.r.n:
             raise ValueError(f"shooter must be a seat or -1, got {shooter}")

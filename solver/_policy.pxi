@@ -35,6 +35,7 @@ cdef struct RolloutC:
     int policy              # POLICY_RULE, POLICY_LOOKAHEAD or POLICY_SMOKE (`rollout_card`)
     int runs                # rollouts per card (more than one: a randomised policy)
     double epsilon          # the chance of a uniformly random legal card at each play
+    double lead_epsilon     # the same chance for a lead (a trick's first card)
     int steady              # a seat that never plays the random card (`epsilon`), or -1
     u64 rng                 # the random stream's state (`next_random`)
     int shooter             # the seat that tries to shoot the moon (`shoot_card`), or -1
@@ -271,14 +272,15 @@ cdef int shoot_card(const State* s, const RulesC* r, const PolicyC* p) noexcept 
 cdef int rollout_card(const State* s, const RulesC* r, const PolicyC* p,
                       RolloutC* how) noexcept nogil:
     """The rollout policy's card for the seat to move in `s`: with chance `how.epsilon`
-    a uniformly random legal card (never for the seat `how.steady`, which draws no random
-    number), else the rule bot's card (`POLICY_RULE`) or the best
-    after one-card look-ahead (`POLICY_LOOKAHEAD`), or the rule bot that smokes out a big
-    card (`POLICY_SMOKE`)."""
+    (`how.lead_epsilon` for a lead) a uniformly random legal card (never for the seat
+    `how.steady`, which draws no random number), else the rule bot's card (`POLICY_RULE`)
+    or the best after one-card look-ahead (`POLICY_LOOKAHEAD`), or the rule bot that smokes
+    out a big card (`POLICY_SMOKE`)."""
     cdef u64 legal, x
     cdef int k
-    if (how.epsilon > 0 and s.turn != how.steady
-            and (next_random(&how.rng) >> 11) * (1.0 / 9007199254740992.0) < how.epsilon):
+    cdef double e = how.lead_epsilon if s.ntrick == 0 else how.epsilon
+    if (e > 0 and s.turn != how.steady
+            and (next_random(&how.rng) >> 11) * (1.0 / 9007199254740992.0) < e):
         legal = legal_moves(s, r)
         k = <int>(next_random(&how.rng) % <u64>popcount(legal))
         x = legal
@@ -324,7 +326,8 @@ cdef int moon_defence(const State* s, const RulesC* r, const PolicyC* p) noexcep
 cdef void rollout_play(State* s, const RulesC* r, const PolicyC* p, RolloutC* how,
                        int tricks_left) noexcept nogil:
     """`play_out` with the rollout policy of `how` (`rollout_card`)."""
-    if how.policy == POLICY_RULE and how.epsilon <= 0 and how.shooter < 0:
+    if (how.policy == POLICY_RULE and how.epsilon <= 0 and how.lead_epsilon <= 0
+            and how.shooter < 0):
         play_out(s, r, p, tricks_left)
         return
     while play_goes_on(s, r, tricks_left):

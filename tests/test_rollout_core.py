@@ -19,7 +19,7 @@ from hearts.analysis.knowledge import Knowledge
 from hearts.analysis.openspiel import parse_action_lines
 from hearts.analysis.passing import _sample_hands, apply_passes, evaluate_pass, policy_pass
 from hearts.analysis.engine import DEFAULT_ENGINE
-from hearts.analysis.policy import RULE_BOT, play_out, policy_spec, rule_play
+from hearts.analysis.policy import RULE_BOT, RolloutPolicy, play_out, policy_spec, rule_play
 from hearts.analysis.sampling import DealSampler
 from hearts.analysis.settings import Sampling
 from hearts.solver import Deal, Position, Rules, after_pass
@@ -210,6 +210,43 @@ def test_a_steady_seat_never_plays_the_random_card():
         assert itself == bot_card
         differ += itself != solver.rollout(position, None, seat, "maxn", 2, spec, **noisy)
     assert differ > 0
+
+
+def test_a_random_lead_is_one_of_the_legal_leads_and_follows_stay_the_rule_bots():
+    # lead_epsilon 1, epsilon 0: every lead of the other seats is random, every follow the
+    # rule bot's. Over one trick to the horizon each run's value is then the plain rollout of
+    # one of the leader's legal cards, and more than one lead turns up; with the noise on
+    # the follows instead (lead 0, epsilon 1) some runs leave that set.
+    rng = random.Random("lead")
+    rules = Rules.openspiel()
+    spec = policy_spec(rules)
+    several = outside = 0
+    for _ in range(20):
+        position = Position(Deal.random(rng), rules)
+        for _ in range(4 * rng.randrange(7, 10)):  # 6 to 4 tricks left: small solves
+            position.play(rule_play(position), check=False)
+        assert not position.trick
+        target = Seat((position.to_move + 1) % 4)
+        horizon = position.tricks_left - 1
+        solver = Solver(16)
+        leads = {solver.rollout(position, [card], target, "maxn", horizon, spec)[0]
+                 for card in position.legal_moves()}
+        seed = rng.getrandbits(64)
+        runs = solver.rollout(position, None, target, "maxn", horizon, spec, runs=64,
+                              epsilon=0.0, lead_epsilon=1.0, seed=seed, steady=True)[0]
+        assert set(runs) <= leads
+        several += len(set(runs)) > 1
+        follows = solver.rollout(position, None, target, "maxn", horizon, spec, runs=64,
+                                 epsilon=1.0, lead_epsilon=0.0, seed=seed, steady=True)[0]
+        outside += not set(follows) <= leads
+    assert several >= 10 and outside > 0
+    with pytest.raises(ValueError, match="lead_epsilon"):
+        RolloutPolicy("rule", 8, 0.5, True, 1.5)
+    # the lead's chance defaults to epsilon: the same streams as before it existed
+    assert (solver.rollout(position, None, target, "maxn", horizon, spec, runs=8, epsilon=0.5,
+                           seed=seed) ==
+            solver.rollout(position, None, target, "maxn", horizon, spec, runs=8, epsilon=0.5,
+                           lead_epsilon=0.5, seed=seed))
 
 
 def test_pass_rollout_redoes_a_stopped_solve_one_trick_later():
