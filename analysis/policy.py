@@ -144,7 +144,7 @@ class RolloutPolicy:
         if self.lead_epsilon is not None and not 0.0 <= self.lead_epsilon <= 1.0:
             raise ValueError(f"lead_epsilon must be 0..1, got {self.lead_epsilon}")
         if self.runs > 1 and not self.noisy:
-            raise ValueError("several runs need a random policy (epsilon > 0)")
+            raise ValueError("several runs need a random policy (epsilon or lead_epsilon > 0)")
 
     @property
     def noisy(self) -> bool:
