@@ -108,7 +108,10 @@ class RolloutPolicy:
             fewest points (moon and sun scored), the rule bot's card on ties: one step of
             policy improvement (Tesauro & Galperin 1996, "On-line policy improvement using
             Monte-Carlo search", NIPS 9); ``"smoke"``: :func:`rule_play` with ``smoke``,
-            the rule bot that leads to smoke out a big card still out.
+            the rule bot that leads to smoke out a big card still out; ``"unload"``:
+            :func:`rule_play` with ``unload``, the smoking bot that otherwise leads high in
+            a safe suit's first two rounds (a model of how IS-MCTS leads,
+            ``docs/experiments.md``, "Random leads, horizon 2 with noise").
         runs: rollouts per card and sampled deal (1..64); their values are averaged.
         epsilon: the chance (0..1) that a seat plays a uniformly random legal card instead,
             at every play (seeded by the sampled deal: the same deal, the same rollouts).
@@ -134,9 +137,9 @@ class RolloutPolicy:
     lead_epsilon: float | None = None
 
     def __post_init__(self) -> None:
-        if self.kind not in ("rule", "lookahead", "smoke"):
+        if self.kind not in ("rule", "lookahead", "smoke", "unload"):
             raise ValueError(f"unknown rollout policy {self.kind!r}: expected rule, "
-                             f"lookahead or smoke")
+                             f"lookahead, smoke or unload")
         if not 1 <= self.runs <= 64:
             raise ValueError(f"runs must be 1..64, got {self.runs}")
         if not 0.0 <= self.epsilon <= 1.0:
@@ -155,7 +158,9 @@ class RolloutPolicy:
         """The policy in words, for output."""
         base = {"rule": "the rule bot (hearts.analysis.policy)",
                 "lookahead": "a one-card look-ahead over rule-bot play-outs",
-                "smoke": "the rule bot, leading to smoke out the big penalty card"}[self.kind]
+                "smoke": "the rule bot, leading to smoke out the big penalty card",
+                "unload": "the rule bot, leading to smoke out the big penalty card and "
+                          "unloading high cards early"}[self.kind]
         if self.noisy:
             lead = ("" if self.lead_epsilon is None or self.lead_epsilon == self.epsilon
                     else f" ({self.lead_epsilon:g} for a lead)")
@@ -225,7 +230,7 @@ def _lowest(cards: list[Card]) -> Card:
     return min(cards, key=lambda c: (c.rank, c.suit))
 
 
-def rule_play(position: Position, smoke: bool = False) -> Card:
+def rule_play(position: Position, smoke: bool = False, unload: bool = False) -> Card:
     """The rule bot's card for the seat to move in ``position`` (rules in the module docstring,
     point cards from ``position.rules``).
 
@@ -236,6 +241,14 @@ def rule_play(position: Position, smoke: bool = False) -> Card:
     rules) 0.27 points a deal better than without, 95% CI 0.14 to 0.40; as the advice's
     rollout policy no measurable gain (``docs/experiments.md``, "A shorter exact horizon, and
     smoking the queen").
+
+    With ``unload`` (which smokes too), a lead that smokes nothing unloads a high card while
+    the others still follow: of the suits with no penalty or bonus card in the deck (♣ and ♦
+    in the standard game) in which fewer than two rounds (2 × n cards) have been played, the
+    one with the fewest played (then the seat's higher top card, then the lower suit), its
+    highest legal card. IS-MCTS leads the highest card of a suit in 37% of its leads of
+    tricks 2-4, the rule bot's lowest card in 8% (``docs/experiments.md``, "Random leads,
+    horizon 2 with noise"): a model of such opponents for the rollouts.
 
     Raises:
         IndexError: the deal is over (no legal card).
@@ -259,12 +272,16 @@ def rule_play(position: Position, smoke: bool = False) -> Card:
             exposed |= high
     trick = position.trick
     if not trick:
-        if smoke:
+        if smoke or unload:
             for card, high, below in zip(points.big, points.high, points.below):
                 if not seen & card.mask and not hand & high:
                     lower = [c for c in legal if c.mask & below & ~points.bonus_mask]
                     if lower:
                         return _lowest(lower)
+        if unload:
+            high = _unload_lead(position, points, legal, played)
+            if high is not None:
+                return high
         avoid = points.big_mask | points.bonus_mask | exposed
         safe = [c for c in legal if not c.mask & avoid]
         return _lowest(safe or legal)
@@ -302,6 +319,24 @@ def rule_play(position: Position, smoke: bool = False) -> Card:
     length = {s: (hand & SUIT_MASKS[s]).bit_count() for s in Suit}
     rest = [c for c in legal if not c.mask & points.bonus_mask] or legal
     return max(rest, key=lambda c: (c.rank, -length[c.suit], -c.suit))
+
+
+def _unload_lead(position: Position, points: PointCards, legal: list[Card],
+                 played: int) -> Card | None:
+    """The unloading lead of :func:`rule_play` (``unload``), or None."""
+    unsafe = points.penalty_mask | points.bonus_mask
+    best: tuple[int, int, int] | None = None
+    for suit in Suit:
+        mine = [c for c in legal if c.suit == suit]
+        count = (played & SUIT_MASKS[suit]).bit_count()
+        if not mine or unsafe & SUIT_MASKS[suit] or count >= 2 * position.players:
+            continue
+        key = (count, -max(c.rank for c in mine), suit)
+        if best is None or key < best:
+            best = key
+    if best is None:
+        return None
+    return max((c for c in legal if c.suit == best[2]), key=lambda c: c.rank)
 
 
 def play_out(position: Position, tricks_left: int) -> Position:

@@ -76,7 +76,8 @@ duck_init()                 # the lookup table of `lane_ducks`, once per process
 
 MODELS = {"paranoid": MODEL_PARANOID, "moon": MODEL_MOON, "maxn": MODEL_MAXN,
           "game": MODEL_GAME}
-POLICIES = {"rule": POLICY_RULE, "lookahead": POLICY_LOOKAHEAD, "smoke": POLICY_SMOKE}
+POLICIES = {"rule": POLICY_RULE, "lookahead": POLICY_LOOKAHEAD, "smoke": POLICY_SMOKE,
+            "unload": POLICY_UNLOAD}
 
 cdef int _check_range(str name, int value, int lo, int hi) except -1:
     """Raise ValueError unless ``lo <= value <= hi`` (a field of a state, `Core._load`)."""
@@ -702,10 +703,11 @@ cdef class Core:
         if self.policy_spec is None:
             raise ValueError("no rollout policy loaded (Core.set_policy)")
 
-    def policy_card(self, tuple state, bint smoke=False):
+    def policy_card(self, tuple state, bint smoke=False, bint unload=False):
         """The rule bot's card (a card bit) for the seat to move in ``state`` (the policy
         of ``set_policy``; ``hearts.analysis.policy.rule_play`` is the reference), with
-        ``smoke`` the one that leads to smoke out a big card (`smoke_card`).
+        ``smoke`` the one that leads to smoke out a big card (`smoke_card`), with
+        ``unload`` the one that also unloads high cards early (`unload_card`).
 
         Raises:
             ValueError: no policy loaded, or the deal is over.
@@ -715,6 +717,8 @@ cdef class Core:
         self._load(&s, state)
         if not s.rem:
             raise ValueError("the deal is over: no card to play")
+        if unload:
+            return unload_card(&s, &self.r, &self.pol)
         if smoke:
             return smoke_card(&s, &self.r, &self.pol)
         return rule_card(&s, &self.r, &self.pol)
@@ -920,9 +924,10 @@ cdef class Core:
             game: model ``"game"`` only (and required there), as ``analyse``.
             policy: ``"rule"`` (the rule bot), ``"lookahead"`` (each seat plays the card
                 after which the rule bot's play-out to the end leaves it the fewest
-                points: `lookahead_card`) or ``"smoke"`` (the rule bot, leading the suit
+                points: `lookahead_card`), ``"smoke"`` (the rule bot, leading the suit
                 of a big card still out below it when it holds no card above it:
-                `smoke_card`).
+                `smoke_card`) or ``"unload"`` (the smoking rule bot, which otherwise leads
+                its highest club or diamond in the suit's first two rounds: `unload_card`).
             runs: rollouts per card (1..64); with more than one, each card's value is the
                 list of the runs' values.
             epsilon: the chance (0..1) that a seat plays a uniformly random legal card
@@ -980,8 +985,8 @@ cdef class Core:
         how.retry = retry
         how.whole = whole
         if policy not in POLICIES:
-            raise ValueError(f"unknown rollout policy {policy!r}: expected rule, lookahead "
-                             f"or smoke")
+            raise ValueError(f"unknown rollout policy {policy!r}: expected rule, lookahead, "
+                             f"smoke or unload")
         if not 1 <= runs <= 64 or not 0.0 <= epsilon <= 1.0 or lead_epsilon > 1.0:
             raise ValueError(f"runs must be 1..64 and epsilon and lead_epsilon 0..1, got "
                              f"{runs}, {epsilon} and {lead_epsilon}")

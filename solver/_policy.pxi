@@ -32,7 +32,7 @@ cdef struct RolloutC:
     double time_ms          # of one solve, milliseconds (0: none)
     int retry               # a solve stopped by the limit: one more bot trick, then again
     int whole               # solve for the position's value alone (else every root card)
-    int policy              # POLICY_RULE, POLICY_LOOKAHEAD or POLICY_SMOKE (`rollout_card`)
+    int policy              # POLICY_RULE, _LOOKAHEAD, _SMOKE or _UNLOAD (`rollout_card`)
     int runs                # rollouts per card (more than one: a randomised policy)
     double epsilon          # the chance of a uniformly random legal card at each play
     double lead_epsilon     # the same chance for a lead (a trick's first card)
@@ -46,6 +46,7 @@ cdef enum:
     POLICY_RULE = 0         # the rule bot (`rule_card`)
     POLICY_LOOKAHEAD = 1    # each legal card played out by the rule bot, the best kept
     POLICY_SMOKE = 2        # the rule bot, leading to smoke out a big card (`smoke_card`)
+    POLICY_UNLOAD = 3       # the smoking rule bot, unloading high cards early (`unload_card`)
 
 
 cdef inline u64 next_random(u64* state) noexcept nogil:
@@ -155,23 +156,67 @@ cdef int rule_card(const State* s, const RulesC* r, const PolicyC* p) noexcept n
     return best
 
 
-cdef int smoke_card(const State* s, const RulesC* r, const PolicyC* p) noexcept nogil:
-    """The rule bot's card, but on a lead while a big card is still out and the seat holds
-    neither it nor a card of its suit above it: the lowest legal card of that suit below it,
-    to smoke it out (its holder may have to drop it under a higher card). The reference is
-    ``rule_play(position, smoke=True)``."""
-    cdef u64 legal, seen, m
+cdef int smoke_lead(const State* s, const RulesC* r, const PolicyC* p, u64 legal) noexcept nogil:
+    """A lead (a card bit) that smokes out a big card still out while the seat holds neither
+    it nor a card of its suit above it: the lowest legal card of that suit below it, no bonus
+    card (its holder may have to drop it under a higher card); -1 if there is none."""
+    cdef u64 seen = (p.deck & ~s.rem & ~r.kitty) | s.hand[s.turn], m
     cdef int i, big
+    for i in range(p.nbig):
+        big = p.big[i]
+        if (seen >> big) & 1 or s.hand[s.turn] & p.high[i]:
+            continue
+        m = legal & (LANE << (16 * (big >> 4))) & (((<u64>1) << big) - 1) & ~p.bonus_mask
+        if m:
+            return ctz(m)
+    return -1
+
+
+cdef int smoke_card(const State* s, const RulesC* r, const PolicyC* p) noexcept nogil:
+    """The rule bot's card, but on a lead the smoking lead of `smoke_lead` if there is one.
+    The reference is ``rule_play(position, smoke=True)``."""
+    cdef u64 legal
+    cdef int c
     if s.ntrick == 0:
         legal = legal_moves(s, r)
-        seen = (p.deck & ~s.rem & ~r.kitty) | s.hand[s.turn]
-        for i in range(p.nbig):
-            big = p.big[i]
-            if (seen >> big) & 1 or s.hand[s.turn] & p.high[i]:
-                continue
-            m = legal & (LANE << (16 * (big >> 4))) & (((<u64>1) << big) - 1) & ~p.bonus_mask
-            if m:
-                return ctz(m)
+        if legal & (legal - 1):
+            c = smoke_lead(s, r, p, legal)
+            if c >= 0:
+                return c
+    return rule_card(s, r, p)
+
+
+cdef int unload_card(const State* s, const RulesC* r, const PolicyC* p) noexcept nogil:
+    """`smoke_card`, but a lead that smokes nothing unloads a high card while the others
+    still follow: of the suits with no penalty or bonus card in the deck (♣ and ♦ in the
+    standard game) in which fewer than two rounds (2 × n cards) are played, the one with
+    the fewest played (then the seat's higher top card, then the lower suit), its highest
+    legal card. The reference is ``rule_play(position, unload=True)``."""
+    cdef u64 legal, played, lane, mine
+    cdef int c, su, k, best = -1, fewest = 64, top = -1
+    if s.ntrick != 0:
+        return rule_card(s, r, p)
+    legal = legal_moves(s, r)
+    if not (legal & (legal - 1)):
+        return ctz(legal)
+    c = smoke_lead(s, r, p, legal)
+    if c >= 0:
+        return c
+    played = p.deck & ~s.rem & ~r.kitty
+    for su in range(4):
+        lane = LANE << (16 * su)
+        mine = legal & lane
+        if not mine or (p.penalty | p.bonus_mask) & lane:
+            continue
+        k = popcount(played & lane)
+        if k >= 2 * r.n:
+            continue
+        if k < fewest or (k == fewest and topbit(mine) - 16 * su > top):
+            fewest = k
+            top = topbit(mine) - 16 * su
+            best = topbit(mine)
+    if best >= 0:
+        return best
     return rule_card(s, r, p)
 
 
@@ -275,7 +320,7 @@ cdef int rollout_card(const State* s, const RulesC* r, const PolicyC* p,
     (`how.lead_epsilon` for a lead) a uniformly random legal card (never for the seat
     `how.steady`, which draws no random number), else the rule bot's card (`POLICY_RULE`)
     or the best after one-card look-ahead (`POLICY_LOOKAHEAD`), or the rule bot that smokes
-    out a big card (`POLICY_SMOKE`)."""
+    out a big card (`POLICY_SMOKE`), or that also unloads high cards early (`POLICY_UNLOAD`)."""
     cdef u64 legal, x
     cdef int k
     cdef double e = how.lead_epsilon if s.ntrick == 0 else how.epsilon
@@ -297,6 +342,8 @@ cdef int rollout_card(const State* s, const RulesC* r, const PolicyC* p,
         return lookahead_card(s, r, p)
     if how.policy == POLICY_SMOKE:
         return smoke_card(s, r, p)
+    if how.policy == POLICY_UNLOAD:
+        return unload_card(s, r, p)
     return rule_card(s, r, p)
 
 

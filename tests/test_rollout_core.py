@@ -76,29 +76,33 @@ def test_policy_card_is_rule_play(text):
     assert checked == 250
 
 
-@pytest.mark.parametrize("text", ["standard", "openspiel", "pink_lady", "black_jack",
+@pytest.mark.parametrize("kind", ["smoke", "unload"])
+@pytest.mark.parametrize("text", ["standard", "openspiel", "omnibus", "pink_lady", "black_jack",
                                   "openspiel,jd_bonus=true", "standard,players=3",
                                   "standard,players=5,card_removal=kitty"])
-def test_smoking_policy_card_is_rule_play_with_smoke(text):
+def test_smoking_and_unloading_policy_cards_are_rule_play(text, kind):
     rules = Rules.parse(text)
-    rng = random.Random(text + "smoke")
-    smoked = 0
+    rng = random.Random(text + kind)
+    changed = 0
     for _ in range(250):
         position = random_position(rng, rules)
         core = loaded_core(position)
-        card = rule_play(position, smoke=True)
-        assert Card.from_bit(core.policy_card(core_state(position), True)) == card, \
+        card = rule_play(position, **{kind: True})
+        assert Card.from_bit(core.policy_card(core_state(position), **{kind: True})) == card, \
             repr(position)
-        smoked += card != rule_play(position)
-    assert smoked > 0       # the leads that differ were reached
+        # unloading smokes too: what it adds are the leads that differ from smoking
+        changed += card != rule_play(position, smoke=kind == "unload")
+    assert changed > 0       # the leads that differ were reached
 
 
-def test_smoking_leads_the_lowest_spade_while_the_queen_is_out():
+def test_smoking_and_unloading_leads_after_trick_one():
     # North wins trick 1 with A♣ and leads with Q♠ in East's hand: the rule bot leads its
     # lowest card, 2♦; smoking, it leads its lowest spade, 3♠, unless it holds K♠ (a card
-    # above the queen, which would catch it).
-    for north, south, plain, smoked in (("953.87.5432.AKQJ", "AK7.JT9.JT9.7654", "2D", "3S"),
-                                        ("K53.87.5432.AKQJ", "A97.JT9.JT9.7654", "2D", "2D")):
+    # above the queen, which would catch it). Unloading smokes the same; holding K♠ it
+    # unloads its highest diamond, the safe suit with no card played yet (5♦).
+    for north, south, plain, smoked, unloaded in (
+            ("953.87.5432.AKQJ", "AK7.JT9.JT9.7654", "2D", "3S", "3S"),
+            ("K53.87.5432.AKQJ", "A97.JT9.JT9.7654", "2D", "2D", "5D")):
         deal = Deal(f"N:{north} QJ8.AKQ.AKQ.T982 {south} T642.65432.876.3")
         position = Position(deal, Rules.standard())
         for card in ("2C", "4C", "3C", "AC"):
@@ -106,8 +110,26 @@ def test_smoking_leads_the_lowest_spade_while_the_queen_is_out():
         assert position.to_move is Seat.N
         assert rule_play(position) == Card(plain)
         assert rule_play(position, smoke=True) == Card(smoked)
+        assert rule_play(position, unload=True) == Card(unloaded)
         core = loaded_core(position)
         assert Card.from_bit(core.policy_card(core_state(position), True)) == Card(smoked)
+        assert Card.from_bit(core.policy_card(core_state(position), unload=True)) == \
+            Card(unloaded)
+
+
+def test_unloading_moves_to_clubs_once_diamonds_had_two_rounds():
+    # Eight diamonds played: North, holding K♠ (nothing to smoke), unloads its highest club,
+    # Q♣ (clubs: seven played); the rule bot leads 3♠.
+    position = Position(Deal("N:K53.87.5432.AKQJ QJ8.AKQ.AKQ.T982 A97.JT9.JT9.7654 "
+                             "T642.65432.876.3"), Rules.standard())
+    for card in ("2C", "4C", "3C", "AC", "2D", "AD", "TD", "6D", "KD", "JD", "7D", "3D",
+                 "TC", "5C", "6H", "KC"):
+        position.play(Card(card))
+    assert position.to_move is Seat.N
+    assert rule_play(position) == Card("3S")
+    assert rule_play(position, unload=True) == Card("QC")
+    core = loaded_core(position)
+    assert Card.from_bit(core.policy_card(core_state(position), unload=True)) == Card("QC")
 
 
 @pytest.mark.parametrize("text", ["standard", "omnibus", "pink_lady", "black_jack",
@@ -163,9 +185,11 @@ def test_rollout_values_are_the_python_path(model):
                        for c in cards]
 
 
-def test_smoking_rollouts_play_the_smoking_line():
+@pytest.mark.parametrize("kind", ["smoke", "unload"])
+def test_smoking_and_unloading_rollouts_play_their_line(kind):
     # rollouts to the end of the deal: each card's final score is the Python line of
-    # rule_play(smoke=True); on some positions it differs from the rule bot's
+    # rule_play(smoke=True) or rule_play(unload=True); on some positions it differs from the
+    # rule bot's
     rng = random.Random("smoke rollouts")
     rules = Rules.openspiel()
     differ = 0
@@ -175,13 +199,13 @@ def test_smoking_rollouts_play_the_smoking_line():
             position.play(rule_play(position), check=False)
         cards = position.legal_moves()
         got = Solver(16).rollout(position, cards, position.to_move, "maxn", 0,
-                                 policy_spec(rules), rollout_policy="smoke")
+                                 policy_spec(rules), rollout_policy=kind)
         expected = []
         for card in cards:
             line = position.copy()
             line.play(card, check=False)
             while not line.is_over():
-                line.play(rule_play(line, smoke=True), check=False)
+                line.play(rule_play(line, **{kind: True}), check=False)
             expected.append(tuple(line.score()))
         assert got == expected
         differ += got != Solver(16).rollout(position, cards, position.to_move, "maxn", 0,
