@@ -62,7 +62,7 @@ from .engine import DEFAULT_ENGINE, Engine
 from .knowledge import Knowledge
 from .mcts import TreeSearch, tree_search
 from .passing import PassRanking, apply_passes, passable, policy_pass, rate_passes
-from .policy import rule_play
+from .policy import point_cards, rule_play
 from .sampling import DealSampler
 from .settings import Sampling
 from .stats import Z95, mean_se
@@ -153,6 +153,11 @@ class AdviceBot:
             than this many standard errors of their paired difference (``PassRating.diff``
             and ``diff_se``), so that a best pass ahead by sampling noise does not overturn
             the simple one.
+        big_as_policy: pass each big penalty card (Q♠) as :func:`~.passing.policy_pass`
+            does, the rating choosing only the rest (``rate_passes``'s ``give`` and ``keep``):
+            the rating's losses against the policy came from a short Q♠ it kept
+            (``docs/experiments.md``, "Random leads, horizon 2 with noise, and a pass that
+            smokes"). False (the default): the rating chooses every card.
         tree: play by information-set MCTS (:func:`~.mcts.tree_search`) while more than
             ``tree_until`` tricks are left (counting the trick in progress), and by the
             engine's PIMC after; None (the default): PIMC throughout.
@@ -165,17 +170,22 @@ class AdviceBot:
     threads: int | None = 1
     name: str = "advice"
     pass_trust: float = 0.0
+    big_as_policy: bool = False
     tree: TreeSearch | None = None
     tree_until: int = 4
 
     def choose_pass(self, seat: Seat, hand: int, direction: PassDirection, rules: Rules,
                     key: tuple[int, ...]) -> int:
         samples = self.engine.pass_samples if self.pass_samples is None else self.pass_samples
+        simple = policy_pass(hand, rules.pass_count, rules.no_pass_mask(), rules)
+        give = keep = 0
+        if self.big_as_policy:
+            big = hand & point_cards(rules).big_mask
+            give, keep = big & simple, big & ~simple
         ranking = _ranking(hand, direction, seat, rules, samples, key_seed(key), self.threads,
-                           self.engine)
+                           self.engine, give, keep)
         best = sum(c.mask for c in ranking.best.cards)
         if self.pass_trust > 0:
-            simple = policy_pass(hand, rules.pass_count, rules.no_pass_mask(), rules)
             rated = ranking[cards_from_mask(simple)]
             if rated.diff <= self.pass_trust * rated.diff_se:
                 return simple
@@ -196,10 +206,12 @@ class AdviceBot:
 
 @lru_cache(maxsize=8)
 def _ranking(hand: int, direction: PassDirection, seat: Seat, rules: Rules, samples: int,
-             seed: int, threads: int | None, engine: Engine) -> PassRanking:
+             seed: int, threads: int | None, engine: Engine, give: int = 0,
+             keep: int = 0) -> PassRanking:
     # cached: two bots that differ only in how they use the same rating (pass_trust) share it
     return rate_passes(Hand.from_mask(hand), direction, seat=seat, rules=rules,
-                       sampling=Sampling(samples, seed, threads), moon=False, engine=engine)
+                       sampling=Sampling(samples, seed, threads), moon=False, engine=engine,
+                       give=Hand.from_mask(give), keep=Hand.from_mask(keep))
 
 
 @dataclass(frozen=True)

@@ -649,6 +649,8 @@ class PassRanking:
         stopped: why the racing ended: ``"ci"`` (the target reached) or ``"samples"``.
         evaluations: deals evaluated in total (pass × deal). ms: wall time.
         rollout: the rollouts' play to the horizon (``Engine.pass_rollout``).
+        give, keep: the cards every pass ranked includes, and those none does
+            (``rate_passes``); with either, ``passes`` holds only the passes within them.
     """
 
     seat: Seat
@@ -670,6 +672,8 @@ class PassRanking:
     evaluations: int
     ms: float
     rollout: RolloutPolicy = RULE_BOT
+    give: Hand = Hand.from_mask(0)
+    keep: Hand = Hand.from_mask(0)
 
     @property
     def best(self) -> PassRating:
@@ -734,6 +738,7 @@ class PassRanking:
             "threads": self.threads, "rounds": [list(r) for r in self.rounds],
             "stopped": self.stopped, "evaluations": self.evaluations,
             "ms": round(self.ms, 1), "forbidden": [str(c) for c in self.forbidden],
+            "give": [str(c) for c in self.give], "keep": [str(c) for c in self.keep],
             "count": len(self.passes), "passes": [p.to_json() for p in self.passes],
         }
 
@@ -839,7 +844,9 @@ def rate_passes(hand: "Hand | str | Iterable[Card | str]", direction: "PassDirec
                 horizon: int | None = None, limit: Limit = Limit(nodes=NODE_LIMIT),
                 ci_target: float = CI_TARGET, moon: bool = True,
                 progress: Callable[[int, int], None] | None = None,
-                engine: Engine = DEFAULT_ENGINE) -> PassRanking:
+                engine: Engine = DEFAULT_ENGINE,
+                give: "Hand | str | Iterable[Card | str] | None" = None,
+                keep: "Hand | str | Iterable[Card | str] | None" = None) -> PassRanking:
     """Rank every pass of ``hand`` by the seat's expected points for the deal (module docstring).
 
     Args:
@@ -863,6 +870,9 @@ def rate_passes(hand: "Hand | str | Iterable[Card | str]", direction: "PassDirec
         progress: called as ``progress(done, total)`` (pass × deal evaluations).
         engine: the :class:`~.engine.Engine` whose settings fill in every argument left
             ``None`` (default :data:`~.engine.DEFAULT_ENGINE`, the one every analysis uses).
+        give: cards every pass ranked must include ("which two with Q♠?"); None: none.
+        keep: cards no pass ranked may include ("which three, keeping Q♠?"); None: none.
+            Only the passes within both are raced, so their ranking gets all the deals.
 
     Returns:
         A :class:`PassRanking`, values in points for the deal (lower is better).
@@ -872,7 +882,9 @@ def rate_passes(hand: "Hand | str | Iterable[Card | str]", direction: "PassDirec
             a hold direction or rules without passing; bad counts; the hand holds fewer cards
             the rules allow passing (``no_pass_cards``) than ``pass_count``, or another seat
             could be dealt such a hand; an unknown model; a horizon outside 1..13; a limit
-            with a time (``argument`` ``limit``).
+            with a time (``argument`` ``limit``); a ``give`` or ``keep`` card not in the hand,
+            in both, a ``give`` card the rules forbid passing, more ``give`` cards than
+            ``pass_count``, or too few cards left to pass besides ``keep``.
         SettingsError: ``sampling`` is not a :class:`~.settings.Sampling`.
         SolverError: ``limit`` is not a :class:`~hearts.solver.limit.Limit`.
         ClusterError: the scheduler cannot be used.
@@ -909,7 +921,9 @@ def rate_passes(hand: "Hand | str | Iterable[Card | str]", direction: "PassDirec
     forbidden = rules.no_pass_mask()
     cards = cards_from_mask(passable(mask, rules, f"{seat.name_title}'s hand"))
     _check_others_can_pass(mask, rules)
-    combos = [tuple(c) for c in combinations(cards, count)]
+    give_mask, keep_mask = _pass_bounds(mask, give, keep, forbidden, count, seat)
+    combos = [tuple(c) for c in combinations(cards, count)
+              if sum(x.mask for x in c) & (give_mask | keep_mask) == give_mask]
     candidates = [sum(c.mask for c in combo) for combo in combos]
     others = _sample_hands(seat, mask, samples, seed)
     work = _PassWork(seat, mask, direction, rules, model, horizon, limit, candidates,
@@ -997,7 +1011,42 @@ def rate_passes(hand: "Hand | str | Iterable[Card | str]", direction: "PassDirec
     return PassRanking(seat, Hand.from_mask(mask), direction, receiver,
                        direction.passer(seat), rules, model, horizon, limit, samples,
                        ci_target, seed, n_threads, tuple(ratings), tuple(rounds), stopped,
-                       done, (time.perf_counter() - t0) * 1000.0, engine.pass_rollout)
+                       done, (time.perf_counter() - t0) * 1000.0, engine.pass_rollout,
+                       Hand.from_mask(give_mask), Hand.from_mask(keep_mask))
+
+
+def _pass_bounds(hand: int, give: "Hand | str | Iterable[Card | str] | None",
+                 keep: "Hand | str | Iterable[Card | str] | None", forbidden: int, count: int,
+                 seat: Seat) -> tuple[int, int]:
+    """The masks of ``rate_passes``'s ``give`` and ``keep``, checked against the hand."""
+    masks = []
+    for cards, what in ((give, "give"), (keep, "keep")):
+        try:
+            m = 0 if cards is None else _mask_of_cards(cards, f"the cards to {what}")
+        except InconsistentRecordError as err:
+            raise PassError(str(err), argument=what) from None
+        if m & ~hand:
+            raise PassError(f"{what}: {_listed(m & ~hand)} not in {seat.name_title}'s hand "
+                            f"{Hand.from_mask(hand)}", argument=what)
+        masks.append(m)
+    give_mask, keep_mask = masks
+    if give_mask & keep_mask:
+        raise PassError(f"keep: {_listed(give_mask & keep_mask)} also to give",
+                        argument="keep")
+    if give_mask & forbidden:
+        raise PassError(f"give: the rules forbid passing {_listed(give_mask & forbidden)} "
+                        f"({no_pass_note(forbidden)})", argument="give")
+    if give_mask.bit_count() > count:
+        raise PassError(f"give: {give_mask.bit_count()} cards, more than the {count} to pass",
+                        argument="give")
+    if (hand & ~keep_mask & ~forbidden).bit_count() < count:
+        raise PassError(f"keep: keeping {_listed(keep_mask)} leaves fewer than the "
+                        f"{count} cards to pass", argument="keep")
+    return give_mask, keep_mask
+
+
+def _listed(mask: int) -> str:
+    return " ".join(str(c) for c in cards_from_mask(mask))
 
 
 def _moon_points(rules: Rules) -> int:

@@ -98,7 +98,8 @@ LATE = 6
 #: rule bot; pass_by: this bot's pass, default ``--pass-by``'s, so
 #: that one run can pair two passes under the same play against the same baseline games;
 #: pass_trust: the rating's best must beat policy_pass by this many standard errors,
-#: ``AdviceBot.pass_trust``). Each names every setting, so that a name means the same engine
+#: ``AdviceBot.pass_trust``; big_as_policy: Q♠ passed as policy_pass passes it, the rest by the
+#: rating, ``AdviceBot.big_as_policy``). Each names every setting, so that a name means the same engine
 #: whatever the default becomes.
 CANDIDATES: dict[str, dict[str, Any]] = {
     "k5s100": {"horizon": 5, "play_samples": 100},
@@ -151,12 +152,24 @@ CANDIDATES: dict[str, dict[str, Any]] = {
     "k4m5o8p5s400brnS": {"horizon": 4, "moon_horizon": 5, "play_samples": 400,
                          "sample_nodes": 30_000, "rollout": ["rule", 8, 0.5, True],
                          "pass_by": "rating", "pass_rollout": ["smoke", 1, 0.5, True]},
+    # the default's play and rating, but Q♠ passed or kept as policy_pass does
+    "k4m5o8p5s400brnQ": {"horizon": 4, "moon_horizon": 5, "play_samples": 400,
+                         "sample_nodes": 30_000, "rollout": ["rule", 8, 0.5, True],
+                         "pass_by": "rating", "pass_rollout": ["rule", 1, 0.5, True],
+                         "big_as_policy": True},
     # the default with a random lead at chance 1 (the other seats' leads uniformly random)
     "k4m5o8p5L10s400b": {"horizon": 4, "moon_horizon": 5, "play_samples": 400,
                          "sample_nodes": 30_000, "rollout": ["rule", 8, 0.5, True, 1.0]},
     # the default with horizon 2 (the noisy rule bot plays on to 2 tricks left)
     "k2m5o8p5s400b": {"horizon": 2, "moon_horizon": 5, "play_samples": 400,
                       "sample_nodes": 30_000, "rollout": ["rule", 8, 0.5, True]},
+    # the default with rollouts that smoke out Q♠ (every seat; the others noisy as the default)
+    "k4m5o8p5s400bS": {"horizon": 4, "moon_horizon": 5, "play_samples": 400,
+                       "sample_nodes": 30_000, "rollout": ["smoke", 8, 0.5, True]},
+    # the same, and every seat's other leads unload a high club or diamond early (IS-MCTS's
+    # leads, docs/experiments.md "Random leads, horizon 2 with noise")
+    "k4m5o8p5s400bU": {"horizon": 4, "moon_horizon": 5, "play_samples": 400,
+                       "sample_nodes": 30_000, "rollout": ["unload", 8, 0.5, True]},
     # information-set MCTS (analysis/mcts.py) while more than `tree_until` tricks are left,
     # then the default engine's PIMC
     "t20k": {"horizon": 4, "moon_horizon": 5, "play_samples": 400, "sample_nodes": 30_000,
@@ -285,7 +298,8 @@ def make_players(args: argparse.Namespace) -> tuple[Any, list[Bot], list[Bot]]:
                 pass_rollout=RolloutPolicy(*spec.get("pass_rollout", ["rule", 1, 0.0])))
             return WithPass(bot, AdviceBot(engine, pass_samples=args.pass_samples,
                                            threads=args.threads,
-                                           pass_trust=spec.get("pass_trust", 0.0)))
+                                           pass_trust=spec.get("pass_trust", 0.0),
+                                           big_as_policy=spec.get("big_as_policy", False)))
         return bot
     return field, [tested(n) for n in args.bots], [tested(n) for n in args.shadow]
 

@@ -96,6 +96,32 @@ def test_advice_bot_passes_by_the_rating_and_plays_a_whole_deal():
 
 
 
+def test_an_advice_bot_passing_big_cards_as_the_policy_rates_only_the_rest():
+    from hearts.analysis.bots import key_seed
+    from hearts.analysis.passing import rate_passes
+    from hearts.analysis.settings import Sampling
+    from hearts.solver import Hand
+    rules = Rules.standard()
+    queen = Card("QS").mask
+    checked = 0
+    for dealt, _ in DEALS:
+        for seat, hand in enumerate(dealt.masks):
+            if not hand & queen:
+                continue
+            seat, key = Seat(seat), (seat, -1)
+            simple = policy_pass(hand, 3, 0, rules)
+            bound = {"give" if simple & queen else "keep": "QS"}
+            ranking = rate_passes(Hand.from_mask(hand), PassDirection.LEFT, seat=seat,
+                                  rules=rules, sampling=Sampling(16, key_seed(key), 1),
+                                  moon=False, **bound)
+            chosen = AdviceBot(pass_samples=16, big_as_policy=True).choose_pass(
+                seat, hand, PassDirection.LEFT, rules, key)
+            assert chosen == sum(c.mask for c in ranking.best.cards)
+            assert chosen & queen == simple & queen
+            checked += 1
+    assert checked >= 2
+
+
 def test_a_trusting_advice_bot_keeps_the_simple_pass_unless_the_rating_clearly_beats_it():
     from hearts.analysis.bots import key_seed
     from hearts.analysis.passing import rate_passes

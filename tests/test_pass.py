@@ -239,6 +239,36 @@ def test_a_pass_the_rules_forbid_is_not_rated():
         ranking["QS KS AS"]
 
 
+def test_a_rating_with_cards_to_give_or_keep_races_only_those_passes():
+    # "Which two with Q♠?": C(12,2) = 66 passes, each valued on the same deals as in the full
+    # rating (the deals depend on the seed, not on the passes raced); keeping Q♠: C(12,3).
+    full = rate_passes(TOP_SPADES, "left", sampling=Sampling(4, threads=2), moon=False)
+    give = rate_passes(TOP_SPADES, "left", sampling=Sampling(4, threads=2), moon=False,
+                       give="QS")
+    keep = rate_passes(TOP_SPADES, "left", sampling=Sampling(4, threads=2), moon=False,
+                       keep=["QS"])
+    assert len(give.passes) == 66 and all(Card("QS") in p.cards for p in give.passes)
+    assert len(keep.passes) == 220 and all(Card("QS") not in p.cards for p in keep.passes)
+    assert list(give.give) == [Card("QS")] and list(keep.keep) == [Card("QS")]
+    for ranking in (give, keep):
+        for rated in ranking.passes[:5]:
+            assert rated.values == full[rated.cards].values
+    assert give.to_json()["give"] == ["QS"] and give.to_json()["count"] == 66
+
+
+@pytest.mark.parametrize("give, keep, message", [
+    ("AH", None, "give: AH not in South's hand"),
+    ("QS", "QS KS", "keep: QS also to give"),
+    ("QS KS AS 5S", None, "give: 4 cards, more than the 3 to pass"),
+    (None, "AS KS QS 5S 5H 4H 3H 2H 4D 3D 2D", "keep: keeping"),
+    ("QS QS", None, "QS is given twice"),
+])
+def test_bad_cards_to_give_or_keep_raise(give, keep, message):
+    with pytest.raises(PassError, match=message):
+        rate_passes(TOP_SPADES, "left", sampling=Sampling(4, threads=1), moon=False,
+                    give=give, keep=keep)
+
+
 @pytest.mark.slow
 def test_racing_schedule_prunes_then_halves():
     ranking = _ranking(TOP_SPADES)
@@ -393,7 +423,20 @@ def test_pass_view_names_custom_rules_by_their_spec(run_cli):
         "rules standard,pass_count=1  passes rated 13  model maxn")
 
 
+def test_pass_table_with_a_card_kept_counts_and_names_it(run_cli):
+    result = run_cli("pass", TOP_SPADES, "-d", "left", "-n", "4", "--threads", "1", "--no-moon",
+                     "--keep", "QS", env={"COLUMNS": "120"})
+    assert result.exit_code == 0, result.stderr
+    assert "passes rated 220 keeping Q♠  model maxn" in result.stdout
+    assert "Q♠ K♠ A♠" not in result.stdout
+
+
 @pytest.mark.parametrize("args, message", [
+    (("pass", TOP_SPADES, "-d", "left", "--give", "AH"),
+     "--give: AH not in South's hand AKQ5.5432.432.32"),
+    (("pass", TOP_SPADES, "-d", "left", "--give", "QS", "--keep", "QS"),
+     "--keep: QS also to give"),
+    (("pass", TOP_SPADES, "-d", "left", "--give", "ZZ"), "the cards to give"),
     (("pass", "AKQ5.5432.432.3", "-d", "left"), "the hand holds 12 cards"),
     (("pass", TOP_SPADES, "-d", "hold"), "no pass on a hold deal"),
     (("pass", TOP_SPADES, "-d", "left", "--rules", "openspiel,pass_cards=false"),

@@ -57,6 +57,12 @@ def pass_command(
                              help="Stop when the best pass's 95% interval is this narrow "
                                   "(± points)."),
     no_moon: bool = typer.Option(False, "--no-moon", help="Skip the moon-chance searches."),
+    give: Optional[str] = typer.Option(
+        None, "--give", metavar="CARDS",
+        help='Rate only the passes with these cards ("QS": which two go with Q♠?).'),
+    keep: Optional[str] = typer.Option(
+        None, "--keep", metavar="CARDS",
+        help='Rate only the passes without these cards ("QS": which three if Q♠ stays?).'),
     threads: Optional[int] = threads_option(),
     scheduler: Optional[str] = scheduler_option(),
     rules: Optional[str] = rules_option("Rules (default standard)."),
@@ -105,6 +111,7 @@ def pass_command(
     ```
     hearts pass "AKQ5.5432.432.32" --direction left
     hearts pass "QS KS AS 2H 3H 4H 5H 2D 3D 4D 2C 3C 5S" -d across --json
+    hearts pass "AKQ5.5432.432.32" -d left --keep QS
     ```
     """
     the_rules = Rules.parse(rules or "standard")
@@ -117,12 +124,12 @@ def pass_command(
         # the option named, as --seat's error does
         raise HeartsError(f"--direction: {err}") from None
     with (progress("pass rating", not as_json, unit="evaluations") as update,
-          option_names(**SAMPLING)):
+          option_names(**SAMPLING, give="--give", keep="--keep")):
         try:
             ranking = rate_passes(hand, pass_direction, seat=passer, rules=the_rules,
                                   sampling=Sampling(samples, seed, threads, scheduler),
                                   model=model, horizon=horizon, ci_target=ci,
-                                  moon=not no_moon, progress=update)
+                                  moon=not no_moon, progress=update, give=give, keep=keep)
         except PassError as err:
             if err.argument != "direction":
                 raise
@@ -149,6 +156,10 @@ def _print_ranking(console: Console, ranking: PassRanking) -> None:
         (Text.assemble((" (no seat may pass ", "dim"), cards_text(forbidden),
                        (": rules no_pass_cards)", "dim"))
          if forbidden else ""),
+        (Text.assemble((" with ", "dim"), cards_text(list(ranking.give)))
+         if ranking.give else ""),
+        (Text.assemble((" keeping ", "dim"), cards_text(list(ranking.keep)))
+         if ranking.keep else ""),
         ("  model ", "dim"),
         (ranking.model, "bold"), ("  evaluator ", "dim"), (ranking.evaluator, "bold"),
         ("  seed ", "dim"), str(ranking.seed), ("  threads ", "dim"), str(ranking.threads)))
