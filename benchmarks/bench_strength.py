@@ -98,9 +98,9 @@ LATE = 6
 #: rule bot; pass_by: this bot's pass, default ``--pass-by``'s, so
 #: that one run can pair two passes under the same play against the same baseline games;
 #: pass_trust: the rating's best must beat policy_pass by this many standard errors,
-#: ``AdviceBot.pass_trust``; big_as_policy: Q♠ passed as policy_pass passes it, the rest by the
-#: rating, ``AdviceBot.big_as_policy``). Each names every setting, so that a name means the same engine
-#: whatever the default becomes.
+#: ``AdviceBot.pass_trust``; big_as_policy: Q♠ passed as policy_pass passes it, the rest by
+#: the rating, ``AdviceBot.big_as_policy``). Each names every setting, so that a name means the
+#: same engine whatever the default becomes.
 CANDIDATES: dict[str, dict[str, Any]] = {
     "k5s100": {"horizon": 5, "play_samples": 100},
     "k4s400": {"horizon": 4, "play_samples": 400},
