@@ -212,7 +212,8 @@ def _ranking(hand: int, direction: PassDirection, seat: Seat, rules: Rules, samp
     # cached: two bots that differ only in how they use the same rating (pass_trust) share it
     return rate_passes(Hand.from_mask(hand), direction, seat=seat, rules=rules,
                        sampling=Sampling(samples, seed, threads), moon=False, engine=engine,
-                       give=Hand.from_mask(give), keep=Hand.from_mask(keep))
+                       give=Hand.from_mask(give) if give else None,
+                       keep=Hand.from_mask(keep) if keep else None)
 
 
 @dataclass(frozen=True)

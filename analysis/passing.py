@@ -73,7 +73,7 @@ import numpy as np
 
 from hearts.solver.cards import DECK_MASK, SUIT_MASKS, Card, Suit, cards_from_mask
 from hearts.solver.deal import Deal
-from hearts.solver.errors import HeartsError
+from hearts.solver.errors import CardError, HeartsError
 from hearts.solver.hand import Hand
 from hearts.solver.limit import Limit
 from hearts.solver.passing import no_pass_note
@@ -870,7 +870,8 @@ def rate_passes(hand: "Hand | str | Iterable[Card | str]", direction: "PassDirec
         progress: called as ``progress(done, total)`` (pass × deal evaluations).
         engine: the :class:`~.engine.Engine` whose settings fill in every argument left
             ``None`` (default :data:`~.engine.DEFAULT_ENGINE`, the one every analysis uses).
-        give: cards every pass ranked must include ("which two with Q♠?"); None: none.
+        give: cards every pass ranked must include ("which two with Q♠?"); None: none
+            (an empty list is refused: it would rate every pass while asking for some).
         keep: cards no pass ranked may include ("which three, keeping Q♠?"); None: none.
             Only the passes within both are raced, so their ranking gets all the deals.
 
@@ -882,13 +883,15 @@ def rate_passes(hand: "Hand | str | Iterable[Card | str]", direction: "PassDirec
             a hold direction or rules without passing; bad counts; the hand holds fewer cards
             the rules allow passing (``no_pass_cards``) than ``pass_count``, or another seat
             could be dealt such a hand; an unknown model; a horizon outside 1..13; a limit
-            with a time (``argument`` ``limit``); a ``give`` or ``keep`` card not in the hand,
-            in both, a ``give`` card the rules forbid passing, more ``give`` cards than
-            ``pass_count``, or too few cards left to pass besides ``keep``.
+            with a time (``argument`` ``limit``); a ``give`` or ``keep`` text that is no card
+            or repeats one, a card not in the hand or in both, an empty ``give`` or ``keep``,
+            a ``give`` card the rules forbid passing, more ``give`` cards than ``pass_count``,
+            or too few cards left to pass besides ``keep`` (``argument`` ``give`` or
+            ``keep``).
         SettingsError: ``sampling`` is not a :class:`~.settings.Sampling`.
         SolverError: ``limit`` is not a :class:`~hearts.solver.limit.Limit`.
         ClusterError: the scheduler cannot be used.
-        CardError: a card text is no card.
+        CardError: a card text of the hand is no card.
     """
     t0 = time.perf_counter()
     rules = Rules.of(rules)
@@ -1022,9 +1025,12 @@ def _pass_bounds(hand: int, give: "Hand | str | Iterable[Card | str] | None",
     masks = []
     for cards, what in ((give, "give"), (keep, "keep")):
         try:
-            m = 0 if cards is None else _mask_of_cards(cards, f"the cards to {what}")
-        except InconsistentRecordError as err:
+            m = 0 if cards is None else _mask_of_cards(cards, what)
+        except (InconsistentRecordError, CardError) as err:
             raise PassError(str(err), argument=what) from None
+        if cards is not None and not m:
+            # an empty list asks nothing: say so rather than rate every pass unasked
+            raise PassError(f"{what}: no cards (None: no {what} cards)", argument=what)
         if m & ~hand:
             raise PassError(f"{what}: {_listed(m & ~hand)} not in {seat.name_title}'s hand "
                             f"{Hand.from_mask(hand)}", argument=what)
@@ -1039,9 +1045,12 @@ def _pass_bounds(hand: int, give: "Hand | str | Iterable[Card | str] | None",
     if give_mask.bit_count() > count:
         raise PassError(f"give: {give_mask.bit_count()} cards, more than the {count} to pass",
                         argument="give")
-    if (hand & ~keep_mask & ~forbidden).bit_count() < count:
-        raise PassError(f"keep: keeping {_listed(keep_mask)} leaves fewer than the "
-                        f"{count} cards to pass", argument="keep")
+    left = (hand & ~keep_mask & ~forbidden).bit_count()
+    if left < count:
+        rule = f" the rules allow passing ({no_pass_note(forbidden)})" if forbidden else ""
+        raise PassError(f"keep: keeping {_listed(keep_mask)} leaves {left} card"
+                        f"{'' if left == 1 else 's'}{rule}, fewer than the {count} to pass",
+                        argument="keep")
     return give_mask, keep_mask
 
 

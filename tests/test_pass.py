@@ -261,7 +261,8 @@ def test_a_rating_with_cards_to_give_or_keep_races_only_those_passes():
     ("QS", "QS KS", "keep: QS also to give"),
     ("QS KS AS 5S", None, "give: 4 cards, more than the 3 to pass"),
     (None, "AS KS QS 5S 5H 4H 3H 2H 4D 3D 2D", "keep: keeping"),
-    ("QS QS", None, "QS is given twice"),
+    ("QS QS", None, "give: QS is given twice"),
+    ([], None, "give: no cards"),
 ])
 def test_bad_cards_to_give_or_keep_raise(give, keep, message):
     with pytest.raises(PassError, match=message):
@@ -429,6 +430,11 @@ def test_pass_table_with_a_card_kept_counts_and_names_it(run_cli):
     assert result.exit_code == 0, result.stderr
     assert "passes rated 220 keeping Q♠  model maxn" in result.stdout
     assert "Q♠ K♠ A♠" not in result.stdout
+    # a repeated option adds its cards (the last one no longer wins alone)
+    both = run_cli("pass", TOP_SPADES, "-d", "left", "-n", "4", "--threads", "1", "--no-moon",
+                   "--keep", "QS", "--keep", "KS", env={"COLUMNS": "120"})
+    assert both.exit_code == 0, both.stderr
+    assert "passes rated 165 keeping Q♠ K♠  model maxn" in both.stdout
 
 
 @pytest.mark.parametrize("args, message", [
@@ -436,7 +442,12 @@ def test_pass_table_with_a_card_kept_counts_and_names_it(run_cli):
      "--give: AH not in South's hand AKQ5.5432.432.32"),
     (("pass", TOP_SPADES, "-d", "left", "--give", "QS", "--keep", "QS"),
      "--keep: QS also to give"),
-    (("pass", TOP_SPADES, "-d", "left", "--give", "ZZ"), "the cards to give"),
+    (("pass", TOP_SPADES, "-d", "left", "--give", "ZZ"), "--give: unknown card"),
+    (("pass", TOP_SPADES, "-d", "left", "--give", ""), "--give: no cards"),
+    (("pass", TOP_SPADES, "-d", "left", "--rules", "standard,no_pass_cards=QS", "--keep",
+      "AS KS 5S 5H 4H 3H 2H 4D 3D 2D"),
+     "--keep: keeping 2D 3D 4D 2H 3H 4H 5H 5S KS AS leaves 2 cards the rules allow passing "
+     "(rules no_pass_cards=QS), fewer than the 3 to pass"),
     (("pass", "AKQ5.5432.432.3", "-d", "left"), "the hand holds 12 cards"),
     (("pass", TOP_SPADES, "-d", "hold"), "no pass on a hold deal"),
     (("pass", TOP_SPADES, "-d", "left", "--rules", "openspiel,pass_cards=false"),

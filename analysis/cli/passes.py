@@ -5,7 +5,7 @@ progress bar, and prints a rich table or JSON.
 """
 from __future__ import annotations
 
-from typing import Optional
+from typing import List, Optional
 
 import typer
 from rich.console import Console
@@ -57,12 +57,14 @@ def pass_command(
                              help="Stop when the best pass's 95% interval is this narrow "
                                   "(± points)."),
     no_moon: bool = typer.Option(False, "--no-moon", help="Skip the moon-chance searches."),
-    give: Optional[str] = typer.Option(
+    give: Optional[List[str]] = typer.Option(
         None, "--give", metavar="CARDS",
-        help='Rate only the passes with these cards ("QS": which two go with Q♠?).'),
-    keep: Optional[str] = typer.Option(
+        help='Rate only the passes with these cards ("QS": which two go with Q♠?); may be '
+             'repeated.'),
+    keep: Optional[List[str]] = typer.Option(
         None, "--keep", metavar="CARDS",
-        help='Rate only the passes without these cards ("QS": which three if Q♠ stays?).'),
+        help='Rate only the passes without these cards ("QS": which three if Q♠ stays?); '
+             'may be repeated.'),
     threads: Optional[int] = threads_option(),
     scheduler: Optional[str] = scheduler_option(),
     rules: Optional[str] = rules_option("Rules (default standard)."),
@@ -129,13 +131,19 @@ def pass_command(
             ranking = rate_passes(hand, pass_direction, seat=passer, rules=the_rules,
                                   sampling=Sampling(samples, seed, threads, scheduler),
                                   model=model, horizon=horizon, ci_target=ci,
-                                  moon=not no_moon, progress=update, give=give, keep=keep)
+                                  moon=not no_moon, progress=update,
+                                  give=_joined(give), keep=_joined(keep))
         except PassError as err:
             if err.argument != "direction":
                 raise
             raise PassError("no pass on a hold deal: give --direction left, right or "
                             "across") from None
     emit(ranking, as_json, _print_ranking)
+
+
+def _joined(values: Optional[List[str]]) -> Optional[str]:
+    """A repeated card option as one card list (``--give QS --give KS``: both)."""
+    return None if not values else " ".join(values)
 
 
 def _print_ranking(console: Console, ranking: PassRanking) -> None:
