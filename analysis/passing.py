@@ -1030,7 +1030,7 @@ def _pass_bounds(hand: int, give: "Hand | str | Iterable[Card | str] | None",
             raise PassError(str(err), argument=what) from None
         if cards is not None and not m:
             # an empty list asks nothing: say so rather than rate every pass unasked
-            raise PassError(f"{what}: no cards (None: no {what} cards)", argument=what)
+            raise PassError(f"{what}: no cards", argument=what)
         if m & ~hand:
             raise PassError(f"{what}: {_listed(m & ~hand)} not in {seat.name_title}'s hand "
                             f"{Hand.from_mask(hand)}", argument=what)
