@@ -86,7 +86,7 @@ from hearts.solver.words import counted, joined, tricks_left_text
 from .advice import _fraction
 from .engine import DEFAULT_ENGINE, Engine
 from .errors import InconsistentRecordError
-from .knowledge import _check_direction, _mask_of_cards
+from .knowledge import _check_direction, _mask_of_cards, _text
 from .moon import can_shoot
 from .parallel import PerThreadSolver, executor
 from .policy import (RULE_BOT, PointCards, RolloutPolicy, point_cards, policy_spec,
@@ -1032,15 +1032,15 @@ def _pass_bounds(hand: int, give: "Hand | str | Iterable[Card | str] | None",
             # an empty list asks nothing: say so rather than rate every pass unasked
             raise PassError(f"{what}: no cards", argument=what)
         if m & ~hand:
-            raise PassError(f"{what}: {_listed(m & ~hand)} not in {seat.name_title}'s hand "
+            raise PassError(f"{what}: {_text(m & ~hand)} not in {seat.name_title}'s hand "
                             f"{Hand.from_mask(hand)}", argument=what)
         masks.append(m)
     give_mask, keep_mask = masks
     if give_mask & keep_mask:
-        raise PassError(f"keep: {_listed(give_mask & keep_mask)} also to give",
+        raise PassError(f"keep: {_text(give_mask & keep_mask)} also to give",
                         argument="keep")
     if give_mask & forbidden:
-        raise PassError(f"give: the rules forbid passing {_listed(give_mask & forbidden)} "
+        raise PassError(f"give: the rules forbid passing {_text(give_mask & forbidden)} "
                         f"({no_pass_note(forbidden)})", argument="give")
     if give_mask.bit_count() > count:
         raise PassError(f"give: {give_mask.bit_count()} cards, more than the {count} to pass",
@@ -1048,14 +1048,10 @@ def _pass_bounds(hand: int, give: "Hand | str | Iterable[Card | str] | None",
     left = (hand & ~keep_mask & ~forbidden).bit_count()
     if left < count:
         rule = f" the rules allow passing ({no_pass_note(forbidden)})" if forbidden else ""
-        raise PassError(f"keep: keeping {_listed(keep_mask)} leaves {left} card"
+        raise PassError(f"keep: keeping {_text(keep_mask)} leaves {left} card"
                         f"{'' if left == 1 else 's'}{rule}, fewer than the {count} to pass",
                         argument="keep")
     return give_mask, keep_mask
-
-
-def _listed(mask: int) -> str:
-    return " ".join(str(c) for c in cards_from_mask(mask))
 
 
 def _moon_points(rules: Rules) -> int:
