@@ -447,7 +447,8 @@ def evaluate_deal(position: Position, cards: Sequence[Card], model: str = "paran
                          scores=scores, rollout_policy=rollout.kind, runs=rollout.runs,
                          epsilon=rollout.epsilon,
                          seed=rollout_seed(position.hands) if rollout.noisy else 0,
-                         steady=rollout.steady, lead_epsilon=rollout.lead_epsilon)
+                         steady=rollout.steady, lead_epsilon=rollout.lead_epsilon,
+                         own_policy=rollout.own)
     runs = out if rollout.runs > 1 else [[v] for v in out]
     if any(v is None for card in runs for v in card):
         raise AdviceError("a rollout's solve was stopped before it finished (Ctrl-C)")

@@ -96,6 +96,14 @@ class PointCards:
     penalty_mask: int
 
 
+#: The rollout policies by name, in words (:class:`RolloutPolicy`'s ``kind`` and ``own``).
+ROLLOUT_KINDS = {"rule": "the rule bot (hearts.analysis.policy)",
+                 "lookahead": "a one-card look-ahead over rule-bot play-outs",
+                 "smoke": "the rule bot, leading to smoke out the big penalty card",
+                 "unload": "the rule bot, leading to smoke out the big penalty card and "
+                           "unloading high cards early"}
+
+
 @dataclass(frozen=True)
 class RolloutPolicy:
     """How a rollout plays a sampled deal to the exact solver's horizon (in the core:
@@ -123,9 +131,12 @@ class RolloutPolicy:
             (``docs/experiments.md``, "Inference from the other seats' plays"); yet
             uniformly random leads (1.0) played worse against IS-MCTS (``docs/experiments.md``,
             "Random leads, horizon 2 with noise"): an option for experiments.
+        own: how the advised seat itself plays its later cards (a kind as ``kind``, never
+            random), the other seats playing ``kind``; ``None``: ``kind`` for every seat.
+            ``"lookahead"`` here lets the seat's own later play improve on the rule bot's.
 
     Raises:
-        ValueError: an unknown kind, runs outside 1..64, epsilon or lead_epsilon outside
+        ValueError: an unknown kind or own kind, runs outside 1..64, epsilon or lead_epsilon outside
             0..1, or several runs of a policy without randomness (they would all be the
             same).
     """
@@ -135,11 +146,13 @@ class RolloutPolicy:
     epsilon: float = 0.0
     steady: bool = False
     lead_epsilon: float | None = None
+    own: str | None = None
 
     def __post_init__(self) -> None:
-        if self.kind not in ("rule", "lookahead", "smoke", "unload"):
-            raise ValueError(f"unknown rollout policy {self.kind!r}: expected rule, "
-                             f"lookahead, smoke or unload")
+        for kind in (self.kind, self.own):
+            if kind is not None and kind not in ROLLOUT_KINDS:
+                raise ValueError(f"unknown rollout policy {kind!r}: expected rule, "
+                                 f"lookahead, smoke or unload")
         if not 1 <= self.runs <= 64:
             raise ValueError(f"runs must be 1..64, got {self.runs}")
         if not 0.0 <= self.epsilon <= 1.0:
@@ -156,11 +169,9 @@ class RolloutPolicy:
 
     def text(self) -> str:
         """The policy in words, for output."""
-        base = {"rule": "the rule bot (hearts.analysis.policy)",
-                "lookahead": "a one-card look-ahead over rule-bot play-outs",
-                "smoke": "the rule bot, leading to smoke out the big penalty card",
-                "unload": "the rule bot, leading to smoke out the big penalty card and "
-                          "unloading high cards early"}[self.kind]
+        base = ROLLOUT_KINDS[self.kind]
+        if self.own is not None and self.own != self.kind:
+            base += f"; the advised seat's own later cards: {ROLLOUT_KINDS[self.own]}"
         if self.noisy:
             lead = ("" if self.lead_epsilon is None or self.lead_epsilon == self.epsilon
                     else f" ({self.lead_epsilon:g} for a lead)")

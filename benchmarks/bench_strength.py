@@ -90,9 +90,8 @@ LATE = 6
 #: Advice-bot variants measured against each other (``--bots``; docs/experiments.md,
 #: "Strength against IS-MCTS"): name -> their :class:`~hearts.analysis.engine.Engine` (the
 #: model is ``--model``'s; horizon: tricks left of the exact solve; play_samples: the engine's
-#: samples; rollout: RolloutPolicy's [kind, runs, epsilon], [..., steady] or [..., steady,
-#: lead_epsilon], default the rule
-#: bot; early stop default on; moon_horizon: the horizon while a moon is live, default none;
+#: samples; rollout: RolloutPolicy's [kind, runs, epsilon], [..., steady], [..., steady,
+#: lead_epsilon] or [..., lead_epsilon, own], default the rule bot; early stop default on; moon_horizon: the horizon while a moon is live, default none;
 #: inference: the play model's noise levels, default none; sample_nodes: the node budget a
 #: sample asked for, default none; pass_rollout: the pass rating's RolloutPolicy, default the
 #: rule bot; pass_by: this bot's pass, default ``--pass-by``'s, so
@@ -170,6 +169,14 @@ CANDIDATES: dict[str, dict[str, Any]] = {
     # leads, docs/experiments.md "Random leads, horizon 2 with noise")
     "k4m5o8p5s400bU": {"horizon": 4, "moon_horizon": 5, "play_samples": 400,
                        "sample_nodes": 30_000, "rollout": ["unload", 8, 0.5, True]},
+    # the default, but the advised seat's own later cards in the rollouts by one-card
+    # look-ahead (the others noisy as the default)
+    "k4m5o8p5s400bT": {"horizon": 4, "moon_horizon": 5, "play_samples": 400,
+                       "sample_nodes": 30_000,
+                       "rollout": ["rule", 8, 0.5, True, None, "lookahead"]},
+    # every seat's rollout cards by one-card look-ahead (the others noisy as the default)
+    "k4m5o8p5s400bL": {"horizon": 4, "moon_horizon": 5, "play_samples": 400,
+                       "sample_nodes": 30_000, "rollout": ["lookahead", 8, 0.5, True]},
     # information-set MCTS (analysis/mcts.py) while more than `tree_until` tricks are left,
     # then the default engine's PIMC
     "t20k": {"horizon": 4, "moon_horizon": 5, "play_samples": 400, "sample_nodes": 30_000,

@@ -872,6 +872,7 @@ cdef class Core:
             how.rng = seed
             how.shooter = -1
             how.steady = -1
+            how.own_policy = -1
             pool[0].first = -1
             pool[0].sibling = -1
             pool[0].card = -1
@@ -899,7 +900,8 @@ cdef class Core:
                 long long node_limit=0, double time_ms=0, bint retry=False, bint whole=False,
                 dict game=None,
                 str policy="rule", int runs=1, double epsilon=0.0, unsigned long long seed=0,
-                int shooter=-1, bint steady=False, double lead_epsilon=-1.0):
+                int shooter=-1, bint steady=False, double lead_epsilon=-1.0,
+                str own_policy=None):
         """Rollouts: for each of ``cards`` (card bits legal in ``state``; None: one rollout
         from ``state`` itself), play the card, let every seat play the rollout policy (the
         rule bot of ``set_policy`` by default) until ``horizon`` tricks are left at a trick
@@ -940,6 +942,8 @@ cdef class Core:
                 other seats do), and draws no random number for its plays.
             lead_epsilon: the chance of a random card for a lead (a trick's first card),
                 0..1; below 0 (the default): ``epsilon``.
+            own_policy: the policy of ``target``'s own plays (a name as ``policy``), the
+                other seats playing ``policy``; None (the default): ``policy`` for all.
 
         Returns:
             dict with ``values``: per card (or one), the value of the position at the
@@ -953,10 +957,10 @@ cdef class Core:
             ``stop`` or Ctrl-C cut short (each redone one trick later with ``retry``).
 
         Raises:
-            ValueError: no policy loaded, an unknown model, a negative horizon, a card not
-                legal in ``state`` (or a deal that is over, with cards), more than 64
-                cards, a state or game not for the rules' seats, model ``"game"`` without
-                ``game``.
+            ValueError: no policy loaded, an unknown model or rollout policy, a negative
+                horizon, a card not legal in ``state`` (or a deal that is over, with
+                cards), more than 64 cards, a state or game not for the rules' seats, model
+                ``"game"`` without ``game``.
         """
         cdef sigaction_t python_sigint
         cdef int caught
@@ -990,7 +994,11 @@ cdef class Core:
         if not 1 <= runs <= 64 or not 0.0 <= epsilon <= 1.0 or lead_epsilon > 1.0:
             raise ValueError(f"runs must be 1..64 and epsilon and lead_epsilon 0..1, got "
                              f"{runs}, {epsilon} and {lead_epsilon}")
+        if own_policy is not None and own_policy not in POLICIES:
+            raise ValueError(f"unknown rollout policy {own_policy!r} for the target's own "
+                             f"plays: expected rule, lookahead, smoke or unload")
         how.policy = POLICIES[policy]
+        how.own_policy = -1 if own_policy is None else POLICIES[own_policy]
         how.runs = runs
         how.epsilon = epsilon
         how.lead_epsilon = epsilon if lead_epsilon < 0 else lead_epsilon

@@ -33,6 +33,7 @@ cdef struct RolloutC:
     int retry               # a solve stopped by the limit: one more bot trick, then again
     int whole               # solve for the position's value alone (else every root card)
     int policy              # POLICY_RULE, _LOOKAHEAD, _SMOKE or _UNLOAD (`rollout_card`)
+    int own_policy          # the same for seat `target`'s own plays, or -1: `policy`
     int runs                # rollouts per card (more than one: a randomised policy)
     double epsilon          # the chance of a uniformly random legal card at each play
     double lead_epsilon     # the same chance for a lead (a trick's first card)
@@ -320,7 +321,8 @@ cdef int rollout_card(const State* s, const RulesC* r, const PolicyC* p,
     (`how.lead_epsilon` for a lead) a uniformly random legal card (never for the seat
     `how.steady`, which draws no random number), else the rule bot's card (`POLICY_RULE`)
     or the best after one-card look-ahead (`POLICY_LOOKAHEAD`), or the rule bot that smokes
-    out a big card (`POLICY_SMOKE`), or that also unloads high cards early (`POLICY_UNLOAD`)."""
+    out a big card (`POLICY_SMOKE`), or that also unloads high cards early (`POLICY_UNLOAD`);
+    seat `how.target` plays `how.own_policy` instead when that is set."""
     cdef u64 legal, x
     cdef int k
     cdef double e = how.lead_epsilon if s.ntrick == 0 else how.epsilon
@@ -338,11 +340,14 @@ cdef int rollout_card(const State* s, const RulesC* r, const PolicyC* p,
             return shoot_card(s, r, p)
         if s.ntrick and s.win_seat == how.shooter:
             return moon_defence(s, r, p)
-    if how.policy == POLICY_LOOKAHEAD:
+    k = how.policy
+    if s.turn == how.target and how.own_policy >= 0:
+        k = how.own_policy
+    if k == POLICY_LOOKAHEAD:
         return lookahead_card(s, r, p)
-    if how.policy == POLICY_SMOKE:
+    if k == POLICY_SMOKE:
         return smoke_card(s, r, p)
-    if how.policy == POLICY_UNLOAD:
+    if k == POLICY_UNLOAD:
         return unload_card(s, r, p)
     return rule_card(s, r, p)
 
@@ -374,7 +379,7 @@ cdef void rollout_play(State* s, const RulesC* r, const PolicyC* p, RolloutC* ho
                        int tricks_left) noexcept nogil:
     """`play_out` with the rollout policy of `how` (`rollout_card`)."""
     if (how.policy == POLICY_RULE and how.epsilon <= 0 and how.lead_epsilon <= 0
-            and how.shooter < 0):
+            and how.shooter < 0 and how.own_policy < 0):
         play_out(s, r, p, tricks_left)
         return
     while play_goes_on(s, r, tricks_left):

@@ -730,7 +730,8 @@ class Solver:
                 scores: Sequence[int] | None = None,
                 rollout_policy: str = "rule", runs: int = 1, epsilon: float = 0.0,
                 seed: int = 0, shooter: Seat | int | None = None,
-                steady: bool = False, lead_epsilon: float | None = None) -> list:
+                steady: bool = False, lead_epsilon: float | None = None,
+                own_policy: str | None = None) -> list:
         """Rollouts in the core: for each of ``cards`` (``None``: the position itself), play
         the card, let every seat play the rollout policy until ``horizon`` tricks are left at
         a trick start, then solve that position exactly under ``model`` as
@@ -774,6 +775,8 @@ class Solver:
                 seats do (an opponent model: the advised seat's own play is not noise).
             lead_epsilon: the chance (0..1) of a random card for a lead (a trick's first
                 card); ``None``: ``epsilon``.
+            own_policy: how ``seat`` itself plays (a name as ``rollout_policy``), the other
+                seats playing ``rollout_policy``; ``None``: ``rollout_policy`` for all.
 
         Returns:
             Per card (or one value): paranoid, the seat's final points (int) when the seat to
@@ -825,7 +828,7 @@ class Solver:
                            horizon, bits, limit.nodes or 0, limit.time_ms or 0.0, retry,
                            bool(whole), game, rollout_policy, runs, epsilon, seed,
                            -1 if shooter is None else int(shooter), steady,
-                           -1.0 if lead_epsilon is None else lead_epsilon)
+                           -1.0 if lead_epsilon is None else lead_epsilon, own_policy)
         self.nodes += out["nodes"]
         self.stopped += out["stopped"]
         if model == "maxn":

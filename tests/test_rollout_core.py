@@ -213,6 +213,61 @@ def test_smoking_and_unloading_rollouts_play_their_line(kind):
     assert differ > 0
 
 
+def _lookahead_play(position: Position) -> Card:
+    """The look-ahead card (``lookahead_card`` in the core), in Python: each legal card, the
+    rule bot then playing the deal to its end; the fewest final points for the seat to
+    move, the rule bot's card on ties, else the first such card in the core's bit order."""
+    me = position.to_move
+
+    def final(card: Card) -> int:
+        line = position.copy()
+        line.play(card, check=False)
+        while not line.is_over():
+            line.play(rule_play(line), check=False)
+        return line.score()[me]
+
+    best = rule_play(position)
+    best_value = final(best)
+    for card in sorted(position.legal_moves(), key=lambda c: c.bit):
+        value = final(card)
+        if value < best_value:
+            best, best_value = card, value
+    return best
+
+
+def test_the_advised_seats_own_policy_plays_only_its_cards():
+    # own_policy "lookahead": the target plays the look-ahead card, the others the rule bot,
+    # to the end of the deal (the Python line); the other seats' lines are not the target's
+    rng = random.Random("own policy")
+    rules = Rules.openspiel()
+    spec = policy_spec(rules)
+    differ = 0
+    for _ in range(25):
+        position = Position(Deal.random(rng), rules)
+        for _ in range(rng.randrange(16, 36)):
+            position.play(rule_play(position), check=False)
+        target = Seat(rng.randrange(4))
+        cards = position.legal_moves()
+        got = Solver(16).rollout(position, cards, target, "maxn", 0, spec,
+                                 own_policy="lookahead")
+        expected = []
+        for card in cards:
+            line = position.copy()
+            line.play(card, check=False)
+            while not line.is_over():
+                mine = line.to_move == target
+                line.play(_lookahead_play(line) if mine else rule_play(line), check=False)
+            expected.append(tuple(line.score()))
+        assert got == expected
+        differ += got != Solver(16).rollout(position, cards, target, "maxn", 0, spec)
+    assert differ > 0
+    with pytest.raises(ValueError, match="unknown rollout policy 'best'"):
+        Solver(16).rollout(position, None, 0, "maxn", 0, spec, own_policy="best")
+    with pytest.raises(ValueError, match="unknown rollout policy 'best'"):
+        RolloutPolicy("rule", own="best")
+    assert "own later cards: a one-card look-ahead" in RolloutPolicy(own="lookahead").text()
+
+
 def test_a_steady_seat_never_plays_the_random_card():
     # steady: the seat to move plays the rule bot's card and draws no random number, so a
     # rollout of the position itself is the rollout of the rule bot's card on the same
