@@ -107,6 +107,22 @@ def test_pass_returns_the_cli_json(run_cli, client):
     assert data["count"] == 286
 
 
+def test_pass_with_give_and_keep_is_the_cli_json(run_cli, client):
+    # the cards as a text or a list, as hearts pass --give/--keep: only those passes ranked
+    args = {"hand": "AKQ5.5432.432.32", "direction": "left", "samples": 1, "horizon": 2,
+            "moon": False, "give": ["QS"], "keep": "AS KS"}
+    cli = _cli_json(run_cli, "pass", "AKQ5.5432.432.32", "--direction", "left", "--samples", "1",
+                    "--horizon", "2", "--no-moon", "--json", "--threads", "1", "--give", "QS",
+                    "--keep", "AS", "--keep", "KS")
+    data = client.post("/api/pass", json=args).json()
+    for volatile in ("ms",):
+        cli.pop(volatile)
+        data.pop(volatile)
+    assert data == cli
+    assert data["count"] == 45  # two of the ten cards besides Q♠, A♠ and K♠
+    assert all("QS" in p["cards"] and "AS" not in p["cards"] for p in data["passes"])
+
+
 def test_annotate_returns_the_cli_json_with_accuracy(client, run_cli):
     # the server caps every open-hands position (10 s by default): the CLI with the same cap
     cli = _cli_json(run_cli, "annotate", str(ONE), "--max-tricks", "4", "--time", "10000", "--json")
@@ -252,6 +268,8 @@ def test_a_library_error_names_the_field(client):
     ("advise", "evaluator", "guess", "unknown evaluator 'guess': expected one of auto, exact, "
                                      "rollout"),
     ("pass", "horizon", 0, "horizon must be 1..13 tricks, got 0"),
+    ("pass", "give", "QH", "give: QH not in South's hand AKQ5.5432.432.32"),
+    ("pass", "keep", 5, "keep must be a text or a list of card texts, got 5"),
 ])
 def test_an_engine_setting_error_names_its_field(client, route, field, value, error):
     body = ({"record": ONE.read_text(), "at": 33} if route == "advise"

@@ -85,6 +85,17 @@ class Fields:
                                argument=name)
         return value
 
+    def cards(self, name: str) -> str | None:
+        """Cards as one text: ``"QS KS"`` or a list of card texts (``["QS", "KS"]``); the
+        library reads the cards and names a bad one."""
+        value = self.body.get(name)
+        if isinstance(value, list) and all(isinstance(card, str) for card in value):
+            return " ".join(value)
+        if value is not None and not isinstance(value, str):
+            raise RequestError(f"{name} must be a text or a list of card texts, got "
+                               f"{json.dumps(value)[:40]}", argument=name)
+        return value
+
     def required_text(self, name: str) -> str:
         value = self.text(name)
         if value is None:

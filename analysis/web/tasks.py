@@ -157,6 +157,8 @@ def _pass(fields: Fields) -> Task:
         "horizon": fields.whole("horizon"),
         "ci_target": fields.number("ci", CI_TARGET, 26.0),
         "moon": fields.flag("moon", True),
+        "give": fields.cards("give"),
+        "keep": fields.cards("keep"),
     }
 
     def work(job: Job) -> dict:
@@ -238,7 +240,7 @@ KINDS: dict[str, tuple[tuple[str, ...], Callable[[Fields], Task]]] = {
     "advise": (SOURCE_FIELDS + ("seat", "model", "scores", "target", "samples", "seed",
                                 "evaluator", "horizon", "moon", "early_stop"), _advise),
     "pass": (("hand", "direction", "seat", "rules", "samples", "seed", "model", "horizon",
-              "ci", "moon"), _pass),
+              "ci", "moon", "give", "keep"), _pass),
     "annotate": (("record", "rules", "lenient", "name", "deal_number", "mode", "max_tricks",
                   "from_trick", "mistake", "blunder", "samples", "seed", "model", "time_ms",
                   "moon", "rate_passes", "pass_samples"), _annotate),
