@@ -156,6 +156,18 @@ CANDIDATES: dict[str, dict[str, Any]] = {
                          "sample_nodes": 30_000, "rollout": ["rule", 8, 0.5, True],
                          "pass_by": "rating", "pass_rollout": ["rule", 1, 0.5, True],
                          "big_as_policy": True},
+    # the default's play, passing by a rating whose rollouts let the passer itself play by
+    # one-card look-ahead (the others noisy as the default's rating)
+    "k4m5o8p5s400brnT": {"horizon": 4, "moon_horizon": 5, "play_samples": 400,
+                         "sample_nodes": 30_000, "rollout": ["rule", 8, 0.5, True],
+                         "pass_by": "rating",
+                         "pass_rollout": ["rule", 1, 0.5, True, None, "lookahead"]},
+    # the same, the others smoking out Q♠: a short Q♠ kept is punished, a guarded one is
+    # played by the look-ahead
+    "k4m5o8p5s400brnST": {"horizon": 4, "moon_horizon": 5, "play_samples": 400,
+                          "sample_nodes": 30_000, "rollout": ["rule", 8, 0.5, True],
+                          "pass_by": "rating",
+                          "pass_rollout": ["smoke", 1, 0.5, True, None, "lookahead"]},
     # the default with a random lead at chance 1 (the other seats' leads uniformly random)
     "k4m5o8p5L10s400b": {"horizon": 4, "moon_horizon": 5, "play_samples": 400,
                          "sample_nodes": 30_000, "rollout": ["rule", 8, 0.5, True, 1.0]},
