@@ -131,14 +131,16 @@ class RolloutPolicy:
             (``docs/experiments.md``, "Inference from the other seats' plays"); yet
             uniformly random leads (1.0) played worse against IS-MCTS (``docs/experiments.md``,
             "Random leads, horizon 2 with noise"): an option for experiments.
-        own: how the advised seat itself plays its later cards (a kind as ``kind``, never
-            random), the other seats playing ``kind``; ``None``: ``kind`` for every seat.
-            ``"lookahead"`` here lets the seat's own later play improve on the rule bot's.
+        own: how the advised seat itself plays its later cards (a kind as ``kind``; with
+            ``steady`` never a random card), the other seats playing ``kind``; ``None``:
+            ``kind`` for every seat. ``"lookahead"`` here lets the seat's own later play
+            improve on the rule bot's (``docs/experiments.md``, "The advised seat's own later
+            cards by look-ahead").
 
     Raises:
-        ValueError: an unknown kind or own kind, runs outside 1..64, epsilon or lead_epsilon outside
-            0..1, or several runs of a policy without randomness (they would all be the
-            same).
+        ValueError: an unknown kind or own kind, runs outside 1..64, epsilon or
+            lead_epsilon outside 0..1, or several runs of a policy without randomness (they
+            would all be the same).
     """
 
     kind: str = "rule"
