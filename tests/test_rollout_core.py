@@ -185,6 +185,15 @@ def test_rollout_values_are_the_python_path(model):
                        for c in cards]
 
 
+def _line_score(position: Position, card: Card, choose) -> tuple[int, ...]:
+    """The final score after ``card``, every later card ``choose(line)`` (all hands open)."""
+    line = position.copy()
+    line.play(card, check=False)
+    while not line.is_over():
+        line.play(choose(line), check=False)
+    return tuple(line.score())
+
+
 @pytest.mark.parametrize("kind", ["smoke", "unload"])
 def test_smoking_and_unloading_rollouts_play_their_line(kind):
     # rollouts to the end of the deal: each card's final score is the Python line of
@@ -200,13 +209,8 @@ def test_smoking_and_unloading_rollouts_play_their_line(kind):
         cards = position.legal_moves()
         got = Solver(16).rollout(position, cards, position.to_move, "maxn", 0,
                                  policy_spec(rules), rollout_policy=kind)
-        expected = []
-        for card in cards:
-            line = position.copy()
-            line.play(card, check=False)
-            while not line.is_over():
-                line.play(rule_play(line, **{kind: True}), check=False)
-            expected.append(tuple(line.score()))
+        expected = [_line_score(position, card, lambda line: rule_play(line, **{kind: True}))
+                    for card in cards]
         assert got == expected
         differ += got != Solver(16).rollout(position, cards, position.to_move, "maxn", 0,
                                             policy_spec(rules))
@@ -220,11 +224,7 @@ def _lookahead_play(position: Position) -> Card:
     me = position.to_move
 
     def final(card: Card) -> int:
-        line = position.copy()
-        line.play(card, check=False)
-        while not line.is_over():
-            line.play(rule_play(line), check=False)
-        return line.score()[me]
+        return _line_score(position, card, rule_play)[me]
 
     best = rule_play(position)
     best_value = final(best)
@@ -250,14 +250,9 @@ def test_the_advised_seats_own_policy_plays_only_its_cards():
         cards = position.legal_moves()
         got = Solver(16).rollout(position, cards, target, "maxn", 0, spec,
                                  own_policy="lookahead")
-        expected = []
-        for card in cards:
-            line = position.copy()
-            line.play(card, check=False)
-            while not line.is_over():
-                mine = line.to_move == target
-                line.play(_lookahead_play(line) if mine else rule_play(line), check=False)
-            expected.append(tuple(line.score()))
+        expected = [_line_score(position, card, lambda line: _lookahead_play(line)
+                                if line.to_move == target else rule_play(line))
+                    for card in cards]
         assert got == expected
         differ += got != Solver(16).rollout(position, cards, target, "maxn", 0, spec)
     assert differ > 0

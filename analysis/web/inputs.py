@@ -225,10 +225,7 @@ def read_source(fields: Fields, target: int | None = None) -> Source:
     if fields.has("deal") == fields.has("record"):
         raise RequestError("give either deal (the hands after the pass, PBN) or record",
                            argument="deal")
-    played = fields.raw("played")
-    if played is not None and not isinstance(played, (str, list)):
-        raise RequestError("played must be a text \"2C 3C AC 4C\" or a list of cards",
-                           argument="played")
+    played = fields.cards("played")
     if fields.has("deal"):
         for name in ("deal_number", "at", "lenient"):
             if fields.has(name):
