@@ -1,7 +1,8 @@
 """The web board in a real browser (Playwright driving Debian's ``chromium``, as
 ``tests/test_report_html.py``): ``hearts serve`` on a free port, the page loads a record, steps
 to trick 9, shows the card values the API gives for that position, plays a what-if card and
-undoes it, with no console error. Skipped without chromium (CI installs it in ``.ci/run``)."""
+undoes it, with no console error; at the deal as dealt, the pass advice with a card to pass and
+one to keep. Skipped without chromium (CI installs it in ``.ci/run``)."""
 from __future__ import annotations
 
 import json
@@ -99,6 +100,44 @@ def test_board_steps_shows_the_api_values_and_plays_a_what_if(server, browser):
         assert "last" in page.get_attribute("#trick", "class")
         assert page.locator('#trick .slot[data-seat="S"] .card').get_attribute("data-card") \
             != "6D"
+        assert problems == []
+    finally:
+        page.close()
+
+
+def test_board_pass_advice_takes_cards_to_pass_and_to_keep(server, browser):
+    """The deal as dealt: South's pass advice, then Q♠ clicked once (pass it) and A♥ twice
+    (keep it): every pass shown gives Q♠ and keeps A♥, the table is the API's ranking with
+    the same terms, and South's own pass (7♦ A♥ 4♥) is said to break them."""
+    page = browser.new_page(viewport={"width": 1400, "height": 950})
+    problems: list[str] = []
+    page.on("pageerror", lambda e: problems.append(f"pageerror: {e}"))
+    page.on("console", lambda m: problems.append(f"{m.type}: {m.text}")
+            if m.type == "error" else None)
+    try:
+        page.goto(server + "/", wait_until="load")
+        page.wait_for_selector("#seat-S .card")
+        page.keyboard.press("Home")
+        page.wait_for_selector('#pass-job[data-state="done"]', timeout=120_000)
+        assert "rank" in page.inner_text("#pass-note")
+        page.click('#seat-S .card[data-card="QS"]')
+        page.click('#seat-S .card[data-card="AH"]')
+        page.click('#seat-S .card[data-card="AH"]')
+        assert page.get_attribute('#seat-S .card[data-card="QS"]', "data-term") == "give"
+        assert page.get_attribute('#seat-S .card[data-card="AH"]', "data-term") == "keep"
+        assert page.inner_text("#pass-terms").endswith("Passing Q♠. Keeping A♥.")
+        page.wait_for_selector('#pass-job[data-state="done"]', timeout=120_000)
+        rows = page.locator("#pass-table tr")
+        shown = [rows.nth(k).locator("td").nth(1).inner_text() for k in range(1, rows.count())]
+        assert len(shown) == 5 and all("Q♠" in p and "A♥" not in p for p in shown), shown
+        ranking = _post(f"{server}/api/pass", {
+            "hand": "QS JS 9S 3S AH 9H 4H JD 7D 4D AC 6C 3C", "direction": "across",
+            "seat": "S", "rules": "openspiel", "samples": 64, "give": ["QS"], "keep": ["AH"]})
+        symbol = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
+        assert shown == [" ".join(c[0].replace("T", "10") + symbol[c[1]] for c in p["cards"])
+                         for p in ranking["passes"][:5]]
+        assert page.inner_text("#pass-note").startswith(
+            "South passed 7♦ A♥ 4♥: not a pass with these terms.")
         assert problems == []
     finally:
         page.close()

@@ -29,6 +29,7 @@ const state = {
   analysis: null,     // the annotation of the deal (/api/annotate's document)
   timeMs: 5000,
   jobs: {},           // slot -> {id, token}
+  passTerms: {give: [], keep: []},   // the pass advice's cards that must go / must stay
   token: 0,           // bumped on every redraw: late answers of an older position are dropped
 };
 
@@ -163,6 +164,7 @@ function selectDeal(k) {
   $("accuracy").replaceChildren();
   $("pass-table").replaceChildren();
   $("pass-note").textContent = "";
+  state.passTerms = {give: [], keep: []};
   $("analysis-progress-text").textContent = "";
   $("pass-progress-text").textContent = "";
   state.step = 0;
@@ -255,6 +257,7 @@ function drawSeat(seat, cards, info) {
         el.addEventListener("click", () => playCard(card));
       }
       if (info.passed && info.passed.includes(card)) el.classList.add("passed");
+      if (info.terms) markTerm(el, card, info.terms);
       row.append(el);
     }
     box.append(row);
@@ -493,21 +496,72 @@ function drawValues(position, map, best) {
 // -- the pass -----------------------------------------------------------------------------------
 
 function drawPassStage() {
-  const d = currentDeal();
-  const deal = d.game.deals[d.inGame - 1];
-  const hands = parsePbn(deal.dealt);
-  for (const seat of SEATS) {
-    drawSeat(seat, hands[seat], {toMove: false, hidden: hiddenFor(seat), legal: null,
-                                 passed: deal.passes[seat], takenText: `passes ${deal.pass_direction}`});
+  if (state.view !== "open" && $("pass-seat").value !== state.view) {
+    $("pass-seat").value = state.view;
+    state.passTerms = {give: [], keep: []};      // they were another seat's cards
   }
+  drawPassHands();
   for (const slot of $("trick").querySelectorAll(".slot")) slot.replaceChildren();
-  $("where").textContent = `the pass: ${deal.pass_direction} (passed cards shaded)`;
+  const d = currentDeal();
+  $("where").textContent = `the pass: ${d.game.deals[d.inGame - 1].pass_direction} (passed cards shaded)`;
   cancelJob("values");
   $("values-job").dataset.state = "idle";
   $("values-progress-text").textContent = "";
   $("values-label").textContent = "The hands as dealt; step forward for the play.";
   $("pass-panel").hidden = false;
-  if (state.view !== "open") $("pass-seat").value = state.view;
+  ratePasses();
+}
+
+// The hands as dealt; the advised seat's cards take the pass advice's terms (click: pass it,
+// again: keep it, again: free), as `hearts pass --give/--keep`.
+function drawPassHands() {
+  const d = currentDeal();
+  const deal = d.game.deals[d.inGame - 1];
+  const hands = parsePbn(deal.dealt);
+  const advised = $("pass-seat").value;
+  for (const seat of SEATS) {
+    const terms = seat === advised && !hiddenFor(seat) ? state.passTerms : null;
+    drawSeat(seat, hands[seat], {toMove: false, hidden: hiddenFor(seat), legal: null, terms,
+                                 passed: deal.passes[seat], takenText: `passes ${deal.pass_direction}`});
+  }
+  const {give, keep} = state.passTerms;
+  $("pass-terms").textContent = `Click a card of ${NAMES[advised]}'s hand: once to pass it, `
+    + "twice to keep it, a third time to free it."
+    + (give.length ? ` Passing ${give.map(cardText).join(" ")}.` : "")
+    + (keep.length ? ` Keeping ${keep.map(cardText).join(" ")}.` : "");
+}
+
+function markTerm(el, card, terms) {
+  const term = terms.give.includes(card) ? "give" : terms.keep.includes(card) ? "keep" : "";
+  el.classList.add("choosable");
+  el.tabIndex = 0;
+  if (term) {
+    el.classList.add(term);
+    el.dataset.term = term;
+    el.querySelector(".val").textContent = term === "give" ? "pass" : "keep";
+  }
+  el.addEventListener("click", () => cycleTerm(card));
+}
+
+// none -> give -> keep -> none; a fourth card to give goes straight to keep (a pass is three).
+function cycleTerm(card) {
+  const {give, keep} = state.passTerms;
+  if (give.includes(card)) {
+    state.passTerms = {give: give.filter((c) => c !== card), keep: [...keep, card]};
+  } else if (keep.includes(card)) {
+    state.passTerms = {give, keep: keep.filter((c) => c !== card)};
+  } else if (give.length < 3) {
+    state.passTerms = {give: [...give, card], keep};
+  } else {
+    state.passTerms = {give, keep: [...keep, card]};
+  }
+  drawPassHands();
+  ratePasses();
+}
+
+function changePassSeat() {
+  state.passTerms = {give: [], keep: []};
+  drawPassHands();
   ratePasses();
 }
 
@@ -517,8 +571,10 @@ async function ratePasses() {
   const deal = d.game.deals[d.inGame - 1];
   const seat = $("pass-seat").value;
   const hand = parsePbn(deal.dealt)[seat];
+  const {give, keep} = state.passTerms;
   const params = {hand: hand.join(" "), direction: deal.pass_direction, seat,
-                  rules: d.game.tags.Rules || "standard", samples: PASS_SAMPLES};
+                  rules: d.game.tags.Rules || "standard", samples: PASS_SAMPLES,
+                  ...(give.length ? {give} : {}), ...(keep.length ? {keep} : {})};
   $("pass-table").replaceChildren();
   $("pass-note").textContent = "";
   let ranking;
@@ -549,9 +605,12 @@ async function ratePasses() {
     tr.insertCell().textContent = `${p.ci95[0].toFixed(1)}–${p.ci95[1].toFixed(1)}`;
   }
   $("pass-job").dataset.state = "done";
+  const madeText = (deal.passes[seat] || []).map(cardText).join(" ");
+  const terms = give.length || keep.length ? " with these terms" : "";
   $("pass-note").textContent = (madeIndex >= 0
-    ? `${NAMES[seat]} passed ${deal.passes[seat].map(cardText).join(" ")}: rank ${madeIndex + 1} of ${ranking.passes.length}. `
-    : "") + `Mean points for the deal over sampled deals (${ranking.evaluator}); lower is better.`;
+    ? `${NAMES[seat]} passed ${madeText}: rank ${madeIndex + 1} of ${ranking.passes.length}${terms}. `
+    : madeText ? `${NAMES[seat]} passed ${madeText}: not a pass with these terms. ` : "")
+    + `Mean points for the deal over sampled deals (${ranking.evaluator}); lower is better.`;
 }
 
 // -- the graph and the accuracy ---------------------------------------------------------------
@@ -687,7 +746,7 @@ function wire() {
     redraw();
   });
   $("pass-run").addEventListener("click", ratePasses);
-  $("pass-seat").addEventListener("change", ratePasses);
+  $("pass-seat").addEventListener("change", changePassSeat);
   $("pass-cancel").addEventListener("click", () => cancelJob("pass"));
   $("analysis-run").addEventListener("click", analyseDeal);
   $("analysis-cancel").addEventListener("click", () => cancelJob("analysis"));
