@@ -525,6 +525,10 @@ function drawPassHands() {
                                  passed: deal.passes[seat], takenText: `passes ${deal.pass_direction}`});
   }
   const {give, keep} = state.passTerms;
+  if (hiddenFor(advised)) {
+    $("pass-terms").textContent = `${NAMES[advised]}'s hand is hidden in ${NAMES[state.view]}'s view.`;
+    return;
+  }
   $("pass-terms").textContent = `Click a card of ${NAMES[advised]}'s hand: once to pass it, `
     + "twice to keep it, a third time to free it."
     + (give.length ? ` Passing ${give.map(cardText).join(" ")}.` : "")
