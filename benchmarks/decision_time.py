@@ -63,15 +63,22 @@ def retime(game: dict[str, Any], bot: AdviceBot) -> list[dict[str, Any]]:
         replay), ``match_cpu`` (seconds, one thread, the match's).
 
     Raises:
-        UsageError: the actions are no complete deal, or the bot now plays another card.
+        UsageError: the line is no complete seat game (its actions, seat or times), or the
+            bot now plays another card.
     """
-    where = f"seed {game['settings'].get('seed')} deal {game['deal']}, seat {game['seat']}"
+    settings = game["settings"] if isinstance(game["settings"], dict) else {}
+    where = f"seed {settings.get('seed')} deal {game['deal']}, seat {game['seat']}"
     try:
         record = parse_action_line(" ".join(map(str, game["actions"])))
+        seat = Seat[game["seat"]]
+        rules = Rules.preset(settings.get("rules", "openspiel"))
+        match_cpu = [float(x) for x in game["cpu_seconds"][seat]]
     except HeartsError as err:
         raise UsageError(f"{where}: its actions are no complete deal ({err})") from None
-    seat = Seat[game["seat"]]
-    rules = Rules.preset(game["settings"].get("rules", "openspiel"))
+    except (KeyError, TypeError, ValueError, IndexError) as err:
+        raise UsageError(f"{where}: not a seat game of this harness ({err!r})") from None
+    if len(match_cpu) != 13:
+        raise UsageError(f"{where}: {len(match_cpu)} decision times for the seat, not 13")
     passes = [0] * 4 if record.direction is PassDirection.HOLD else [
         sum(c.mask for c in record.passes[s]) for s in Seat]
     position = Position(record.deal, rules, pass_direction=record.direction)
@@ -90,7 +97,7 @@ def retime(game: dict[str, Any], bot: AdviceBot) -> list[dict[str, Any]]:
                                      f"now plays {chosen}, the match recorded {card} (other "
                                      f"settings or another build than the match's?)")
                 out.append({"phase": phase, "trick": trick, "wall": wall,
-                            "cpu": cpu, "match_cpu": game["cpu_seconds"][seat][made]})
+                            "cpu": cpu, "match_cpu": match_cpu[made]})
             made += 1
         position.play(card)
     return out
@@ -128,6 +135,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = parse_args(argv)
     console = Console()
     try:
+        missing = [f for f in args.files if not Path(f).is_file()]
+        if missing:
+            raise UsageError(f"no such results file: {missing[0]}")
         games = [g for f in args.files for g in read_lines(Path(f))]
         name = args.bot or default_bot(games)
         if name not in CANDIDATES:
@@ -135,11 +145,14 @@ def main(argv: Sequence[str] | None = None) -> int:
                              f"(CANDIDATES)")
         if args.threads < 1:
             raise UsageError(f"--threads must be at least 1, got {args.threads}")
+        if args.games is not None and args.games < 1:
+            raise UsageError(f"--games must be at least 1, got {args.games}")
         mine = [g for g in games if g["bot"] == name and g["seat"] is not None
                 and "fork" not in g][:args.games]
         if not mine:
             raise UsageError(f"the files hold no seat game of {name}")
-        settings = mine[0]["settings"].get("bot", {})
+        settings = mine[0]["settings"].get("bot", {}) if isinstance(mine[0]["settings"],
+                                                                   dict) else {}
         spec = CANDIDATES[name]
         bot = AdviceBot(candidate_engine(name, settings.get("model", "maxn")),
                         threads=args.threads, name=name,
@@ -150,7 +163,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             for game in mine:
                 decisions.extend(retime(game, bot))
     except UsageError as err:
-        console.print(f"error: {err}", style="bold red", highlight=False)
+        print(f"error: {err}", file=sys.stderr)
         return 2
     result = {"bot": name, "threads": args.threads, "seat_games": len(mine),
               "phases": summary(decisions)}

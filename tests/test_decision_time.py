@@ -74,4 +74,6 @@ def test_a_replay_that_plays_another_card_is_refused(retimer, bench, match):
 
 def test_a_bot_not_in_the_files_is_one_line(retimer, match, capsys):
     assert retimer.main([str(match), "--bot", "k4s400"]) == 2
-    assert capsys.readouterr().out.strip() == "error: the files hold no seat game of k4s400"
+    assert capsys.readouterr().err.strip() == "error: the files hold no seat game of k4s400"
+    assert retimer.main([str(match.parent / "none.jsonl")]) == 2
+    assert capsys.readouterr().err.strip().startswith("error: no such results file: ")
