@@ -219,6 +219,16 @@ def candidate_engine(name: str, model: str) -> Engine:
                   pass_rollout=RolloutPolicy(*spec.get("pass_rollout", ["rule", 1, 0.0])))
 
 
+def candidate_bot(name: str, model: str, threads: int | None,
+                  pass_samples: int | None = None) -> AdviceBot:
+    """The advice bot of the variant ``name`` of :data:`CANDIDATES` (its play; the pass is
+    :func:`make_players`'s), with its tree search where the variant has one."""
+    spec = CANDIDATES[name]
+    return AdviceBot(candidate_engine(name, model), pass_samples=pass_samples, threads=threads,
+                     name=name, tree=TreeSearch(**spec["tree"]) if "tree" in spec else None,
+                     tree_until=spec.get("tree_until", 4))
+
+
 class UsageError(Exception):
     """Bad options or a bad results file: one line, exit code 2."""
 
@@ -301,11 +311,8 @@ def make_players(args: argparse.Namespace) -> tuple[Any, list[Bot], list[Bot]]:
 
     def tested(name: str) -> Bot:
         spec = CANDIDATES.get(name, {})
-        bot = made[name] if name in made else AdviceBot(
-            candidate_engine(name, args.model), pass_samples=args.pass_samples,
-            threads=args.threads, name=name,
-            tree=TreeSearch(**spec["tree"]) if "tree" in spec else None,
-            tree_until=spec.get("tree_until", 4))
+        bot = made[name] if name in made else candidate_bot(name, args.model, args.threads,
+                                                            args.pass_samples)
         pass_by = bot_pass_by(name, args)
         if pass_by == "policy":
             return WithPass(bot, RuleBot())

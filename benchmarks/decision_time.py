@@ -32,14 +32,13 @@ from rich.console import Console
 from rich.table import Table
 
 from hearts.analysis.bots import AdviceBot, timed_play
-from hearts.analysis.mcts import TreeSearch
 from hearts.analysis.openspiel import parse_action_line
 from hearts.solver import Position, Rules, Seat
 from hearts.solver.errors import HeartsError
-from hearts.solver.seats import PassDirection
+from hearts.solver.cards import mask_of
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from bench_strength import (CANDIDATES, LATE, UsageError, candidate_engine,  # noqa: E402
+from bench_strength import (CANDIDATES, LATE, UsageError, candidate_bot,  # noqa: E402
                             read_lines)
 from strength_breakdown import default_bot  # noqa: E402
 
@@ -79,8 +78,7 @@ def retime(game: dict[str, Any], bot: AdviceBot) -> list[dict[str, Any]]:
         raise UsageError(f"{where}: not a seat game of this harness ({err!r})") from None
     if len(match_cpu) != 13:
         raise UsageError(f"{where}: {len(match_cpu)} decision times for the seat, not 13")
-    passes = [0] * 4 if record.direction is PassDirection.HOLD else [
-        sum(c.mask for c in record.passes[s]) for s in Seat]
+    passes = [mask_of(record.passes[s]) for s in Seat]     # empty lists on hold
     position = Position(record.deal, rules, pass_direction=record.direction)
     out = []
     made = 0
@@ -153,11 +151,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             raise UsageError(f"the files hold no seat game of {name}")
         settings = mine[0]["settings"].get("bot", {}) if isinstance(mine[0]["settings"],
                                                                    dict) else {}
-        spec = CANDIDATES[name]
-        bot = AdviceBot(candidate_engine(name, settings.get("model", "maxn")),
-                        threads=args.threads, name=name,
-                        tree=TreeSearch(**spec["tree"]) if "tree" in spec else None,
-                        tree_until=spec.get("tree_until", 4))
+        bot = candidate_bot(name, settings.get("model", "maxn"), args.threads)
         decisions = []
         with console.status(f"replaying {len(mine)} seat games of {name}"):
             for game in mine:
