@@ -48,6 +48,9 @@ otherwise (a fork of *A*'s game, replayed to that point), so *B* − *A* carries
 field's noise before the fork. Shadow lines carry ``"fork"`` (``of``, ``at``, ``trick``); the
 report adds each shadow's forks and its paired difference to *A*.
 
+Oracles (``oracle``, ``oracleX7``, ``oracleQ``; ``benchmarks/oracle.py``): bots that see the
+true deal, or where Q♠ is, as yardsticks for the value of the hidden hands; never players.
+
 Run: ``python benchmarks/bench_strength.py [--opponent ismcts|rule|advice] [--bots LIST]
 [--deals N] [--seed S] [--sims N] [--uct-c C] [--pass-by policy|rating|own]
 [--pass-samples N] [--play-samples N] [--model maxn|paranoid] [--threads N] [--shard I/N]
@@ -71,6 +74,9 @@ import numpy as np
 from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 from rich.table import Table
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from oracle import HolderOracleBot, OracleBot  # noqa: E402
 
 from hearts.analysis.bots import AdviceBot, Bot, DealGame, RandomBot, RuleBot, WithPass, play_deal
 from hearts.analysis.engine import DEFAULT_ENGINE, ENGINE_MODELS, Engine
@@ -207,6 +213,17 @@ CANDIDATES: dict[str, dict[str, Any]] = {
 }
 
 
+#: Oracles (``benchmarks/oracle.py``): yardsticks for the value of the hidden hands, never
+#: players. ``oracle``: the seat sees every hand, the default engine's evaluator on the true
+#: deal; ``oracleX7``: and exact max^n from 7 tricks left; ``oracleQ``: the default engine's
+#: PIMC with Q♠ where it truly is in every sampled deal (the rest hidden).
+ORACLES: dict[str, Any] = {
+    "oracle": lambda deals: OracleBot(deals, name="oracle"),
+    "oracleX7": lambda deals: OracleBot(deals, exact_from=7, name="oracleX7"),
+    "oracleQ": lambda deals: HolderOracleBot(deals, name="oracleQ"),
+}
+
+
 def candidate_engine(name: str, model: str) -> Engine:
     """The engine of the advice-bot variant ``name`` of :data:`CANDIDATES`."""
     spec = CANDIDATES[name]
@@ -276,6 +293,8 @@ def bot_settings(name: str, args: argparse.Namespace) -> dict[str, Any]:
         out = {"engine": repr(advice_engine(args)), "threads": args.threads}
     elif name in CANDIDATES:
         out = {"model": args.model, "threads": args.threads, **CANDIDATES[name]}
+    elif name in ORACLES:
+        out = {"oracle": ORACLES[name]([]).settings()}
     pass_by = bot_pass_by(name, args)
     if pass_by == "rating" or name == "advice" and pass_by == "own":
         out["pass_samples"] = args.pass_samples
@@ -310,6 +329,9 @@ def make_players(args: argparse.Namespace) -> tuple[Any, list[Bot], list[Bot]]:
     rating = AdviceBot(pass_samples=args.pass_samples, threads=args.threads)
 
     def tested(name: str) -> Bot:
+        if name in ORACLES:
+            # it passes by policy_pass, as every field does: the true deal can be rebuilt
+            return ORACLES[name](seeded_deals(args.deals, args.seed))
         spec = CANDIDATES.get(name, {})
         bot = made[name] if name in made else candidate_bot(name, args.model, args.threads,
                                                             args.pass_samples)
@@ -851,7 +873,7 @@ def _shard(text: str) -> tuple[int, int]:
 
 def _bots(text: str) -> list[str]:
     names = [n.strip() for n in text.split(",") if n.strip()]
-    known = ("rule", "smoke", "advice", "random", *CANDIDATES)
+    known = ("rule", "smoke", "advice", "random", *CANDIDATES, *ORACLES)
     unknown = [n for n in names if n not in known]
     if unknown or not names:
         raise argparse.ArgumentTypeError(f"unknown bot {', '.join(unknown) or '(none)'}: "
