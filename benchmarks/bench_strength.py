@@ -76,7 +76,7 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 from rich.table import Table
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from oracle import HolderOracleBot, OracleBot  # noqa: E402
+from oracle import HolderOracleBot, OracleBot, OracleMismatchError  # noqa: E402
 
 from hearts.analysis.bots import AdviceBot, Bot, DealGame, RandomBot, RuleBot, WithPass, play_deal
 from hearts.analysis.engine import DEFAULT_ENGINE, ENGINE_MODELS, Engine
@@ -968,8 +968,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         else:
             games = run(args, console)
         report(games, args.json, out)
-    except EngineMismatchError as err:
-        # a bug in our engine or OpenSpiel (or rules that are not the same game), not bad input
+    except (EngineMismatchError, OracleMismatchError) as err:
+        # a bug in our engine or OpenSpiel (or rules that are not the same game), or an oracle
+        # whose rebuilt deal is not the table's: not bad input
         print(f"error: {err}", file=sys.stderr)
         return 1
     except (UsageError, HeartsError, ModuleNotFoundError) as err:

@@ -28,6 +28,7 @@ from hearts.analysis.policy import RolloutPolicy, point_cards
 from hearts.analysis.settings import Sampling
 from hearts.solver import Deal, Rules
 from hearts.solver.cards import Card, cards_from_mask
+from hearts.solver.errors import HeartsError
 from hearts.solver.hand import Hand
 from hearts.solver.position import Position
 from hearts.solver.seats import PassDirection, Seat
@@ -46,7 +47,8 @@ def true_position(deals: Sequence[tuple[Deal, PassDirection]], view: Position,
     plays of ``knowledge``.
 
     Raises:
-        OracleMismatchError: it does not fit the seat's view (its hand, the seat to move).
+        OracleMismatchError: it does not fit the seat's view (its hand, the seat to move),
+            or the plays are not legal in it.
     """
     dealt, direction = deals[deal_index]
     rules = knowledge.rules
@@ -57,13 +59,17 @@ def true_position(deals: Sequence[tuple[Deal, PassDirection]], view: Position,
                   for s in Seat]
         after = Deal.from_masks(apply_passes(dealt.masks, passes, direction))
     position = Position(after, rules, pass_direction=direction)
-    for card in knowledge.history:
-        position.play(card)
     seat = knowledge.seat
+    where = f"deal {deal_index}, {seat.name_title} after {len(knowledge.history)} plays"
+    try:
+        for card in knowledge.history:
+            position.play(card)
+    except HeartsError as err:
+        raise OracleMismatchError(f"{where}: the plays do not fit the rebuilt deal ({err})"
+                                  ) from None
     if position.to_move != seat or position.hand(seat).mask != view.hand(seat).mask:
-        raise OracleMismatchError(
-            f"deal {deal_index}, {seat.name_title} after {len(knowledge.history)} plays: "
-            f"the rebuilt hand {position.hand(seat)} is not the seat's {view.hand(seat)}")
+        raise OracleMismatchError(f"{where}: the rebuilt hand {position.hand(seat)} is not "
+                                  f"the seat's {view.hand(seat)}")
     return position
 
 

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import importlib.util
 import json
-from pathlib import Path
 
 import numpy as np
 import pytest
@@ -20,16 +19,13 @@ from hearts.solver.cards import cards_from_mask
 from hearts.solver.seats import PassDirection, Seat
 from hearts.solver.solve import Solver
 
-SCRIPT = Path(__file__).resolve().parent.parent / "benchmarks" / "oracle.py"
 RULES = Rules.openspiel()
 
 
 @pytest.fixture(scope="module")
-def oracle(bench):          # bench_strength puts benchmarks/ on the path; load the same module
-    spec = importlib.util.spec_from_file_location("oracle", SCRIPT)
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+def oracle(bench):
+    # bench_strength put benchmarks/ on the path and imported it: the harness's own module
+    return importlib.import_module("oracle")
 
 
 @pytest.fixture(scope="module")
@@ -127,3 +123,15 @@ def test_the_holder_oracle_plays_a_match_through_the_harness(bench, tmp_path):
     mine = [json.loads(line) for line in out.read_text().splitlines()]
     mine = [g for g in mine if g["bot"] == "oracleQ"]
     assert len(mine) == 4 and mine[0]["settings"]["bot"]["oracle"]["sees"] == "Q♠'s holder"
+
+
+def test_a_deal_that_is_not_the_tables_stops_the_run_in_one_line(bench, oracle, tmp_path,
+                                                                 monkeypatch, capsys):
+    # an oracle handed the deals in the wrong order: its rebuilt hand is not the seat's
+    monkeypatch.setitem(bench.ORACLES, "oracle",
+                        lambda deals: oracle.OracleBot(deals[::-1], name="oracle"))
+    assert bench.main(["--opponent", "rule", "--bots", "oracle", "--deals", "2",
+                       "--pass-by", "policy", "--out", str(tmp_path / "g.jsonl")]) == 1
+    errors = [x for x in capsys.readouterr().err.splitlines() if x.startswith("error")]
+    assert len(errors) == 1 and errors[0].startswith("error: deal 0, North after 3 plays: ")
+    assert "rebuilt deal" in errors[0]
