@@ -282,7 +282,10 @@ def run_settings(args: argparse.Namespace) -> dict[str, Any]:
 
 def bot_pass_by(name: str, args: argparse.Namespace) -> str:
     """How the tested bot ``name`` passes: its own ``pass_by`` in :data:`CANDIDATES`, else
-    ``--pass-by``'s."""
+    ``--pass-by``'s; an oracle always by policy (its true deal is rebuilt from the policy's
+    passes)."""
+    if name in ORACLES:
+        return "policy"
     return CANDIDATES.get(name, {}).get("pass_by", args.pass_by)
 
 
