@@ -334,7 +334,7 @@ def make_players(args: argparse.Namespace) -> tuple[Any, list[Bot], list[Bot]]:
     def tested(name: str) -> Bot:
         if name in ORACLES:
             # it passes by policy_pass, as every field does: the true deal can be rebuilt
-            return ORACLES[name](seeded_deals(args.deals, args.seed))
+            return WithPass(ORACLES[name](seeded_deals(args.deals, args.seed)), RuleBot())
         spec = CANDIDATES.get(name, {})
         bot = made[name] if name in made else candidate_bot(name, args.model, args.threads,
                                                             args.pass_samples)

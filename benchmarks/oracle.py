@@ -13,6 +13,7 @@ itself: the deal from the harness's seed and the deal index (the first element o
 decision key), every seat's pass by ``policy_pass`` (the IS-MCTS field's, and the tested
 bot's under ``--pass-by policy``), then the plays so far. It checks the rebuilt position
 against the seat's own view (its hand, the seat to move) and fails loudly on a difference.
+The oracles play only; the harness gives them the rule bot's pass (``WithPass``).
 """
 from __future__ import annotations
 
@@ -20,18 +21,18 @@ from dataclasses import dataclass, field, replace
 from typing import Callable, Sequence
 
 from hearts.analysis.advice import advise, evaluate_deal, moon_live
-from hearts.analysis.bots import key_seed
+from hearts.analysis.bots import RuleBot, choose_passes, key_seed
 from hearts.analysis.engine import DEFAULT_ENGINE, Engine
 from hearts.analysis.knowledge import Knowledge
-from hearts.analysis.passing import apply_passes, policy_pass
+from hearts.analysis.passing import apply_passes
 from hearts.analysis.policy import RolloutPolicy, point_cards
 from hearts.analysis.settings import Sampling
-from hearts.solver import Deal, Rules
+from hearts.solver import Deal
 from hearts.solver.cards import Card, cards_from_mask
 from hearts.solver.errors import HeartsError
 from hearts.solver.hand import Hand
 from hearts.solver.position import Position
-from hearts.solver.seats import PassDirection, Seat
+from hearts.solver.seats import PassDirection
 from hearts.solver.solve import Solver
 
 
@@ -52,12 +53,8 @@ def true_position(deals: Sequence[tuple[Deal, PassDirection]], view: Position,
     """
     dealt, direction = deals[deal_index]
     rules = knowledge.rules
-    if direction is PassDirection.HOLD:
-        after = dealt
-    else:
-        passes = [policy_pass(dealt.masks[s], rules.pass_count, rules.no_pass_mask(), rules)
-                  for s in Seat]
-        after = Deal.from_masks(apply_passes(dealt.masks, passes, direction))
+    after = dealt if direction is PassDirection.HOLD else Deal.from_masks(apply_passes(
+        dealt.masks, choose_passes(dealt, direction, [RuleBot()] * 4, rules), direction))
     position = Position(after, rules, pass_direction=direction)
     seat = knowledge.seat
     where = f"deal {deal_index}, {seat.name_title} after {len(knowledge.history)} plays"
@@ -98,20 +95,11 @@ class OracleBot:
     name: str = "oracle"
     _solver: Solver = field(default_factory=Solver, repr=False, init=False)
 
-    def choose_pass(self, seat: Seat, hand: int, direction: PassDirection, rules: Rules,
-                    key: tuple[int, ...]) -> int:
-        """``policy_pass`` (the oracle is measured on its play)."""
-        return policy_pass(hand, rules.pass_count, rules.no_pass_mask(), rules)
-
     def settings(self) -> dict[str, object]:
         """What the results file records of this oracle."""
         return {"sees": "every hand", "horizon": self.horizon,
                 "moon_horizon": self.moon_horizon, "exact_from": self.exact_from,
                 "rollout": repr(self.rollout)}
-
-    def true_position(self, view: Position, knowledge: Knowledge, deal_index: int) -> Position:
-        """:func:`true_position` of this oracle's deals."""
-        return true_position(self.deals, view, knowledge, deal_index)
 
     def choose_play(self, position: Position, knowledge: Callable[[], Knowledge],
                     key: tuple[int, ...]) -> Card:
@@ -144,8 +132,6 @@ class HolderOracleBot:
     cards: int | None = None
     engine: Engine = DEFAULT_ENGINE
     name: str = "oracleQ"
-
-    choose_pass = OracleBot.choose_pass
 
     def settings(self) -> dict[str, object]:
         """What the results file records of this oracle."""

@@ -3,7 +3,7 @@ deal index and the policy passes, checked against the seat's view), plays an exa
 card in the endgame, and plays a whole match against rule bots through the harness."""
 from __future__ import annotations
 
-import importlib.util
+import importlib
 import json
 
 import numpy as np
@@ -52,10 +52,9 @@ def _views(deals, d):
 
 @pytest.mark.parametrize("d", [0, 1])      # a pass left, a pass right
 def test_the_true_position_is_rebuilt_at_every_play(oracle, deals, d):
-    bot = oracle.OracleBot(deals)
     seen = 0
     for true, seat, knowledge, view in _views(deals, d):
-        rebuilt = bot.true_position(view, knowledge, d)
+        rebuilt = oracle.true_position(deals, view, knowledge, d)
         assert [rebuilt.hand(s).mask for s in Seat] == [true.hand(s).mask for s in Seat]
         assert rebuilt.history == true.history and rebuilt.to_move == seat
         # the view is the seat's own: the other hands are sampled, so (nearly always) wrong
@@ -64,10 +63,9 @@ def test_the_true_position_is_rebuilt_at_every_play(oracle, deals, d):
 
 
 def test_another_deal_than_the_seats_is_refused(oracle, deals):
-    bot = oracle.OracleBot(deals)
     _, _, knowledge, view = next(_views(deals, 0))
     with pytest.raises(oracle.OracleMismatchError, match="deal 1, .* the rebuilt hand"):
-        bot.true_position(view, knowledge, 1)
+        oracle.true_position(deals, view, knowledge, 1)
 
 
 def test_in_the_endgame_it_plays_an_exact_max_n_best_card(oracle, deals):
