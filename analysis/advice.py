@@ -112,6 +112,8 @@ EVALUATORS = ("auto", "exact", "rollout")
 #: the engine's own horizon (:data:`~.engine.DEFAULT_ENGINE`, measured in play).
 EXACT_HORIZON = {"paranoid": 7, "maxn": 5, "game": 6,
                  DEFAULT_ENGINE.model: DEFAULT_ENGINE.horizon}
+#: Tricks played from which :attr:`~.engine.Engine.late_sample_nodes` is the budget.
+LATE_TRICKS = 6
 #: Early stopping: the first check after this many samples ...
 MIN_SAMPLES = 20
 #: ... then every this many.
@@ -442,13 +444,16 @@ def evaluate_deal(position: Position, cards: Sequence[Card], model: str = "paran
     # does not stop dearer
     # each run solves on its own, so the card's share is split over its runs
     cap = None if card_nodes is None else Limit(nodes=max(1, card_nodes // rollout.runs))
+    shooter = rollout.shooter(position)
     out = solver.rollout(position, cards, mover, model, horizon, policy_spec(position.rules),
                          limit=cap, retry=cap is not None, whole=True,
                          scores=scores, rollout_policy=rollout.kind, runs=rollout.runs,
                          epsilon=rollout.epsilon,
                          seed=rollout_seed(position.hands) if rollout.noisy else 0,
                          steady=rollout.steady, lead_epsilon=rollout.lead_epsilon,
-                         own_policy=rollout.own)
+                         own_policy=rollout.own, shooter=shooter,
+                         defender=mover if shooter is not None and rollout.defence == "own"
+                         else None)
     runs = out if rollout.runs > 1 else [[v] for v in out]
     if any(v is None for card in runs for v in card):
         raise AdviceError("a rollout's solve was stopped before it finished (Ctrl-C)")
@@ -635,8 +640,10 @@ def advise(subject: "Knowledge | Position", seat: "Seat | str | None" = None, *,
         game_spec(knowledge.rules, scores)      # the scores' errors before any sampling
     # the engine's budget is for the engine's own evaluator: a model, evaluator or horizon
     # asked for by name is more work a sample on purpose
-    budget = (engine.sample_nodes * samples if engine.sample_nodes is not None and own_evaluator
-              else None)
+    per_sample = (engine.late_sample_nodes
+                  if engine.late_sample_nodes is not None and public.tricks_played >= LATE_TRICKS
+                  else engine.sample_nodes)
+    budget = per_sample * samples if per_sample is not None and own_evaluator else None
     # The budget is checked between samples, so a sample may spend only its share of it
     # when MIN_SAMPLES samples share it: else one sample of heavy solves could cost about
     # as much as the budget again (docs/analysis.md, "Node budget"). A card's rollout runs

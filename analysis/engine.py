@@ -76,12 +76,16 @@ class Engine:
             (:func:`~.advice.evaluate_deal`'s ``card_nodes``), so one heavy sample cannot
             pass the budget by much and every card keeps a value. Only the engine's own
             evaluator is budgeted. ``None``: no budget and no cap.
+        late_sample_nodes: play advice: ``sample_nodes`` from trick 7 on (6 tricks played),
+            where a live moon's exact solves from 5 tricks left make the heaviest decisions;
+            ``None`` (the default): ``sample_nodes`` throughout. An experiment
+            (``docs/experiments.md``, "Moon threats in the rollouts, and a late budget").
 
     Raises:
         SettingsError: an unknown model, a horizon outside 1..13, a count below 1, a rollout
             that is not a :class:`~.policy.RolloutPolicy`, a ``pass_rollout`` of several
-            runs, ``inference`` not five levels in 0..1, ``sample_nodes`` not a whole number
-            ≥ 1; ``argument`` names the field.
+            runs, ``inference`` not five levels in 0..1, ``sample_nodes`` or
+            ``late_sample_nodes`` not a whole number ≥ 1; ``argument`` names the field.
     """
 
     model: str = "maxn"
@@ -95,16 +99,18 @@ class Engine:
     pass_rollout: RolloutPolicy = NOISY_PASS
     inference: tuple[float, ...] | None = None
     sample_nodes: int | None = 30_000
+    late_sample_nodes: int | None = None
 
     def __post_init__(self) -> None:
         if self.model not in ENGINE_MODELS:
             raise SettingsError(f"model must be {' or '.join(ENGINE_MODELS)}, got "
                                 f"{self.model!r}", argument="model")
-        if self.sample_nodes is not None and (
-                isinstance(self.sample_nodes, bool)
-                or not isinstance(self.sample_nodes, int) or self.sample_nodes < 1):
-            raise SettingsError(f"sample_nodes must be a whole number >= 1 or None, got "
-                                f"{self.sample_nodes!r}", argument="sample_nodes")
+        for name in ("sample_nodes", "late_sample_nodes"):
+            value = getattr(self, name)
+            if value is not None and (isinstance(value, bool) or not isinstance(value, int)
+                                      or value < 1):
+                raise SettingsError(f"{name} must be a whole number >= 1 or None, got "
+                                    f"{value!r}", argument=name)
         for name in ("samples", "pass_samples"):
             value = getattr(self, name)
             if isinstance(value, bool) or not isinstance(value, int) or value < 1:

@@ -136,11 +136,21 @@ class RolloutPolicy:
             ``kind`` for every seat. ``"lookahead"`` here lets the seat's own later play
             improve on the rule bot's (``docs/experiments.md``, "The advised seat's own later
             cards by look-ahead").
+        moon_threat: a moon threat in the rollouts: once one seat other than the advised
+            one alone has taken moon cards worth at least this many points, it plays the
+            core's shooter plan in every rollout (cashes sure winners, wins what it can,
+            discards no moon card, while it can still shoot); ``None``: no seat shoots. An
+            experiment (``docs/experiments.md``, "Moon threats in the rollouts").
+        defence: who defends against that shooter (plays low under its winners, overtakes
+            a trick of it that holds a moon card, discards it no moon card once the moon is
+            a threat): ``"all"`` every other seat; ``"own"`` only the advised seat, the
+            others playing on as if no moon were on (IS-MCTS's seats let moons through,
+            ``docs/experiments.md``, "The value of seeing the hands").
 
     Raises:
         ValueError: an unknown kind or own kind, runs outside 1..64, epsilon or
-            lead_epsilon outside 0..1, or several runs of a policy without randomness (they
-            would all be the same).
+            lead_epsilon outside 0..1, several runs of a policy without randomness (they
+            would all be the same), ``moon_threat`` below 1 or ``defence`` not all or own.
     """
 
     kind: str = "rule"
@@ -149,6 +159,8 @@ class RolloutPolicy:
     steady: bool = False
     lead_epsilon: float | None = None
     own: str | None = None
+    moon_threat: int | None = None
+    defence: str = "all"
 
     def __post_init__(self) -> None:
         for kind in (self.kind, self.own):
@@ -163,6 +175,13 @@ class RolloutPolicy:
             raise ValueError(f"lead_epsilon must be 0..1, got {self.lead_epsilon}")
         if self.runs > 1 and not self.noisy:
             raise ValueError("several runs need a random policy (epsilon or lead_epsilon > 0)")
+        if self.moon_threat is not None and (isinstance(self.moon_threat, bool)
+                                             or not isinstance(self.moon_threat, int)
+                                             or self.moon_threat < 1):
+            raise ValueError(f"moon_threat must be a whole number of points >= 1, got "
+                             f"{self.moon_threat!r}")
+        if self.defence not in ("all", "own"):
+            raise ValueError(f"defence must be all or own, got {self.defence!r}")
 
     @property
     def noisy(self) -> bool:
@@ -181,7 +200,26 @@ class RolloutPolicy:
                      + (" (the other seats only)" if self.steady else ""))
         if self.runs > 1:
             base += f", {self.runs} runs averaged"
+        if self.moon_threat is not None:
+            base += (f"; a seat alone with {self.moon_threat}+ moon points shoots, "
+                     + ("every other seat defends" if self.defence == "all"
+                        else "only the advised seat defends"))
         return base
+
+    def shooter(self, position: Position) -> int | None:
+        """The seat that shoots in the rollouts of ``position`` (:attr:`moon_threat`): the
+        one seat other than the seat to move that alone has taken moon cards, when they are
+        worth at least ``moon_threat`` points; ``None`` otherwise."""
+        if self.moon_threat is None or position.rules.moon == "none":
+            return None
+        mask = position.rules.moon_mask()
+        takers = [seat for seat, taken in enumerate(position.taken) if taken & mask]
+        if len(takers) != 1 or takers[0] == position.to_move:
+            return None
+        values = position.rules.point_values()
+        taken = position.taken[takers[0]] & mask
+        points = sum(values[card.bit] for card in cards_from_mask(taken) if values[card.bit] > 0)
+        return takers[0] if points >= self.moon_threat else None
 
 
 #: The default rollout policy: the rule bot, one deterministic run.

@@ -97,9 +97,11 @@ LATE = 6
 #: "Strength against IS-MCTS"): name -> their :class:`~hearts.analysis.engine.Engine` (the
 #: model is ``--model``'s; horizon: tricks left of the exact solve; play_samples: the engine's
 #: samples; rollout: RolloutPolicy's [kind, runs, epsilon], [..., steady], [..., steady,
-#: lead_epsilon] or [..., lead_epsilon, own], default the rule bot; early stop default on; moon_horizon: the horizon while a moon is live, default none;
+#: lead_epsilon], [..., lead_epsilon, own] or [..., own, moon_threat, defence], default the
+#: rule bot; early stop default on; moon_horizon: the horizon while a moon is live, default none;
 #: inference: the play model's noise levels, default none; sample_nodes: the node budget a
-#: sample asked for, default none; pass_rollout: the pass rating's RolloutPolicy, default the
+#: sample asked for, default none; late_sample_nodes: that budget from trick 7 on, default
+#: sample_nodes; pass_rollout: the pass rating's RolloutPolicy, default the
 #: rule bot; pass_by: this bot's pass, default ``--pass-by``'s, so
 #: that one run can pair two passes under the same play against the same baseline games;
 #: pass_trust: the rating's best must beat policy_pass by this many standard errors,
@@ -142,6 +144,19 @@ CANDIDATES: dict[str, dict[str, Any]] = {
                       "sample_nodes": 30_000, "rollout": ["rule", 8, 0.3, True]},
     "k4m5o8p5s400b": {"horizon": 4, "moon_horizon": 5, "play_samples": 400,
                       "sample_nodes": 30_000, "rollout": ["rule", 8, 0.5, True]},
+    # moon threats in the rollouts (docs/experiments.md "Moon threats in the rollouts"): a
+    # seat alone with 5+ moon points shoots; only the advised seat defends (M), every other
+    # seat does (Ma)
+    "k4m5o8p5s400bM": {"horizon": 4, "moon_horizon": 5, "play_samples": 400,
+                       "sample_nodes": 30_000,
+                       "rollout": ["rule", 8, 0.5, True, None, None, 5, "own"]},
+    "k4m5o8p5s400bMa": {"horizon": 4, "moon_horizon": 5, "play_samples": 400,
+                        "sample_nodes": 30_000,
+                        "rollout": ["rule", 8, 0.5, True, None, None, 5, "all"]},
+    # the default with a late budget: 20,000 nodes a sample from trick 7 on (l20)
+    "k4m5o8p5s400bl20": {"horizon": 4, "moon_horizon": 5, "play_samples": 400,
+                       "sample_nodes": 30_000, "late_sample_nodes": 20_000,
+                       "rollout": ["rule", 8, 0.5, True]},
     "k4m5s400brt": {"horizon": 4, "moon_horizon": 5, "play_samples": 400,
                     "sample_nodes": 30_000, "pass_by": "rating", "pass_trust": 2.0},
     "k4m5o8p7s400b": {"horizon": 4, "moon_horizon": 5, "play_samples": 400,
@@ -233,6 +248,7 @@ def candidate_engine(name: str, model: str) -> Engine:
                   moon_horizon=spec.get("moon_horizon", 1),
                   inference=tuple(spec["inference"]) if "inference" in spec else None,
                   sample_nodes=spec.get("sample_nodes"),
+                  late_sample_nodes=spec.get("late_sample_nodes"),
                   pass_rollout=RolloutPolicy(*spec.get("pass_rollout", ["rule", 1, 0.0])))
 
 

@@ -871,6 +871,7 @@ cdef class Core:
             how.lead_epsilon = epsilon
             how.rng = seed
             how.shooter = -1
+            how.defender = -1
             how.steady = -1
             how.own_policy = -1
             pool[0].first = -1
@@ -901,7 +902,7 @@ cdef class Core:
                 dict game=None,
                 str policy="rule", int runs=1, double epsilon=0.0, unsigned long long seed=0,
                 int shooter=-1, bint steady=False, double lead_epsilon=-1.0,
-                str own_policy=None):
+                str own_policy=None, int defender=-1):
         """Rollouts: for each of ``cards`` (card bits legal in ``state``; None: one rollout
         from ``state`` itself), play the card, let every seat play the rollout policy (the
         rule bot of ``set_policy`` by default) until ``horizon`` tricks are left at a trick
@@ -944,6 +945,9 @@ cdef class Core:
                 0..1; below 0 (the default): ``epsilon``.
             own_policy: the policy of ``target``'s own plays (a name as ``policy``), the
                 other seats playing ``policy``; None (the default): ``policy`` for all.
+            defender: with ``shooter``, the one seat that defends against it
+                (`moon_defence`), the others playing their policy as if no moon were on;
+                -1 (the default): every other seat defends.
 
         Returns:
             dict with ``values``: per card (or one), the value of the position at the
@@ -1006,6 +1010,10 @@ cdef class Core:
         if not -1 <= shooter < self.r.n:
             raise ValueError(f"shooter must be a seat or -1, got {shooter}")
         how.shooter = shooter
+        if not -1 <= defender < self.r.n or (defender >= 0 and defender == shooter):
+            raise ValueError(f"defender must be a seat other than the shooter or -1, got "
+                             f"{defender}")
+        how.defender = defender
         how.steady = target if steady else -1
         how.stopped = 0
         caught = sigint_take(&python_sigint)

@@ -40,6 +40,7 @@ cdef struct RolloutC:
     int steady              # a seat that never plays the random card (`epsilon`), or -1
     u64 rng                 # the random stream's state (`next_random`)
     int shooter             # the seat that tries to shoot the moon (`shoot_card`), or -1
+    int defender            # the one seat that defends against it (`moon_defence`), or -1: all
     int64_t stopped         # out: solves at the horizon a limit (or the stop) cut short
 
 
@@ -338,7 +339,8 @@ cdef int rollout_card(const State* s, const RulesC* r, const PolicyC* p,
     if how.shooter >= 0 and running(s, r, how.shooter):
         if s.turn == how.shooter:
             return shoot_card(s, r, p)
-        if s.ntrick and s.win_seat == how.shooter:
+        if (s.ntrick and s.win_seat == how.shooter
+                and (how.defender < 0 or s.turn == how.defender)):
             return moon_defence(s, r, p)
     k = how.policy
     if s.turn == how.target and how.own_policy >= 0:

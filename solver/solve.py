@@ -731,7 +731,8 @@ class Solver:
                 rollout_policy: str = "rule", runs: int = 1, epsilon: float = 0.0,
                 seed: int = 0, shooter: Seat | int | None = None,
                 steady: bool = False, lead_epsilon: float | None = None,
-                own_policy: str | None = None) -> list:
+                own_policy: str | None = None,
+                defender: Seat | int | None = None) -> list:
         """Rollouts in the core: for each of ``cards`` (``None``: the position itself), play
         the card, let every seat play the rollout policy until ``horizon`` tricks are left at
         a trick start, then solve that position exactly under ``model`` as
@@ -777,6 +778,8 @@ class Solver:
                 card); ``None``: ``epsilon``.
             own_policy: how ``seat`` itself plays (a name as ``rollout_policy``), the other
                 seats playing ``rollout_policy``; ``None``: ``rollout_policy`` for all.
+            defender: with ``shooter``, the one seat that defends against it (the others
+                play on as if no moon were on); ``None``: every other seat defends.
 
         Returns:
             Per card (or one value): paranoid, the seat's final points (int) when the seat to
@@ -828,7 +831,8 @@ class Solver:
                            horizon, bits, limit.nodes or 0, limit.time_ms or 0.0, retry,
                            bool(whole), game, rollout_policy, runs, epsilon, seed,
                            -1 if shooter is None else int(shooter), steady,
-                           -1.0 if lead_epsilon is None else lead_epsilon, own_policy)
+                           -1.0 if lead_epsilon is None else lead_epsilon, own_policy,
+                           -1 if defender is None else int(defender))
         self.nodes += out["nodes"]
         self.stopped += out["stopped"]
         if model == "maxn":
