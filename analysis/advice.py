@@ -50,7 +50,8 @@ made paired: the samples are shared, so the standard error of the difference is 
 (smaller) one. A position with one card class stops at the first check.
 
 Node budget: the engine's own evaluator stops sampling once the samples used have spent
-``Engine.sample_nodes`` × the samples asked for in search nodes (after at least
+``Engine.sample_nodes`` (``Engine.late_sample_nodes`` from trick 7 on) × the samples asked
+for in search nodes (after at least
 :data:`MIN_SAMPLES`), so that a heavy position (a moon live, exact solves from 5 tricks left)
 cannot take seconds. The budget is checked between samples, so each sample is capped at its
 share too (the budget / :data:`MIN_SAMPLES`, split evenly over the cards valued and a
@@ -112,8 +113,6 @@ EVALUATORS = ("auto", "exact", "rollout")
 #: the engine's own horizon (:data:`~.engine.DEFAULT_ENGINE`, measured in play).
 EXACT_HORIZON = {"paranoid": 7, "maxn": 5, "game": 6,
                  DEFAULT_ENGINE.model: DEFAULT_ENGINE.horizon}
-#: Tricks played from which :attr:`~.engine.Engine.late_sample_nodes` is the budget.
-LATE_TRICKS = 6
 #: Early stopping: the first check after this many samples ...
 MIN_SAMPLES = 20
 #: ... then every this many.
@@ -640,9 +639,7 @@ def advise(subject: "Knowledge | Position", seat: "Seat | str | None" = None, *,
         game_spec(knowledge.rules, scores)      # the scores' errors before any sampling
     # the engine's budget is for the engine's own evaluator: a model, evaluator or horizon
     # asked for by name is more work a sample on purpose
-    per_sample = (engine.late_sample_nodes
-                  if engine.late_sample_nodes is not None and public.tricks_played >= LATE_TRICKS
-                  else engine.sample_nodes)
+    per_sample = engine.node_budget(public.tricks_played)
     budget = per_sample * samples if per_sample is not None and own_evaluator else None
     # The budget is checked between samples, so a sample may spend only its share of it
     # when MIN_SAMPLES samples share it: else one sample of heavy solves could cost about

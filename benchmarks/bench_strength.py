@@ -153,7 +153,7 @@ CANDIDATES: dict[str, dict[str, Any]] = {
     "k4m5o8p5s400bMa": {"horizon": 4, "moon_horizon": 5, "play_samples": 400,
                         "sample_nodes": 30_000,
                         "rollout": ["rule", 8, 0.5, True, None, None, 5, "all"]},
-    # the default with a late budget: 20,000 nodes a sample from trick 7 on (l20)
+    # a late budget: 20,000 nodes a sample from trick 7 on (l20; DEFAULT_ENGINE since stop 45)
     "k4m5o8p5s400bl20": {"horizon": 4, "moon_horizon": 5, "play_samples": 400,
                        "sample_nodes": 30_000, "late_sample_nodes": 20_000,
                        "rollout": ["rule", 8, 0.5, True]},
@@ -192,6 +192,12 @@ CANDIDATES: dict[str, dict[str, Any]] = {
     # the default with a random lead at chance 1 (the other seats' leads uniformly random)
     "k4m5o8p5L10s400b": {"horizon": 4, "moon_horizon": 5, "play_samples": 400,
                          "sample_nodes": 30_000, "rollout": ["rule", 8, 0.5, True, 1.0]},
+    # the default with the other seats' leads the rule bot's (lead ε 0, L0) or random at
+    # chance 0.2 (L2), their follows and discards still at ε 0.5
+    "k4m5o8p5L0s400b": {"horizon": 4, "moon_horizon": 5, "play_samples": 400,
+                        "sample_nodes": 30_000, "rollout": ["rule", 8, 0.5, True, 0.0]},
+    "k4m5o8p5L2s400b": {"horizon": 4, "moon_horizon": 5, "play_samples": 400,
+                        "sample_nodes": 30_000, "rollout": ["rule", 8, 0.5, True, 0.2]},
     # the default with horizon 2 (the noisy rule bot plays on to 2 tricks left)
     "k2m5o8p5s400b": {"horizon": 2, "moon_horizon": 5, "play_samples": 400,
                       "sample_nodes": 30_000, "rollout": ["rule", 8, 0.5, True]},

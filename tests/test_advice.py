@@ -158,8 +158,9 @@ def test_node_budget_stops_sampling_in_a_heavy_position():
     # moon-positions line 6: a moon is live, so the engine solves from 5 tricks left, at
     # about 56,000 nodes a sample: over the default 30,000 a sample asked for
     position, _ = solved("moon-positions.jsonl", 5)
-    # the rule bot's rollouts, one run a card (8 noisy runs: the next tests)
-    plain = DEFAULT_ENGINE.but(rollout=RULE_BOT)
+    # the rule bot's rollouts, one run a card (8 noisy runs: the next tests); the budget of
+    # the first six tricks here too (the late budget: tests/test_moon_threat.py)
+    plain = DEFAULT_ENGINE.but(rollout=RULE_BOT, late_sample_nodes=None)
     kw = dict(sampling=Sampling(100, seed=0, threads=1), early_stop=False, moon=False)
     capped = advise(position, engine=plain, **kw)
     free = advise(position, engine=plain.but(sample_nodes=None), **kw)
@@ -183,7 +184,7 @@ def test_one_heavy_sample_cannot_pass_the_budget_by_more_than_its_share():
     # uncapped. Without the cap on each solve the 20 samples the budget must let through
     # would cost twice the budget.
     position, data = solved("moon-positions.jsonl", 5)
-    engine = DEFAULT_ENGINE.but(sample_nodes=10_000, rollout=RULE_BOT)
+    engine = DEFAULT_ENGINE.but(sample_nodes=10_000, late_sample_nodes=None, rollout=RULE_BOT)
     budget, share = 10_000 * 60, 10_000 * 60 // MIN_SAMPLES
     advice = advise(position, sampling=Sampling(60, seed=0, threads=1), early_stop=False,
                     moon=False, engine=engine)
@@ -210,7 +211,8 @@ def test_rollout_runs_split_a_sample_s_share_of_the_budget():
     # cap, so each of the MIN_SAMPLES samples the budget lets through spends up to about
     # twice its share; without the split over the runs it was about 8 times.
     position, _ = solved("moon-positions.jsonl", 5)
-    engine = DEFAULT_ENGINE.but(sample_nodes=10_000, rollout=RolloutPolicy("rule", 8, 0.1))
+    engine = DEFAULT_ENGINE.but(sample_nodes=10_000, late_sample_nodes=None,
+                                rollout=RolloutPolicy("rule", 8, 0.1))
     budget = 10_000 * 60
     advice = advise(position, sampling=Sampling(60, seed=0, threads=1), early_stop=False,
                     moon=False, engine=engine)
@@ -232,8 +234,10 @@ def test_an_exact_sample_gets_its_whole_share_whatever_the_rollout_runs():
     while len(position.history) < 29:
         position.play(rule_play(position), check=False)
     kw = dict(sampling=Sampling(20, seed=0, threads=1), early_stop=False, moon=False)
-    noisy = advise(position, engine=DEFAULT_ENGINE.but(horizon=6, sample_nodes=400_000), **kw)
+    noisy = advise(position, engine=DEFAULT_ENGINE.but(horizon=6, sample_nodes=400_000,
+                                                       late_sample_nodes=None), **kw)
     plain = advise(position, engine=DEFAULT_ENGINE.but(horizon=6, sample_nodes=400_000,
+                                                       late_sample_nodes=None,
                                                        rollout=RULE_BOT), **kw)
     assert DEFAULT_ENGINE.rollout.runs == 8 and noisy.evaluator == "exact"
     assert noisy.capped == plain.capped == 0

@@ -6,8 +6,8 @@ from __future__ import annotations
 import pytest
 
 from hearts.analysis import DEFAULT_ENGINE, Sampling, advise
-from hearts.analysis.advice import LATE_TRICKS, MIN_SAMPLES, evaluate_deal
-from hearts.analysis.engine import Engine
+from hearts.analysis.advice import MIN_SAMPLES, evaluate_deal
+from hearts.analysis.engine import LATE_TRICKS, Engine
 from hearts.analysis.errors import SettingsError
 from hearts.analysis.knowledge import Knowledge
 from hearts.analysis.policy import NOISY_OTHERS, RolloutPolicy, policy_spec, rule_play
@@ -113,7 +113,12 @@ def test_threat_settings_are_checked_and_told():
 def test_the_late_budget_is_the_budget_from_trick_seven_on():
     with pytest.raises(SettingsError, match="late_sample_nodes must be a whole number"):
         Engine(late_sample_nodes=0)
+    assert [DEFAULT_ENGINE.node_budget(t) for t in (0, 5, 6, 12)] == [30_000, 30_000, 20_000,
+                                                                      20_000]
+    assert DEFAULT_ENGINE.but(sample_nodes=None).node_budget(8) is None      # no budget at all
+    assert DEFAULT_ENGINE.but(late_sample_nodes=None).node_budget(8) == 30_000
     tight = DEFAULT_ENGINE.but(late_sample_nodes=1)
+    wide = DEFAULT_ENGINE.but(late_sample_nodes=None)
     sampling = Sampling(400, seed=3, threads=1)
     late = _rule_bot_game(7, 4 * LATE_TRICKS + 1)
     early = _rule_bot_game(7, 4 * LATE_TRICKS - 3)
@@ -123,10 +128,10 @@ def test_the_late_budget_is_the_budget_from_trick_seven_on():
     spent = advise(knowledge, sampling=sampling, moon=False, engine=tight)
     # one node a sample: the budget is gone after the first MIN_SAMPLES samples
     assert spent.budget_spent and spent.samples == MIN_SAMPLES
-    assert not advise(knowledge, sampling=sampling, moon=False).budget_spent
+    assert not advise(knowledge, sampling=sampling, moon=False, engine=wide).budget_spent
     # before trick 7 the late budget is not the budget: the default's advice, number for number
     knowledge = Knowledge.from_position(early, early.to_move)
     before = advise(knowledge, sampling=sampling, moon=False, engine=tight)
-    default = advise(knowledge, sampling=sampling, moon=False)
+    default = advise(knowledge, sampling=sampling, moon=False, engine=wide)
     assert before.samples == default.samples and before.nodes == default.nodes
     assert [c.mean for c in before.cards] == [c.mean for c in default.cards]
