@@ -145,14 +145,10 @@ CANDIDATES: dict[str, dict[str, Any]] = {
     "k4m5o8p5s400b": {"horizon": 4, "moon_horizon": 5, "play_samples": 400,
                       "sample_nodes": 30_000, "rollout": ["rule", 8, 0.5, True]},
     # moon threats in the rollouts (docs/experiments.md "Moon threats in the rollouts"): a
-    # seat alone with 5+ moon points shoots; only the advised seat defends (M), every other
-    # seat does (Ma)
+    # seat alone with 5+ moon points shoots, only the advised seat defends
     "k4m5o8p5s400bM": {"horizon": 4, "moon_horizon": 5, "play_samples": 400,
                        "sample_nodes": 30_000,
                        "rollout": ["rule", 8, 0.5, True, None, None, 5, "own"]},
-    "k4m5o8p5s400bMa": {"horizon": 4, "moon_horizon": 5, "play_samples": 400,
-                        "sample_nodes": 30_000,
-                        "rollout": ["rule", 8, 0.5, True, None, None, 5, "all"]},
     # a late budget: 20,000 nodes a sample from trick 7 on (l20; DEFAULT_ENGINE since stop 45)
     "k4m5o8p5s400bl20": {"horizon": 4, "moon_horizon": 5, "play_samples": 400,
                        "sample_nodes": 30_000, "late_sample_nodes": 20_000,
