@@ -151,8 +151,8 @@ CANDIDATES: dict[str, dict[str, Any]] = {
                        "rollout": ["rule", 8, 0.5, True, None, None, 5, "own"]},
     # a late budget: 20,000 nodes a sample from trick 7 on (l20; DEFAULT_ENGINE since stop 45)
     "k4m5o8p5s400bl20": {"horizon": 4, "moon_horizon": 5, "play_samples": 400,
-                       "sample_nodes": 30_000, "late_sample_nodes": 20_000,
-                       "rollout": ["rule", 8, 0.5, True]},
+                         "sample_nodes": 30_000, "late_sample_nodes": 20_000,
+                         "rollout": ["rule", 8, 0.5, True]},
     "k4m5s400brt": {"horizon": 4, "moon_horizon": 5, "play_samples": 400,
                     "sample_nodes": 30_000, "pass_by": "rating", "pass_trust": 2.0},
     "k4m5o8p7s400b": {"horizon": 4, "moon_horizon": 5, "play_samples": 400,
