@@ -354,10 +354,7 @@ def _public_position(knowledge: Knowledge) -> Position:
 def moon_live(position: Position) -> bool:
     """Whether a moon is live: the rules have one and exactly one seat has taken moon cards
     (in completed tricks; the cards the seat to move cannot see do not matter)."""
-    if position.rules.moon == "none":
-        return False
-    mask = position.rules.moon_mask()
-    return sum(1 for taken in position.taken if taken & mask) == 1
+    return position.rules.moon != "none" and position.moon_taker() is not None
 
 
 def _not_to_move(knowledge: Knowledge) -> str:

@@ -212,14 +212,14 @@ class RolloutPolicy:
         worth at least ``moon_threat`` points; ``None`` otherwise."""
         if self.moon_threat is None or position.rules.moon == "none":
             return None
-        mask = position.rules.moon_mask()
-        takers = [seat for seat, taken in enumerate(position.taken) if taken & mask]
-        if len(takers) != 1 or takers[0] == position.to_move:
+        taker = position.moon_taker()
+        if taker is None or taker == position.to_move:
             return None
-        values = position.rules.point_values()
-        taken = position.taken[takers[0]] & mask
-        points = sum(values[card.bit] for card in cards_from_mask(taken) if values[card.bit] > 0)
-        return takers[0] if points >= self.moon_threat else None
+        rules = position.rules
+        values = rules.point_values()
+        taken = position.taken[taker] & rules.moon_mask() & rules.positive_mask()
+        points = sum(values[card.bit] for card in cards_from_mask(taken))
+        return int(taker) if points >= self.moon_threat else None
 
 
 #: The default rollout policy: the rule bot, one deterministic run.

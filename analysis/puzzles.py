@@ -467,13 +467,6 @@ def _takes_queen(position: Position, line: Sequence[Card], seat: Seat) -> bool |
     return bool(pos.taken[seat] & _QS.mask)
 
 
-def _moon_shooter(position: Position) -> Seat | None:
-    """The one seat that took every moon card taken so far, if any were taken (else None)."""
-    moon = position.rules.moon_mask()
-    takers = [s for s in Seat if position.taken[s] & moon]
-    return takers[0] if len(takers) == 1 else None
-
-
 @dataclass
 class _Solved:
     """A position judged for one task (internal to mining)."""
@@ -513,7 +506,7 @@ def _judge_moon(solver: Solver, position: Position, limit: Limit) -> "_Solved | 
     rules = position.rules
     if rules.moon == "none":
         return None
-    shooter = _moon_shooter(position)
+    shooter = position.moon_taker()
     if shooter is None:
         return None
     mover = position.to_move

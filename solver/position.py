@@ -492,6 +492,16 @@ class Position:
         later = set(self._winners[1:])
         return next(iter(later)) if len(later) == 1 else None
 
+    def moon_taker(self) -> "Seat | int | None":
+        """The one seat that has taken moon cards (:meth:`Rules.moon_mask`, in completed
+        tricks) while no other seat has: the only seat still able to shoot the moon once any
+        moon card is taken (a :class:`Seat` at 4 players, an int 0..n-1 at other tables).
+        ``None`` when no seat or several seats have taken moon cards (the rules' moon
+        setting is the caller's to check)."""
+        mask = self.rules.moon_mask()
+        takers = [seat for seat in self._seats if self.taken[seat] & mask]
+        return takers[0] if len(takers) == 1 else None
+
     def copy(self) -> "Position":
         """An independent copy (play on one does not change the other)."""
         other = object.__new__(Position)

@@ -178,3 +178,22 @@ def test_unknown_pass_direction_is_a_rules_error():
     with pytest.raises(RulesError, match="^pass_direction='up': expected left, right, across, "
                                          "hold or none$"):
         Position(DEAL, pass_direction="up")
+
+
+
+def test_the_moon_taker_is_the_one_seat_with_moon_cards_by_the_tricks():
+    # moon_taker against the tricks themselves: each trick's winner (trick_winner) and
+    # cards, not the position's running `taken`; random legal play, standard rules
+    counts = {"lone": 0, "none or several": 0}
+    for seed in range(12):
+        rng = random.Random(seed)
+        position = Position(Deal.random(rng))
+        moon = position.rules.moon_mask()
+        while not position.is_over():
+            position.play(rng.choice(position.legal_moves()))
+            takers = {trick_winner(cards, leader) for leader, cards in position.tricks()
+                      if sum(card.mask for card in cards) & moon}
+            expected = takers.pop() if len(takers) == 1 else None
+            assert position.moon_taker() == expected
+            counts["lone" if expected is not None else "none or several"] += 1
+    assert min(counts.values()) > 50
