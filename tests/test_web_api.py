@@ -23,6 +23,9 @@ ONE = DATA / "records" / "xinxin-train-1.hgn"
 FOUR = DATA / "records" / "xinxin-train-1-4.hgn"
 #: The opening of xinxin train game 1 (the built-in example ``opening``).
 OPENING = "N:.AQJT6543.9873.Q 87.K72.AQ52.T842 QJ932.9.J64.A653 AKT654.8.KT.KJ97"
+#: A job that runs until cancelled: exact max^n after trick 1 of the opening does not finish
+#: in 8 s on one core (its time cap is far beyond any test's wait).
+LONG_SOLVE = {"deal": OPENING, "played": "2C 3C 7C QC", "model": "maxn", "time_ms": 60000}
 
 
 @pytest.fixture(scope="module")
@@ -341,10 +344,9 @@ def test_a_job_reports_progress_and_its_result(client):
 
 
 def test_a_cancelled_solve_stops(client):
-    # the opening, paranoid: minutes to solve; cancelled, its search stops at its next check
-    job = client.post("/api/jobs", json={"kind": "solve", "params": {
-        "deal": OPENING, "played": "2C 3C 7C QC", "model": "paranoid",
-        "time_ms": 60000}}).json()
+    # the opening, exact max^n: unfinished after 8 s (paranoid solves it in 0.3 s, a race
+    # with the sleep below); cancelled, its search stops at its next check
+    job = client.post("/api/jobs", json={"kind": "solve", "params": LONG_SOLVE}).json()
     time.sleep(0.3)
     cancelled = client.delete(f"/api/jobs/{job['id']}").json()
     assert cancelled["id"] == job["id"]
@@ -367,9 +369,7 @@ def test_results_are_cached_per_position(client):
 def test_several_clients_at_once(client):
     """Four clients ask at once while a long solve runs: each gets its own right answer,
     and none waits for the long one."""
-    long = client.post("/api/jobs", json={"kind": "solve", "params": {
-        "deal": OPENING, "played": "2C 3C 7C QC", "model": "paranoid",
-        "time_ms": 8000}}).json()
+    long = client.post("/api/jobs", json={"kind": "solve", "params": LONG_SOLVE}).json()
     answers: dict[int, dict] = {}
     times: dict[int, float] = {}
 
@@ -400,9 +400,7 @@ def test_several_clients_at_once(client):
 def test_a_busy_server_refuses_more_jobs():
     app = create_app(workers=1, max_jobs=1)
     with TestClient(app) as c:
-        first = c.post("/api/jobs", json={"kind": "solve", "params": {
-            "deal": OPENING, "played": "2C 3C 7C QC", "model": "paranoid",
-            "time_ms": 5000}}).json()
+        first = c.post("/api/jobs", json={"kind": "solve", "params": LONG_SOLVE}).json()
         second = c.post("/api/jobs", json={"kind": "solve", "params": {
             "deal": OPENING, "played": "2C 3C 7C QC 7D", "model": "paranoid",
             "time_ms": 5000}})
@@ -414,9 +412,8 @@ def test_a_busy_server_refuses_more_jobs():
 def test_a_cancel_stops_that_job_only(client, run_cli):
     """Two searches at once; cancelling one stops its searches (its own stop token) and the
     other ends with the right values."""
-    # paranoid: the opening takes minutes (auto's estimate would end in a second)
-    body = {"deal": OPENING, "played": "2C 3C 7C QC", "model": "paranoid", "time_ms": 20000}
-    long = client.post("/api/jobs", json={"kind": "solve", "params": body}).json()
+    # exact max^n from the opening (auto's estimate would end in a second)
+    long = client.post("/api/jobs", json={"kind": "solve", "params": LONG_SOLVE}).json()
     other = client.post("/api/jobs", json={"kind": "advise", "params": {
         "record": FOUR.read_text(), "deal_number": 3, "at": 36, "samples": 40}}).json()
     time.sleep(0.2)
