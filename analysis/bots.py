@@ -59,6 +59,7 @@ from hearts.solver.seats import PassDirection, Seat
 
 from .advice import advise
 from .engine import DEFAULT_ENGINE, Engine
+from .handvalue import LEARNED_SAMPLES, learned_pass
 from .knowledge import Knowledge
 from .mcts import TreeSearch, tree_search
 from .passing import PassRanking, apply_passes, passable, policy_pass, rate_passes
@@ -67,7 +68,7 @@ from .sampling import DealSampler
 from .settings import Sampling
 from .stats import Z95, mean_se
 
-__all__ = ["Bot", "RandomBot", "RuleBot", "AdviceBot", "WithPass", "DealGame", "BotScore",
+__all__ = ["Bot", "RandomBot", "RuleBot", "LearnedPassBot", "AdviceBot", "WithPass", "DealGame", "BotScore",
            "MatchResult", "seat_view", "choose_passes", "timed_play", "openspiel_actions",
            "key_seed", "passers", "forced_play", "play_deal", "duplicate_match"]
 
@@ -133,6 +134,25 @@ class RuleBot:
     def choose_play(self, position: Position, knowledge: Callable[[], Knowledge],
                     key: tuple[int, ...]) -> Card:
         return rule_play(position, self.smoke)
+
+
+@dataclass(frozen=True)
+class LearnedPassBot(RuleBot):
+    """Passes by the learned pass value (:func:`~.handvalue.learned_pass`: the pass whose hand
+    scored fewest points in games against IS-MCTS, as fitted) and plays as the rule bot; an
+    experiment of issue 24, used as the passer of :class:`WithPass`. A hold deal has no pass;
+    rules the value was not fitted under raise :class:`~.handvalue.PassValueError`.
+
+    Attributes:
+        samples: guesses of the cards received (``learned_pass``'s ``samples``).
+    """
+
+    name: str = "learned-pass"
+    samples: int = LEARNED_SAMPLES
+
+    def choose_pass(self, seat: Seat, hand: int, direction: PassDirection, rules: Rules,
+                    key: tuple[int, ...]) -> int:
+        return learned_pass(hand, direction, rules, self.samples, key_seed(key))
 
 
 @dataclass(frozen=True)

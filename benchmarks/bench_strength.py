@@ -24,7 +24,8 @@ in each seat and the field in the other three (``smoke``: the rule bot that lead
 Q♠, ``rule_play``'s ``smoke``). Passes: the field passes by ``policy_pass``;
 the tested bot by ``--pass-by``: ``policy`` (``policy_pass``, the default against IS-MCTS and
 the advice field: the bots are compared on their play), ``rating`` (the pass rating,
-``rate_passes`` with ``--pass-samples``) or ``own`` (each bot's own pass: random, policy or
+``rate_passes`` with ``--pass-samples``), ``learned`` (the learned pass value,
+``hearts.analysis.handvalue``) or ``own`` (each bot's own pass: random, policy or
 rating; the default against the rule bot). Every bot decides from
 its own seat's view only.
 
@@ -78,9 +79,11 @@ from rich.table import Table
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from oracle import HolderOracleBot, OracleBot, OracleMismatchError  # noqa: E402
 
-from hearts.analysis.bots import AdviceBot, Bot, DealGame, RandomBot, RuleBot, WithPass, play_deal
+from hearts.analysis.bots import (AdviceBot, Bot, DealGame, LearnedPassBot, RandomBot, RuleBot,
+                                  WithPass, play_deal)
 from hearts.analysis.engine import DEFAULT_ENGINE, ENGINE_MODELS, Engine
 from hearts.analysis.forks import PASS, ShadowBot
+from hearts.analysis.handvalue import pass_value
 from hearts.analysis.mcts import TreeSearch
 from hearts.analysis.policy import RolloutPolicy
 from hearts.analysis.referee import (EngineMismatchError, ISMCTSPlayer, ISMCTSSettings,
@@ -161,6 +164,10 @@ CANDIDATES: dict[str, dict[str, Any]] = {
                        "sample_nodes": 30_000, "rollout": ["rule", 8, 0.5, True],
                        "pass_by": "rating"},
     # the default's play, passing by a rating whose rollouts are noisy for the other seats
+    # the default's play, passing by the learned pass value (hearts.analysis.handvalue)
+    "k4m5o8p5s400blp": {"horizon": 4, "moon_horizon": 5, "play_samples": 400,
+                        "sample_nodes": 30_000, "late_sample_nodes": 20_000,
+                        "rollout": ["rule", 8, 0.5, True], "pass_by": "learned"},
     "k4m5o8p5s400brn": {"horizon": 4, "moon_horizon": 5, "play_samples": 400,
                         "sample_nodes": 30_000, "rollout": ["rule", 8, 0.5, True],
                         "pass_by": "rating", "pass_rollout": ["rule", 1, 0.5, True]},
@@ -319,6 +326,8 @@ def bot_settings(name: str, args: argparse.Namespace) -> dict[str, Any]:
     pass_by = bot_pass_by(name, args)
     if pass_by == "rating" or name == "advice" and pass_by == "own":
         out["pass_samples"] = args.pass_samples
+    if pass_by == "learned":
+        out["pass_value"] = pass_value().source
     if pass_by == "rating":
         out["pass_rating"] = {"model": DEFAULT_ENGINE.model,
                               "horizon": DEFAULT_ENGINE.pass_horizon,
@@ -359,6 +368,8 @@ def make_players(args: argparse.Namespace) -> tuple[Any, list[Bot], list[Bot]]:
         pass_by = bot_pass_by(name, args)
         if pass_by == "policy":
             return WithPass(bot, RuleBot())
+        if pass_by == "learned":
+            return WithPass(bot, LearnedPassBot())
         if pass_by == "rating":
             if name not in CANDIDATES:
                 return WithPass(bot, rating)
@@ -917,7 +928,7 @@ def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--sims", type=int, default=5000, help="IS-MCTS simulations a move")
     parser.add_argument("--uct-c", type=float, default=18.2)
-    parser.add_argument("--pass-by", choices=("policy", "rating", "own"),
+    parser.add_argument("--pass-by", choices=("policy", "rating", "learned", "own"),
                         help="the tested bots' pass (default policy against ismcts and "
                              "advice, own against rule)")
     parser.add_argument("--pass-samples", type=int, default=DEFAULT_ENGINE.pass_samples,

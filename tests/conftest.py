@@ -6,6 +6,7 @@ from __future__ import annotations
 import importlib.util
 import os
 import shutil
+import sys
 from pathlib import Path
 from typing import Mapping
 
@@ -116,11 +117,27 @@ class Counted:
             yield item
 
 
+def _benchmark_script(name: str):
+    """``benchmarks/<name>.py`` as a module (the benchmarks are scripts, not a package; a
+    script may import its neighbours, as it does when run)."""
+    folder = Path(__file__).resolve().parent.parent / "benchmarks"
+    spec = importlib.util.spec_from_file_location(name, folder / f"{name}.py")
+    module = importlib.util.module_from_spec(spec)
+    sys.path.insert(0, str(folder))
+    try:
+        spec.loader.exec_module(module)
+    finally:
+        sys.path.remove(str(folder))
+    return module
+
+
+@pytest.fixture(scope="session")
+def benchmark_script():
+    """Loads a script of ``benchmarks/`` as a module: ``benchmark_script("fit_pass_value")``."""
+    return _benchmark_script
+
+
 @pytest.fixture(scope="session")
 def bench():
-    """``benchmarks/bench_strength.py`` as a module (the harness is a script, not a package)."""
-    script = Path(__file__).resolve().parent.parent / "benchmarks" / "bench_strength.py"
-    spec = importlib.util.spec_from_file_location("bench_strength", script)
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+    """``benchmarks/bench_strength.py`` as a module."""
+    return _benchmark_script("bench_strength")

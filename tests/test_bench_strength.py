@@ -136,6 +136,12 @@ def test_a_candidate_may_pass_its_own_way(bench, monkeypatch):
     assert plain.bot.engine == rated.bot.engine
     assert "pass_rating" in bench.bot_settings("k4xr", args)
     assert "pass_rating" not in bench.bot_settings("k4x", args)
+    monkeypatch.setitem(bench.CANDIDATES, "k4xl", {"horizon": 4, "play_samples": 10,
+                                                   "pass_by": "learned"})
+    _, (learned,), _ = bench.make_players(bench.parse_args(
+        ["--opponent", "rule", "--bots", "k4xl", "--pass-by", "policy"]))
+    assert type(learned.passer).__name__ == "LearnedPassBot"
+    assert "6132 seat games" in bench.bot_settings("k4xl", args)["pass_value"]
 
 
 def test_shards_stay_even_without_the_hold_deals(bench, tmp_path, capsys):

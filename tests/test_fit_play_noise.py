@@ -15,13 +15,8 @@ XINXIN = Path(__file__).resolve().parent / "data" / "openspiel_xinxin" / "xinxin
 
 
 @pytest.fixture(scope="module")
-def fit():
-    sys.path.insert(0, str(SCRIPT.parent))
-    try:
-        import fit_play_noise
-    finally:
-        sys.path.remove(str(SCRIPT.parent))
-    return fit_play_noise
+def fit(benchmark_script):
+    return benchmark_script("fit_play_noise")
 
 
 def _run(*args: str, cwd: Path | None = None) -> subprocess.CompletedProcess:
