@@ -68,9 +68,10 @@ from .sampling import DealSampler
 from .settings import Sampling
 from .stats import Z95, mean_se
 
-__all__ = ["Bot", "RandomBot", "RuleBot", "LearnedPassBot", "AdviceBot", "WithPass", "DealGame", "BotScore",
-           "MatchResult", "seat_view", "choose_passes", "timed_play", "openspiel_actions",
-           "key_seed", "passers", "forced_play", "play_deal", "duplicate_match"]
+__all__ = ["Bot", "RandomBot", "RuleBot", "LearnedPassBot", "AdviceBot", "WithPass", "DealGame",
+           "BotScore", "MatchResult", "seat_view", "choose_passes", "timed_play",
+           "openspiel_actions", "key_seed", "passers", "forced_play", "play_deal",
+           "duplicate_match"]
 
 
 class Bot(Protocol):

@@ -45,6 +45,7 @@ LEARNED_SAMPLES = 64
 _BASE = {name: Card.of(suit, 2).bit for name, suit in
          (("c", Suit.CLUBS), ("d", Suit.DIAMONDS), ("h", Suit.HEARTS), ("s", Suit.SPADES))}
 _QS_BIT = Card("QS").bit
+_C2_BIT = Card("2C").bit
 _DIRECTIONS = (("L", PassDirection.LEFT), ("X", PassDirection.ACROSS), ("R", PassDirection.RIGHT))
 
 
@@ -99,7 +100,7 @@ def hand_features(kept: np.ndarray, passed: np.ndarray, direction: np.ndarray
     f["h_2to4"] = (hearts[:, :3].sum(1) > 0).astype(np.float64)
     f["h_ak"] = hearts[:, 12] + hearts[:, 11]
     f["h_long_high"] = np.maximum(f["n_h"] - 4, 0) * f["high_h"]
-    f["c2"] = (kept & 1).astype(np.float64)
+    f["c2"] = ((kept >> _C2_BIT) & 1).astype(np.float64)
     f["many_high"] = np.maximum(sum(f[f"high_{n}"] for n in "cdhs") - 6, 0)
     passed_queen = ((passed >> _QS_BIT) & 1).astype(np.float64)
     for name, d in _DIRECTIONS:

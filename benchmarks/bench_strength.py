@@ -163,11 +163,12 @@ CANDIDATES: dict[str, dict[str, Any]] = {
     "k4m5o8p5s400br": {"horizon": 4, "moon_horizon": 5, "play_samples": 400,
                        "sample_nodes": 30_000, "rollout": ["rule", 8, 0.5, True],
                        "pass_by": "rating"},
-    # the default's play, passing by a rating whose rollouts are noisy for the other seats
-    # the default's play, passing by the learned pass value (hearts.analysis.handvalue)
+    # the default's play (late budget included), passing by the learned pass value
+    # (hearts.analysis.handvalue)
     "k4m5o8p5s400blp": {"horizon": 4, "moon_horizon": 5, "play_samples": 400,
                         "sample_nodes": 30_000, "late_sample_nodes": 20_000,
                         "rollout": ["rule", 8, 0.5, True], "pass_by": "learned"},
+    # the default's play, passing by a rating whose rollouts are noisy for the other seats
     "k4m5o8p5s400brn": {"horizon": 4, "moon_horizon": 5, "play_samples": 400,
                         "sample_nodes": 30_000, "rollout": ["rule", 8, 0.5, True],
                         "pass_by": "rating", "pass_rollout": ["rule", 1, 0.5, True]},
