@@ -1,5 +1,7 @@
 """A learned value of the hand a seat plays after the pass: the *learned pass* (an experiment of
-issue 24, ``docs/experiments.md`` "A learned pass").
+issue 24, ``docs/experiments.md`` "A learned pass"; measured level with
+:func:`~.passing.policy_pass`, −0.16 points a passing deal, 95% CI −0.53 … +0.22, 300 deals
+against IS-MCTS, so not the advice bot's pass).
 
 The pass rating (:mod:`.passing`) values a pass by playing sampled deals out with rule-bot
 rollouts, and those rollouts under-rate the danger of a short Q♠ or of high hearts kept
