@@ -35,7 +35,7 @@ from hearts.solver.errors import HeartsError
 from hearts.solver.rules import Rules
 from hearts.solver.seats import PassDirection
 
-from .passing import policy_pass
+from .passing import passable, policy_pass
 
 __all__ = ["PassValueError", "PassValue", "LearnedPass", "FEATURES", "hand_features",
            "pass_value", "learned_passes", "learned_pass", "fit", "LEARNED_SAMPLES", "supports"]
@@ -226,6 +226,7 @@ def learned_passes(hand: int, direction: "PassDirection | int", rules: Rules,
 
     Raises:
         PassValueError: a hold deal, rules the value was not fitted under, or ``samples`` < 1.
+        PassError: the hand holds fewer than 3 cards the rules allow passing.
     """
     direction = PassDirection(direction)
     if direction == PassDirection.HOLD:
@@ -236,7 +237,7 @@ def learned_passes(hand: int, direction: "PassDirection | int", rules: Rules,
     if samples < 1:
         raise PassValueError(f"samples must be at least 1, not {samples}")
     value = value or pass_value()
-    allowed = [c.mask for c in cards_from_mask(hand & ~rules.no_pass_mask())]
+    allowed = [c.mask for c in cards_from_mask(passable(hand, rules))]
     passes = np.array([a | b | c for a, b, c in combinations(allowed, 3)], dtype=np.int64)
     received = _received(hand, samples, seed)
     passed = np.repeat(passes, samples)

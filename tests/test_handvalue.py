@@ -16,7 +16,7 @@ import pytest
 from hearts.analysis.bots import LearnedPassBot, choose_passes
 from hearts.analysis.handvalue import (FEATURES, PassValue, PassValueError, hand_features,
                                        learned_pass, learned_passes, pass_value, supports)
-from hearts.analysis.passing import policy_pass
+from hearts.analysis.passing import PassError, policy_pass
 from hearts.solver.cards import DECK_MASK, SUIT_MASKS, Card, Suit, cards_from_mask
 from hearts.solver.deal import Deal
 from hearts.solver.hand import Hand
@@ -102,6 +102,12 @@ def test_no_pass_cards_are_never_passed():
     ranked = learned_passes(hand, 1, rules, samples=4, value=_only("qs", 10.0))
     assert len(ranked) == 220
     assert all(not r.cards & Card("QS").mask for r in ranked)
+
+
+def test_a_hand_that_cannot_pass_three_cards_is_a_pass_error():
+    rules = Rules.parse("openspiel,no_pass_cards=AS+KS+QS+JS+TS+9S+8S+7S+6S+5S+4S")
+    with pytest.raises(PassError, match="fewer"):
+        learned_passes(Hand("AKQJT98765432...").mask, 1, rules, 4)
 
 
 @pytest.mark.parametrize("direction, rules, samples, message", [
