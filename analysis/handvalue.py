@@ -257,8 +257,11 @@ def learned_pass(hand: int, direction: "PassDirection | int", rules: Rules,
 def fit(kept: np.ndarray, passed: np.ndarray, direction: np.ndarray, points: np.ndarray,
         ridge: float, source: str) -> PassValue:
     """Ridge regression of ``points`` on :func:`hand_features` (standardised, the intercept
-    not penalised). Shapes ``(n,)``; ``points`` in points for the deal."""
+    not penalised). Shapes ``(n,)``; ``points`` in points for the deal. Raises
+    :class:`PassValueError` when there are no games."""
     x = hand_features(kept, passed, direction)
+    if len(x) == 0:
+        raise PassValueError("there are no games to fit the pass value on")
     mean, scale = x.mean(0), x.std(0) + 1e-9
     z = np.column_stack([np.ones(len(x)), (x - mean) / scale])
     penalty = ridge * np.eye(z.shape[1])

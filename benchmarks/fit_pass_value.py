@@ -168,9 +168,14 @@ def main() -> int:
     source = (f"{len(rows)} seat games of passing deals against IS-MCTS (5,000 simulations, "
               f"OpenSpiel rules; players {', '.join(players)}; seeds {seeds.min()}-"
               f"{seeds.max()}; benchmarks/fit_pass_value.py, ridge {args.ridge:g})")
-    mse, base, n = held_out(data, args.ridge, args.test_seeds)
-    console.print(f"held out (the last {args.test_seeds} seeds, {n} rows): mean squared error "
-                  f"{mse:.2f} points², the mean alone {base:.2f} (R² {1 - mse / base:.3f})")
+    if len(seeds) > args.test_seeds >= 1:
+        mse, base, n = held_out(data, args.ridge, args.test_seeds)
+        console.print(f"held out (the last {args.test_seeds} seeds, {n} rows): mean squared "
+                      f"error {mse:.2f} points², the mean alone {base:.2f} (R² "
+                      f"{1 - mse / base:.3f})")
+    else:
+        console.print(f"held out: not measured (the table has {len(seeds)} seed(s), "
+                      f"--test-seeds {args.test_seeds} leaves none to fit on)")
     value = fit(data["kept"], data["passed"], data["direction"], data["points"], args.ridge,
                 source)
     x = hand_features(data["kept"], data["passed"], data["direction"])

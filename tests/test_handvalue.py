@@ -14,8 +14,9 @@ import numpy as np
 import pytest
 
 from hearts.analysis.bots import LearnedPassBot, choose_passes
-from hearts.analysis.handvalue import (FEATURES, PassValue, PassValueError, hand_features,
-                                       learned_pass, learned_passes, pass_value, supports)
+from hearts.analysis.handvalue import FEATURES, PassValue, PassValueError, hand_features
+from hearts.analysis.handvalue import fit as pass_fit
+from hearts.analysis.handvalue import learned_pass, learned_passes, pass_value, supports
 from hearts.analysis.passing import PassError, policy_pass
 from hearts.solver.cards import DECK_MASK, SUIT_MASKS, Card, Suit, cards_from_mask
 from hearts.solver.deal import Deal
@@ -177,6 +178,22 @@ def test_a_bad_table_is_a_one_line_error(tmp_path, name, content, message):
                           capture_output=True, text=True)
     assert done.returncode == 2
     assert message in done.stderr and len(done.stderr.strip().splitlines()) == 1
+
+
+def test_a_table_of_one_seed_fits_without_the_held_out_error(tmp_path, benchmark_script):
+    fit = benchmark_script("fit_pass_value")
+    one = tmp_path / "one.csv"
+    rows = [r for r in fit.read_table(TABLE) if r["seed"] == "24"]
+    one.write_text("\n".join([",".join(fit.COLUMNS)]
+                             + [",".join(r[c] for c in fit.COLUMNS) for r in rows]) + "\n")
+    done = subprocess.run([sys.executable, str(SCRIPT), "--table", str(one)],
+                          capture_output=True, text=True)
+    assert done.returncode == 0, done.stderr
+    assert "held out: not measured (the table has 1 seed(s)" in done.stdout
+    assert f"{len(rows)} seat games" in done.stdout
+    with pytest.raises(PassValueError, match="no games"):
+        fit_empty = np.zeros(0, dtype=np.int64)
+        pass_fit(fit_empty, fit_empty, fit_empty, fit_empty, 1.0, "")
 
 
 def test_the_fit_never_overwrites_a_file(tmp_path):
