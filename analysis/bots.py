@@ -24,6 +24,9 @@ Bots:
   the rules' big penalty card (J♠ in Black Jack, with A♠ K♠ Q♠ above it; Q♥ too in Pink
   Lady), and a bonus card (Omnibus 10♦) is kept and won, not given away
   (:func:`hearts.analysis.policy.point_cards`).
+* :class:`LearnedPassBot`: passes by the learned pass value
+  (:func:`~hearts.analysis.handvalue.learned_pass`, an experiment measured level with the
+  rule bot's pass) and plays as the rule bot; the harness's ``--pass-by learned``.
 * :class:`AdviceBot`: passes by the pass rating (:func:`~hearts.analysis.passing.rate_passes`,
   the best pass) and plays by the play advice (:func:`~hearts.analysis.advice.advise`, the
   best card), both with the engine every analysis uses (:data:`~.engine.DEFAULT_ENGINE`, or

@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass
+from functools import lru_cache
 from importlib import resources
 from itertools import combinations
 
@@ -184,8 +185,10 @@ class LearnedPass:
     points: float
 
 
+@lru_cache(maxsize=1)
 def pass_value() -> PassValue:
-    """The shipped weights (``hearts/analysis/pass_value.json``)."""
+    """The shipped weights (``hearts/analysis/pass_value.json``), read once (a bot asks for
+    every pass)."""
     text = resources.files("hearts.analysis").joinpath("pass_value.json").read_text("utf-8")
     return PassValue.from_json(json.loads(text))
 

@@ -180,7 +180,6 @@ def test_unknown_pass_direction_is_a_rules_error():
         Position(DEAL, pass_direction="up")
 
 
-
 def test_the_moon_taker_is_the_one_seat_with_moon_cards_by_the_tricks():
     # moon_taker against the tricks themselves: each trick's winner (trick_winner) and
     # cards, not the position's running `taken`; random legal play, standard rules
