@@ -64,6 +64,8 @@ from hearts.solver.cards import SUIT_MASKS, Card, Suit, cards_from_mask
 from hearts.solver.position import Position
 from hearts.solver.rules import Rules
 
+from .mimic import mimic_weights
+
 __all__ = ["rule_play", "play_out", "PointCards", "point_cards", "policy_spec",
            "RolloutPolicy", "RULE_BOT", "NOISY_OTHERS", "NOISY_PASS", "rollout_seed"]
 
@@ -101,7 +103,9 @@ ROLLOUT_KINDS = {"rule": "the rule bot (hearts.analysis.policy)",
                  "lookahead": "a one-card look-ahead over rule-bot play-outs",
                  "smoke": "the rule bot, leading to smoke out the big penalty card",
                  "unload": "the rule bot, leading to smoke out the big penalty card and "
-                           "unloading high cards early"}
+                           "unloading high cards early",
+                 "mimic": "a model of IS-MCTS's play learned from its games "
+                          "(hearts.analysis.mimic)"}
 
 
 @dataclass(frozen=True)
@@ -119,7 +123,9 @@ class RolloutPolicy:
             the rule bot that leads to smoke out a big card still out; ``"unload"``:
             :func:`rule_play` with ``unload``, the smoking bot that otherwise leads high in
             a safe suit's first two rounds (a model of how IS-MCTS leads,
-            ``docs/experiments.md``, "Random leads, horizon 2 with noise").
+            ``docs/experiments.md``, "Random leads, horizon 2 with noise"); ``"mimic"``:
+            each card drawn from a model of IS-MCTS's play fitted to its games
+            (:mod:`.mimic`; ``docs/experiments.md``, "Rollouts that play like IS-MCTS").
         runs: rollouts per card and sampled deal (1..64); their values are averaged.
         epsilon: the chance (0..1) that a seat plays a uniformly random legal card instead,
             at every play (seeded by the sampled deal: the same deal, the same rollouts).
@@ -166,7 +172,7 @@ class RolloutPolicy:
         for kind in (self.kind, self.own):
             if kind is not None and kind not in ROLLOUT_KINDS:
                 raise ValueError(f"unknown rollout policy {kind!r}: expected rule, "
-                                 f"lookahead, smoke or unload")
+                                 f"lookahead, smoke, unload or mimic")
         if not 1 <= self.runs <= 64:
             raise ValueError(f"runs must be 1..64, got {self.runs}")
         if not 0.0 <= self.epsilon <= 1.0:
@@ -185,8 +191,9 @@ class RolloutPolicy:
 
     @property
     def noisy(self) -> bool:
-        """Whether some play of the rollout is random (it then needs a seed)."""
-        return bool(self.epsilon or self.lead_epsilon)
+        """Whether some play of the rollout is random (it then needs a seed): a random card
+        at some chance, or the learned policy, which draws its cards."""
+        return bool(self.epsilon or self.lead_epsilon) or "mimic" in (self.kind, self.own)
 
     def text(self) -> str:
         """The policy in words, for output."""
@@ -269,12 +276,13 @@ def policy_spec(rules: Rules) -> dict:
     (``Core.set_policy``, :meth:`~hearts.solver.solve.Solver.rollout`): ``big`` (card bits,
     most points first), ``high`` (per big card, the mask of the higher cards of its suit),
     ``bonus`` (card bits, most negative first), ``penalty`` (the mask of the cards of positive
-    value) and ``deck`` (the mask of the cards dealt, kitty included). Cached: the same rules
-    give the same dict, which a core then loads once; read-only."""
+    value), ``deck`` (the mask of the cards dealt, kitty included) and ``mimic`` (the learned
+    policy's weights, :func:`.mimic.mimic_weights`). Cached: the same rules give the same
+    dict, which a core then loads once; read-only."""
     points = point_cards(rules)
     return {"big": [c.bit for c in points.big], "high": list(points.high),
             "bonus": [c.bit for c in points.bonus], "penalty": points.penalty_mask,
-            "deck": rules.deck()}
+            "deck": rules.deck(), "mimic": list(mimic_weights())}
 
 
 def _lowest(cards: list[Card]) -> Card:

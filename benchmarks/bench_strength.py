@@ -168,6 +168,17 @@ CANDIDATES: dict[str, dict[str, Any]] = {
     "k4m5o8p5s400blp": {"horizon": 4, "moon_horizon": 5, "play_samples": 400,
                         "sample_nodes": 30_000, "late_sample_nodes": 20_000,
                         "rollout": ["rule", 8, 0.5, True], "pass_by": "learned"},
+    # the default (late budget included), but the other seats of the rollouts draw their cards
+    # from the model of IS-MCTS's play (hearts.analysis.mimic), the advised seat the rule bot
+    "k4m5o8p5s400blX": {"horizon": 4, "moon_horizon": 5, "play_samples": 400,
+                        "sample_nodes": 30_000, "late_sample_nodes": 20_000,
+                        "rollout": ["mimic", 8, 0.0, True, None, "rule"]},
+    # the default's play (late budget included), passing by a rating whose rollouts draw the
+    # other seats' cards from the model of IS-MCTS's play
+    "k4m5o8p5s400blrX": {"horizon": 4, "moon_horizon": 5, "play_samples": 400,
+                         "sample_nodes": 30_000, "late_sample_nodes": 20_000,
+                         "rollout": ["rule", 8, 0.5, True], "pass_by": "rating",
+                         "pass_rollout": ["mimic", 1, 0.0, True, None, "rule"]},
     # the default's play, passing by a rating whose rollouts are noisy for the other seats
     "k4m5o8p5s400brn": {"horizon": 4, "moon_horizon": 5, "play_samples": 400,
                         "sample_nodes": 30_000, "rollout": ["rule", 8, 0.5, True],

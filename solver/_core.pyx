@@ -17,7 +17,7 @@ include "_mcts.pxi"
 from cpython.exc cimport PyErr_SetInterrupt
 from cpython.pythread cimport PyThread_get_thread_ident
 from libc.stdlib cimport malloc, free
-from libc.math cimport log
+from libc.math cimport exp, log
 import threading
 
 # signal handlers are the main thread's business (see hd_catch_sigint); unsigned long as
@@ -77,7 +77,7 @@ duck_init()                 # the lookup table of `lane_ducks`, once per process
 MODELS = {"paranoid": MODEL_PARANOID, "moon": MODEL_MOON, "maxn": MODEL_MAXN,
           "game": MODEL_GAME}
 POLICIES = {"rule": POLICY_RULE, "lookahead": POLICY_LOOKAHEAD, "smoke": POLICY_SMOKE,
-            "unload": POLICY_UNLOAD}
+            "unload": POLICY_UNLOAD, "mimic": POLICY_MIMIC}
 
 cdef int _check_range(str name, int value, int lo, int hi) except -1:
     """Raise ValueError unless ``lo <= value <= hi`` (a field of a state, `Core._load`)."""
@@ -696,8 +696,22 @@ cdef class Core:
             p.bonus_mask |= (<u64>1) << p.bonus[i]
         p.penalty = penalty
         p.deck = deck
+        mimic = spec.get("mimic")
+        if mimic is not None:
+            mimic = [float(w) for w in mimic]
+            if len(mimic) != MIMIC_NF:
+                raise ValueError(f"policy spec: {len(mimic)} weights for the learned policy, "
+                                 f"expected {MIMIC_NF}")
+            p.has_mimic = 1
+            for i in range(MIMIC_NF):
+                p.mimic[i] = mimic[i]
         self.pol = p
         self.policy_spec = spec
+
+    cdef void _need_mimic(self, str policy) except *:
+        if policy == "mimic" and not self.pol.has_mimic:
+            raise ValueError("the learned rollout policy (mimic) needs its weights in the "
+                             "policy spec (Core.set_policy)")
 
     cdef void _need_policy(self) except *:
         if self.policy_spec is None:
@@ -722,6 +736,50 @@ cdef class Core:
         if smoke:
             return smoke_card(&s, &self.r, &self.pol)
         return rule_card(&s, &self.r, &self.pol)
+
+    def mimic_card(self, tuple state, unsigned long long seed):
+        """A card (bit) for the seat to move in ``state`` drawn from the learned policy of
+        ``set_policy``'s weights (`mimic_card`, one draw from the random stream ``seed``,
+        as a rollout draws it).
+
+        Raises:
+            ValueError: no policy or no learned weights loaded, or the deal is over.
+        """
+        cdef State s
+        cdef u64 rng = seed
+        self._need_policy()
+        self._need_mimic("mimic")
+        self._load(&s, state)
+        if not s.rem:
+            raise ValueError("the deal is over: no card to play")
+        return mimic_card(&s, &self.r, &self.pol, &rng)
+
+    def mimic_features(self, tuple state):
+        """The learned policy's view of ``state``: for each legal card of the seat to move
+        (lowest bit first), ``(card bit, features)``, the MIMIC_NF (32) features of
+        `mimic_features` (``hearts.analysis.mimic.FEATURES`` names them). The policy of
+        ``set_policy`` gives the big card; its weights are not needed.
+
+        Raises:
+            ValueError: no policy loaded, or the deal is over.
+        """
+        cdef State s
+        cdef double f[MIMIC_NF]
+        cdef u64 legal, x
+        cdef int b
+        self._need_policy()
+        self._load(&s, state)
+        if not s.rem:
+            raise ValueError("the deal is over: no card to play")
+        legal = legal_moves(&s, &self.r)
+        x = legal
+        out = []
+        while x:
+            b = ctz(x)
+            x &= x - 1
+            mimic_features(&s, &self.r, &self.pol, b, legal, f)
+            out.append((b, tuple(f[i] for i in range(MIMIC_NF))))
+        return out
 
     def policy_line(self, tuple state, int tricks_left):
         """The cards (bits, in play order) the rule bot plays from ``state`` until at
@@ -836,6 +894,7 @@ cdef class Core:
         if policy not in POLICIES or not 0.0 <= epsilon <= 1.0:
             raise ValueError(f"policy must be one of {sorted(POLICIES)} and epsilon 0..1, "
                              f"got {policy!r} and {epsilon}")
+        self._need_mimic(policy)
         seat = s.turn
         deals = [tuple(int(m) for m in h) for h in hands]
         count = len(deals)
@@ -994,13 +1053,15 @@ cdef class Core:
         how.whole = whole
         if policy not in POLICIES:
             raise ValueError(f"unknown rollout policy {policy!r}: expected rule, lookahead, "
-                             f"smoke or unload")
+                             f"smoke, unload or mimic")
         if not 1 <= runs <= 64 or not 0.0 <= epsilon <= 1.0 or lead_epsilon > 1.0:
             raise ValueError(f"runs must be 1..64 and epsilon and lead_epsilon 0..1, got "
                              f"{runs}, {epsilon} and {lead_epsilon}")
         if own_policy is not None and own_policy not in POLICIES:
             raise ValueError(f"unknown rollout policy {own_policy!r} for the target's own "
-                             f"plays: expected rule, lookahead, smoke or unload")
+                             f"plays: expected rule, lookahead, smoke, unload or mimic")
+        self._need_mimic(policy)
+        self._need_mimic(own_policy)
         how.policy = POLICIES[policy]
         how.own_policy = -1 if own_policy is None else POLICIES[own_policy]
         how.runs = runs

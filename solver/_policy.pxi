@@ -6,6 +6,7 @@
 
 cdef enum:
     MAXPOLICY = 64          # big or bonus cards of one rules' point table (at most every card)
+    MIMIC_NF = 32           # features of one legal card for the learned policy (`mimic_features`)
 
 
 cdef struct PolicyC:
@@ -21,6 +22,8 @@ cdef struct PolicyC:
     u64 penalty             # the cards of positive value
     u64 deck                # the cards dealt, kitty included: the played cards are the
                             # deck less the hands and the kitty
+    int has_mimic           # the learned policy's weights are loaded (`mimic_card`)
+    double mimic[MIMIC_NF]  # its weights, one per feature of `mimic_features`
 
 
 cdef struct RolloutC:
@@ -49,6 +52,7 @@ cdef enum:
     POLICY_LOOKAHEAD = 1    # each legal card played out by the rule bot, the best kept
     POLICY_SMOKE = 2        # the rule bot, leading to smoke out a big card (`smoke_card`)
     POLICY_UNLOAD = 3       # the smoking rule bot, unloading high cards early (`unload_card`)
+    POLICY_MIMIC = 4        # a softmax over the legal cards learned from IS-MCTS (`mimic_card`)
 
 
 cdef inline u64 next_random(u64* state) noexcept nogil:
@@ -322,7 +326,8 @@ cdef int rollout_card(const State* s, const RulesC* r, const PolicyC* p,
     (`how.lead_epsilon` for a lead) a uniformly random legal card (never for the seat
     `how.steady`, which draws no random number), else the rule bot's card (`POLICY_RULE`)
     or the best after one-card look-ahead (`POLICY_LOOKAHEAD`), or the rule bot that smokes
-    out a big card (`POLICY_SMOKE`), or that also unloads high cards early (`POLICY_UNLOAD`);
+    out a big card (`POLICY_SMOKE`), or that also unloads high cards early (`POLICY_UNLOAD`),
+    or a card drawn from the learned policy (`POLICY_MIMIC`, `mimic_card`);
     seat `how.target` plays `how.own_policy` instead when that is set."""
     cdef u64 legal, x
     cdef int k
@@ -351,6 +356,8 @@ cdef int rollout_card(const State* s, const RulesC* r, const PolicyC* p,
         return smoke_card(s, r, p)
     if k == POLICY_UNLOAD:
         return unload_card(s, r, p)
+    if k == POLICY_MIMIC:
+        return mimic_card(s, r, p, &how.rng)
     return rule_card(s, r, p)
 
 
@@ -386,3 +393,99 @@ cdef void rollout_play(State* s, const RulesC* r, const PolicyC* p, RolloutC* ho
         return
     while play_goes_on(s, r, tricks_left):
         play_card(s, rollout_card(s, r, p, how), r)
+
+
+cdef void mimic_features(const State* s, const RulesC* r, const PolicyC* p, int c, u64 legal,
+                         double* f) noexcept nogil:
+    """The MIMIC_NF features of playing card `c` (legal in `s`) for the seat to move, from
+    what that seat knows: its hand, the cards played and the trick (the others' cards only
+    as one pool, `s.rem` less its hand). Three blocks, the others zero: a lead (slots 0-11),
+    a follow of the suit led (12-22) and a discard (23-31). "Big" is the rules' first big
+    card (Q♠ in the standard game), "out" while no seat has played it and the seat does not
+    hold it. ``hearts.analysis.mimic.FEATURES`` names every slot."""
+    cdef int su = c >> 4, q = p.big[0] if p.nbig else -1
+    cdef u64 hand = s.hand[s.turn], lane = LANE << (16 * su), below
+    cdef u64 seen = (p.deck & ~s.rem & ~r.kitty) | hand
+    cdef u64 theirs = s.rem & ~hand & lane
+    cdef int nhi = popcount(theirs & ~(((<u64>2) << c) - 1))
+    cdef int nlo = popcount(theirs & (((<u64>1) << c) - 1))
+    cdef double hi = nhi / 12.0, lo = nlo / 12.0, rank = (c & 15) / 12.0
+    cdef double value = r.value[c] / 13.0, length = popcount(hand & lane) / 13.0
+    cdef bint qout = q >= 0 and not ((seen >> q) & 1) and (q >> 4) == su
+    cdef bint wins, last
+    memset(f, 0, MIMIC_NF * sizeof(double))
+    if s.ntrick == 0:
+        f[0] = rank
+        f[1] = hi
+        f[2] = lo
+        f[3] = nhi == 0 and nlo > 0              # a sure winner while the others follow
+        f[4] = length
+        f[5] = su == 2                           # a heart
+        f[6] = q >= 0 and su == (q >> 4)         # the big card's suit
+        f[7] = c == q
+        f[8] = qout and c < q                    # smoking it out
+        f[9] = qout and c > q                    # a card that may catch it
+        f[10] = nhi == 0 and nlo == 0            # nobody else holds the suit
+        f[11] = value
+    elif (s.win >> 4) == su:
+        wins = c > s.win
+        last = s.ntrick == r.n - 1
+        below = legal & (((<u64>1) << s.win) - 1)
+        f[12] = wins
+        f[13] = wins and last
+        f[14] = wins * (s.trick_points / 13.0)
+        f[15] = (wins and not last) * hi         # a winner the later seats may beat
+        f[16] = below != 0 and c == topbit(below)  # ducking with the highest card that ducks
+        f[17] = rank
+        f[18] = value
+        f[19] = wins * value                     # taking its own point card
+        f[20] = qout and c > q
+        f[21] = lo
+        f[22] = c == q and not wins              # the big card dropped under a higher one
+    else:
+        f[23] = value
+        f[24] = c == q
+        f[25] = su == 2
+        f[26] = rank
+        f[27] = popcount(hand & lane) == 1       # voids the suit
+        f[28] = length
+        f[29] = qout and c > q
+        f[30] = hi
+        f[31] = lo
+
+
+cdef int mimic_card(const State* s, const RulesC* r, const PolicyC* p, u64* rng) noexcept nogil:
+    """A card for the seat to move drawn from the learned policy: each legal card with chance
+    proportional to exp(weights . `mimic_features`) (a multinomial logit; the weights are
+    fitted to IS-MCTS's plays by ``benchmarks/fit_mimic.py``). One random number a play with
+    a choice, from the rollout's stream."""
+    cdef u64 legal = legal_moves(s, r), x
+    cdef int cards[64]
+    cdef double score[64]
+    cdef double f[MIMIC_NF]
+    cdef double top = -1e300, total = 0.0, z, u
+    cdef int n = 0, b, j
+    if not (legal & (legal - 1)):
+        return ctz(legal)
+    x = legal
+    while x:
+        b = ctz(x)
+        x &= x - 1
+        mimic_features(s, r, p, b, legal, f)
+        z = 0.0
+        for j in range(MIMIC_NF):
+            z += p.mimic[j] * f[j]
+        cards[n] = b
+        score[n] = z
+        if z > top:
+            top = z
+        n += 1
+    for j in range(n):
+        score[j] = exp(score[j] - top)
+        total += score[j]
+    u = (next_random(rng) >> 11) * (1.0 / 9007199254740992.0) * total
+    for j in range(n):
+        u -= score[j]
+        if u < 0:
+            return cards[j]
+    return cards[n - 1]

@@ -842,6 +842,21 @@ class Solver:
             return [None if v is None else tuple(v) for v in out["values"]]
         return out["values"]
 
+    def mimic_features(self, position: Position, policy: dict) -> tuple[list[Card], list]:
+        """The learned rollout policy's view of ``position`` (``Core.mimic_features``): the
+        legal cards of the seat to move (lowest bit first) and, per card, its 32 features
+        (floats; ``hearts.analysis.mimic.FEATURES`` names them), from what that seat knows.
+
+        Raises:
+            SolverError: not a :class:`Position`, or the deal is over.
+        """
+        if not isinstance(position, Position):
+            raise SolverError(f"mimic_features takes a Position, not {type(position).__name__}")
+        if position.is_over():
+            raise SolverError("the deal is over: no card left to play")
+        out = self._policy_core(position, policy).mimic_features(core_state(position))
+        return [Card.from_bit(bit) for bit, _ in out], [f for _, f in out]
+
     def _policy_core(self, position: Position, policy: dict, left: int = 0,
                      model: str = "maxn") -> Core:
         """The core (made for a first solve of ``left`` cards under ``model`` when there is

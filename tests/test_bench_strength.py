@@ -182,3 +182,14 @@ def test_the_advice_field_replays_a_deal_exactly(bench, tmp_path):
         runs.append([(g["seat"], g["bot"], g["points"], g["actions"]) for g in _lines(out)])
     assert len(runs[0]) == 5 and runs[0] == runs[1]
     assert sum(runs[0][0][2]) in (26, 78)      # the baseline game: 26 points, or a moon
+
+
+def test_every_candidate_names_an_engine_that_builds(bench):
+    for name, spec in bench.CANDIDATES.items():
+        engine = bench.candidate_engine(name, "maxn")
+        assert engine.samples == spec["play_samples"] and engine.horizon == spec["horizon"], name
+    mimic = bench.candidate_engine("k4m5o8p5s400blX", "maxn")
+    assert mimic.rollout.kind == "mimic" and mimic.rollout.own == "rule" and mimic.rollout.noisy
+    rating = bench.candidate_engine("k4m5o8p5s400blrX", "maxn")
+    assert rating.pass_rollout.kind == "mimic" and rating.rollout == bench.candidate_engine(
+        "k4m5o8p5s400bl20", "maxn").rollout
