@@ -30,6 +30,7 @@ import numpy as np
 
 from hearts.solver.errors import HeartsError
 from hearts.solver.position import Position
+from hearts.solver.rules import Rules
 from hearts.solver.seats import Seat
 from hearts.solver.solve import Solver
 
@@ -115,7 +116,7 @@ def mimic_weights() -> tuple[float, ...]:
     return tuple(float(w) for w in data["weights"])
 
 
-def decisions(game: OpenSpielGame, seats: Sequence[Seat], rules, policy: dict,
+def decisions(game: OpenSpielGame, seats: Sequence[Seat], rules: Rules, policy: dict,
               solver: Solver | None = None) -> Decisions:
     """The plays with a choice (two or more legal cards) that ``seats`` made in ``game``,
     replayed from its deal after the pass under ``rules``; ``policy`` is the rollout policy's

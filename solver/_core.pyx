@@ -988,8 +988,10 @@ cdef class Core:
                 after which the rule bot's play-out to the end leaves it the fewest
                 points: `lookahead_card`), ``"smoke"`` (the rule bot, leading the suit
                 of a big card still out below it when it holds no card above it:
-                `smoke_card`) or ``"unload"`` (the smoking rule bot, which otherwise leads
-                its highest club or diamond in the suit's first two rounds: `unload_card`).
+                `smoke_card`), ``"unload"`` (the smoking rule bot, which otherwise leads
+                its highest club or diamond in the suit's first two rounds: `unload_card`)
+                or ``"mimic"`` (a card drawn from the learned policy whose weights
+                ``set_policy`` loaded: `mimic_card`).
             runs: rollouts per card (1..64); with more than one, each card's value is the
                 list of the runs' values.
             epsilon: the chance (0..1) that a seat plays a uniformly random legal card

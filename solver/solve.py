@@ -762,9 +762,10 @@ class Solver:
             rollout_policy: ``rule`` (the policy itself), ``lookahead`` (each seat tries
                 each legal card, the policy playing the deal out after it, and keeps the one
                 that leaves it the fewest points), ``smoke`` (the policy, but leading low
-                in the suit of a big card still out when the seat holds no card above it)
-                or ``unload`` (``smoke``, and otherwise leading its highest club or diamond
-                in the suit's first two rounds): ``Core.rollout``.
+                in the suit of a big card still out when the seat holds no card above
+                it), ``unload`` (``smoke``, and otherwise leading its highest club or
+                diamond in the suit's first two rounds) or ``mimic`` (a card drawn from the
+                learned policy whose weights ``policy`` carries): ``Core.rollout``.
             runs: rollouts per card (1..64); with more than one, each card's value is the
                 list of the runs' values.
             epsilon: the chance (0..1) of a uniformly random legal card at every play.
