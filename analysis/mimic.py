@@ -209,7 +209,6 @@ def probabilities(position: Position, policy: dict, weights: Sequence[float] | N
         hearts.solver.errors.SolverError: the deal is over.
     """
     cards, rows = (solver or Solver()).mimic_features(position, policy)
+    one = Decisions(np.asarray(rows, float), np.zeros(len(rows), int), np.zeros(1, int))
     w = np.asarray(mimic_weights() if weights is None else weights, float)
-    score = np.asarray(rows, float) @ w
-    e = np.exp(score - score.max())
-    return dict(zip(cards, (e / e.sum()).tolist()))
+    return dict(zip(cards, _probabilities(w, one).tolist()))

@@ -41,6 +41,9 @@ from hearts.solver.rules import Rules
 from hearts.solver.seats import Seat
 from hearts.solver.solve import Solver
 
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from fit_common import add_fit_arguments, held_out_note, refuse_overwrite  # noqa: E402
+
 #: The noisy rule bot's chance of a random card (the engine's rollouts, ``NOISY_OTHERS``).
 NOISE = 0.5
 
@@ -125,32 +128,23 @@ def rule_bot_fit(games: list, rules: Rules) -> tuple[float, float, float]:
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--extract", nargs="+", type=Path, metavar="RESULTS",
-                        help="strength-harness results files to build --games from")
-    parser.add_argument("--games", type=Path, required=True,
-                        help="the games table (written with --extract, else read)")
-    parser.add_argument("--ridge", type=float, default=1.0)
-    parser.add_argument("--test-seeds", type=int, default=2,
-                        help="seeds left out for the held-out figures")
-    parser.add_argument("--out", type=Path, help="write the weights here (JSON)")
-    parser.add_argument("--force", action="store_true", help="overwrite --games or --out")
+    add_fit_arguments(parser, "games", 1.0)
     args = parser.parse_args()
     console = Console()
     rules = Rules.openspiel()
     try:
         if args.extract:
-            if args.games.exists() and not args.force:
-                raise GamesError(f"{args.games} exists (give --force to overwrite it)")
+            refuse_overwrite(args.games, args.force, GamesError)
             lines = extract(args.extract)
             opener = gzip.open if args.games.suffix == ".gz" else open
             with opener(args.games, "wt", encoding="utf-8") as f:
                 f.write("".join(line + "\n" for line in lines))
             console.print(f"{len(lines)} games written to {args.games}")
         games = read_games(args.games)
-        if args.out and args.out.exists() and not args.force:
-            raise GamesError(f"{args.out} exists (give --force to overwrite it)")
+        refuse_overwrite(args.out, args.force, GamesError)
         seeds = sorted({s for s, _ in games})
-        if len(seeds) > args.test_seeds >= 1:
+        note = held_out_note(len(seeds), args.test_seeds)
+        if note is None:
             test_seeds = set(seeds[-args.test_seeds:])
             train = table_decisions([g for g in games if g[0] not in test_seeds], rules)
             held = [g for g in games if g[0] in test_seeds]
@@ -168,8 +162,7 @@ def main() -> int:
             result.add_row("a uniform choice", f"{uniform:.3f}", "")
             console.print(result)
         else:
-            console.print(f"held out: not measured (the table has {len(seeds)} seed(s), "
-                          f"--test-seeds {args.test_seeds} leaves none to fit on)")
+            console.print(note)
         data = table_decisions(games, rules)
         weights = fit(data, args.ridge)
     except (GamesError, OSError) as e:

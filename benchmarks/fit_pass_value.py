@@ -39,6 +39,9 @@ from hearts.solver.errors import HeartsError
 from hearts.solver.hand import Hand
 from hearts.solver.seats import PassDirection, Seat
 
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from fit_common import add_fit_arguments, held_out_note, refuse_overwrite  # noqa: E402
+
 COLUMNS = ("seed", "deal", "seat", "player", "direction", "dealt", "passed", "received",
            "points")
 
@@ -132,23 +135,14 @@ def held_out(data: dict[str, np.ndarray], ridge: float, test_seeds: int) -> tupl
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--extract", nargs="+", type=Path, metavar="RESULTS",
-                        help="strength-harness results files to build --table from")
+    add_fit_arguments(parser, "table", 100.0)
     parser.add_argument("--bot", default="k4m5o8p5s400b",
                         help="the tested bot whose unforked seat games join the baseline's")
-    parser.add_argument("--table", type=Path, required=True,
-                        help="the games table (written with --extract, else read)")
-    parser.add_argument("--ridge", type=float, default=100.0)
-    parser.add_argument("--test-seeds", type=int, default=2,
-                        help="seeds left out for the held-out error")
-    parser.add_argument("--out", type=Path, help="write the weights here (JSON)")
-    parser.add_argument("--force", action="store_true", help="overwrite --out")
     args = parser.parse_args()
     console = Console()
     try:
         if args.extract:
-            if args.table.exists() and not args.force:
-                raise TableError(f"{args.table} exists (give --force to overwrite it)")
+            refuse_overwrite(args.table, args.force, TableError)
             rows = extract(args.extract, args.bot)
             opener = gzip.open if args.table.suffix == ".gz" else open
             with opener(args.table, "wt", encoding="utf-8", newline="") as f:
@@ -158,8 +152,7 @@ def main() -> int:
             console.print(f"{len(rows)} seat games written to {args.table}")
         rows = read_table(args.table)
         data = arrays(rows, args.table)
-        if args.out and args.out.exists() and not args.force:
-            raise TableError(f"{args.out} exists (give --force to overwrite it)")
+        refuse_overwrite(args.out, args.force, TableError)
     except (TableError, OSError) as e:
         print(f"error: {e}", file=sys.stderr)
         return 2
@@ -168,14 +161,14 @@ def main() -> int:
     source = (f"{len(rows)} seat games of passing deals against IS-MCTS (5,000 simulations, "
               f"OpenSpiel rules; players {', '.join(players)}; seeds {seeds.min()}-"
               f"{seeds.max()}; benchmarks/fit_pass_value.py, ridge {args.ridge:g})")
-    if len(seeds) > args.test_seeds >= 1:
+    note = held_out_note(len(seeds), args.test_seeds)
+    if note is None:
         mse, base, n = held_out(data, args.ridge, args.test_seeds)
         console.print(f"held out (the last {args.test_seeds} seeds, {n} rows): mean squared "
                       f"error {mse:.2f} points², the mean alone {base:.2f} (R² "
                       f"{1 - mse / base:.3f})")
     else:
-        console.print(f"held out: not measured (the table has {len(seeds)} seed(s), "
-                      f"--test-seeds {args.test_seeds} leaves none to fit on)")
+        console.print(note)
     value = fit(data["kept"], data["passed"], data["direction"], data["points"], args.ridge,
                 source)
     x = hand_features(data["kept"], data["passed"], data["direction"])
