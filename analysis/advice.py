@@ -440,6 +440,7 @@ def evaluate_deal(position: Position, cards: Sequence[Card], model: str = "paran
     # does not stop dearer
     # each run solves on its own, so the card's share is split over its runs
     cap = None if card_nodes is None else Limit(nodes=max(1, card_nodes // rollout.runs))
+    rollout = rollout.under(position.rules)
     shooter = rollout.shooter(position)
     out = solver.rollout(position, cards, mover, model, horizon, policy_spec(position.rules),
                          limit=cap, retry=cap is not None, whole=True,
@@ -614,6 +615,7 @@ def advise(subject: "Knowledge | Position", seat: "Seat | str | None" = None, *,
     if knowledge.to_move != knowledge.seat:
         raise AdviceError(_not_to_move(knowledge))
     mover = knowledge.seat
+    rollout = rollout.under(knowledge.rules)
     public = _public_position(knowledge)
     own_evaluator = horizon is None and evaluator == "auto" and model == engine.model
     if horizon is None:

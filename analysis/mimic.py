@@ -1,7 +1,9 @@
 """A learned model of how OpenSpiel's IS-MCTS plays a card: the *mimic* rollout policy (an
 experiment of issue 24, ``docs/experiments.md`` "Rollouts that play like IS-MCTS"; as the
 model of the other seats in the engine's rollouts it measured +0.30 points a deal against the
-noisy rule bot's, 95% CI −0.11 … +0.71, 200 deals against IS-MCTS: not the default).
+noisy rule bot's, 95% CI −0.11 … +0.71, 200 deals against IS-MCTS; in the pass rating's
+rollouts, passing by that rating −0.03 against passing by the policy, −0.67 … +0.61, 126
+passing deals: not the default).
 
 The engine's rollouts model the other seats as a noisy rule bot, and stop 44 found that model,
 not the view of the cards, to be what holds the engine back against IS-MCTS. This module fits
@@ -15,8 +17,9 @@ ridge penalty, by Newton's method (``benchmarks/fit_mimic.py``; they ship as ``m
 In the rollouts (:class:`~.policy.RolloutPolicy` kind ``"mimic"``) each other seat draws its
 card from the model; the advised seat's own later cards stay the rule bot's (``own``).
 
-Fitted under OpenSpiel's default rules (hearts 1, Q♠ 13, four seats); the features name "the
-big card" (Q♠ there) and read card values from the rules, so other point tables run, untested.
+Fitted under OpenSpiel's default rules (hearts 1, Q♠ 13, four seats): under any other point
+table or number of seats (:func:`fitted_for`) a mimic rollout plays the rule bot instead
+(:meth:`.policy.RolloutPolicy.under`).
 """
 from __future__ import annotations
 
@@ -36,8 +39,8 @@ from hearts.solver.solve import Solver
 
 from .openspiel import OpenSpielGame
 
-__all__ = ["FEATURES", "MimicError", "Decisions", "mimic_weights", "decisions", "fit",
-           "likelihood", "probabilities"]
+__all__ = ["FEATURES", "MimicError", "Decisions", "mimic_weights", "fitted_for", "decisions",
+           "fit", "likelihood", "probabilities"]
 
 #: The features of one legal card, in the core's order (``solver/_policy.pxi``,
 #: ``mimic_features``): a lead (0-11), a follow of the suit led (12-22), a discard (23-31).
@@ -114,6 +117,17 @@ def mimic_weights() -> tuple[float, ...]:
         raise MimicError("mimic.json: its features are not this version's (refit with "
                          "benchmarks/fit_mimic.py)")
     return tuple(float(w) for w in data["weights"])
+
+
+@lru_cache(maxsize=64)
+def fitted_for(rules: Rules) -> bool:
+    """Whether the learned model knows ``rules``: four seats and the standard point table
+    (each heart 1, Q♠ 13, nothing else scores), those of the games it was fitted on
+    (OpenSpiel's defaults). Under another table its weights misread the cards: under Black
+    Jack (J♠ 13) a pass rating with its rollouts kept A♠ K♠ Q♠ J♠ and passed 2♣ 2♦ 4♥
+    (``docs/experiments.md``, "The pass rating with mimic rollouts, again");
+    :meth:`.policy.RolloutPolicy.under` then plays the rule bot instead."""
+    return rules.players == 4 and rules.point_values() == Rules.standard().point_values()
 
 
 def decisions(game: OpenSpielGame, seats: Sequence[Seat], rules: Rules, policy: dict,

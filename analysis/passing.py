@@ -547,6 +547,7 @@ def evaluate_pass(position: Position, seat: Seat, model: str = "maxn",
         raise PassError(f"a pass is valued by one rollout a deal, got {rollout.runs} runs",
                         argument="rollout")
     solver = solver or Solver()
+    rollout = rollout.under(position.rules)
     # In the core, without the GIL: the play-out (policy.play_out for the rule bot), the
     # solve, and a stopped solve redone one bot trick later.
     value = solver.rollout(position, None, seat, model, horizon, policy_spec(position.rules),
@@ -929,8 +930,9 @@ def rate_passes(hand: "Hand | str | Iterable[Card | str]", direction: "PassDirec
               if sum(x.mask for x in c) & (give_mask | keep_mask) == give_mask]
     candidates = [sum(c.mask for c in combo) for combo in combos]
     others = _sample_hands(seat, mask, samples, seed)
+    rollout = engine.pass_rollout.under(rules)
     work = _PassWork(seat, mask, direction, rules, model, horizon, limit, candidates,
-                     others, forbidden, engine.pass_rollout)
+                     others, forbidden, rollout)
     plan = _schedule(len(candidates), samples)
     total = sum(arms * (n - (plan[k - 1][1] if k else 0)) for k, (arms, n) in enumerate(plan))
     n_threads = sampling.workers
@@ -1014,7 +1016,7 @@ def rate_passes(hand: "Hand | str | Iterable[Card | str]", direction: "PassDirec
     return PassRanking(seat, Hand.from_mask(mask), direction, receiver,
                        direction.passer(seat), rules, model, horizon, limit, samples,
                        ci_target, seed, n_threads, tuple(ratings), tuple(rounds), stopped,
-                       done, (time.perf_counter() - t0) * 1000.0, engine.pass_rollout,
+                       done, (time.perf_counter() - t0) * 1000.0, rollout,
                        Hand.from_mask(give_mask), Hand.from_mask(keep_mask))
 
 

@@ -57,17 +57,18 @@ players.
 from __future__ import annotations
 
 import functools
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Sequence
 
 from hearts.solver.cards import SUIT_MASKS, Card, Suit, cards_from_mask
 from hearts.solver.position import Position
 from hearts.solver.rules import Rules
 
-from .mimic import mimic_weights
+from .mimic import fitted_for, mimic_weights
 
 __all__ = ["rule_play", "play_out", "PointCards", "point_cards", "policy_spec",
-           "RolloutPolicy", "RULE_BOT", "NOISY_OTHERS", "NOISY_PASS", "rollout_seed"]
+           "RolloutPolicy", "RULE_BOT", "NOISY_OTHERS", "NOISY_PASS", "FALLBACK_EPSILON",
+           "rollout_seed"]
 
 _HEARTS = SUIT_MASKS[Suit.HEARTS]
 
@@ -195,12 +196,26 @@ class RolloutPolicy:
         at some chance, or the learned policy, which draws its cards."""
         return bool(self.epsilon or self.lead_epsilon) or "mimic" in (self.kind, self.own)
 
+    def under(self, rules: Rules) -> "RolloutPolicy":
+        """This policy as it plays under ``rules``: itself, unless it draws from the learned
+        model (``"mimic"``) and the model does not know those rules
+        (:func:`.mimic.fitted_for`: four seats, the standard point table); then the rule bot
+        takes the model's place, the other seats playing a random card at chance
+        :data:`FALLBACK_EPSILON` where they drew from the model (as the engine's noisy
+        rollouts do). The rating and the advice play and print the policy this returns."""
+        if "mimic" not in (self.kind, self.own) or fitted_for(rules):
+            return self
+        kind = "rule" if self.kind == "mimic" else self.kind
+        own = "rule" if self.own == "mimic" else self.own
+        epsilon = FALLBACK_EPSILON if self.kind == "mimic" and not self.epsilon else self.epsilon
+        return replace(self, kind=kind, epsilon=epsilon, own=None if own == kind else own)
+
     def text(self) -> str:
         """The policy in words, for output."""
         base = ROLLOUT_KINDS[self.kind]
         if self.own is not None and self.own != self.kind:
             base += f"; the advised seat's own later cards: {ROLLOUT_KINDS[self.own]}"
-        if self.noisy:
+        if self.epsilon or self.lead_epsilon:
             lead = ("" if self.lead_epsilon is None or self.lead_epsilon == self.epsilon
                     else f" ({self.lead_epsilon:g} for a lead)")
             base += (f", a random card with chance {self.epsilon:g}{lead}"
@@ -228,6 +243,10 @@ class RolloutPolicy:
         points = sum(values[card.bit] for card in cards_from_mask(taken))
         return int(taker) if points >= self.moon_threat else None
 
+
+#: The chance of a random card for the other seats when the rule bot stands in for the learned
+#: model under rules it does not know (:meth:`RolloutPolicy.under`): the engine's noise.
+FALLBACK_EPSILON = 0.5
 
 #: The default rollout policy: the rule bot, one deterministic run.
 RULE_BOT = RolloutPolicy()

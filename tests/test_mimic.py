@@ -15,9 +15,12 @@ import numpy as np
 import pytest
 
 from hearts.analysis.advice import advise
-from hearts.analysis.mimic import (FEATURES, Decisions, MimicError, decisions, fit, likelihood,
-                                   mimic_weights, probabilities)
-from hearts.analysis.policy import NOISY_OTHERS, RolloutPolicy, point_cards, policy_spec
+from hearts.analysis.engine import DEFAULT_ENGINE
+from hearts.analysis.mimic import (FEATURES, Decisions, MimicError, decisions, fit, fitted_for,
+                                   likelihood, mimic_weights, probabilities)
+from hearts.analysis.passing import rate_passes
+from hearts.analysis.policy import (NOISY_OTHERS, NOISY_PASS, RolloutPolicy, point_cards,
+                                    policy_spec)
 from hearts.analysis.settings import Sampling
 from hearts.solver import Card, Deal, Position, Rules
 from hearts.solver._core import Core
@@ -300,3 +303,35 @@ def test_the_fit_script_keeps_an_existing_out(tmp_path, benchmark_script, monkey
     weights = json.loads(out.read_text())["weights"]
     assert len(weights) == len(FEATURES) and any(weights)
     assert "held out: not measured" in capsys.readouterr().out     # one seed only
+
+
+#: The pass rating's rollouts of the candidate ``k4m5o8p5s400blrX`` (bench_strength.py).
+MIMIC_PASS = RolloutPolicy("mimic", 1, 0.0, steady=True, own="rule")
+
+
+@pytest.mark.parametrize("preset, knows", [
+    ("standard", True), ("openspiel", True), ("morehead2001", True), ("black_jack", False),
+    ("omnibus", False), ("pink_lady", False), ("spot_hearts", False)])
+def test_the_model_knows_only_the_standard_point_table(preset, knows):
+    # Fitted on games under OpenSpiel's defaults: four seats, hearts 1, Q♠ 13.
+    rules = Rules.preset(preset)
+    assert fitted_for(rules) is knows
+    assert (MIMIC_PASS.under(rules) == MIMIC_PASS) is knows
+    if not knows:   # the rule bot stands in, with the engine's noise for the other seats
+        assert MIMIC_PASS.under(rules) == NOISY_PASS
+        assert RolloutPolicy("mimic", 8, 0.0, True, None, "rule").under(rules) == NOISY_OTHERS
+    assert not fitted_for(Rules(players=3))
+    assert NOISY_OTHERS.under(Rules.preset("black_jack")) == NOISY_OTHERS
+
+
+def test_a_mimic_pass_rating_under_black_jack_rolls_out_with_the_rule_bot():
+    # With the model's rollouts under Black Jack (J♠ 13) the rating kept A♠ K♠ Q♠ J♠.
+    engine = DEFAULT_ENGINE.but(pass_rollout=MIMIC_PASS)
+    ranking = rate_passes("AKQJ.5432.432.32", "left", rules=Rules.preset("black_jack"),
+                          sampling=Sampling(16, seed=0, threads=1), moon=False, engine=engine)
+    assert ranking.rollout == NOISY_PASS and "model of IS-MCTS" not in ranking.evaluator_text()
+    assert Card("JS") in ranking.best.cards
+    standard = rate_passes("AKQJ.5432.432.32", "left", sampling=Sampling(4, seed=0, threads=1),
+                           moon=False, engine=engine)
+    assert standard.rollout == MIMIC_PASS and "model of IS-MCTS" in standard.evaluator_text()
+    assert "random card" not in standard.evaluator_text()       # it said "chance 0"
