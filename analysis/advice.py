@@ -72,7 +72,7 @@ from __future__ import annotations
 import math
 import time
 from contextlib import closing
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from itertools import islice
 from typing import Callable, Sequence
 
@@ -92,6 +92,7 @@ from hearts.solver.words import tricks_left_text
 from .engine import DEFAULT_ENGINE, Engine
 from .inference import inferred_masks
 from .knowledge import Knowledge
+from .moon import failed_attempt, shooter_points
 from .parallel import PerThreadSolver, default_threads, executor, in_flight, lazy_map
 from .policy import RULE_BOT, RolloutPolicy, policy_spec, rollout_seed
 from .sampling import DealSampler
@@ -154,6 +155,8 @@ class CardAdvice:
         results: game model only: the result in each sample (0 win, 1 the game goes on,
             2 lose); ``values``, ``mean`` and ``se`` are then the margin (the seat's total
             minus the lowest other after the deal, points).
+        moon_plan: the values are those of the seat playing to shoot the moon
+            (:attr:`~.engine.Engine.moon_plan`), lower than its plain rollouts'.
     """
 
     card: Card
@@ -165,6 +168,7 @@ class CardAdvice:
     own_moon: float | None = None
     moon_unknown: int = 0
     results: tuple[int, ...] | None = field(default=None, repr=False)
+    moon_plan: bool = False
 
     @property
     def cards(self) -> tuple[Card, ...]:
@@ -191,6 +195,7 @@ class CardAdvice:
                 "moon_risk": None if self.moon_risk is None else round(self.moon_risk, 4),
                 "own_moon": None if self.own_moon is None else round(self.own_moon, 4),
                 "moon_unknown": self.moon_unknown,
+                **({"moon_plan": True} if self.moon_plan else {}),
                 **({} if not self.results else {
                     name: round(self.result_share(k) or 0.0, 4)
                     for k, name in enumerate(("win", "on", "lose"))})}
@@ -373,7 +378,7 @@ def evaluate_deal(position: Position, cards: Sequence[Card], model: str = "paran
                   solver: Solver | None = None,
                   scores: Sequence[int] | None = None,
                   rollout: RolloutPolicy = RULE_BOT,
-                  card_nodes: int | None = None) -> list[float]:
+                  card_nodes: int | None = None, shoot: bool = False) -> list[float]:
     """The value of each of ``cards`` for the seat to move in one open deal, by an evaluator.
 
     Args:
@@ -397,6 +402,10 @@ def evaluate_deal(position: Position, cards: Sequence[Card], model: str = "paran
             valued by ``rollout`` with this cap from the next trick start (``horizon`` one
             trick below the tricks left). Either way every card gets a value. The nodes are
             checked every 1,024, so a solve can pass the cap by up to 1,023.
+        shoot: ``rollout`` only: the seat to move plays the core's shooter plan while it can
+            still shoot (cashes sure winners, wins what it can, discards no moon card) and
+            every other seat defends (:meth:`Solver.rollout`'s ``shooter``), in place of
+            ``rollout``'s own threat (its ``moon_threat``).
 
     Returns:
         The seat's final points for the deal after each card (ints, lower is better; the
@@ -429,7 +438,7 @@ def evaluate_deal(position: Position, cards: Sequence[Card], model: str = "paran
         # not the finished cards exactly and the rest by rollouts: the cards of one sample
         # are compared with each other (a paired comparison), so they share one method.
         return evaluate_deal(position, cards, model, "rollout", position.tricks_left - 1,
-                             solver, scores, rollout, card_nodes)
+                             solver, scores, rollout, card_nodes, shoot)
     horizon = EXACT_HORIZON[model] if horizon is None else horizon
     # The rule bot's play-out and the solve at the horizon run in the core, without the GIL
     # (policy.play_out and Solver.solve_position on the line are the reference: same values).
@@ -441,7 +450,7 @@ def evaluate_deal(position: Position, cards: Sequence[Card], model: str = "paran
     # each run solves on its own, so the card's share is split over its runs
     cap = None if card_nodes is None else Limit(nodes=max(1, card_nodes // rollout.runs))
     rollout = rollout.under(position.rules)
-    shooter = rollout.shooter(position)
+    shooter = int(mover) if shoot else rollout.shooter(position)
     out = solver.rollout(position, cards, mover, model, horizon, policy_spec(position.rules),
                          limit=cap, retry=cap is not None, whole=True,
                          scores=scores, rollout_policy=rollout.kind, runs=rollout.runs,
@@ -449,8 +458,8 @@ def evaluate_deal(position: Position, cards: Sequence[Card], model: str = "paran
                          seed=rollout_seed(position.hands) if rollout.noisy else 0,
                          steady=rollout.steady, lead_epsilon=rollout.lead_epsilon,
                          own_policy=rollout.own, shooter=shooter,
-                         defender=mover if shooter is not None and rollout.defence == "own"
-                         else None)
+                         defender=mover if (shooter is not None and not shoot
+                                            and rollout.defence == "own") else None)
     runs = out if rollout.runs > 1 else [[v] for v in out]
     if any(v is None for card in runs for v in card):
         raise AdviceError("a rollout's solve was stopped before it finished (Ctrl-C)")
@@ -466,8 +475,9 @@ class _SampleWork(PerThreadSolver):
     def __init__(self, knowledge: Knowledge, reps: list[Card], model: str, evaluator: str,
                  horizon: int, moon: bool, scores: Sequence[int] | None = None,
                  rollout: RolloutPolicy = RULE_BOT, public: Position | None = None,
-                 card_nodes: int | None = None) -> None:
+                 card_nodes: int | None = None, plan: str | None = None) -> None:
         self.knowledge = knowledge
+        self.plan = plan
         self.card_nodes = card_nodes
         self.rollout = rollout
         self.scores = scores
@@ -489,21 +499,54 @@ class _SampleWork(PerThreadSolver):
         self.public = _public_position(knowledge) if public is None else public
 
     def __call__(self, masks: tuple[int, int, int, int]
-                 ) -> tuple[list[int], list[int | None], list[int | None], int, int]:
+                 ) -> tuple[list[int], list[int | None], list[int | None], int, int,
+                            list[float] | None]:
         """(value per rep, others-can-shoot per rep, own-moon per rep, search nodes, solves
-        the cap cut short) in the sampled deal of the four hand ``masks`` (N, E, S, W)."""
+        the cap cut short, the moon plan's value per rep or ``None``) in the sampled deal of
+        the four hand ``masks`` (N, E, S, W)."""
         solver = self.solver()
         before, stopped = solver.nodes, solver.stopped
         position = self.public.redealt(Deal.from_masks(masks))
         values = evaluate_deal(position, self.reps, self.model, self.evaluator, self.horizon,
                                solver, self.scores, self.rollout, self.card_nodes)
-        used = solver.nodes - before          # the evaluation's nodes, not the moon's
+        attempt = None
+        if self.plan == "rollouts":
+            attempt = evaluate_deal(position, self.reps, self.model, self.evaluator,
+                                    self.horizon, solver, self.scores, self.rollout,
+                                    self.card_nodes, shoot=True)
+        elif self.plan == "exact":
+            attempt = self._exact_plan(solver, position, values)
+        used = solver.nodes - before          # the evaluation's (and moon plan's), not the risk's
         capped = solver.stopped - stopped     # and its solves the cap cut short
         risk: list[int | None] = [None] * len(self.reps)
         own: list[int | None] = [None] * len(self.reps)
         if self.moon:
             risk, own = self._moon(solver, position)
-        return values, risk, own, used, capped
+        return values, risk, own, used, capped, attempt
+
+    def _exact_plan(self, solver: Solver, position: Position,
+                    values: list[float]) -> list[float]:
+        """The ``exact`` moon plan's value per rep in one sampled deal: the shooter's points
+        where the moon model (all hands open, the best defence) lets the seat shoot after
+        the card; elsewhere its attempt's rollout (one run, the noise of ``rollout``), or
+        its plain value where that rollout's defence let it shoot anyway
+        (:func:`.moon.failed_attempt`). A moon search that hits :data:`MOON_NODE_LIMIT`
+        counts as a moon the defence stops."""
+        result = solver.solve_position(position, self.mover, "moon", pv=False,
+                                       limit=_MOON_LIMIT)
+        shot = shooter_points(self.knowledge.rules)
+        cans = []
+        for card in self.reps:
+            try:
+                cans.append(result[card].value == 1)
+            except KeyError:  # not finished within the node limit
+                cans.append(False)
+        failing = [card for card, can in zip(self.reps, cans) if not can]
+        tried = iter(evaluate_deal(position, failing, self.model, self.evaluator, self.horizon,
+                                   solver, self.scores, replace(self.rollout, runs=1),
+                                   self.card_nodes, shoot=True) if failing else [])
+        return [shot if can else failed_attempt(plain, next(tried), shot)
+                for plain, can in zip(values, cans)]
 
     def _moon(self, solver: Solver, position: Position) -> tuple[list[int | None],
                                                                  list[int | None]]:
@@ -646,11 +689,19 @@ def advise(subject: "Knowledge | Position", seat: "Seat | str | None" = None, *,
     # split its part (evaluate_deal); an exact sample is one solve and gets it whole.
     card_nodes = (None if budget is None
                   else max(1, budget // (MIN_SAMPLES * max(1, len(reps)))))
+    # the moon plan: only the engine's own evaluator, and only while the seat can still shoot
+    may_shoot = (knowledge.rules.moon != "none"
+                 and not any(taken & knowledge.rules.moon_mask()
+                             for s, taken in enumerate(public.taken) if s != mover))
+    plan = (engine.moon_plan
+            if own_evaluator and used == "rollout" and model == "maxn" and may_shoot else None)
     work = _SampleWork(knowledge, reps, model, used, horizon, moon,
-                       None if scores is None else tuple(scores), rollout, public, card_nodes)
+                       None if scores is None else tuple(scores), rollout, public, card_nodes,
+                       plan)
     n_threads = sampling.workers
 
     values: list[list[int]] = []
+    attempts: list[list[float]] = []
     risks: list[list[int | None]] = []
     owns: list[list[int | None]] = []
     stopped = spent = False
@@ -661,8 +712,10 @@ def advise(subject: "Knowledge | Position", seat: "Seat | str | None" = None, *,
     window = in_flight(n_threads, None if early_stop else sampling.scheduler)
     with executor(n_threads, sampling.scheduler, "hearts-advice") as pool, \
             closing(lazy_map(pool, work, deals, window)) as results:
-        for v, r, o, used_nodes, cut in results:
+        for v, r, o, used_nodes, cut, a in results:
             values.append(v)
+            if a is not None:
+                attempts.append(a)
             risks.append(r)
             owns.append(o)
             n = len(values)
@@ -674,13 +727,14 @@ def advise(subject: "Knowledge | Position", seat: "Seat | str | None" = None, *,
                 spent = True
                 break
             if (early_stop and MIN_SAMPLES <= n < samples and (n - MIN_SAMPLES) % CHECK_EVERY == 0
-                    and len(classes) > 0 and _clearly_best(values)):
+                    and len(classes) > 0 and _clearly_best(_kept(values, attempts)[0])):
                 stopped = True
                 break
 
+    values, shoots = _kept(values, attempts)
     # (samples, classes); the means of several runs per sample are floats
-    table = np.array(values, dtype=np.int64 if rollout.runs == 1 or used == "exact"
-                     else np.float64)
+    table = np.array(values, dtype=np.int64 if (rollout.runs == 1 or used == "exact")
+                     and not any(shoots) else np.float64)
     n = table.shape[0]
     cards = []
     for k, group in enumerate(classes):
@@ -698,12 +752,38 @@ def advise(subject: "Knowledge | Position", seat: "Seat | str | None" = None, *,
             group[0], group[1:], mean, se, tuple(x.item() for x in column),
             _fraction(risk_col) if work.moon else None,
             _fraction(own_col) if work.moon else None,
-            unknown if work.moon else 0, results))
+            unknown if work.moon else 0, results, shoots[k]))
     cards.sort(key=lambda c: (c.rank, c.card))
     return Advice(mover, model, used, horizon, tricks_left, samples, n, stopped, sampling.seed,
                   n_threads, sampler.count, tuple(cards),
                   (time.perf_counter() - t0) * 1000.0, work.moon, knowledge, work.scores,
                   rollout, spent, nodes, capped)
+
+
+#: The moon plan replaces a card's values only when its mean is lower by more than this many
+#: standard errors of the paired difference (:func:`_kept`).
+PLAN_Z = 2.0
+
+
+def _kept(values: list[list[int]], attempts: list[list[float]]
+          ) -> tuple[list[list[float]], list[bool]]:
+    """The moon plan's choice (:attr:`~.engine.Engine.moon_plan`), card by card: the sample
+    values (samples × cards) with each card's column replaced by its moon attempt's where
+    the attempt's mean is lower by more than :data:`PLAN_Z` standard errors of the paired
+    difference (the lower of two noisy means would favour the plan by its noise alone), and
+    which cards took it. No attempts: ``values`` as they are. The plan is chosen per card
+    over all samples, not per sample: the seat does not know which deal it is in."""
+    if not attempts:
+        return values, [False] * (len(values[0]) if values else 0)
+    plain = np.array(values, dtype=np.float64)
+    attempt = np.array(attempts, dtype=np.float64)
+    gain = plain - attempt
+    n = gain.shape[0]
+    se = gain.std(axis=0, ddof=1) / math.sqrt(n) if n > 1 else np.zeros(gain.shape[1])
+    shoots = gain.mean(axis=0) > PLAN_Z * se
+    if not shoots.any():
+        return values, [False] * len(shoots)
+    return np.where(shoots, attempt, plain).tolist(), [bool(x) for x in shoots]
 
 
 def _fraction(flags: Sequence[int | None]) -> float | None:

@@ -25,11 +25,15 @@ from dataclasses import dataclass, replace
 from .errors import SettingsError
 from .policy import NOISY_OTHERS, NOISY_PASS, RolloutPolicy
 
-__all__ = ["Engine", "DEFAULT_ENGINE", "ENGINE_MODELS", "LATE_TRICKS"]
+__all__ = ["Engine", "DEFAULT_ENGINE", "ENGINE_MODELS", "LATE_TRICKS", "MOON_PLANS"]
 
 #: Models an engine can solve with at its horizon (the game model needs game totals and is
 #: asked for explicitly, never a default).
 ENGINE_MODELS = ("maxn", "paranoid")
+
+#: The play advice's moon plans (:attr:`Engine.moon_plan`; ``None`` is off).
+MOON_PLANS = (None, "rollouts", "exact")
+
 #: Tricks played from which :attr:`Engine.late_sample_nodes` is the node budget (trick 7 on).
 LATE_TRICKS = 6
 
@@ -85,12 +89,24 @@ class Engine:
             against IS-MCTS by forked games: level with 30,000 (−0.04 points a deal, −0.09 …
             +0.02, 100 deals), its slowest decision after trick 6 0.52 s of CPU against 0.72
             (``docs/experiments.md``, "Moon threats in the rollouts, and a late budget").
+        moon_plan: play advice: while no other seat has taken a moon card, value each card
+            also as the seat playing to shoot the moon (the core's shooter plan in its
+            rollouts, every other seat defending with the rollouts' noise), and where that
+            plan's mean is lower by more than 2 standard errors keep its values for the card
+            (:func:`~.advice.advise`). ``"rollouts"``: the plan valued by those rollouts
+            alone, whose defence lets moons through; ``"exact"``: the seat shoots only in the
+            sampled deals where the best defence cannot stop it (the moon model, all hands
+            open), elsewhere it scores its attempt's rollout (one run), as the pass rating's
+            moon plan; ``None``: off (the rule-bot rollouts never shoot, so a hand that can
+            shoot is valued as if it would not try). Measured: ``docs/experiments.md``, "The
+            seat's own moon in the play".
 
     Raises:
         SettingsError: an unknown model, a horizon outside 1..13, a count below 1, a rollout
             that is not a :class:`~.policy.RolloutPolicy`, a ``pass_rollout`` of several
             runs, ``inference`` not five levels in 0..1, ``sample_nodes`` or
-            ``late_sample_nodes`` not a whole number ≥ 1; ``argument`` names the field.
+            ``late_sample_nodes`` not a whole number ≥ 1, an unknown ``moon_plan``;
+            ``argument`` names the field.
     """
 
     model: str = "maxn"
@@ -105,6 +121,7 @@ class Engine:
     inference: tuple[float, ...] | None = None
     sample_nodes: int | None = 30_000
     late_sample_nodes: int | None = 20_000
+    moon_plan: str | None = None
 
     def __post_init__(self) -> None:
         if self.model not in ENGINE_MODELS:
@@ -116,6 +133,9 @@ class Engine:
                                       or value < 1):
                 raise SettingsError(f"{name} must be a whole number >= 1 or None, got "
                                     f"{value!r}", argument=name)
+        if self.moon_plan not in MOON_PLANS:
+            raise SettingsError(f"moon_plan must be rollouts, exact or None, got "
+                                f"{self.moon_plan!r}", argument="moon_plan")
         for name in ("samples", "pass_samples"):
             value = getattr(self, name)
             if isinstance(value, bool) or not isinstance(value, int) or value < 1:
@@ -168,9 +188,13 @@ class Engine:
         moon = (f" ({self.moon_horizon} while a moon is live)"
                 if self.moon_horizon > self.horizon else "")
         left = "1 trick is" if self.horizon == 1 else f"{self.horizon} tricks are"
+        plan = ("" if self.moon_plan is None else
+                "; while the seat can still shoot, also as a seat that plays to shoot the moon"
+                + (" where the best defence cannot stop it" if self.moon_plan == "exact"
+                   else "") + ", the clearly lower mean kept")
         return (f"{self.model}, {samples} a decision; each valued by rollouts of "
                 f"{self.rollout.text()} until {left} left{moon}, then an "
-                f"exact {self.model} solve")
+                f"exact {self.model} solve{plan}")
 
 
 #: The engine every analysis uses by default (module docstring; measured in

@@ -50,6 +50,7 @@ from .sampling import DealSampler
 from .settings import Sampling
 
 __all__ = ["MoonError", "MoonOdds", "MoonWatch", "moon_odds", "moon_watch", "can_shoot",
+           "shooter_points", "failed_attempt",
            "wilson_interval", "DEFAULT_TIME_MS", "DEFAULT_LIMIT"]
 
 #: Default time limit of one moon search, in milliseconds.
@@ -76,6 +77,23 @@ def wilson_interval(successes: int, n: int, z: float = _Z95) -> tuple[float, flo
     low, high = max(0.0, centre - half), min(1.0, centre + half)
     # Exact ends at 0 and n (the formula gives them up to rounding).
     return (0.0 if successes == 0 else low, 1.0 if successes == n else high)
+
+
+def shooter_points(rules: Rules) -> int:
+    """The shooter's points for a deal in which it takes every moon card: 0 (old moon, and the
+    deal's own score under ``moon=choice``), minus the award under a new moon (``docs/rules.md``).
+    """
+    return -rules.moon_award() if rules.moon == "new" else 0
+
+
+def failed_attempt(plain: float, attempt: float, shot: int) -> float:
+    """The value of a moon attempt in a deal where the best defence stops it, in points: the
+    attempt's rollout, or when the rollout scored the shooter's points (its defence let it
+    shoot anyway; under the old moon also a rollout in which the seat took nothing: the value
+    cannot tell them apart, and the plain value is the cautious reading) the plain value (the
+    seat, stopped, plays on as it would have). Used by the pass rating's and the play
+    advice's moon plans."""
+    return plain if attempt == shot else attempt
 
 
 def can_shoot(result: SolveResult) -> bool | None:

@@ -87,7 +87,7 @@ from .advice import _fraction
 from .engine import DEFAULT_ENGINE, Engine
 from .errors import InconsistentRecordError
 from .knowledge import _check_direction, _mask_of_cards, _text
-from .moon import can_shoot
+from .moon import can_shoot, failed_attempt, shooter_points
 from .parallel import PerThreadSolver, executor
 from .policy import (RULE_BOT, PointCards, RolloutPolicy, point_cards, policy_spec,
                      rollout_seed)
@@ -1056,21 +1056,6 @@ def _pass_bounds(hand: int, give: "Hand | str | Iterable[Card | str] | None",
     return give_mask, keep_mask
 
 
-def _moon_points(rules: Rules) -> int:
-    """The shooter's points for a deal in which it takes every moon card: 0 (old moon, and the
-    deal's own score under ``moon=choice``), minus the award under a new moon."""
-    return -rules.moon_award() if rules.moon == "new" else 0
-
-
-def _failed(plain: int, attempt: int, shot: int) -> int:
-    """The value of a moon attempt in a deal where the best defence stops it: the attempt's
-    rollout, or when the rollout scored the shooter's points (its defence let it shoot anyway;
-    under the old moon also a rollout in which the seat took nothing: the value cannot tell
-    them apart, and the plain value is the cautious reading) the plain value (the seat,
-    stopped, plays on as it would have)."""
-    return plain if attempt == shot else attempt
-
-
 def _moon_plans(pool, work: _PassWork, values: list[list[int]],
                 moon_values: dict[int, list[int | None]], rules: Rules) -> dict[int, list[int]]:
     """The moon plan of every top pass with a moon share of at least :data:`MOON_PLAN_SHARE`
@@ -1084,11 +1069,11 @@ def _moon_plans(pool, work: _PassWork, values: list[list[int]],
     failing = [[a for a in candidates if moon_values[a][i] != 1] for i in range(m)]
     futures = {i: pool.submit(work, i, arms, "shoot") for i, arms in enumerate(failing) if arms}
     attempts = {i: dict(zip(failing[i], future.result())) for i, future in futures.items()}
-    shot = _moon_points(rules)
+    shot = shooter_points(rules)
     plans = {}
     for a in candidates:
         plans[a] = [shot if moon_values[a][i] == 1
-                    else _failed(values[a][i], attempts[i][a], shot) for i in range(m)]
+                    else failed_attempt(values[a][i], attempts[i][a], shot) for i in range(m)]
     return plans
 
 

@@ -109,8 +109,8 @@ LATE = 6
 #: that one run can pair two passes under the same play against the same baseline games;
 #: pass_trust: the rating's best must beat policy_pass by this many standard errors,
 #: ``AdviceBot.pass_trust``; big_as_policy: Q♠ passed as policy_pass passes it, the rest by
-#: the rating, ``AdviceBot.big_as_policy``). Each names every setting, so that a name means the
-#: same engine whatever the default becomes.
+#: the rating, ``AdviceBot.big_as_policy``; moon_plan: ``Engine.moon_plan``, default off). Each
+#: names every setting, so that a name means the same engine whatever the default becomes.
 CANDIDATES: dict[str, dict[str, Any]] = {
     "k5s100": {"horizon": 5, "play_samples": 100},
     "k4s400": {"horizon": 4, "play_samples": 400},
@@ -163,6 +163,15 @@ CANDIDATES: dict[str, dict[str, Any]] = {
     "k4m5o8p5s400br": {"horizon": 4, "moon_horizon": 5, "play_samples": 400,
                        "sample_nodes": 30_000, "rollout": ["rule", 8, 0.5, True],
                        "pass_by": "rating"},
+    # the default, and while the seat can still shoot each card also valued as a seat that
+    # plays to shoot the moon, the clearly lower mean kept (Engine.moon_plan): the attempt
+    # valued by the rollouts (mp), or a moon only where the best defence cannot stop it (mx)
+    "k4m5o8p5s400blmp": {"horizon": 4, "moon_horizon": 5, "play_samples": 400,
+                         "sample_nodes": 30_000, "late_sample_nodes": 20_000,
+                         "rollout": ["rule", 8, 0.5, True], "moon_plan": "rollouts"},
+    "k4m5o8p5s400blmx": {"horizon": 4, "moon_horizon": 5, "play_samples": 400,
+                         "sample_nodes": 30_000, "late_sample_nodes": 20_000,
+                         "rollout": ["rule", 8, 0.5, True], "moon_plan": "exact"},
     # the default's play (late budget included), passing by the learned pass value
     # (hearts.analysis.handvalue)
     "k4m5o8p5s400blp": {"horizon": 4, "moon_horizon": 5, "play_samples": 400,
@@ -270,6 +279,7 @@ def candidate_engine(name: str, model: str) -> Engine:
                   inference=tuple(spec["inference"]) if "inference" in spec else None,
                   sample_nodes=spec.get("sample_nodes"),
                   late_sample_nodes=spec.get("late_sample_nodes"),
+                  moon_plan=spec.get("moon_plan"),
                   pass_rollout=RolloutPolicy(*spec.get("pass_rollout", ["rule", 1, 0.0])))
 
 

@@ -8,7 +8,8 @@ import pytest
 
 from hearts.analysis import DEFAULT_ENGINE, Sampling, rate_passes
 from hearts.analysis.policy import RULE_BOT
-from hearts.analysis.passing import MOON_PLAN_SHARE, _failed
+from hearts.analysis.moon import failed_attempt, shooter_points
+from hearts.analysis.passing import MOON_PLAN_SHARE
 from hearts.solver import Rules
 from hearts.solver.cards import Suit
 
@@ -63,7 +64,7 @@ def test_a_weak_hand_gets_no_moon_plan():
 ])
 def test_a_failed_attempt_scores_its_rollout_or_the_plain_value(plain, attempt, shot,
                                                                   expected):
-    assert _failed(plain, attempt, shot) == expected
+    assert failed_attempt(plain, attempt, shot) == expected
 
 
 def test_hearts_pass_shows_the_moon_plan(run_cli):
@@ -77,6 +78,5 @@ def test_hearts_pass_shows_the_moon_plan(run_cli):
 
 
 def test_new_moon_rules_score_the_shooter_minus_the_award():
-    from hearts.analysis.passing import _moon_points
-    assert _moon_points(Rules.standard()) == 0
-    assert _moon_points(Rules.parse("standard,moon=new")) == -26
+    assert shooter_points(Rules.standard()) == 0
+    assert shooter_points(Rules.parse("standard,moon=new")) == -26
