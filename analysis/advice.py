@@ -487,7 +487,6 @@ class _SampleWork(PerThreadSolver):
         self.horizon = horizon
         rules = knowledge.rules
         self.moon = moon and rules.moon != "none"
-        self.moon_mask = rules.moon_mask()
         self.mover = knowledge.seat
         # Start from a table small enough for the cache when the solves are small
         # (Solver's own rule, applied to the largest position solved here).
@@ -550,8 +549,7 @@ class _SampleWork(PerThreadSolver):
 
     def _moon(self, solver: Solver, position: Position) -> tuple[list[int | None],
                                                                  list[int | None]]:
-        takers = [s for s in Seat if position.taken[s] & self.moon_mask]
-        shooters = list(Seat) if not takers else takers if len(takers) == 1 else []
+        shooters = [s for s in Seat if position.may_shoot(s)]
         n = len(self.reps)
         risk: list[int | None] = [0] * n
         own: list[int | None] = [0] * n
@@ -690,11 +688,8 @@ def advise(subject: "Knowledge | Position", seat: "Seat | str | None" = None, *,
     card_nodes = (None if budget is None
                   else max(1, budget // (MIN_SAMPLES * max(1, len(reps)))))
     # the moon plan: only the engine's own evaluator, and only while the seat can still shoot
-    may_shoot = (knowledge.rules.moon != "none"
-                 and not any(taken & knowledge.rules.moon_mask()
-                             for s, taken in enumerate(public.taken) if s != mover))
-    plan = (engine.moon_plan
-            if own_evaluator and used == "rollout" and model == "maxn" and may_shoot else None)
+    plan = (engine.moon_plan if own_evaluator and used == "rollout" and model == "maxn"
+            and public.may_shoot(mover) else None)
     work = _SampleWork(knowledge, reps, model, used, horizon, moon,
                        None if scores is None else tuple(scores), rollout, public, card_nodes,
                        plan)

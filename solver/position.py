@@ -502,6 +502,16 @@ class Position:
         takers = [seat for seat in self._seats if self.taken[seat] & mask]
         return takers[0] if len(takers) == 1 else None
 
+    def may_shoot(self, seat: "Seat | int") -> bool:
+        """Whether ``seat`` can still shoot the moon as far as the taken cards tell: the
+        rules have a moon and no other seat has taken a moon card (:meth:`Rules.moon_mask`,
+        in completed tricks). Whether its cards can still take the rest is the moon model's
+        question (``hearts moon``), not this one."""
+        if self.rules.moon == "none":
+            return False
+        mask = self.rules.moon_mask()
+        return not any(self.taken[other] & mask for other in self._seats if other != seat)
+
     def copy(self) -> "Position":
         """An independent copy (play on one does not change the other)."""
         other = object.__new__(Position)

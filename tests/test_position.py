@@ -181,8 +181,9 @@ def test_unknown_pass_direction_is_a_rules_error():
 
 
 def test_the_moon_taker_is_the_one_seat_with_moon_cards_by_the_tricks():
-    # moon_taker against the tricks themselves: each trick's winner (trick_winner) and
-    # cards, not the position's running `taken`; random legal play, standard rules
+    # moon_taker and may_shoot (no other seat took a moon card) against the tricks
+    # themselves: each trick's winner (trick_winner) and cards, not the position's running
+    # `taken`; random legal play, standard rules
     counts = {"lone": 0, "none or several": 0}
     for seed in range(12):
         rng = random.Random(seed)
@@ -192,7 +193,14 @@ def test_the_moon_taker_is_the_one_seat_with_moon_cards_by_the_tricks():
             position.play(rng.choice(position.legal_moves()))
             takers = {trick_winner(cards, leader) for leader, cards in position.tricks()
                       if sum(card.mask for card in cards) & moon}
+            assert [position.may_shoot(seat) for seat in Seat] == [takers <= {seat}
+                                                                  for seat in Seat]
             expected = takers.pop() if len(takers) == 1 else None
             assert position.moon_taker() == expected
             counts["lone" if expected is not None else "none or several"] += 1
     assert min(counts.values()) > 50
+
+
+def test_no_seat_may_shoot_without_a_moon_rule():
+    assert Position(DEAL).may_shoot(Seat.N)
+    assert not Position(DEAL, Rules.parse("standard,moon=none")).may_shoot(Seat.N)
