@@ -457,6 +457,8 @@ def evaluate_deal(position: Position, cards: Sequence[Card], model: str = "paran
                          epsilon=rollout.epsilon,
                          seed=rollout_seed(position.hands) if rollout.noisy else 0,
                          steady=rollout.steady, lead_epsilon=rollout.lead_epsilon,
+                         discard_epsilon=rollout.discard_epsilon,
+                         discard_policy=rollout.discard,
                          own_policy=rollout.own, shooter=shooter,
                          defender=mover if (shooter is not None and not shoot
                                             and rollout.defence == "own") else None)

@@ -554,7 +554,9 @@ def evaluate_pass(position: Position, seat: Seat, model: str = "maxn",
                            limit=limit, retry=True, shooter=seat if shoot else None,
                            rollout_policy=rollout.kind, epsilon=rollout.epsilon,
                            seed=seed if rollout.noisy else 0, steady=rollout.steady,
-                           lead_epsilon=rollout.lead_epsilon, own_policy=rollout.own)[0]
+                           lead_epsilon=rollout.lead_epsilon,
+                           discard_epsilon=rollout.discard_epsilon,
+                           discard_policy=rollout.discard, own_policy=rollout.own)[0]
     return value[seat] if model == "maxn" else value  # type: ignore[index]
 
 

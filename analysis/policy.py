@@ -153,11 +153,20 @@ class RolloutPolicy:
             a threat): ``"all"`` every other seat; ``"own"`` only the advised seat, the
             others playing on as if no moon were on (IS-MCTS's seats let moons through,
             ``docs/experiments.md``, "The value of seeing the hands").
+        discard_epsilon: the chance of the random card for a discard (a card off the suit
+            led); ``None``: ``epsilon``. The rule bot discards the big penalty card whenever
+            it can, IS-MCTS in about 70% of its chances (``docs/experiments.md``, "Rollouts
+            that play like IS-MCTS"); 0 here plans against opponents who always unload
+            (``docs/experiments.md``, "Discards without noise"): an option for experiments.
+        discard: how the seats that play ``kind`` discard (a kind as ``kind``); ``None``:
+            ``kind``. ``"rule"`` under ``"mimic"`` plans against opponents who unload
+            as the rule bot does, and otherwise play as IS-MCTS was seen to.
 
     Raises:
-        ValueError: an unknown kind or own kind, runs outside 1..64, epsilon or
-            lead_epsilon outside 0..1, several runs of a policy without randomness (they
-            would all be the same), ``moon_threat`` below 1 or ``defence`` not all or own.
+        ValueError: an unknown kind, own kind or discard kind, runs outside 1..64,
+            epsilon, lead_epsilon or discard_epsilon outside 0..1, several runs of a policy
+            without randomness (they would all be the same), ``moon_threat`` below 1 or
+            ``defence`` not all or own.
     """
 
     kind: str = "rule"
@@ -168,9 +177,11 @@ class RolloutPolicy:
     own: str | None = None
     moon_threat: int | None = None
     defence: str = "all"
+    discard_epsilon: float | None = None
+    discard: str | None = None
 
     def __post_init__(self) -> None:
-        for kind in (self.kind, self.own):
+        for kind in (self.kind, self.own, self.discard):
             if kind is not None and kind not in ROLLOUT_KINDS:
                 raise ValueError(f"unknown rollout policy {kind!r}: expected rule, "
                                  f"lookahead, smoke, unload or mimic")
@@ -180,8 +191,11 @@ class RolloutPolicy:
             raise ValueError(f"epsilon must be 0..1, got {self.epsilon}")
         if self.lead_epsilon is not None and not 0.0 <= self.lead_epsilon <= 1.0:
             raise ValueError(f"lead_epsilon must be 0..1, got {self.lead_epsilon}")
+        if self.discard_epsilon is not None and not 0.0 <= self.discard_epsilon <= 1.0:
+            raise ValueError(f"discard_epsilon must be 0..1, got {self.discard_epsilon}")
         if self.runs > 1 and not self.noisy:
-            raise ValueError("several runs need a random policy (epsilon or lead_epsilon > 0)")
+            raise ValueError("several runs need a random policy (epsilon, lead_epsilon or "
+                             "discard_epsilon > 0)")
         if self.moon_threat is not None and (isinstance(self.moon_threat, bool)
                                              or not isinstance(self.moon_threat, int)
                                              or self.moon_threat < 1):
@@ -194,7 +208,8 @@ class RolloutPolicy:
     def noisy(self) -> bool:
         """Whether some play of the rollout is random (it then needs a seed): a random card
         at some chance, or the learned policy, which draws its cards."""
-        return bool(self.epsilon or self.lead_epsilon) or "mimic" in (self.kind, self.own)
+        return (bool(self.epsilon or self.lead_epsilon or self.discard_epsilon)
+                or "mimic" in (self.kind, self.own, self.discard))
 
     def under(self, rules: Rules) -> "RolloutPolicy":
         """This policy as it plays under ``rules``: itself, unless it draws from the learned
@@ -203,21 +218,27 @@ class RolloutPolicy:
         takes the model's place, the other seats playing a random card at chance
         :data:`FALLBACK_EPSILON` where they drew from the model (as the engine's noisy
         rollouts do). The rating and the advice play and print the policy this returns."""
-        if "mimic" not in (self.kind, self.own) or fitted_for(rules):
+        if "mimic" not in (self.kind, self.own, self.discard) or fitted_for(rules):
             return self
         kind = "rule" if self.kind == "mimic" else self.kind
         own = "rule" if self.own == "mimic" else self.own
+        discard = "rule" if self.discard == "mimic" else self.discard
         epsilon = FALLBACK_EPSILON if self.kind == "mimic" and not self.epsilon else self.epsilon
-        return replace(self, kind=kind, epsilon=epsilon, own=None if own == kind else own)
+        return replace(self, kind=kind, epsilon=epsilon, own=None if own == kind else own,
+                       discard=None if discard == kind else discard)
 
     def text(self) -> str:
         """The policy in words, for output."""
         base = ROLLOUT_KINDS[self.kind]
         if self.own is not None and self.own != self.kind:
             base += f"; the advised seat's own later cards: {ROLLOUT_KINDS[self.own]}"
-        if self.epsilon or self.lead_epsilon:
-            lead = ("" if self.lead_epsilon is None or self.lead_epsilon == self.epsilon
-                    else f" ({self.lead_epsilon:g} for a lead)")
+        if self.discard is not None and self.discard != self.kind:
+            base += f"; discards: {ROLLOUT_KINDS[self.discard]}"
+        if self.epsilon or self.lead_epsilon or self.discard_epsilon:
+            other = ", ".join(f"{chance:g} for a {play}" for chance, play in
+                              ((self.lead_epsilon, "lead"), (self.discard_epsilon, "discard"))
+                              if chance is not None and chance != self.epsilon)
+            lead = f" ({other})" if other else ""
             base += (f", a random card with chance {self.epsilon:g}{lead}"
                      + (" (the other seats only)" if self.steady else ""))
         if self.runs > 1:

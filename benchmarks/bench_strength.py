@@ -100,8 +100,9 @@ LATE = 6
 #: "Strength against IS-MCTS"): name -> their :class:`~hearts.analysis.engine.Engine` (the
 #: model is ``--model``'s; horizon: tricks left of the exact solve; play_samples: the engine's
 #: samples; rollout: RolloutPolicy's [kind, runs, epsilon], [..., steady], [..., steady,
-#: lead_epsilon], [..., lead_epsilon, own] or [..., own, moon_threat, defence], default the
-#: rule bot; early stop default on; moon_horizon: the horizon while a moon is live, default none;
+#: lead_epsilon], [..., lead_epsilon, own], [..., own, moon_threat, defence] or [...,
+#: defence, discard_epsilon, discard], default the rule bot; early stop default on;
+#: moon_horizon: the horizon while a moon is live, default none;
 #: inference: the play model's noise levels, default none; sample_nodes: the node budget a
 #: sample asked for, default none; late_sample_nodes: that budget from trick 7 on, default
 #: sample_nodes; pass_rollout: the pass rating's RolloutPolicy, default the
@@ -166,6 +167,11 @@ CANDIDATES: dict[str, dict[str, Any]] = {
     # the default, and while the seat can still shoot each card also valued as a seat that
     # plays to shoot the moon, the clearly lower mean kept (Engine.moon_plan): the attempt
     # valued by the rollouts (mp), or a moon only where the best defence cannot stop it (mx)
+    # the default, but the other seats' discards in the rollouts the rule bot's (it always
+    # unloads the big penalty card and high hearts), their leads and follows still noisy
+    "k4m5o8p5d0s400bl20": {"horizon": 4, "moon_horizon": 5, "play_samples": 400,
+                           "sample_nodes": 30_000, "late_sample_nodes": 20_000,
+                           "rollout": ["rule", 8, 0.5, True, None, None, None, "all", 0.0]},
     "k4m5o8p5s400blmp": {"horizon": 4, "moon_horizon": 5, "play_samples": 400,
                          "sample_nodes": 30_000, "late_sample_nodes": 20_000,
                          "rollout": ["rule", 8, 0.5, True], "moon_plan": "rollouts"},
@@ -182,6 +188,12 @@ CANDIDATES: dict[str, dict[str, Any]] = {
     "k4m5o8p5s400blX": {"horizon": 4, "moon_horizon": 5, "play_samples": 400,
                         "sample_nodes": 30_000, "late_sample_nodes": 20_000,
                         "rollout": ["mimic", 8, 0.0, True, None, "rule"]},
+    # the same, but the other seats discard as the rule bot does (it always unloads Q♠ and
+    # the highest heart; the model, as IS-MCTS, only about 70% of the time)
+    "k4m5o8p5s400blXd": {"horizon": 4, "moon_horizon": 5, "play_samples": 400,
+                         "sample_nodes": 30_000, "late_sample_nodes": 20_000,
+                         "rollout": ["mimic", 8, 0.0, True, None, "rule", None, "all", None,
+                                     "rule"]},
     # the default's play (late budget included), passing by a rating whose rollouts draw the
     # other seats' cards from the model of IS-MCTS's play
     "k4m5o8p5s400blrX": {"horizon": 4, "moon_horizon": 5, "play_samples": 400,

@@ -928,11 +928,13 @@ cdef class Core:
             how.runs = 1
             how.epsilon = epsilon
             how.lead_epsilon = epsilon
+            how.discard_epsilon = epsilon
             how.rng = seed
             how.shooter = -1
             how.defender = -1
             how.steady = -1
             how.own_policy = -1
+            how.discard_policy = -1
             pool[0].first = -1
             pool[0].sibling = -1
             pool[0].card = -1
@@ -961,7 +963,8 @@ cdef class Core:
                 dict game=None,
                 str policy="rule", int runs=1, double epsilon=0.0, unsigned long long seed=0,
                 int shooter=-1, bint steady=False, double lead_epsilon=-1.0,
-                str own_policy=None, int defender=-1):
+                str own_policy=None, int defender=-1, double discard_epsilon=-1.0,
+                str discard_policy=None):
         """Rollouts: for each of ``cards`` (card bits legal in ``state``; None: one rollout
         from ``state`` itself), play the card, let every seat play the rollout policy (the
         rule bot of ``set_policy`` by default) until ``horizon`` tricks are left at a trick
@@ -1004,6 +1007,10 @@ cdef class Core:
                 other seats do), and draws no random number for its plays.
             lead_epsilon: the chance of a random card for a lead (a trick's first card),
                 0..1; below 0 (the default): ``epsilon``.
+            discard_epsilon: the same for a discard (a card off the suit led), 0..1; below
+                0 (the default): ``epsilon``.
+            discard_policy: the policy of the discards of every seat that plays ``policy``
+                (a name as ``policy``); None (the default): ``policy``.
             own_policy: the policy of ``target``'s own plays (a name as ``policy``), the
                 other seats playing ``policy``; None (the default): ``policy`` for all.
             defender: with ``shooter``, the one seat that defends against it
@@ -1056,19 +1063,27 @@ cdef class Core:
         if policy not in POLICIES:
             raise ValueError(f"unknown rollout policy {policy!r}: expected rule, lookahead, "
                              f"smoke, unload or mimic")
-        if not 1 <= runs <= 64 or not 0.0 <= epsilon <= 1.0 or lead_epsilon > 1.0:
-            raise ValueError(f"runs must be 1..64 and epsilon and lead_epsilon 0..1, got "
-                             f"{runs}, {epsilon} and {lead_epsilon}")
+        if (not 1 <= runs <= 64 or not 0.0 <= epsilon <= 1.0 or lead_epsilon > 1.0
+                or discard_epsilon > 1.0):
+            raise ValueError(f"runs must be 1..64 and epsilon, lead_epsilon and "
+                             f"discard_epsilon 0..1, got {runs}, {epsilon}, {lead_epsilon} "
+                             f"and {discard_epsilon}")
         if own_policy is not None and own_policy not in POLICIES:
             raise ValueError(f"unknown rollout policy {own_policy!r} for the target's own "
                              f"plays: expected rule, lookahead, smoke, unload or mimic")
         self._need_mimic(policy)
         self._need_mimic(own_policy)
+        if discard_policy is not None and discard_policy not in POLICIES:
+            raise ValueError(f"unknown rollout policy {discard_policy!r} for discards: "
+                             f"expected rule, lookahead, smoke, unload or mimic")
+        self._need_mimic(discard_policy)
         how.policy = POLICIES[policy]
         how.own_policy = -1 if own_policy is None else POLICIES[own_policy]
+        how.discard_policy = -1 if discard_policy is None else POLICIES[discard_policy]
         how.runs = runs
         how.epsilon = epsilon
         how.lead_epsilon = epsilon if lead_epsilon < 0 else lead_epsilon
+        how.discard_epsilon = epsilon if discard_epsilon < 0 else discard_epsilon
         how.rng = seed
         if not -1 <= shooter < self.r.n:
             raise ValueError(f"shooter must be a seat or -1, got {shooter}")

@@ -37,9 +37,11 @@ cdef struct RolloutC:
     int whole               # solve for the position's value alone (else every root card)
     int policy              # POLICY_RULE, _LOOKAHEAD, _SMOKE or _UNLOAD (`rollout_card`)
     int own_policy          # the same for seat `target`'s own plays, or -1: `policy`
+    int discard_policy      # the same for the discards of seats playing `policy`, or -1
     int runs                # rollouts per card (more than one: a randomised policy)
     double epsilon          # the chance of a uniformly random legal card at each play
     double lead_epsilon     # the same chance for a lead (a trick's first card)
+    double discard_epsilon  # the same chance for a discard (a card off the suit led)
     int steady              # a seat that never plays the random card (`epsilon`), or -1
     u64 rng                 # the random stream's state (`next_random`)
     int shooter             # the seat that tries to shoot the moon (`shoot_card`), or -1
@@ -323,15 +325,21 @@ cdef int shoot_card(const State* s, const RulesC* r, const PolicyC* p) noexcept 
 cdef int rollout_card(const State* s, const RulesC* r, const PolicyC* p,
                       RolloutC* how) noexcept nogil:
     """The rollout policy's card for the seat to move in `s`: with chance `how.epsilon`
-    (`how.lead_epsilon` for a lead) a uniformly random legal card (never for the seat
-    `how.steady`, which draws no random number), else the rule bot's card (`POLICY_RULE`)
-    or the best after one-card look-ahead (`POLICY_LOOKAHEAD`), or the rule bot that smokes
+    (`how.lead_epsilon` for a lead, `how.discard_epsilon` for a discard) a uniformly random
+    legal card (never for the seat `how.steady`, which draws no random number), else the
+    rule bot's card (`POLICY_RULE`) or the best after one-card look-ahead
+    (`POLICY_LOOKAHEAD`), or the rule bot that smokes
     out a big card (`POLICY_SMOKE`), or that also unloads high cards early (`POLICY_UNLOAD`),
     or a card drawn from the learned policy (`POLICY_MIMIC`, `mimic_card`);
-    seat `how.target` plays `how.own_policy` instead when that is set."""
+    seat `how.target` plays `how.own_policy` instead when that is set, and the other
+    seats' discards (the target's too without `own_policy`) are `how.discard_policy`'s
+    when that is set."""
     cdef u64 legal, x
     cdef int k
-    cdef double e = how.lead_epsilon if s.ntrick == 0 else how.epsilon
+    cdef bint discarding = (s.ntrick > 0
+                            and not (s.hand[s.turn] & (LANE << (16 * (s.win >> 4)))))
+    cdef double e = (how.lead_epsilon if s.ntrick == 0
+                     else how.discard_epsilon if discarding else how.epsilon)
     if (e > 0 and s.turn != how.steady
             and (next_random(&how.rng) >> 11) * (1.0 / 9007199254740992.0) < e):
         legal = legal_moves(s, r)
@@ -350,6 +358,8 @@ cdef int rollout_card(const State* s, const RulesC* r, const PolicyC* p,
     k = how.policy
     if s.turn == how.target and how.own_policy >= 0:
         k = how.own_policy
+    elif discarding and how.discard_policy >= 0:
+        k = how.discard_policy
     if k == POLICY_LOOKAHEAD:
         return lookahead_card(s, r, p)
     if k == POLICY_SMOKE:
@@ -388,7 +398,8 @@ cdef void rollout_play(State* s, const RulesC* r, const PolicyC* p, RolloutC* ho
                        int tricks_left) noexcept nogil:
     """`play_out` with the rollout policy of `how` (`rollout_card`)."""
     if (how.policy == POLICY_RULE and how.epsilon <= 0 and how.lead_epsilon <= 0
-            and how.shooter < 0 and how.own_policy < 0):
+            and how.discard_epsilon <= 0 and how.shooter < 0 and how.own_policy < 0
+            and how.discard_policy < 0):
         play_out(s, r, p, tricks_left)
         return
     while play_goes_on(s, r, tricks_left):

@@ -732,7 +732,9 @@ class Solver:
                 seed: int = 0, shooter: Seat | int | None = None,
                 steady: bool = False, lead_epsilon: float | None = None,
                 own_policy: str | None = None,
-                defender: Seat | int | None = None) -> list:
+                defender: Seat | int | None = None,
+                discard_epsilon: float | None = None,
+                discard_policy: str | None = None) -> list:
         """Rollouts in the core: for each of ``cards`` (``None``: the position itself), play
         the card, let every seat play the rollout policy until ``horizon`` tricks are left at
         a trick start, then solve that position exactly under ``model`` as
@@ -781,6 +783,10 @@ class Solver:
                 seats playing ``rollout_policy``; ``None``: ``rollout_policy`` for all.
             defender: with ``shooter``, the one seat that defends against it (the others
                 play on as if no moon were on); ``None``: every other seat defends.
+            discard_epsilon: the chance (0..1) of a random card for a discard (a card off
+                the suit led); ``None``: ``epsilon``.
+            discard_policy: how the seats that play ``rollout_policy`` discard (a name as
+                ``rollout_policy``); ``None``: ``rollout_policy``.
 
         Returns:
             Per card (or one value): paranoid, the seat's final points (int) when the seat to
@@ -833,7 +839,9 @@ class Solver:
                            bool(whole), game, rollout_policy, runs, epsilon, seed,
                            -1 if shooter is None else int(shooter), steady,
                            -1.0 if lead_epsilon is None else lead_epsilon, own_policy,
-                           -1 if defender is None else int(defender))
+                           -1 if defender is None else int(defender),
+                           -1.0 if discard_epsilon is None else discard_epsilon,
+                           discard_policy)
         self.nodes += out["nodes"]
         self.stopped += out["stopped"]
         if model == "maxn":

@@ -19,12 +19,13 @@ from hearts.analysis.knowledge import Knowledge
 from hearts.analysis.openspiel import parse_action_lines
 from hearts.analysis.passing import _sample_hands, apply_passes, evaluate_pass, policy_pass
 from hearts.analysis.engine import DEFAULT_ENGINE
-from hearts.analysis.policy import RULE_BOT, RolloutPolicy, play_out, policy_spec, rule_play
+from hearts.analysis.policy import (NOISY_OTHERS, RULE_BOT, RolloutPolicy, play_out, policy_spec,
+                                    rule_play)
 from hearts.analysis.sampling import DealSampler
 from hearts.analysis.settings import Sampling
 from hearts.solver import Deal, Position, Rules, after_pass
 from hearts.solver._core import Core
-from hearts.solver.cards import Card
+from hearts.solver.cards import Card, cards_from_mask
 from hearts.solver.hand import Hand
 from hearts.solver.seats import PassDirection, Seat
 from hearts.solver.errors import InvalidDealError
@@ -218,9 +219,11 @@ def test_smoking_and_unloading_rollouts_play_their_line(kind):
 
 
 def _lookahead_play(position: Position) -> Card:
-    """The look-ahead card (``lookahead_card`` in the core), in Python: each legal card, the
-    rule bot then playing the deal to its end; the fewest final points for the seat to
-    move, the rule bot's card on ties, else the first such card in the core's bit order."""
+    """The look-ahead card (``lookahead_card`` in the core), in Python: the rule bot's card
+    and the lowest card of each class of the others (the rule bot's later play can tell
+    interchangeable cards apart, the core does not try them), the rule bot then playing
+    the deal to its end; the fewest final points for the seat to move, the rule bot's card
+    on ties, else the first such card in the core's bit order."""
     me = position.to_move
 
     def final(card: Card) -> int:
@@ -228,17 +231,43 @@ def _lookahead_play(position: Position) -> Card:
 
     best = rule_play(position)
     best_value = final(best)
-    for card in sorted(position.legal_moves(), key=lambda c: c.bit):
+    lowest = [cls[0] for cls in card_classes(Knowledge.from_position(position, me))]
+    for card in sorted(lowest, key=lambda c: c.bit):
         value = final(card)
         if value < best_value:
             best, best_value = card, value
     return best
 
 
-def test_the_advised_seats_own_policy_plays_only_its_cards():
-    # own_policy "lookahead": the target plays the look-ahead card, the others the rule bot,
-    # to the end of the deal (the Python line); the other seats' lines are not the target's
-    rng = random.Random("own policy")
+def _discarding(position: Position) -> bool:
+    """Whether the seat to move holds no card of the suit led (an empty trick: a lead)."""
+    if not position.trick:
+        return False
+    led = position.trick[0].suit
+    return not any(c.suit == led for c in cards_from_mask(position.hands[position.to_move]))
+
+
+#: A policy for part of the plays: the core's arguments, the Python line's choice of card
+#: (the line, the target), and the arguments of the same rollouts without the part.
+PARTS = {
+    # the target plays the look-ahead card, the others the rule bot
+    "own policy": ({"own_policy": "lookahead"},
+                   lambda line, target: (_lookahead_play(line) if line.to_move == target
+                                         else rule_play(line)), {}),
+    # every seat's discards the rule bot's, its leads and follows the look-ahead's
+    "discard policy": ({"rollout_policy": "lookahead", "discard_policy": "rule"},
+                       lambda line, target: (rule_play(line) if _discarding(line)
+                                             else _lookahead_play(line)),
+                       {"rollout_policy": "lookahead"}),
+}
+
+
+@pytest.mark.parametrize("part", sorted(PARTS))
+def test_a_policy_for_part_of_the_plays_plays_only_those(part):
+    # rollouts to the end of the deal are the Python line, and differ from those without
+    # the part on some positions
+    mixed, choose, without = PARTS[part]
+    rng = random.Random(part)
     rules = Rules.openspiel()
     spec = policy_spec(rules)
     differ = 0
@@ -248,19 +277,26 @@ def test_the_advised_seats_own_policy_plays_only_its_cards():
             position.play(rule_play(position), check=False)
         target = Seat(rng.randrange(4))
         cards = position.legal_moves()
-        got = Solver(16).rollout(position, cards, target, "maxn", 0, spec,
-                                 own_policy="lookahead")
-        expected = [_line_score(position, card, lambda line: _lookahead_play(line)
-                                if line.to_move == target else rule_play(line))
+        got = Solver(16).rollout(position, cards, target, "maxn", 0, spec, **mixed)
+        expected = [_line_score(position, card, lambda line: choose(line, target))
                     for card in cards]
         assert got == expected
-        differ += got != Solver(16).rollout(position, cards, target, "maxn", 0, spec)
+        differ += got != Solver(16).rollout(position, cards, target, "maxn", 0, spec,
+                                            **without)
     assert differ > 0
     with pytest.raises(ValueError, match="unknown rollout policy 'best'"):
-        Solver(16).rollout(position, None, 0, "maxn", 0, spec, own_policy="best")
-    with pytest.raises(ValueError, match="unknown rollout policy 'best'"):
-        RolloutPolicy("rule", own="best")
+        Solver(16).rollout(position, None, 0, "maxn", 0, spec,
+                           **{name: "best" for name in mixed if name != "rollout_policy"})
+
+
+def test_the_parts_policies_are_checked_and_told():
+    for part in ("own", "discard"):
+        with pytest.raises(ValueError, match="unknown rollout policy 'best'"):
+            RolloutPolicy("rule", **{part: "best"})
     assert "own later cards: a one-card look-ahead" in RolloutPolicy(own="lookahead").text()
+    mimic = RolloutPolicy("mimic", 8, 0.0, True, None, "rule", discard="rule")
+    assert "; discards: the rule bot" in mimic.text()
+    assert mimic.under(Rules.preset("black_jack")) == NOISY_OTHERS  # the model not fitted
 
 
 def test_a_steady_seat_never_plays_the_random_card():
@@ -286,22 +322,38 @@ def test_a_steady_seat_never_plays_the_random_card():
     assert differ > 0
 
 
+def _one_trick_to_the_horizon(name: str, count: int):
+    """``count`` positions at a trick's start with 6 to 4 tricks left after rule-bot play
+    (small solves), each as (rng, position, target: the seat after the leader, horizon: one
+    trick on), the rng seeded by ``name``."""
+    rng = random.Random(name)
+    rules = Rules.openspiel()
+    for _ in range(count):
+        position = Position(Deal.random(rng), rules)
+        for _ in range(4 * rng.randrange(7, 10)):
+            position.play(rule_play(position), check=False)
+        assert not position.trick
+        yield rng, position, Seat((position.to_move + 1) % 4), position.tricks_left - 1
+
+
+def _chance_defaults_to_epsilon(position: Position, target: Seat, horizon: int, seed: int,
+                                **chance: float) -> bool:
+    """Whether a chance set to ``epsilon`` plays the streams of the chance left out (those of
+    before it existed)."""
+    spec = policy_spec(position.rules)
+    same = {"runs": 8, "epsilon": 0.5, "seed": seed}
+    return (Solver(16).rollout(position, None, target, "maxn", horizon, spec, **same) ==
+            Solver(16).rollout(position, None, target, "maxn", horizon, spec, **same, **chance))
+
+
 def test_a_random_lead_is_one_of_the_legal_leads_and_follows_stay_the_rule_bots():
     # lead_epsilon 1, epsilon 0: every lead of the other seats is random, every follow the
     # rule bot's. Over one trick to the horizon each run's value is then the plain rollout of
     # one of the leader's legal cards, and more than one lead turns up; with the noise on
     # the follows instead (lead 0, epsilon 1) some runs leave that set.
-    rng = random.Random("lead")
-    rules = Rules.openspiel()
-    spec = policy_spec(rules)
+    spec = policy_spec(Rules.openspiel())
     several = outside = 0
-    for _ in range(20):
-        position = Position(Deal.random(rng), rules)
-        for _ in range(4 * rng.randrange(7, 10)):  # 6 to 4 tricks left: small solves
-            position.play(rule_play(position), check=False)
-        assert not position.trick
-        target = Seat((position.to_move + 1) % 4)
-        horizon = position.tricks_left - 1
+    for rng, position, target, horizon in _one_trick_to_the_horizon("lead", 20):
         solver = Solver(16)
         leads = {solver.rollout(position, [card], target, "maxn", horizon, spec)[0]
                  for card in position.legal_moves()}
@@ -316,11 +368,37 @@ def test_a_random_lead_is_one_of_the_legal_leads_and_follows_stay_the_rule_bots(
     assert several >= 10 and outside > 0
     with pytest.raises(ValueError, match="lead_epsilon"):
         RolloutPolicy("rule", 8, 0.5, True, 1.5)
-    # the lead's chance defaults to epsilon: the same streams as before it existed
-    assert (solver.rollout(position, None, target, "maxn", horizon, spec, runs=8, epsilon=0.5,
-                           seed=seed) ==
-            solver.rollout(position, None, target, "maxn", horizon, spec, runs=8, epsilon=0.5,
-                           lead_epsilon=0.5, seed=seed))
+    assert _chance_defaults_to_epsilon(position, target, horizon, seed, lead_epsilon=0.5)
+
+
+def test_a_random_discard_leaves_leads_and_follows_the_rule_bots():
+    # discard_epsilon 1, the rest 0: over one trick to the horizon, led by the rule bot, a
+    # trick in which every seat follows suit is the plain rollout in every run; only a seat
+    # void in the suit led plays a random card, and then the runs spread.
+    spec = policy_spec(Rules.openspiel())
+    void_tricks = spread = 0
+    for rng, position, target, horizon in _one_trick_to_the_horizon("discard", 40):
+        lead = rule_play(position)
+        solver = Solver(16)
+        plain = solver.rollout(position, None, target, "maxn", horizon, spec)[0]
+        runs = solver.rollout(position, None, target, "maxn", horizon, spec, runs=64,
+                              epsilon=0.0, discard_epsilon=1.0, seed=rng.getrandbits(64),
+                              steady=True)[0]
+        seats = [Seat((position.to_move + k) % 4) for k in (1, 2, 3)]
+        if all(any(c.suit == lead.suit for c in cards_from_mask(position.hands[s]))
+               for s in seats):
+            assert set(runs) == {plain}
+        else:
+            void_tricks += 1
+            spread += len(set(runs)) > 1
+    assert void_tricks >= 5 and spread > 0
+    with pytest.raises(ValueError, match="discard_epsilon"):
+        RolloutPolicy("rule", 8, 0.5, True, discard_epsilon=1.5)
+    assert RolloutPolicy("rule", 8, 0.0, True, discard_epsilon=0.5).noisy
+    assert "chance 0.5 (1 for a lead, 0 for a discard)" in RolloutPolicy(
+        "rule", 8, 0.5, True, 1.0, discard_epsilon=0.0).text()
+    assert _chance_defaults_to_epsilon(position, target, horizon, rng.getrandbits(64),
+                                       discard_epsilon=0.5)
 
 
 def test_pass_rollout_redoes_a_stopped_solve_one_trick_later():
