@@ -67,8 +67,8 @@ from hearts.solver.rules import Rules
 from .mimic import fitted_for, mimic_weights
 
 __all__ = ["rule_play", "play_out", "PointCards", "point_cards", "policy_spec",
-           "RolloutPolicy", "RULE_BOT", "NOISY_OTHERS", "NOISY_PASS", "FALLBACK_EPSILON",
-           "rollout_seed"]
+           "RolloutPolicy", "RULE_BOT", "NOISY_OTHERS", "MIMIC_OTHERS", "NOISY_PASS",
+           "FALLBACK_EPSILON", "rollout_seed"]
 
 _HEARTS = SUIT_MASKS[Suit.HEARTS]
 
@@ -278,6 +278,15 @@ RULE_BOT = RolloutPolicy()
 #: count on plays they will not make. Measured against IS-MCTS: ``docs/experiments.md``,
 #: "Noise in the rollouts".
 NOISY_OTHERS = RolloutPolicy("rule", runs=8, epsilon=0.5, steady=True)
+
+#: The engine's rollout policy since stop 50 (``DEFAULT_ENGINE.rollout``): the other seats draw
+#: their leads and follows from the model of IS-MCTS's play (:mod:`.mimic`) and discard as the
+#: rule bot does (always the big penalty card first), the advised seat plays the rule bot, 8 runs
+#: averaged; under rules the model was not fitted for, :data:`NOISY_OTHERS`
+#: (:meth:`RolloutPolicy.under`). Measured against IS-MCTS: ``docs/experiments.md``, "Discards
+#: without noise, and the learned model with the rule bot's discards".
+MIMIC_OTHERS = RolloutPolicy("mimic", runs=8, epsilon=0.0, steady=True, own="rule",
+                             discard="rule")
 
 #: The pass rating's rollout policy (``DEFAULT_ENGINE.pass_rollout``): the same noisy opponents,
 #: one run a sampled deal (the rating's hundreds of deals average the noise). Measured against
