@@ -153,7 +153,7 @@ CANDIDATES: dict[str, dict[str, Any]] = {
     "k4m5o8p5s400bM": {"horizon": 4, "moon_horizon": 5, "play_samples": 400,
                        "sample_nodes": 30_000,
                        "rollout": ["rule", 8, 0.5, True, None, None, 5, "own"]},
-    # a late budget: 20,000 nodes a sample from trick 7 on (l20; DEFAULT_ENGINE since stop 45)
+    # a late budget: 20,000 nodes a sample from trick 7 on (l20; DEFAULT_ENGINE stops 45-49)
     "k4m5o8p5s400bl20": {"horizon": 4, "moon_horizon": 5, "play_samples": 400,
                          "sample_nodes": 30_000, "late_sample_nodes": 20_000,
                          "rollout": ["rule", 8, 0.5, True]},
@@ -189,7 +189,8 @@ CANDIDATES: dict[str, dict[str, Any]] = {
                         "sample_nodes": 30_000, "late_sample_nodes": 20_000,
                         "rollout": ["mimic", 8, 0.0, True, None, "rule"]},
     # the same, but the other seats discard as the rule bot does (it always unloads Q♠ and
-    # the highest heart; the model, as IS-MCTS, only about 70% of the time)
+    # the highest heart; the model, as IS-MCTS, only about 70% of the time): DEFAULT_ENGINE
+    # since stop 50
     "k4m5o8p5s400blXd": {"horizon": 4, "moon_horizon": 5, "play_samples": 400,
                          "sample_nodes": 30_000, "late_sample_nodes": 20_000,
                          "rollout": ["mimic", 8, 0.0, True, None, "rule", None, "all", None,
