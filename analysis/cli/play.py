@@ -94,9 +94,9 @@ def play_command(
     rules the model was not fitted for, a random card at chance 0.5 instead of the model) to
     4 tricks left (5 while one seat alone has taken moon cards), then exact max^n. Why:
     against OpenSpiel's IS-MCTS, horizon 4 with 400 samples took 1.12 points a deal fewer
-    (95% CI 0.26 to 1.98, 48 deals), the old default (paranoid in this command; max^n, horizon 5, 100 samples in the bots) 0.61; the
-    noisy rollouts of the other seats took 0.40 points a deal fewer than the rule
-    bot's (95% CI 0.07 to 0.73, 300 forked deals), and the learned model with the rule bot's
+    (95% CI 0.26 to 1.98, 48 deals), the old default (paranoid in this command; max^n,
+    horizon 5, 100 samples in the bots) 0.61; the noisy rollouts of the other seats took
+    0.40 points a deal fewer than the rule bot's (95% CI 0.07 to 0.73, 300 forked deals), and the learned model with the rule bot's
     discards 0.31 fewer than those (95% CI 0.04 to 0.59, 460 forked deals; docs/analysis.md,
     "The engine").
 
