@@ -96,9 +96,9 @@ def play_command(
     against OpenSpiel's IS-MCTS, horizon 4 with 400 samples took 1.12 points a deal fewer
     (95% CI 0.26 to 1.98, 48 deals), the old default (paranoid in this command; max^n,
     horizon 5, 100 samples in the bots) 0.61; the noisy rollouts of the other seats took
-    0.40 points a deal fewer than the rule bot's (95% CI 0.07 to 0.73, 300 forked deals), and the learned model with the rule bot's
-    discards 0.31 fewer than those (95% CI 0.04 to 0.59, 460 forked deals; docs/analysis.md,
-    "The engine").
+    0.40 points a deal fewer than the rule bot's (95% CI 0.07 to 0.73, 300 forked deals),
+    and the learned model with the rule bot's discards 0.31 fewer than those (95% CI 0.04
+    to 0.59, 460 forked deals; docs/analysis.md, "The engine").
 
     **Models** (`--model`): `maxn` (the default: every seat minimises its own points),
     `paranoid` (the other three together push points onto the seat); `game` (with
