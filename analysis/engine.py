@@ -6,8 +6,9 @@ the seat itself plays the rule bot, the other seats lead and follow by the model
 play and discard as the rule bot, 8 runs averaged: :data:`~.policy.MIMIC_OTHERS`) until
 ``horizon`` tricks are left, then an exact solve of that position under ``model``
 (:mod:`.advice`, :mod:`.passing`). :class:`Engine` names that configuration as one frozen
-value, and :data:`DEFAULT_ENGINE` is the one used, unless told otherwise, by the play advice (:func:`~.advice.advise`, ``hearts play``), the pass rating
-(:func:`~.passing.rate_passes`, ``hearts pass``), fair-mode annotation
+value, and :data:`DEFAULT_ENGINE` is the one used, unless told otherwise, by the play advice
+(:func:`~.advice.advise`, ``hearts play``), the pass rating (:func:`~.passing.rate_passes`,
+``hearts pass``), fair-mode annotation
 (:func:`~.annotate.annotate`, ``hearts annotate --mode fair``; its moon alerts and the play
 advice's moon risk are exact moon-model searches, not this evaluator) and the advice bot of the
 strength harness (:class:`~.bots.AdviceBot`).
