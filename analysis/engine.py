@@ -26,6 +26,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 
 from .errors import SettingsError
+from .inference import MIMIC
 from .policy import MIMIC_OTHERS, NOISY_PASS, RolloutPolicy
 
 __all__ = ["Engine", "DEFAULT_ENGINE", "ENGINE_MODELS", "LATE_TRICKS", "MOON_PLANS"]
@@ -71,7 +72,8 @@ class Engine:
             default :data:`~.policy.NOISY_PASS`, the other seats noisy as in ``rollout``).
         inference: play advice: weight the sampled deals by the other seats' plays under a
             noisy rule bot, five noise levels in 0..1 (lead, follow above the winner, duck,
-            follow last, discard; :data:`~.inference.PLAY_NOISE` is the fitted one), or
+            follow last, discard; :data:`~.inference.PLAY_NOISE` is the fitted one), under
+            the learned model of IS-MCTS's play (``"mimic"``, :data:`~.inference.MIMIC`), or
             ``None`` (the default: uniform deals; inference measured no gain against
             IS-MCTS, ``docs/experiments.md``).
         sample_nodes: play advice: the decision's node budget per sample asked for (search
@@ -107,8 +109,8 @@ class Engine:
     Raises:
         SettingsError: an unknown model, a horizon outside 1..13, a count below 1, a rollout
             that is not a :class:`~.policy.RolloutPolicy`, a ``pass_rollout`` of several
-            runs, ``inference`` not five levels in 0..1, ``sample_nodes`` or
-            ``late_sample_nodes`` not a whole number ≥ 1, an unknown ``moon_plan``;
+            runs, ``inference`` neither five levels in 0..1 nor ``"mimic"``, ``sample_nodes``
+            or ``late_sample_nodes`` not a whole number ≥ 1, an unknown ``moon_plan``;
             ``argument`` names the field.
     """
 
@@ -121,7 +123,7 @@ class Engine:
     pass_samples: int = 512
     pass_horizon: int = 6
     pass_rollout: RolloutPolicy = NOISY_PASS
-    inference: tuple[float, ...] | None = None
+    inference: tuple[float, ...] | str | None = None
     sample_nodes: int | None = 30_000
     late_sample_nodes: int | None = 20_000
     moon_plan: str | None = None
@@ -149,12 +151,12 @@ class Engine:
             if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= 13:
                 raise SettingsError(f"{name} must be 1..13 tricks, got {value!r}",
                                     argument=name)
-        if self.inference is not None and (
+        if self.inference is not None and self.inference != MIMIC and (
                 not isinstance(self.inference, tuple) or len(self.inference) != 5
                 or not all(isinstance(x, (int, float)) and not isinstance(x, bool)
                            and 0 <= x <= 1 for x in self.inference)):
-            raise SettingsError(f"inference must be five noise levels in 0..1 or None, got "
-                                f"{self.inference!r}", argument="inference")
+            raise SettingsError(f"inference must be five noise levels in 0..1, 'mimic' or "
+                                f"None, got {self.inference!r}", argument="inference")
         for name in ("rollout", "pass_rollout"):
             value = getattr(self, name)
             if not isinstance(value, RolloutPolicy):

@@ -18,6 +18,10 @@ Trick-Based Card Games", IJCAI; Richards & Amir 2007 for Hearts' sampling):
   evidence), ducks and discards are (fitted noise 0.57 each; 0.6 kept). OpenSpiel's IS-MCTS
   gives the same picture (0.68 ducks, 0.66 discards, about 1 leads), so the model is not
   fitted to the strength benchmark's opponent (``docs/experiments.md``, "Inference").
+* **The learned model** (``"mimic"`` in place of the noise levels): each other seat's play
+  has the chance the learned model of IS-MCTS's play gives it (:mod:`.mimic`; leads, follows
+  and discards alike), the model of the engine's rollouts. Under rules it was not fitted for
+  (:func:`.mimic.fitted_for`), the noisy rule bot of :data:`PLAY_NOISE` instead.
 * **The draw** (sampling importance resampling): :data:`POOL` uniform candidates per sample
   asked for, each weighted, then the samples drawn from them with replacement in
   proportion to the weights. Nothing downstream changes: the evaluator sees deals, the
@@ -38,16 +42,20 @@ from hearts.solver.position import Position
 from hearts.solver.solve import Solver
 
 from .knowledge import Knowledge
+from .mimic import fitted_for
 from .policy import policy_spec
 from .sampling import DealSampler
 
-__all__ = ["KINDS", "PLAY_NOISE", "POOL", "inferred_masks", "play_kind", "play_log_weights"]
+__all__ = ["KINDS", "MIMIC", "PLAY_NOISE", "POOL", "inferred_masks", "play_kind",
+           "play_log_weights"]
 
 #: The kinds of play of the play model, in the order of :data:`PLAY_NOISE`.
 KINDS = ("lead", "over", "duck", "last", "discard")
 #: Noise of the play model by kind of play: lead, follow above the winner, duck, follow as
 #: last to play, discard (module docstring; fitted by ``benchmarks/fit_play_noise.py``).
 PLAY_NOISE = (1.0, 1.0, 0.6, 0.6, 0.6)
+#: The play model that is the learned model of IS-MCTS's play (module docstring).
+MIMIC = "mimic"
 #: Uniform candidates drawn per sample asked for.
 POOL = 4
 
@@ -77,15 +85,19 @@ def play_kind(position: Position) -> int:
 
 
 def play_log_weights(knowledge: Knowledge, hands: Sequence[Sequence[int]],
-                     noise: Sequence[float] = PLAY_NOISE,
+                     noise: Sequence[float] | str = PLAY_NOISE,
                      solver: Solver | None = None) -> np.ndarray:
     """The log weight of each deal of ``hands`` (shape ``(n, 4)`` card masks at the start of
     play, deals that fit ``knowledge``): the natural log of the chance of the other seats'
-    plays under the play model (module docstring). Shape ``(n,)``, float64.
+    plays under the play model (module docstring): the noisy rule bot of the five ``noise``
+    levels, or :data:`MIMIC`, the learned model (:data:`PLAY_NOISE` under rules it was not
+    fitted for). Shape ``(n,)``, float64.
 
     Raises:
         ValueError: a deal in which the history is not legal, bad ``noise``.
     """
+    if isinstance(noise, str) and noise == MIMIC and not fitted_for(knowledge.rules):
+        noise = PLAY_NOISE
     hands = [tuple(int(m) for m in row) for row in hands]
     if not hands:
         return np.zeros(0)
@@ -97,13 +109,13 @@ def play_log_weights(knowledge: Knowledge, hands: Sequence[Sequence[int]],
 
 
 def inferred_masks(sampler: DealSampler, rng: np.random.Generator, samples: int,
-                   noise: Sequence[float] = PLAY_NOISE, pool: int = POOL
+                   noise: Sequence[float] | str = PLAY_NOISE, pool: int = POOL
                    ) -> Iterator[tuple[int, int, int, int]]:
     """``samples`` deals (4-tuples of hand masks at the start of play, N, E, S, W) drawn from
-    ``pool * samples`` uniform candidates of ``sampler`` in proportion to their weights
-    (module docstring); the same ``rng`` state gives the same deals. With no evidence (no
-    play of another seat with a choice and noise below 1) the candidates are all equally
-    likely and the first ``samples`` of them are the deals (uniform, as without inference);
+    ``pool * samples`` uniform candidates of ``sampler`` in proportion to their weights under
+    the play model ``noise`` (:func:`play_log_weights`; module docstring); the same ``rng``
+    state gives the same deals. With no evidence (no play of another seat with a choice and
+    noise below 1) the candidates are all equally likely and the first ``samples`` of them are the deals (uniform, as without inference);
     so they are when no candidate explains the plays (possible only with a noise of 0). The
     candidates are drawn and weighted up front, not lazily: memory grows with ``samples``.
     """

@@ -67,6 +67,7 @@ import os
 import sys
 import time
 from collections import defaultdict
+from dataclasses import replace
 from importlib.metadata import PackageNotFoundError, version
 from pathlib import Path
 from typing import Any, Iterable, Sequence
@@ -85,7 +86,7 @@ from hearts.analysis.engine import DEFAULT_ENGINE, ENGINE_MODELS, Engine
 from hearts.analysis.forks import PASS, ShadowBot
 from hearts.analysis.handvalue import pass_value
 from hearts.analysis.mcts import TreeSearch
-from hearts.analysis.policy import RolloutPolicy
+from hearts.analysis.policy import MIMIC_OTHERS, RolloutPolicy
 from hearts.analysis.referee import (EngineMismatchError, ISMCTSPlayer, ISMCTSSettings,
                                      play_refereed_deal)
 from hearts.analysis.stats import Z95, mean_se
@@ -103,8 +104,8 @@ LATE = 6
 #: lead_epsilon], [..., lead_epsilon, own], [..., own, moon_threat, defence] or [...,
 #: defence, discard_epsilon, discard], default the rule bot; early stop default on;
 #: moon_horizon: the horizon while a moon is live, default none;
-#: inference: the play model's noise levels, default none; sample_nodes: the node budget a
-#: sample asked for, default none; late_sample_nodes: that budget from trick 7 on, default
+#: inference: the play model's noise levels or "mimic", default none; sample_nodes: the node
+#: budget a sample asked for, default none; late_sample_nodes: that budget from trick 7 on, default
 #: sample_nodes; pass_rollout: the pass rating's RolloutPolicy, default the
 #: rule bot; pass_by: this bot's pass, default ``--pass-by``'s, so
 #: that one run can pair two passes under the same play against the same baseline games;
@@ -195,6 +196,12 @@ CANDIDATES: dict[str, dict[str, Any]] = {
                          "sample_nodes": 30_000, "late_sample_nodes": 20_000,
                          "rollout": ["mimic", 8, 0.0, True, None, "rule", None, "all", None,
                                      "rule"]},
+    # the default since stop 50, its sampled deals weighted by how well they explain the other
+    # seats' plays under the same learned model (hearts.analysis.inference, "mimic")
+    "k4m5o8p5s400blXdI": {"horizon": 4, "moon_horizon": 5, "play_samples": 400,
+                          "sample_nodes": 30_000, "late_sample_nodes": 20_000,
+                          "rollout": ["mimic", 8, 0.0, True, None, "rule", None, "all", None,
+                                      "rule"], "inference": "mimic"},
     # the default's play (late budget included), passing by a rating whose rollouts draw the
     # other seats' cards from the model of IS-MCTS's play
     "k4m5o8p5s400blrX": {"horizon": 4, "moon_horizon": 5, "play_samples": 400,
@@ -274,10 +281,14 @@ CANDIDATES: dict[str, dict[str, Any]] = {
 #: Oracles (``benchmarks/oracle.py``): yardsticks for the value of the hidden hands, never
 #: players. ``oracle``: the seat sees every hand, the default engine's evaluator on the true
 #: deal; ``oracleX7``: and exact max^n from 7 tricks left; ``oracleQ``: the default engine's
-#: PIMC with Q♠ where it truly is in every sampled deal (the rest hidden).
+#: PIMC with Q♠ where it truly is in every sampled deal (the rest hidden); ``oracleXd``: as
+#: ``oracle``, but the rollouts' other seats play the default's model since stop 50 (the learned
+#: model of IS-MCTS, the rule bot's discards), 64 runs a card.
 ORACLES: dict[str, Any] = {
     "oracle": lambda deals: OracleBot(deals, name="oracle"),
     "oracleX7": lambda deals: OracleBot(deals, exact_from=7, name="oracleX7"),
+    "oracleXd": lambda deals: OracleBot(deals, rollout=replace(MIMIC_OTHERS, runs=64),
+                                        name="oracleXd"),
     "oracleQ": lambda deals: HolderOracleBot(deals, name="oracleQ"),
 }
 
@@ -289,7 +300,8 @@ def candidate_engine(name: str, model: str) -> Engine:
                   rollout=RolloutPolicy(*spec.get("rollout", ["rule", 1, 0.0])),
                   early_stop=spec.get("early_stop", True),
                   moon_horizon=spec.get("moon_horizon", 1),
-                  inference=tuple(spec["inference"]) if "inference" in spec else None,
+                  inference=(spec["inference"] if isinstance(spec.get("inference"), str)
+                             else tuple(spec["inference"]) if "inference" in spec else None),
                   sample_nodes=spec.get("sample_nodes"),
                   late_sample_nodes=spec.get("late_sample_nodes"),
                   moon_plan=spec.get("moon_plan"),

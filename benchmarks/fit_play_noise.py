@@ -17,7 +17,8 @@ Usage::
 seat to move after 16, 28 and 36 plays of each game, 1,000 deals sampled from its view, the
 mean over the hidden cards of the probability that a deal puts the card with its true
 holder, uniform and weighted (ducks, follows last and discards at each noise given; leads
-and follows above the winner at 1), with the 95% interval of the paired difference.
+and follows above the winner at 1; or ``mimic``: every play by the learned model of IS-MCTS),
+with the 95% interval of the paired difference.
 
 Files are OpenSpiel action-id lines (``hearts convert``'s input), or with ``--baseline`` the
 results files of ``bench_strength.py``, of which the baseline games (the field alone) are
@@ -33,7 +34,7 @@ import numpy as np
 from rich.console import Console
 from rich.table import Table
 
-from hearts.analysis.inference import KINDS, play_kind, play_log_weights
+from hearts.analysis.inference import KINDS, MIMIC, play_kind, play_log_weights
 from hearts.analysis.knowledge import Knowledge
 from hearts.analysis.openspiel import OpenSpielGame, parse_action_line, parse_action_lines
 from hearts.analysis.policy import rule_play
@@ -79,14 +80,15 @@ def games(paths: list[Path], baseline: bool) -> list[OpenSpielGame]:
     return out
 
 
-def noise_levels(text: str) -> list[float]:
-    """``--reading``'s list: noise levels in 0..1, comma-separated."""
+def noise_levels(text: str) -> list[float | str]:
+    """``--reading``'s list: noise levels in 0..1 or ``mimic`` (the learned model of IS-MCTS,
+    ``hearts.analysis.mimic``), comma-separated."""
     try:
-        levels = [float(x) for x in text.split(",")]
+        levels = [x if x == MIMIC else float(x) for x in text.split(",")]
     except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a list of numbers (e.g. 0.6,0.4)"
-                                         ) from None
-    bad = [x for x in levels if not 0.0 <= x <= 1.0]
+        raise argparse.ArgumentTypeError(f"{text!r} is not a list of numbers or mimic (e.g. "
+                                         f"0.6,0.4,mimic)") from None
+    bad = [x for x in levels if x != MIMIC and not 0.0 <= x <= 1.0]
     if bad:
         raise argparse.ArgumentTypeError(f"noise {bad[0]:g} is not in 0..1")
     return levels
@@ -109,12 +111,12 @@ def fit(played: list[OpenSpielGame]) -> list[tuple[int, float, float]]:
     return [(n, m / n if n else 0.0, r / n if n else 0.0) for n, m, r in counts]
 
 
-def reading(played: list[OpenSpielGame], noise: float, at: int,
+def reading(played: list[OpenSpielGame], noise: float | str, at: int,
             n: int = 1000) -> tuple[float, float, float, float]:
     """(uniform, weighted, mean difference, 95% half-width) of the true-holder probability
     after ``at`` plays (module docstring)."""
     rules = Rules.openspiel()
-    model = (1.0, 1.0, noise, noise, noise)
+    model = noise if noise == MIMIC else (1.0, 1.0, noise, noise, noise)
     pairs = []
     for number, game in enumerate(played):
         position = Position(game.deal, rules, game.plays[:at])
@@ -171,7 +173,7 @@ def main() -> int:
         for noise in args.reading:
             for at in (16, 28, 36):
                 u, w, d, h = reading(played, noise, at)
-                table.add_row(f"{noise:g}", str(at), f"{u:.3f}", f"{w:.3f}",
+                table.add_row(str(noise), str(at), f"{u:.3f}", f"{w:.3f}",
                               f"{d:+.3f} (±{h:.3f})")
         console.print(table)
     return 0

@@ -81,9 +81,9 @@ class OracleBot:
             default engine's), and ``moon_horizon`` while a moon is live (5).
         exact_from: exact max^n once this many tricks or fewer are left (at least the
             horizon); the default engine's is its horizon.
-        rollout: the rollouts' policy and runs on the one deal (default: the default
-            engine's noisy rule bot, ε 0.5 for the other seats, 64 runs a card, the most a
-            :class:`RolloutPolicy` takes; the default engine averages 8 runs a sample).
+        rollout: the rollouts' policy and runs on the one deal (default: the noisy rule bot of
+            the default engine of stops 38-49, ε 0.5 for the other seats, 64 runs a card, the
+            most a :class:`RolloutPolicy` takes; the engine averages 8 runs a sample).
         name: the bot's name in the results.
     """
 

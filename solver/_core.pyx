@@ -800,33 +800,40 @@ cdef class Core:
             line.append(b)
         return line
 
-    def policy_likelihood(self, tuple state, object plays, int observer, tuple noise):
+    def policy_likelihood(self, tuple state, object plays, int observer, object noise):
         """The log-likelihood (natural log) of ``plays`` (card bits, in order, legal from
-        ``state``) under a noisy rule bot for every seat but ``observer``: in each kind of
-        play, with chance ``1 - noise[kind]`` the seat plays the rule bot's card (the
-        policy of ``set_policy``), else a uniformly random legal card. Kinds: 0 lead, 1
-        follow above the winning card (no card ducks, not last), 2 duck (a card below
-        the winning one is legal), 3 follow as last to play, 4 discard. Forced plays and
-        a noise of 1 add nothing. The observer's own plays add nothing either (they are
-        known, not evidence about hidden cards).
+        ``state``) under a play model of every seat but ``observer``. ``noise`` five numbers:
+        a noisy rule bot; in each kind of play, with chance ``1 - noise[kind]`` the seat
+        plays the rule bot's card (the policy of ``set_policy``), else a uniformly random
+        legal card. Kinds: 0 lead, 1 follow above the winning card (no card ducks, not
+        last), 2 duck (a card below the winning one is legal), 3 follow as last to play, 4
+        discard; a noise of 1 adds nothing. ``noise`` ``"mimic"``: the learned policy's
+        chance of each play (`mimic_log_chance`; its weights in the policy). Forced plays
+        add nothing, nor do the observer's own plays (they are known, not evidence about
+        hidden cards).
 
         Raises:
-            ValueError: no policy loaded, ``noise`` not five numbers in 0..1, or a play
-                that is not legal where it falls.
+            ValueError: no policy loaded, ``noise`` neither five numbers in 0..1 nor
+                ``"mimic"`` (or no learned weights loaded), or a play that is not legal
+                where it falls.
         """
         cdef State s
         cdef double e[5]
         cdef double ll = 0.0, p
         cdef u64 legal, below
         cdef int b, kind, k, count
+        cdef bint mimic = isinstance(noise, str) and noise == "mimic"
         self._need_policy()
-        if len(noise) != 5:
-            raise ValueError(f"noise: five numbers (lead, over, duck, last, discard), got "
-                             f"{len(noise)}")
-        for k in range(5):
-            e[k] = noise[k]
-            if not 0.0 <= e[k] <= 1.0:
-                raise ValueError(f"noise {k}: {e[k]} is outside 0..1")
+        if mimic:
+            self._need_mimic("mimic")
+        elif not isinstance(noise, tuple) or len(noise) != 5:
+            raise ValueError(f"noise: five numbers (lead, over, duck, last, discard) or "
+                             f"'mimic', got {noise!r}")
+        else:
+            for k in range(5):
+                e[k] = noise[k]
+                if not 0.0 <= e[k] <= 1.0:
+                    raise ValueError(f"noise {k}: {e[k]} is outside 0..1")
         self._load(&s, state)
         for item in plays:
             b = item
@@ -836,19 +843,22 @@ cdef class Core:
             if not (legal >> b) & 1:
                 raise ValueError(f"play {b} is not legal where it falls")
             if s.turn != observer and legal & (legal - 1):
-                if s.ntrick == 0:
-                    kind = 0
-                elif legal & (LANE << (16 * (s.win >> 4))):
-                    below = legal & ((((<u64>1) << s.win)) - 1)
-                    kind = 2 if below else (3 if s.ntrick == self.r.n - 1 else 1)
+                if mimic:
+                    ll += mimic_log_chance(&s, &self.r, &self.pol, legal, b)
                 else:
-                    kind = 4
-                if e[kind] < 1.0:
-                    count = popcount(legal)
-                    p = e[kind] / count
-                    if rule_card(&s, &self.r, &self.pol) == b:
-                        p += 1.0 - e[kind]
-                    ll += log(p)
+                    if s.ntrick == 0:
+                        kind = 0
+                    elif legal & (LANE << (16 * (s.win >> 4))):
+                        below = legal & ((((<u64>1) << s.win)) - 1)
+                        kind = 2 if below else (3 if s.ntrick == self.r.n - 1 else 1)
+                    else:
+                        kind = 4
+                    if e[kind] < 1.0:
+                        count = popcount(legal)
+                        p = e[kind] / count
+                        if rule_card(&s, &self.r, &self.pol) == b:
+                            p += 1.0 - e[kind]
+                        ll += log(p)
             play_card(&s, b, &self.r)
         return ll
 

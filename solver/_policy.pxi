@@ -465,20 +465,15 @@ cdef void mimic_features(const State* s, const RulesC* r, const PolicyC* p, int 
         f[31] = lo
 
 
-cdef int mimic_card(const State* s, const RulesC* r, const PolicyC* p, u64* rng) noexcept nogil:
-    """A card for the seat to move drawn from the learned policy: each legal card with chance
-    proportional to exp(weights . `mimic_features`) (a multinomial logit; the weights are
-    fitted to IS-MCTS's plays by ``benchmarks/fit_mimic.py``). One random number a play with
-    a choice, from the rollout's stream."""
-    cdef u64 legal = legal_moves(s, r), x
-    cdef int cards[64]
-    cdef double score[64]
+cdef int mimic_scores(const State* s, const RulesC* r, const PolicyC* p, u64 legal, int* cards,
+                      double* score) noexcept nogil:
+    """The learned policy's weights (unnormalised chances, the largest 1) of the legal cards of
+    the seat to move, lowest bit first, into `cards` and `score`: exp(weights . features -
+    max), a multinomial logit. Returns how many."""
     cdef double f[MIMIC_NF]
-    cdef double top = -1e300, total = 0.0, z, u
+    cdef double top = -1e300, z
     cdef int n = 0, b, j
-    if not (legal & (legal - 1)):
-        return ctz(legal)
-    x = legal
+    cdef u64 x = legal
     while x:
         b = ctz(x)
         x &= x - 1
@@ -493,6 +488,23 @@ cdef int mimic_card(const State* s, const RulesC* r, const PolicyC* p, u64* rng)
         n += 1
     for j in range(n):
         score[j] = exp(score[j] - top)
+    return n
+
+
+cdef int mimic_card(const State* s, const RulesC* r, const PolicyC* p, u64* rng) noexcept nogil:
+    """A card for the seat to move drawn from the learned policy: each legal card with chance
+    proportional to exp(weights . `mimic_features`) (a multinomial logit; the weights are
+    fitted to IS-MCTS's plays by ``benchmarks/fit_mimic.py``). One random number a play with
+    a choice, from the rollout's stream."""
+    cdef u64 legal = legal_moves(s, r)
+    cdef int cards[64]
+    cdef double score[64]
+    cdef double total = 0.0, u
+    cdef int n, j
+    if not (legal & (legal - 1)):
+        return ctz(legal)
+    n = mimic_scores(s, r, p, legal, cards, score)
+    for j in range(n):
         total += score[j]
     u = (next_random(rng) >> 11) * (1.0 / 9007199254740992.0) * total
     for j in range(n):
@@ -500,3 +512,18 @@ cdef int mimic_card(const State* s, const RulesC* r, const PolicyC* p, u64* rng)
         if u < 0:
             return cards[j]
     return cards[n - 1]
+
+
+cdef double mimic_log_chance(const State* s, const RulesC* r, const PolicyC* p, u64 legal,
+                             int c) noexcept nogil:
+    """The natural log of the learned policy's chance of card `c` (legal) for the seat to
+    move: what a play tells of the hand that made it (the inference's model)."""
+    cdef int cards[64]
+    cdef double score[64]
+    cdef double total = 0.0, mine = 0.0
+    cdef int n = mimic_scores(s, r, p, legal, cards, score), j
+    for j in range(n):
+        total += score[j]
+        if cards[j] == c:
+            mine = score[j]
+    return log(mine / total)

@@ -918,13 +918,14 @@ class Solver:
 
     def play_likelihoods(self, start: Position, hands: Iterable[Sequence[int]],
                          plays: Sequence[Card], observer: Seat | int, policy: dict,
-                         noise: Sequence[float]) -> list[float]:
+                         noise: Sequence[float] | str) -> list[float]:
         """For each deal of ``hands`` (card masks at the start of play, seat 0 first), the
         natural log of the chance that the seats other than ``observer`` made ``plays``
         (from the first lead) if each played a noisy version of a policy: by kind of play
         (lead, follow above the winning card, duck, follow last, discard), with chance
-        ``1 - noise[kind]`` the policy's card, else a uniformly random legal card
-        (``Core.policy_likelihood``). Used to weight sampled deals by what the other
+        ``1 - noise[kind]`` the policy's card, else a uniformly random legal card; or, with
+        ``noise`` ``"mimic"``, if each played the learned policy of ``policy["mimic"]``'s
+        weights (``Core.policy_likelihood``). Used to weight sampled deals by what the other
         seats' plays suggest (Buro, Long, Furtak & Sturtevant 2009, "Improving State
         Evaluation, Inference, and Search in Trick-Based Card Games", IJCAI).
 
@@ -935,11 +936,12 @@ class Solver:
             plays: the cards played from the first lead, legal in every deal.
             observer: the seat whose own plays are not evidence.
             policy: the policy's view of the rules (``policy_spec(rules)``).
-            noise: five chances in 0..1 (lead, over, duck, last, discard).
+            noise: five chances in 0..1 (lead, over, duck, last, discard), or ``"mimic"``.
 
         Raises:
             SolverError: ``start`` is not a position at the start of play.
-            ValueError: a play that is not legal in one of the deals, bad ``noise``.
+            ValueError: a play that is not legal in one of the deals, bad ``noise`` (or
+                ``"mimic"`` with no weights in ``policy``).
         """
         if not isinstance(start, Position) or start.history:
             raise SolverError("play_likelihoods takes the position at the start of play")
@@ -948,7 +950,8 @@ class Solver:
         rest = template[1:]
         bits = [card.bit for card in plays]
         who = int(observer)
-        noise = tuple(float(x) for x in noise)
+        if not isinstance(noise, str):
+            noise = tuple(float(x) for x in noise)
         return [core.policy_likelihood((tuple(h), *rest), bits, who, noise) for h in hands]
 
 

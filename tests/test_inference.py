@@ -2,9 +2,10 @@
 
 The core's log-likelihood is checked against a Python statement of the play model (the rule
 bot of :func:`~hearts.analysis.policy.rule_play`, the kinds of play read from the position)
-on random positions under every preset; the weighted draw against known answers: no
+on random positions under every preset, the learned model's against
+:func:`~hearts.analysis.mimic.probabilities`; the weighted draw against known answers: no
 evidence leaves the uniform deals, and low spades played under the K♠ make it less likely
-that those seats hold the Q♠ (the rule bot would have dropped it there).
+that those seats hold the Q♠ (the rule bot, and IS-MCTS, would have dropped it there).
 """
 from __future__ import annotations
 
@@ -16,10 +17,11 @@ import pytest
 
 from hearts.analysis.engine import DEFAULT_ENGINE, Engine
 from hearts.analysis.errors import SettingsError
-from hearts.analysis.inference import (KINDS, PLAY_NOISE, inferred_masks, play_kind,
+from hearts.analysis.inference import (KINDS, MIMIC, PLAY_NOISE, inferred_masks, play_kind,
                                        play_log_weights)
 from hearts.analysis.knowledge import Knowledge
-from hearts.analysis.policy import rule_play
+from hearts.analysis.mimic import probabilities
+from hearts.analysis.policy import policy_spec, rule_play
 from hearts.analysis.sampling import DealSampler
 from hearts.solver import Deal, Position, Rules
 from hearts.solver.cards import Card
@@ -74,6 +76,56 @@ def test_core_likelihood_is_the_python_model(text):
     assert checked >= 20        # most cases hold evidence, not only zeros
 
 
+def reference_mimic_log_likelihood(deal: Deal, rules: Rules, plays, observer: int) -> float:
+    """The learned play model in plain Python: the sum of the logs of
+    :func:`~hearts.analysis.mimic.probabilities` of the other seats' plays with a choice."""
+    position = Position(deal, rules)
+    spec = policy_spec(rules)
+    total = 0.0
+    for card in plays:
+        if int(position.to_move) != observer and len(position.legal_moves()) > 1:
+            total += math.log(probabilities(position, spec)[card])
+        position.play(card)
+    return total
+
+
+@pytest.mark.parametrize("text", ["standard", "openspiel"])
+def test_core_mimic_likelihood_is_the_learned_models(text):
+    rules = Rules.of(text)
+    rng = random.Random(f"infer-mimic-{text}")
+    for _ in range(25):
+        deal = Deal.random(rng, rules)
+        position = Position(deal, rules)
+        stop = rng.randrange(1, 48)
+        while len(position.history) < stop:
+            position.play(rng.choice(position.legal_moves()))
+        observer = rng.randrange(4)
+        knowledge = Knowledge.from_record(Seat(observer), deal[Seat(observer)],
+                                          position.history, rules,
+                                          first_leader=position.first_leader)
+        got = play_log_weights(knowledge, [deal.masks], MIMIC)[0]
+        want = reference_mimic_log_likelihood(deal, rules, position.history, observer)
+        assert got == pytest.approx(want, abs=1e-9), (text, str(deal), observer)
+        # a random line is far from IS-MCTS's: every play with a choice is evidence
+        assert want < 0.0 or len(position.history) < 4
+
+
+def test_mimic_under_rules_it_does_not_know_is_the_noisy_rule_bot():
+    # Black Jack: J♠ scores 13 in place of Q♠; the learned weights read Q♠ as the big card
+    rules = Rules.of("black_jack")
+    rng = random.Random("infer-mimic-fallback")
+    deal = Deal.random(rng, rules)
+    position = Position(deal, rules)
+    while len(position.history) < 20:
+        position.play(rng.choice(position.legal_moves()))
+    knowledge = Knowledge.from_record(Seat.N, deal[Seat.N], position.history, rules,
+                                      first_leader=position.first_leader)
+    got = play_log_weights(knowledge, [deal.masks], MIMIC)[0]
+    assert got == play_log_weights(knowledge, [deal.masks], PLAY_NOISE)[0]
+    assert got == pytest.approx(reference_log_likelihood(deal, rules, position.history, 0,
+                                                         PLAY_NOISE), abs=1e-9)
+
+
 def test_the_kinds_of_play_on_the_spades_deal():
     position = Position(SPADES_DEAL, Rules.standard())
     kinds = []
@@ -106,6 +158,16 @@ def test_low_spades_under_the_king_point_away_from_the_queen():
     assert _share_with(inferred, (Seat.N, Seat.E), QS) < 0.58
 
 
+def test_the_learned_model_reads_that_the_duckers_hold_no_queen():
+    # IS-MCTS drops Q♠ under K♠ or A♠ whenever it can (29 of 29 such plays in its games,
+    # docs/experiments.md "Inference"), and the learned model with it: after North and East
+    # ducked low under West's K♠, Q♠ is West's (0.002 with these seeds, 2/3 uniform)
+    sampler = DealSampler(_spades_knowledge())
+    inferred = list(inferred_masks(sampler, np.random.default_rng(1), 4000, noise=MIMIC))
+    assert _share_with(inferred, (Seat.N, Seat.E), QS) < 0.05
+    assert _share_with(inferred, (Seat.W,), QS) > 0.95
+
+
 @pytest.mark.parametrize("noise, seed", [
     # noise 1 everywhere: no play is evidence
     ((1.0,) * 5, 7),
@@ -131,10 +193,11 @@ def test_impossible_plays_get_no_weight():
 
 @pytest.mark.parametrize("field, bad", [
     ("inference", (0.5,) * 4), ("inference", (0.5, 0.5, 0.5, 0.5, 1.5)),
-    ("inference", [1.0] * 5), ("inference", (True,) * 5),
+    ("inference", [1.0] * 5), ("inference", (True,) * 5), ("inference", "rule"),
     ("sample_nodes", 0), ("sample_nodes", True), ("sample_nodes", 1.5)])
 def test_engine_checks_inference_and_budget(field, bad):
     assert DEFAULT_ENGINE.but(inference=PLAY_NOISE).inference == PLAY_NOISE
+    assert DEFAULT_ENGINE.but(inference=MIMIC).inference == "mimic"
     assert DEFAULT_ENGINE.but(sample_nodes=None).sample_nodes is None
     with pytest.raises(SettingsError) as err:
         Engine(**{field: bad})

@@ -84,14 +84,20 @@ def test_in_the_endgame_it_plays_an_exact_max_n_best_card(oracle, deals):
     assert checked >= 10
 
 
-def test_it_plays_a_match_through_the_harness(bench, tmp_path, capsys):
+@pytest.mark.parametrize("name, rollout", [
+    ("oracle", "RolloutPolicy(kind='rule', runs=64, epsilon=0.5, steady=True"),
+    # the default's model of the other seats since stop 50: the learned one, rule discards
+    ("oracleXd", "RolloutPolicy(kind='mimic', runs=64, epsilon=0.0, steady=True")])
+def test_it_plays_a_match_through_the_harness(bench, tmp_path, name, rollout):
     out = tmp_path / "games.jsonl"
-    assert bench.main(["--opponent", "rule", "--bots", "oracle", "--deals", "1",
+    assert bench.main(["--opponent", "rule", "--bots", name, "--deals", "1",
                        "--pass-by", "policy", "--out", str(out), "--json"]) == 0
     games = [json.loads(line) for line in out.read_text().splitlines()]
-    mine = [g for g in games if g["bot"] == "oracle"]
+    mine = [g for g in games if g["bot"] == name]
     assert len(mine) == 4 and all(sum(g["points"]) in (26, 78) for g in mine)
-    assert mine[0]["settings"]["bot"]["oracle"]["exact_from"] == 4
+    settings = mine[0]["settings"]["bot"]["oracle"]
+    assert settings["exact_from"] == 4 and settings["rollout"].startswith(rollout)
+    assert name == "oracle" or "discard='rule'" in settings["rollout"]
 
 
 def test_the_holder_oracle_samples_q_spades_where_it_is(oracle, deals):
