@@ -6,7 +6,10 @@ Game", JAIR 14; for Hearts, Sturtevant 2008, "An Analysis of UCT in Multi-Player
 Sturtevant's thesis on multi-player search, which found PIMC with max^n strong in Hearts):
 
 1. Deal the unseen cards ``samples`` times, exactly uniformly among the deals consistent with
-   the seat's :class:`~hearts.analysis.knowledge.Knowledge` (:class:`~.sampling.DealSampler`).
+   the seat's :class:`~hearts.analysis.knowledge.Knowledge` (:class:`~.sampling.DealSampler`),
+   and, with the engine's inference (the default), draw the samples from four times as many
+   such deals in proportion to the chance of the other seats' plays in each
+   (:mod:`.inference`).
 2. In each sampled deal (all four hands open) value every legal card of the seat with an
    *evaluator* (below): the seat's final **points for the deal** (penalty points; 1 per heart,
    13 for Q♠ under standard rules; lower is better), under the chosen model.
@@ -90,7 +93,7 @@ from hearts.solver.solve import Solver, game_spec, game_value, rules_spec, split
 from hearts.solver.words import tricks_left_text
 
 from .engine import DEFAULT_ENGINE, Engine
-from .inference import inferred_masks
+from .inference import inferred_masks, play_model
 from .knowledge import Knowledge
 from .moon import failed_attempt, shooter_points
 from .parallel import PerThreadSolver, default_threads, executor, in_flight, lazy_map
@@ -673,8 +676,9 @@ def advise(subject: "Knowledge | Position", seat: "Seat | str | None" = None, *,
     sampler = DealSampler(knowledge)
     # The deals are drawn as their jobs are submitted (memory does not grow with `samples`).
     rng = np.random.default_rng(sampling.seed)
-    if engine.inference is not None and knowledge.history:
-        deals = inferred_masks(sampler, rng, samples, engine.inference)
+    inference = play_model(engine.inference, knowledge.rules)
+    if inference is not None and knowledge.history:
+        deals = inferred_masks(sampler, rng, samples, inference)
     else:
         deals = islice(sampler.iter_masks(rng), samples)
     if scores is not None:

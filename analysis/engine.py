@@ -5,8 +5,10 @@ each sampled deal with an *evaluator*: rollouts (:mod:`.policy`, played in the c
 the seat itself plays the rule bot, the other seats lead and follow by the model of IS-MCTS's
 play and discard as the rule bot, 8 runs averaged: :data:`~.policy.MIMIC_OTHERS`) until
 ``horizon`` tricks are left, then an exact solve of that position under ``model``
-(:mod:`.advice`, :mod:`.passing`). :class:`Engine` names that configuration as one frozen
-value, and :data:`DEFAULT_ENGINE` is the one used, unless told otherwise, by the play advice
+(:mod:`.advice`, :mod:`.passing`); the play advice's sampled deals are weighted by how well
+they explain the other seats' plays under that same model (:mod:`.inference`).
+:class:`Engine` names that configuration as one frozen value, and :data:`DEFAULT_ENGINE` is
+the one used, unless told otherwise, by the play advice
 (:func:`~.advice.advise`, ``hearts play``), the pass rating (:func:`~.passing.rate_passes`,
 ``hearts pass``), fair-mode annotation
 (:func:`~.annotate.annotate`, ``hearts annotate --mode fair``; its moon alerts and the play
@@ -16,10 +18,10 @@ strength harness (:class:`~.bots.AdviceBot`).
 Why these defaults: measured in duplicate matches against OpenSpiel's IS-MCTS bot, they had the
 best point estimate of the variants tried within the speed target, though no variant was better
 at 95% on 24-48 deals; the noisy rollouts of the other seats were, by 0.40 points a deal over
-300 forked deals, and the learned model with the rule bot's discards by 0.31 more over 460
-(``docs/analysis.md``, "The engine"; every run with its settings and intervals in
-``docs/experiments.md``, "Strength against IS-MCTS", "Noise in the rollouts" and "Discards
-without noise").
+300 forked deals, the learned model with the rule bot's discards by 0.35 more over 620, and
+the inference by that model by 0.43 more over 240 (``docs/analysis.md``, "The engine"; every
+run with its settings and intervals in ``docs/experiments.md``, "Strength against IS-MCTS",
+"Noise in the rollouts", "Discards without noise" and "A third seed of the default").
 """
 from __future__ import annotations
 
@@ -70,12 +72,16 @@ class Engine:
             (:class:`~.policy.RolloutPolicy`, one run a sampled deal: the rating's own
             hundreds of deals average any noise, and a pass × deal costs one rollout;
             default :data:`~.policy.NOISY_PASS`, the other seats noisy as in ``rollout``).
-        inference: play advice: weight the sampled deals by the other seats' plays under a
-            noisy rule bot, five noise levels in 0..1 (lead, follow above the winner, duck,
-            follow last, discard; :data:`~.inference.PLAY_NOISE` is the fitted one), under
-            the learned model of IS-MCTS's play (``"mimic"``, :data:`~.inference.MIMIC`), or
-            ``None`` (the default: uniform deals; inference measured no gain against
-            IS-MCTS, ``docs/experiments.md``).
+        inference: play advice: weight the sampled deals by how well they explain the other
+            seats' plays: under the learned model of IS-MCTS's play (``"mimic"``,
+            :data:`~.inference.MIMIC`, the default since stop 51; none under rules the model
+            was not fitted for, :func:`~.inference.play_model`), under a noisy rule bot of
+            five noise levels in 0..1 (lead, follow above the winner, duck, follow last,
+            discard; :data:`~.inference.PLAY_NOISE` is the fitted one), or ``None`` (uniform
+            deals). Measured against IS-MCTS by forked games: the learned model 0.43 points a
+            deal better than uniform deals (95% CI 0.08 … 0.78, 240 deals), the noisy rule
+            bot no gain (``docs/experiments.md``, "A third seed of the default, the oracle
+            with its model, and inference by the learned model").
         sample_nodes: play advice: the decision's node budget per sample asked for (search
             nodes; 30,000, so 12 M at 400 samples, about 0.4 s on one core): sampling stops
             once the samples used have spent ``sample_nodes × samples`` nodes, after at
@@ -123,7 +129,7 @@ class Engine:
     pass_samples: int = 512
     pass_horizon: int = 6
     pass_rollout: RolloutPolicy = NOISY_PASS
-    inference: tuple[float, ...] | str | None = None
+    inference: tuple[float, ...] | str | None = MIMIC
     sample_nodes: int | None = 30_000
     late_sample_nodes: int | None = 20_000
     moon_plan: str | None = None

@@ -191,13 +191,14 @@ CANDIDATES: dict[str, dict[str, Any]] = {
                         "rollout": ["mimic", 8, 0.0, True, None, "rule"]},
     # the same, but the other seats discard as the rule bot does (it always unloads Q♠ and
     # the highest heart; the model, as IS-MCTS, only about 70% of the time): DEFAULT_ENGINE
-    # since stop 50
+    # in stop 50
     "k4m5o8p5s400blXd": {"horizon": 4, "moon_horizon": 5, "play_samples": 400,
                          "sample_nodes": 30_000, "late_sample_nodes": 20_000,
                          "rollout": ["mimic", 8, 0.0, True, None, "rule", None, "all", None,
                                      "rule"]},
-    # the default since stop 50, its sampled deals weighted by how well they explain the other
-    # seats' plays under the same learned model (hearts.analysis.inference, "mimic")
+    # stop 50's default, its sampled deals weighted by how well they explain the other seats'
+    # plays under the same learned model (hearts.analysis.inference, "mimic"): DEFAULT_ENGINE
+    # since stop 51
     "k4m5o8p5s400blXdI": {"horizon": 4, "moon_horizon": 5, "play_samples": 400,
                           "sample_nodes": 30_000, "late_sample_nodes": 20_000,
                           "rollout": ["mimic", 8, 0.0, True, None, "rule", None, "all", None,

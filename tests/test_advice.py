@@ -11,11 +11,13 @@ import json
 import random
 from pathlib import Path
 
+import numpy as np
 import pytest
 
 from game_cases import DUCK_OR_TAKE_SCORES, duck_or_take
 from hearts.analysis.advice import MIN_SAMPLES, AdviceError, advise, card_classes, evaluate_deal
 from hearts.analysis.engine import DEFAULT_ENGINE
+from hearts.analysis.inference import inferred_masks
 from hearts.analysis.knowledge import Knowledge
 from hearts.analysis.openspiel import parse_action_lines
 from hearts.analysis.policy import RULE_BOT, RolloutPolicy, play_out, rule_play
@@ -184,7 +186,8 @@ def test_one_heavy_sample_cannot_pass_the_budget_by_more_than_its_share():
     # uncapped. Without the cap on each solve the 20 samples the budget must let through
     # would cost twice the budget.
     position, data = solved("moon-positions.jsonl", 5)
-    engine = DEFAULT_ENGINE.but(sample_nodes=10_000, late_sample_nodes=None, rollout=RULE_BOT)
+    engine = DEFAULT_ENGINE.but(sample_nodes=10_000, late_sample_nodes=None, rollout=RULE_BOT,
+                                inference=None)
     budget, share = 10_000 * 60, 10_000 * 60 // MIN_SAMPLES
     advice = advise(position, sampling=Sampling(60, seed=0, threads=1), early_stop=False,
                     moon=False, engine=engine)
@@ -546,7 +549,10 @@ def test_game_advice_is_brute_force_standing_per_sampled_deal():
                     scores=GAME_SCORES, early_stop=False, moon=False)
     knowledge = Knowledge.from_position(GAME_POSITION, Seat.N)
     want: dict = {ca.card: [] for ca in advice.cards}
-    for deal in DealSampler(knowledge).deals(12, seed=0):     # advise's deals (seed 0)
+    # advise's deals (seed 0), weighted by the other seats' plays (the default's inference)
+    drawn = inferred_masks(DealSampler(knowledge), np.random.default_rng(0), 12,
+                           DEFAULT_ENGINE.inference)
+    for deal in (Deal.from_masks(masks) for masks in drawn):
         standing = standing_values(knowledge.position(deal), GAME_SCORES, Seat.N)
         for card in want:
             want[card].append(standing[card][:2])

@@ -8,6 +8,7 @@ from pathlib import Path
 import pytest
 
 from hearts.analysis.engine import DEFAULT_ENGINE
+from hearts.analysis.inference import MIMIC
 
 
 def _lines(path: Path) -> list[dict]:
@@ -195,7 +196,10 @@ def test_every_candidate_names_an_engine_that_builds(bench):
     rating = bench.candidate_engine("k4m5o8p5s400blrX", "maxn")
     assert rating.pass_rollout.kind == "mimic" and rating.rollout == bench.candidate_engine(
         "k4m5o8p5s400bl20", "maxn").rollout
-    # the candidate the default was adopted from (stop 50) plays as the default engine (the
-    # candidates pass by --pass-by, not by their pass rating's rollouts)
-    adopted = bench.candidate_engine("k4m5o8p5s400blXd", "maxn")
+    # the candidate the default was adopted from (stop 51) plays as the default engine (the
+    # candidates pass by --pass-by, not by their pass rating's rollouts); stop 50's differs
+    # from it only in the inference
+    adopted = bench.candidate_engine("k4m5o8p5s400blXdI", "maxn")
     assert adopted.but(pass_rollout=DEFAULT_ENGINE.pass_rollout) == DEFAULT_ENGINE
+    before = bench.candidate_engine("k4m5o8p5s400blXd", "maxn")
+    assert before.inference is None and before.but(inference=MIMIC) == adopted

@@ -18,7 +18,7 @@ import pytest
 from hearts.analysis.engine import DEFAULT_ENGINE, Engine
 from hearts.analysis.errors import SettingsError
 from hearts.analysis.inference import (KINDS, MIMIC, PLAY_NOISE, inferred_masks, play_kind,
-                                       play_log_weights)
+                                       play_log_weights, play_model)
 from hearts.analysis.knowledge import Knowledge
 from hearts.analysis.mimic import probabilities
 from hearts.analysis.policy import policy_spec, rule_play
@@ -110,7 +110,7 @@ def test_core_mimic_likelihood_is_the_learned_models(text):
         assert want < 0.0 or len(position.history) < 4
 
 
-def test_mimic_under_rules_it_does_not_know_is_the_noisy_rule_bot():
+def test_the_learned_model_reads_nothing_under_rules_it_does_not_know():
     # Black Jack: J♠ scores 13 in place of Q♠; the learned weights read Q♠ as the big card
     rules = Rules.of("black_jack")
     rng = random.Random("infer-mimic-fallback")
@@ -120,10 +120,25 @@ def test_mimic_under_rules_it_does_not_know_is_the_noisy_rule_bot():
         position.play(rng.choice(position.legal_moves()))
     knowledge = Knowledge.from_record(Seat.N, deal[Seat.N], position.history, rules,
                                       first_leader=position.first_leader)
-    got = play_log_weights(knowledge, [deal.masks], MIMIC)[0]
-    assert got == play_log_weights(knowledge, [deal.masks], PLAY_NOISE)[0]
-    assert got == pytest.approx(reference_log_likelihood(deal, rules, position.history, 0,
-                                                         PLAY_NOISE), abs=1e-9)
+    assert play_model(MIMIC, rules) is None and play_model(MIMIC, Rules.standard()) == MIMIC
+    assert play_model(PLAY_NOISE, rules) == PLAY_NOISE
+    # no evidence: the uniform deals, as the engine's rollouts there are the noisy rule bot
+    assert play_log_weights(knowledge, [deal.masks], MIMIC).tolist() == [0.0]
+    sampler = DealSampler(knowledge)
+    plain = sampler.masks(4 * 30, np.random.default_rng(2)).tolist()[:30]
+    drawn = list(inferred_masks(sampler, np.random.default_rng(2), 30, noise=MIMIC))
+    assert drawn == [tuple(m) for m in plain]
+
+
+def test_the_deals_are_weighted_a_batch_at_a_time():
+    # 10 samples in batches of 4: three batches (4, 4, 2) of 16, 16 and 8 candidates, each
+    # from the same stream, so the first batch is the deals of a first call asking for 4
+    sampler = DealSampler(_spades_knowledge())
+    batched = list(inferred_masks(sampler, np.random.default_rng(5), 10, MIMIC, batch=4))
+    first = list(inferred_masks(sampler, np.random.default_rng(5), 4, MIMIC))
+    assert len(batched) == 10 and batched[:4] == first
+    assert all(not m[int(Seat.N)] & QS.mask and not m[int(Seat.E)] & QS.mask
+               for m in batched)
 
 
 def test_the_kinds_of_play_on_the_spades_deal():

@@ -19,6 +19,8 @@ import pytest
 from conftest import Counted, error_line
 from hearts.analysis import sampling
 from hearts.analysis.advice import advise
+from hearts.analysis.engine import DEFAULT_ENGINE
+from hearts.analysis.inference import BATCH, MIMIC, POOL
 from hearts.analysis.moon import moon_odds
 from hearts.analysis.parallel import in_flight, lazy_map
 from hearts.analysis.sampling import MAX_SAMPLES
@@ -140,9 +142,34 @@ def test_advice_of_a_trillion_samples_draws_as_it_goes(drawn, early_stop):
         position.play(position.legal_moves()[0])
     with pytest.raises(_Enough):
         advise(position, sampling=Sampling(10**12, seed=0, threads=2), moon=False,
-               early_stop=early_stop, progress=_stop_after(15))
+               early_stop=early_stop, progress=_stop_after(15),
+               engine=DEFAULT_ENGINE.but(inference=None))
     # One more deal: card_classes() draws one for the public position.
     assert 16 <= drawn[0] <= 16 + in_flight(2)
+
+
+def test_advice_with_inference_of_a_trillion_samples_draws_a_batch_at_a_time(monkeypatch):
+    # the default engine weights its deals by the other seats' plays: candidates are drawn
+    # and weighted a batch at a time, never the 4 × 10^12 the samples would ask for up front
+    asked = []
+    masks = sampling.DealSampler.masks
+
+    def counting(self, n, rng):
+        asked.append(n)
+        return masks(self, n, rng)
+
+    monkeypatch.setattr(sampling.DealSampler, "masks", counting)
+    position = Position(Deal("N:.AQJT6543.9873.Q 87.K72.AQ52.T842 QJ932.9.J64.A653 "
+                             "AKT654.8.KT.KJ97"), Rules.standard())
+    while len(position.history) < 36:
+        position.play(position.legal_moves()[0])
+    assert DEFAULT_ENGINE.inference == MIMIC
+    with pytest.raises(_Enough):
+        advise(position, sampling=Sampling(10**12, seed=0, threads=2), moon=False,
+               progress=_stop_after(15))
+    # the first batch only (iter_masks draws its own batches of BATCH deals through masks)
+    assert POOL * BATCH in asked and max(asked) == POOL * BATCH
+    assert sum(asked) <= POOL * BATCH + 2 * sampling.BATCH
 
 
 def test_lazy_sampling_keeps_the_seeded_numbers():

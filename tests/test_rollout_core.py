@@ -454,10 +454,11 @@ def test_advise_rollout_values_are_the_python_path():
     for _ in range(9):
         position.play(rule_play(position), check=False)
     knowledge = Knowledge.from_position(position, position.to_move)
-    # the rule bot's rollouts (the engine's default plays the other seats noisily)
+    # the rule bot's rollouts (the engine's default plays the other seats by a model) on the
+    # uniform deals of the sampler (the default weights them by the other seats' plays)
     advice = advise(knowledge, sampling=Sampling(8, 3, 2), model="maxn", evaluator="rollout",
                     early_stop=False, moon=False, horizon=5,
-                    engine=DEFAULT_ENGINE.but(rollout=RULE_BOT))
+                    engine=DEFAULT_ENGINE.but(rollout=RULE_BOT, inference=None))
     reps = [group[0] for group in card_classes(knowledge)]
     solver = Solver(16)
     rows = []
@@ -494,7 +495,7 @@ def test_advise_rollout_keeps_the_numbers_of_the_python_rollouts():
                                     seat, rules)
     advice = advise(knowledge, sampling=Sampling(30, 7, 1), model="maxn", evaluator="rollout",
                     early_stop=False, moon=False, horizon=5,
-                    engine=DEFAULT_ENGINE.but(rollout=RULE_BOT))
+                    engine=DEFAULT_ENGINE.but(rollout=RULE_BOT, inference=None))
     assert {str(c.card): c.values for c in advice.cards} == EXPECTED_TRICK1
 
 
