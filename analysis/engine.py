@@ -19,8 +19,8 @@ Why these defaults: measured in duplicate matches against OpenSpiel's IS-MCTS bo
 best point estimate of the variants tried within the speed target, though no variant was better
 at 95% on 24-48 deals; the noisy rollouts of the other seats were, by 0.40 points a deal over
 300 forked deals, the learned model with the rule bot's discards by 0.35 more over 620, and
-the inference by that model by 0.24 more over 400 (95% CI −0.01 … 0.50: adopted on its first
-240, level on the next 160; ``docs/analysis.md``, "The engine"; every
+the inference by that model by 0.15 more over 520 (95% CI −0.07 … 0.38: adopted on its first
+240, level on the next 280; ``docs/analysis.md``, "The engine"; every
 run with its settings and intervals in ``docs/experiments.md``, "Strength against IS-MCTS",
 "Noise in the rollouts", "Discards without noise" and "A third seed of the default").
 """
@@ -81,8 +81,8 @@ class Engine:
             discard; :data:`~.inference.PLAY_NOISE` is the fitted one), or ``None`` (uniform
             deals). Measured against IS-MCTS by forked games: the learned model 0.43 points a
             deal better than uniform deals on the 240 deals it was adopted on (95% CI 0.08 …
-            0.78), level on 160 more (−0.03, −0.41 … +0.34), 0.24 better over the 400 (95% CI
-            −0.01 … 0.50); the noisy rule bot no gain (``docs/experiments.md``, "A third
+            0.78), level on 280 more of two check seeds, 0.15 better over the 520 (95% CI
+            −0.07 … 0.38); the noisy rule bot no gain (``docs/experiments.md``, "A third
             seed of the default, the oracle with its model, and inference by the learned
             model").
         sample_nodes: play advice: the decision's node budget per sample asked for (search

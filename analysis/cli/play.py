@@ -101,9 +101,9 @@ def play_command(
     horizon 5, 100 samples in the bots) 0.61; the noisy rollouts of the other seats took
     0.40 points a deal fewer than the rule bot's (95% CI 0.07 to 0.73, 300 forked deals),
     the learned model with the rule bot's discards 0.35 fewer than those (95% CI 0.12 to
-    0.58, 620 forked deals of three seeds), and the deals weighted by that model 0.24 fewer
-    again (95% CI -0.01 to 0.50, 400 forked deals of two seeds: 0.43 on the first, level on
-    the second; docs/analysis.md, "The engine").
+    0.58, 620 forked deals of three seeds), and the deals weighted by that model 0.15 fewer
+    again (95% CI -0.07 to 0.38, 520 forked deals of three seeds: 0.43 on the first, level on
+    the others; docs/analysis.md, "The engine").
 
     **Models** (`--model`): `maxn` (the default: every seat minimises its own points),
     `paranoid` (the other three together push points onto the seat); `game` (with
