@@ -134,12 +134,18 @@ def test_moon_odds_of_a_trillion_samples_draws_as_it_goes(drawn):
     assert 30 <= drawn[0] <= 30 + in_flight(2)
 
 
-@pytest.mark.parametrize("early_stop", [True, False])
-def test_advice_of_a_trillion_samples_draws_as_it_goes(drawn, early_stop):
+def _after_nine_tricks() -> Position:
+    """A position with 4 tricks left, the other seats' plays seen (evidence for inference)."""
     position = Position(Deal("N:.AQJT6543.9873.Q 87.K72.AQ52.T842 QJ932.9.J64.A653 "
                              "AKT654.8.KT.KJ97"), Rules.standard())
     while len(position.history) < 36:
         position.play(position.legal_moves()[0])
+    return position
+
+
+@pytest.mark.parametrize("early_stop", [True, False])
+def test_advice_of_a_trillion_samples_draws_as_it_goes(drawn, early_stop):
+    position = _after_nine_tricks()
     with pytest.raises(_Enough):
         advise(position, sampling=Sampling(10**12, seed=0, threads=2), moon=False,
                early_stop=early_stop, progress=_stop_after(15),
@@ -159,10 +165,7 @@ def test_advice_with_inference_of_a_trillion_samples_draws_a_batch_at_a_time(mon
         return masks(self, n, rng)
 
     monkeypatch.setattr(sampling.DealSampler, "masks", counting)
-    position = Position(Deal("N:.AQJT6543.9873.Q 87.K72.AQ52.T842 QJ932.9.J64.A653 "
-                             "AKT654.8.KT.KJ97"), Rules.standard())
-    while len(position.history) < 36:
-        position.play(position.legal_moves()[0])
+    position = _after_nine_tricks()
     assert DEFAULT_ENGINE.inference == MIMIC
     with pytest.raises(_Enough):
         advise(position, sampling=Sampling(10**12, seed=0, threads=2), moon=False,
