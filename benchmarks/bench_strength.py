@@ -97,6 +97,13 @@ from hearts.solver.seats import PassDirection, Seat
 #: Tricks whose decisions are timed apart: trick 1, and the tricks after trick 6.
 LATE = 6
 
+#: Stop 51's default engine (learned model of IS-MCTS in the rollouts, the rule bot's
+#: discards, inference by the same model), the base of stop 52's variants.
+_XDI: dict[str, Any] = {"horizon": 4, "moon_horizon": 5, "play_samples": 400,
+                        "sample_nodes": 30_000, "late_sample_nodes": 20_000,
+                        "rollout": ["mimic", 8, 0.0, True, None, "rule", None, "all", None,
+                                    "rule"], "inference": "mimic"}
+
 #: Advice-bot variants measured against each other (``--bots``; docs/experiments.md,
 #: "Strength against IS-MCTS"): name -> their :class:`~hearts.analysis.engine.Engine` (the
 #: model is ``--model``'s; horizon: tricks left of the exact solve; play_samples: the engine's
@@ -198,11 +205,17 @@ CANDIDATES: dict[str, dict[str, Any]] = {
                                      "rule"]},
     # stop 50's default, its sampled deals weighted by how well they explain the other seats'
     # plays under the same learned model (hearts.analysis.inference, "mimic"): DEFAULT_ENGINE
-    # since stop 51
-    "k4m5o8p5s400blXdI": {"horizon": 4, "moon_horizon": 5, "play_samples": 400,
-                          "sample_nodes": 30_000, "late_sample_nodes": 20_000,
-                          "rollout": ["mimic", 8, 0.0, True, None, "rule", None, "all", None,
-                                      "rule"], "inference": "mimic"},
+    # in stop 51
+    "k4m5o8p5s400blXdI": _XDI,
+    # the same with the exact solve from 2 tricks left (still 5 while a moon is live): the
+    # learned model, not clairvoyant max^n, plays tricks 10-11 of each rollout; DEFAULT_ENGINE
+    # since stop 52
+    "k2m5o8p5s400blXdI": {**_XDI, "horizon": 2},
+    # stop 51's default with 32 rollouts a card and sampled deal instead of 8
+    "k4m5o32s400blXdI": {**_XDI, "rollout": ["mimic", 32, *_XDI["rollout"][2:]]},
+    # stop 51's default with moon threats in its rollouts: a seat alone with 5+ moon points
+    # shoots, only the advised seat defends, the others play the model of IS-MCTS
+    "k4m5o8p5s400blXdIM": {**_XDI, "rollout": [*_XDI["rollout"][:6], 5, "own", None, "rule"]},
     # the default's play (late budget included), passing by a rating whose rollouts draw the
     # other seats' cards from the model of IS-MCTS's play
     "k4m5o8p5s400blrX": {"horizon": 4, "moon_horizon": 5, "play_samples": 400,

@@ -196,10 +196,12 @@ def test_every_candidate_names_an_engine_that_builds(bench):
     rating = bench.candidate_engine("k4m5o8p5s400blrX", "maxn")
     assert rating.pass_rollout.kind == "mimic" and rating.rollout == bench.candidate_engine(
         "k4m5o8p5s400bl20", "maxn").rollout
-    # the candidate the default was adopted from (stop 51) plays as the default engine (the
-    # candidates pass by --pass-by, not by their pass rating's rollouts); stop 50's differs
-    # from it only in the inference
-    adopted = bench.candidate_engine("k4m5o8p5s400blXdI", "maxn")
+    # the candidate the default was adopted from (stop 52) plays as the default engine (the
+    # candidates pass by --pass-by, not by their pass rating's rollouts); stop 51's differs
+    # from it only in the horizon, stop 50's in the inference too
+    adopted = bench.candidate_engine("k2m5o8p5s400blXdI", "maxn")
     assert adopted.but(pass_rollout=DEFAULT_ENGINE.pass_rollout) == DEFAULT_ENGINE
+    stop51 = bench.candidate_engine("k4m5o8p5s400blXdI", "maxn")
+    assert stop51.horizon == 4 and stop51.but(horizon=2) == adopted
     before = bench.candidate_engine("k4m5o8p5s400blXd", "maxn")
-    assert before.inference is None and before.but(inference=MIMIC) == adopted
+    assert before.inference is None and before.but(inference=MIMIC) == stop51

@@ -33,7 +33,7 @@ def test_the_default_engine_is_max_n_with_noisy_rollouts_for_the_others():
     # IS-MCTS"); a change of default must change this test and the docs together.
     assert DEFAULT_ENGINE == Engine()
     assert (DEFAULT_ENGINE.model, DEFAULT_ENGINE.samples, DEFAULT_ENGINE.horizon,
-            DEFAULT_ENGINE.moon_horizon, DEFAULT_ENGINE.early_stop) == ("maxn", 400, 4, 5, True)
+            DEFAULT_ENGINE.moon_horizon, DEFAULT_ENGINE.early_stop) == ("maxn", 400, 2, 5, True)
     assert DEFAULT_ENGINE.rollout == MIMIC_OTHERS
     assert (MIMIC_OTHERS.kind, MIMIC_OTHERS.runs, MIMIC_OTHERS.steady, MIMIC_OTHERS.own,
             MIMIC_OTHERS.discard) == ("mimic", 8, True, "rule", "rule")
@@ -48,7 +48,7 @@ def test_an_engine_repr_round_trips():
     engine = Engine(samples=400, horizon=4, rollout=RolloutPolicy("rule", 8, 0.1))
     assert eval(repr(engine), {"Engine": Engine, "RolloutPolicy": RolloutPolicy}) == engine
     assert DEFAULT_ENGINE.but(horizon=4) == Engine(horizon=4)
-    assert ("until 4 tricks are left (5 while a moon is live), then an exact maxn solve"
+    assert ("until 2 tricks are left (5 while a moon is live), then an exact maxn solve"
             in DEFAULT_ENGINE.text())
     assert "rule bot, leading to smoke out the big penalty card until 1 trick is left (5 " \
         in Engine(horizon=1, rollout=RolloutPolicy("smoke")).text()
@@ -171,9 +171,16 @@ def test_a_live_moon_is_solved_a_trick_earlier():
     uniform = advise(position, sampling=Sampling(DEFAULT_ENGINE.samples, seed=0, threads=1),
                      moon=False, engine=DEFAULT_ENGINE.but(inference=None))
     assert (str(uniform.best.card), uniform.best.mean, uniform.capped) == ("QH", 0.0, 72)
+    # without the moon horizon: rollouts to 4 tricks left (the horizon until stop 52) rank
+    # 9♠ first and Q♥ above 20; to 2 left (the default's) Q♥ is first but averages 10.5
+    # points: the moon horizon is still what values it right
     blind = advise(position, sampling=Sampling(20, seed=0, threads=1), moon=False,
-                   engine=DEFAULT_ENGINE.but(moon_horizon=1))
+                   engine=DEFAULT_ENGINE.but(moon_horizon=1, horizon=4))
     assert blind.horizon == 4 and str(blind.best.card) == "9S"
     assert blind["QH"].mean > 20
+    short = advise(position, sampling=Sampling(20, seed=0, threads=1), moon=False,
+                   engine=DEFAULT_ENGINE.but(moon_horizon=1))
+    assert short.horizon == 2 and str(short.best.card) == "QH"
+    assert short.best.mean == pytest.approx(10.46875)
     # no moon live (nobody has taken a moon card): the plain horizon
     assert not moon_live(Position(DEAL, Rules.standard()))

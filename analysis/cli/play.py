@@ -93,7 +93,7 @@ def play_command(
     decisions), rollouts (the seat itself plays the rule bot; the other seats lead and follow
     as a model learned from IS-MCTS's play and discard as the rule bot; 8 runs averaged; under
     rules the model was not fitted for, a random card at chance 0.5 instead of the model) to
-    4 tricks left (5 while one seat alone has taken moon cards), then exact max^n; the
+    2 tricks left (5 while one seat alone has taken moon cards), then exact max^n; the
     sampled deals weighted by how well they explain the other seats' plays under that model
     (uniform under rules it was not fitted for). Why:
     against OpenSpiel's IS-MCTS, horizon 4 with 400 samples took 1.12 points a deal fewer
@@ -101,9 +101,10 @@ def play_command(
     horizon 5, 100 samples in the bots) 0.61; the noisy rollouts of the other seats took
     0.40 points a deal fewer than the rule bot's (95% CI 0.07 to 0.73, 300 forked deals),
     the learned model with the rule bot's discards 0.35 fewer than those (95% CI 0.12 to
-    0.58, 620 forked deals of three seeds), and the deals weighted by that model 0.15 fewer
-    again (95% CI -0.07 to 0.38, 520 forked deals of three seeds: 0.43 on the first, level on
-    the others; docs/analysis.md, "The engine").
+    0.58, 620 forked deals of three seeds), and the deals weighted by that model 0.21 fewer
+    again (95% CI 0.01 to 0.41, 680 forked deals of four seeds: 0.43 and 0.38 on two, level
+    on the other two), and the exact solve from 2 tricks left instead of 4 0.20 fewer again
+    (95% CI 0.01 to 0.38, 480 forked deals of three seeds; docs/analysis.md, "The engine").
 
     **Models** (`--model`): `maxn` (the default: every seat minimises its own points),
     `paranoid` (the other three together push points onto the seat); `game` (with
