@@ -14,8 +14,8 @@ Two modes, and ``both`` (``docs/annotate.md`` "Modes"); every judgement says whi
   :meth:`Knowledge.from_deal`): every legal card valued by :func:`.advice.advise` over
   deals sampled from that knowledge (PIMC; ``samples`` per play, default the engine's,
   seeded; by default the engine every analysis uses, :data:`~.engine.DEFAULT_ENGINE`: max^n,
-  rollouts (the rule bot, the other seats noisy) then an exact solve early in the deal, exact
-  solves from its horizon on).
+  rollouts (the seat by the rule bot, the other seats by the learned model of IS-MCTS's play)
+  then an exact solve early in the deal, exact solves from its horizon on).
   ``loss`` = mean(card played) − mean(best card), in points (a float), with the standard
   error of that paired difference.
 * ``both`` — both judgements per play. The mark written to the record (``?``/``??``) is the

@@ -71,7 +71,8 @@ class Engine:
             taken moon cards), when higher than ``horizon``: the rule-bot rollout neither
             shoots nor stops a moon, so the exact solve starts that many tricks from the end
             (at 6 tricks left with 23 points taken, leading Q♥ shoots; a rollout to 4 tricks
-            left cannot see it, one to 5 can: ``tests/test_engine.py``).
+            left ranks another card first, one to 2 ranks Q♥ first at 10.5 points on
+            average, one to 5 at 1.25: ``tests/test_engine.py``).
         pass_samples: pass rating: the most sampled deals for one pass.
         pass_horizon: pass rating: tricks left (1..13) at the rollout's hand-over.
         pass_rollout: pass rating: how its rollouts play to ``pass_horizon``

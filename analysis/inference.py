@@ -31,9 +31,10 @@ Trick-Based Card Games", IJCAI; Richards & Amir 2007 for Hearts' sampling):
 
 The engine's default since stop 51 is the learned model (``Engine(inference=MIMIC)``):
 against IS-MCTS it took 0.43 points a deal fewer than uniform deals on the 240 forked deals it
-was adopted on (95% CI 0.08 … 0.78), 0.15 fewer over 520 with two check seeds (95% CI −0.07
-… 0.38; ``docs/experiments.md``, "A third seed of the default, the oracle with its
-model, and inference by the learned model"). The noisy rule bot (``PLAY_NOISE``) reads the
+was adopted on (95% CI 0.08 … 0.78), 0.21 fewer over 680 with three more seeds (95% CI 0.01
+… 0.41; ``docs/experiments.md``, "A third seed of the default, the oracle with its
+model, and inference by the learned model", and "A shorter horizon and more rollouts with
+the learned model"). The noisy rule bot (``PLAY_NOISE``) reads the
 hidden cards a little better than uniform deals but did not play better against IS-MCTS
 (−0.04 points a deal, 95% CI −1.22 … +1.14, 48 deals; ``docs/experiments.md``, "Inference").
 """
