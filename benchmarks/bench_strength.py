@@ -211,6 +211,10 @@ CANDIDATES: dict[str, dict[str, Any]] = {
     # learned model, not clairvoyant max^n, plays tricks 10-11 of each rollout; DEFAULT_ENGINE
     # since stop 52
     "k2m5o8p5s400blXdI": {**_XDI, "horizon": 2},
+    # the default with the advised seat's own later cards in each rollout by one-card
+    # look-ahead over rule-bot play-outs (stop 42's T), the others still the learned model
+    "k2m5o8p5s400blXdIT": {**_XDI, "horizon": 2,
+                           "rollout": [*_XDI["rollout"][:5], "lookahead", *_XDI["rollout"][6:]]},
     # stop 51's default with 32 rollouts a card and sampled deal instead of 8
     "k4m5o32s400blXdI": {**_XDI, "rollout": ["mimic", 32, *_XDI["rollout"][2:]]},
     # stop 51's default with moon threats in its rollouts: a seat alone with 5+ moon points
