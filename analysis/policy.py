@@ -102,6 +102,8 @@ class PointCards:
 #: The rollout policies by name, in words (:class:`RolloutPolicy`'s ``kind`` and ``own``).
 ROLLOUT_KINDS = {"rule": "the rule bot (hearts.analysis.policy)",
                  "lookahead": "a one-card look-ahead over rule-bot play-outs",
+                 "lookahead-model": "a one-card look-ahead over play-outs in which the other "
+                                    "seats play as the rollout models them",
                  "smoke": "the rule bot, leading to smoke out the big penalty card",
                  "unload": "the rule bot, leading to smoke out the big penalty card and "
                            "unloading high cards early",
@@ -142,7 +144,12 @@ class RolloutPolicy:
             ``steady`` never a random card), the other seats playing ``kind``; ``None``:
             ``kind`` for every seat. ``"lookahead"`` here lets the seat's own later play
             improve on the rule bot's (``docs/experiments.md``, "The advised seat's own later
-            cards by look-ahead").
+            cards by look-ahead"); ``"lookahead-model"`` (``own`` only) is that look-ahead
+            with play-outs in which the other seats play ``kind`` (``discard``, the noise)
+            as in the rollout, the seat itself the rule bot, each card's play-out drawing
+            the same random numbers: one step of policy improvement against the rollout's
+            model of the other seats (``docs/experiments.md``, "The seat's own later cards
+            by look-ahead against the learned model").
         moon_threat: a moon threat in the rollouts: once one seat other than the advised
             one alone has taken moon cards worth at least this many points, it plays the
             core's shooter plan in every rollout (cashes sure winners, wins what it can,
@@ -163,7 +170,8 @@ class RolloutPolicy:
             as the rule bot does, and otherwise play as IS-MCTS was seen to.
 
     Raises:
-        ValueError: an unknown kind, own kind or discard kind, runs outside 1..64,
+        ValueError: an unknown kind, own kind or discard kind (lookahead-model as kind or
+            discard), runs outside 1..64,
             epsilon, lead_epsilon or discard_epsilon outside 0..1, several runs of a policy
             without randomness (they would all be the same), ``moon_threat`` below 1 or
             ``defence`` not all or own.
@@ -185,6 +193,9 @@ class RolloutPolicy:
             if kind is not None and kind not in ROLLOUT_KINDS:
                 raise ValueError(f"unknown rollout policy {kind!r}: expected rule, "
                                  f"lookahead, smoke, unload or mimic")
+        if "lookahead-model" in (self.kind, self.discard):
+            raise ValueError("lookahead-model is the advised seat's own policy only (own): "
+                             "its play-outs play the other seats by kind")
         if not 1 <= self.runs <= 64:
             raise ValueError(f"runs must be 1..64, got {self.runs}")
         if not 0.0 <= self.epsilon <= 1.0:

@@ -215,6 +215,11 @@ CANDIDATES: dict[str, dict[str, Any]] = {
     # look-ahead over rule-bot play-outs (stop 42's T), the others still the learned model
     "k2m5o8p5s400blXdIT": {**_XDI, "horizon": 2,
                            "rollout": [*_XDI["rollout"][:5], "lookahead", *_XDI["rollout"][6:]]},
+    # the same look-ahead, its play-outs playing the other seats as the rollout does (the
+    # learned model, the rule bot's discards): policy improvement against the model
+    "k2m5o8p5s400blXdIL": {**_XDI, "horizon": 2,
+                           "rollout": [*_XDI["rollout"][:5], "lookahead-model",
+                                       *_XDI["rollout"][6:]]},
     # stop 51's default with 32 rollouts a card and sampled deal instead of 8
     "k4m5o32s400blXdI": {**_XDI, "rollout": ["mimic", 32, *_XDI["rollout"][2:]]},
     # stop 51's default with moon threats in its rollouts: a seat alone with 5+ moon points

@@ -77,7 +77,8 @@ duck_init()                 # the lookup table of `lane_ducks`, once per process
 MODELS = {"paranoid": MODEL_PARANOID, "moon": MODEL_MOON, "maxn": MODEL_MAXN,
           "game": MODEL_GAME}
 POLICIES = {"rule": POLICY_RULE, "lookahead": POLICY_LOOKAHEAD, "smoke": POLICY_SMOKE,
-            "unload": POLICY_UNLOAD, "mimic": POLICY_MIMIC}
+            "unload": POLICY_UNLOAD, "mimic": POLICY_MIMIC,
+            "lookahead-model": POLICY_LOOKAHEAD_MODEL}
 
 cdef int _check_range(str name, int value, int lo, int hi) except -1:
     """Raise ValueError unless ``lo <= value <= hi`` (a field of a state, `Core._load`)."""
@@ -901,8 +902,10 @@ cdef class Core:
             raise ValueError("the deal is over: no card to play")
         if not 1 <= iterations <= 50_000_000:
             raise ValueError(f"iterations must be 1..50,000,000, got {iterations}")
-        if policy not in POLICIES or not 0.0 <= epsilon <= 1.0:
-            raise ValueError(f"policy must be one of {sorted(POLICIES)} and epsilon 0..1, "
+        if (policy not in POLICIES or policy == "lookahead-model"
+                or not 0.0 <= epsilon <= 1.0):
+            raise ValueError(f"policy must be one of {sorted(POLICIES)} (not lookahead-model, "
+                             f"a target's own policy) and epsilon 0..1, "
                              f"got {policy!r} and {epsilon}")
         self._need_mimic(policy)
         seat = s.turn
@@ -1021,8 +1024,10 @@ cdef class Core:
                 0 (the default): ``epsilon``.
             discard_policy: the policy of the discards of every seat that plays ``policy``
                 (a name as ``policy``); None (the default): ``policy``.
-            own_policy: the policy of ``target``'s own plays (a name as ``policy``), the
-                other seats playing ``policy``; None (the default): ``policy`` for all.
+            own_policy: the policy of ``target``'s own plays (a name as ``policy``, or
+                ``"lookahead-model"``: `lookahead_card` whose play-outs play the other
+                seats as this rollout does, `lookahead_model_card`), the other seats
+                playing ``policy``; None (the default): ``policy`` for all.
             defender: with ``shooter``, the one seat that defends against it
                 (`moon_defence`), the others playing their policy as if no moon were on;
                 -1 (the default): every other seat defends.
@@ -1070,9 +1075,9 @@ cdef class Core:
         how.time_ms = time_ms
         how.retry = retry
         how.whole = whole
-        if policy not in POLICIES:
+        if policy not in POLICIES or policy == "lookahead-model":
             raise ValueError(f"unknown rollout policy {policy!r}: expected rule, lookahead, "
-                             f"smoke, unload or mimic")
+                             f"smoke, unload or mimic (lookahead-model: own_policy only)")
         if (not 1 <= runs <= 64 or not 0.0 <= epsilon <= 1.0 or lead_epsilon > 1.0
                 or discard_epsilon > 1.0):
             raise ValueError(f"runs must be 1..64 and epsilon, lead_epsilon and "
@@ -1080,10 +1085,12 @@ cdef class Core:
                              f"and {discard_epsilon}")
         if own_policy is not None and own_policy not in POLICIES:
             raise ValueError(f"unknown rollout policy {own_policy!r} for the target's own "
-                             f"plays: expected rule, lookahead, smoke, unload or mimic")
+                             f"plays: expected rule, lookahead, lookahead-model, smoke, "
+                             f"unload or mimic")
         self._need_mimic(policy)
         self._need_mimic(own_policy)
-        if discard_policy is not None and discard_policy not in POLICIES:
+        if discard_policy is not None and (discard_policy not in POLICIES
+                                           or discard_policy == "lookahead-model"):
             raise ValueError(f"unknown rollout policy {discard_policy!r} for discards: "
                              f"expected rule, lookahead, smoke, unload or mimic")
         self._need_mimic(discard_policy)

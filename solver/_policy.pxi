@@ -55,6 +55,8 @@ cdef enum:
     POLICY_SMOKE = 2        # the rule bot, leading to smoke out a big card (`smoke_card`)
     POLICY_UNLOAD = 3       # the smoking rule bot, unloading high cards early (`unload_card`)
     POLICY_MIMIC = 4        # a softmax over the legal cards learned from IS-MCTS (`mimic_card`)
+    POLICY_LOOKAHEAD_MODEL = 5  # `POLICY_LOOKAHEAD` over play-outs of the rollout's own
+                                # policies (`lookahead_model_card`); the target's own only
 
 
 cdef inline u64 next_random(u64* state) noexcept nogil:
@@ -273,6 +275,46 @@ cdef int lookahead_card(const State* s, const RulesC* r, const PolicyC* p) noexc
     return best
 
 
+cdef int lookahead_model_card(const State* s, const RulesC* r, const PolicyC* p,
+                              RolloutC* how) noexcept nogil:
+    """`lookahead_card` whose play-outs play the other seats as the rollout `how` does
+    (the learned model, its discards, its noise) and the seat itself by the rule bot: one
+    step of policy improvement over the rollout's own model of the deal, not over the rule
+    bot's. Every card's play-out draws the same random numbers (common random numbers: a
+    card is not preferred for a luckier draw); one random number of `how`'s stream a call."""
+    cdef int me = s.turn, x, v, best, best_v
+    cdef u64 cand = legal_moves(s, r), start
+    cdef State t
+    cdef RolloutC h
+    if not (cand & (cand - 1)):
+        return ctz(cand)
+    cand = reduce_equivalent(cand, s.hand[me], s.rem | (s.trick_mask & ~r.kitty), r)
+    h = how[0]
+    h.target = me
+    h.own_policy = POLICY_RULE
+    start = next_random(&how.rng)
+    best = rule_card(s, r, p)
+    h.rng = start
+    t = s[0]
+    play_card(&t, best, r)
+    rollout_play(&t, r, p, &h, 0)
+    best_v = final_score(&t, r, me)
+    while cand:
+        x = ctz(cand)
+        cand &= cand - 1
+        if x == best:
+            continue
+        h.rng = start
+        t = s[0]
+        play_card(&t, x, r)
+        rollout_play(&t, r, p, &h, 0)
+        v = final_score(&t, r, me)
+        if v < best_v:
+            best_v = v
+            best = x
+    return best
+
+
 cdef inline int running(const State* s, const RulesC* r, int seat) noexcept nogil:
     """`seat` can still shoot the moon: the rules have one and no other seat took a moon
     card."""
@@ -330,8 +372,9 @@ cdef int rollout_card(const State* s, const RulesC* r, const PolicyC* p,
     rule bot's card (`POLICY_RULE`) or the best after one-card look-ahead
     (`POLICY_LOOKAHEAD`), or the rule bot that smokes
     out a big card (`POLICY_SMOKE`), or that also unloads high cards early (`POLICY_UNLOAD`),
-    or a card drawn from the learned policy (`POLICY_MIMIC`, `mimic_card`);
-    seat `how.target` plays `how.own_policy` instead when that is set, and the other
+    or a card drawn from the learned policy (`POLICY_MIMIC`, `mimic_card`), or the best
+    after a look-ahead over the rollout's own play-outs (`POLICY_LOOKAHEAD_MODEL`, the
+    target's own plays only: `lookahead_model_card`); seat `how.target` plays `how.own_policy` instead when that is set, and the other
     seats' discards (the target's too without `own_policy`) are `how.discard_policy`'s
     when that is set."""
     cdef u64 legal, x
@@ -362,6 +405,8 @@ cdef int rollout_card(const State* s, const RulesC* r, const PolicyC* p,
         k = how.discard_policy
     if k == POLICY_LOOKAHEAD:
         return lookahead_card(s, r, p)
+    if k == POLICY_LOOKAHEAD_MODEL:
+        return lookahead_model_card(s, r, p, how)
     if k == POLICY_SMOKE:
         return smoke_card(s, r, p)
     if k == POLICY_UNLOAD:

@@ -779,8 +779,10 @@ class Solver:
                 seats do (an opponent model: the advised seat's own play is not noise).
             lead_epsilon: the chance (0..1) of a random card for a lead (a trick's first
                 card); ``None``: ``epsilon``.
-            own_policy: how ``seat`` itself plays (a name as ``rollout_policy``), the other
-                seats playing ``rollout_policy``; ``None``: ``rollout_policy`` for all.
+            own_policy: how ``seat`` itself plays (a name as ``rollout_policy``, or
+                ``lookahead-model``: ``lookahead`` whose play-outs play the other seats as
+                this rollout does), the other seats playing ``rollout_policy``; ``None``:
+                ``rollout_policy`` for all.
             defender: with ``shooter``, the one seat that defends against it (the others
                 play on as if no moon were on); ``None``: every other seat defends.
             discard_epsilon: the chance (0..1) of a random card for a discard (a card off

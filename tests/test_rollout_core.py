@@ -254,6 +254,12 @@ PARTS = {
     "own policy": ({"own_policy": "lookahead"},
                    lambda line, target: (_lookahead_play(line) if line.to_move == target
                                          else rule_play(line)), {}),
+    # the look-ahead over the rollout's own play-outs: with the rule bot for the other
+    # seats and no noise, those are the rule bot's play-outs, so the same card as above
+    "own model look-ahead": ({"own_policy": "lookahead-model"},
+                             lambda line, target: (_lookahead_play(line)
+                                                   if line.to_move == target
+                                                   else rule_play(line)), {}),
     # every seat's discards the rule bot's, its leads and follows the look-ahead's
     "discard policy": ({"rollout_policy": "lookahead", "discard_policy": "rule"},
                        lambda line, target: (rule_play(line) if _discarding(line)
@@ -297,6 +303,45 @@ def test_the_parts_policies_are_checked_and_told():
     mimic = RolloutPolicy("mimic", 8, 0.0, True, None, "rule", discard="rule")
     assert "; discards: the rule bot" in mimic.text()
     assert mimic.under(Rules.preset("black_jack")) == NOISY_OTHERS  # the model not fitted
+
+
+def test_the_model_look_ahead_is_the_seats_own_policy_only():
+    # its play-outs play the other seats by the rollout's kind: as every seat's kind or
+    # discards it would look ahead over itself
+    spec = policy_spec(Rules.openspiel())
+    position = Position(Deal.random(random.Random(5)), Rules.openspiel())
+    for part in ({"kind": "lookahead-model"}, {"kind": "rule", "discard": "lookahead-model"}):
+        with pytest.raises(ValueError, match="lookahead-model is the advised seat's own"):
+            RolloutPolicy(**part)
+    for args in ({"rollout_policy": "lookahead-model"}, {"discard_policy": "lookahead-model"}):
+        with pytest.raises(ValueError, match="unknown rollout policy 'lookahead-model'"):
+            Solver(16).rollout(position, None, 0, "maxn", 0, spec, **args)
+    text = RolloutPolicy("mimic", 8, own="lookahead-model").text()
+    assert "own later cards: a one-card look-ahead over play-outs in which the other" in text
+
+
+def test_the_model_look_ahead_differs_from_the_rule_bots_under_noise():
+    # with noisy other seats the look-ahead's play-outs are noisy too: the same seed, the
+    # same values; on some positions other values than the rule-bot look-ahead's
+    rng = random.Random("model look-ahead")
+    rules = Rules.openspiel()
+    spec = policy_spec(rules)
+    differ = 0
+    for _ in range(20):
+        position = Position(Deal.random(rng), rules)
+        for _ in range(rng.randrange(16, 36)):
+            position.play(rule_play(position), check=False)
+        seat = position.to_move
+        noisy = {"runs": 4, "epsilon": 0.5, "seed": rng.getrandbits(64), "steady": True}
+        cards = position.legal_moves()
+        got = Solver(16).rollout(position, cards, seat, "maxn", 0, spec,
+                                 own_policy="lookahead-model", **noisy)
+        assert got == Solver(16).rollout(position, cards, seat, "maxn", 0, spec,
+                                         own_policy="lookahead-model", **noisy)
+        assert all(len(runs) == 4 and all(sum(v) in (26, 78) for v in runs) for runs in got)
+        differ += got != Solver(16).rollout(position, cards, seat, "maxn", 0, spec,
+                                            own_policy="lookahead", **noisy)
+    assert differ > 0
 
 
 def test_a_steady_seat_never_plays_the_random_card():
