@@ -220,6 +220,10 @@ CANDIDATES: dict[str, dict[str, Any]] = {
     "k2m5o8p5s400blXdIL": {**_XDI, "horizon": 2,
                            "rollout": [*_XDI["rollout"][:5], "lookahead-model",
                                        *_XDI["rollout"][6:]]},
+    # the default with the advised seat's own later cards drawn from the learned model of
+    # IS-MCTS too (its discards the rule bot's, as the others')
+    "k2m5o8p5s400blXdIm": {**_XDI, "horizon": 2,
+                           "rollout": [*_XDI["rollout"][:5], None, *_XDI["rollout"][6:]]},
     # stop 51's default with 32 rollouts a card and sampled deal instead of 8
     "k4m5o32s400blXdI": {**_XDI, "rollout": ["mimic", 32, *_XDI["rollout"][2:]]},
     # stop 51's default with moon threats in its rollouts: a seat alone with 5+ moon points
