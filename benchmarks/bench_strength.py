@@ -310,12 +310,21 @@ CANDIDATES: dict[str, dict[str, Any]] = {
 #: deal; ``oracleX7``: and exact max^n from 7 tricks left; ``oracleQ``: the default engine's
 #: PIMC with Q♠ where it truly is in every sampled deal (the rest hidden); ``oracleXd``: as
 #: ``oracle``, but the rollouts' other seats play the default's model since stop 50 (the learned
-#: model of IS-MCTS, the rule bot's discards), 64 runs a card.
+#: model of IS-MCTS, the rule bot's discards), 64 runs a card; ``oracleXd2``: that with the
+#: default's horizon since stop 52 (max^n from 2 tricks left, 5 while a moon is live);
+#: ``oracleXd2L``: and the seat's own later rollout cards by ``lookahead-model``.
 ORACLES: dict[str, Any] = {
     "oracle": lambda deals: OracleBot(deals, name="oracle"),
     "oracleX7": lambda deals: OracleBot(deals, exact_from=7, name="oracleX7"),
     "oracleXd": lambda deals: OracleBot(deals, rollout=replace(MIMIC_OTHERS, runs=64),
                                         name="oracleXd"),
+    "oracleXd2": lambda deals: OracleBot(deals, horizon=2, exact_from=2,
+                                         rollout=replace(MIMIC_OTHERS, runs=64),
+                                         name="oracleXd2"),
+    "oracleXd2L": lambda deals: OracleBot(deals, horizon=2, exact_from=2,
+                                          rollout=replace(MIMIC_OTHERS, runs=64,
+                                                          own="lookahead-model"),
+                                          name="oracleXd2L"),
     "oracleQ": lambda deals: HolderOracleBot(deals, name="oracleQ"),
 }
 

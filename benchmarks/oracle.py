@@ -78,7 +78,8 @@ class OracleBot:
         deals: the harness's deals by index (``seeded_deals``): the dealt hands and the pass
             direction.
         horizon: tricks left at which the rollouts hand over to exact max^n (4, the
-            default engine's), and ``moon_horizon`` while a moon is live (5).
+            default engine's until stop 52, 2 since), and ``moon_horizon`` while a moon is
+            live (5).
         exact_from: exact max^n once this many tricks or fewer are left (at least the
             horizon); the default engine's is its horizon.
         rollout: the rollouts' policy and runs on the one deal (default: the noisy rule bot of
