@@ -374,9 +374,9 @@ cdef int rollout_card(const State* s, const RulesC* r, const PolicyC* p,
     out a big card (`POLICY_SMOKE`), or that also unloads high cards early (`POLICY_UNLOAD`),
     or a card drawn from the learned policy (`POLICY_MIMIC`, `mimic_card`), or the best
     after a look-ahead over the rollout's own play-outs (`POLICY_LOOKAHEAD_MODEL`, the
-    target's own plays only: `lookahead_model_card`); seat `how.target` plays `how.own_policy` instead when that is set, and the other
-    seats' discards (the target's too without `own_policy`) are `how.discard_policy`'s
-    when that is set."""
+    target's own plays only: `lookahead_model_card`); seat `how.target` plays
+    `how.own_policy` instead when that is set, and the other seats' discards (the
+    target's too without `own_policy`) are `how.discard_policy`'s when that is set."""
     cdef u64 legal, x
     cdef int k
     cdef bint discarding = (s.ntrick > 0
