@@ -56,6 +56,14 @@ def random_position(rng: random.Random, rules: Rules) -> Position | None:
     return position
 
 
+def rule_played(rng: random.Random, rules: Rules, low: int, high: int) -> Position:
+    """A random deal after ``rng.randrange(low, high)`` cards of the rule bot."""
+    position = Position(Deal.random(rng), rules)
+    for _ in range(rng.randrange(low, high)):
+        position.play(rule_play(position), check=False)
+    return position
+
+
 def loaded_core(position: Position) -> Core:
     core = Core(13)
     core.set_rules(core_rules(position))
@@ -173,9 +181,7 @@ def test_rollout_values_are_the_python_path(model):
     rules = Rules.standard()
     scores = (80, 95, 63, 40) if model == "game" else None
     for _ in range(12):
-        position = Position(Deal.random(rng), rules)
-        for _ in range(rng.randrange(4, 30)):
-            position.play(rule_play(position), check=False)
+        position = rule_played(rng, rules, 4, 30)
         seat = position.to_move
         horizon = rng.choice((2, 3, 4))
         cards = position.legal_moves()
@@ -204,9 +210,7 @@ def test_smoking_and_unloading_rollouts_play_their_line(kind):
     rules = Rules.openspiel()
     differ = 0
     for _ in range(30):
-        position = Position(Deal.random(rng), rules)
-        for _ in range(rng.randrange(4, 24)):
-            position.play(rule_play(position), check=False)
+        position = rule_played(rng, rules, 4, 24)
         cards = position.legal_moves()
         got = Solver(16).rollout(position, cards, position.to_move, "maxn", 0,
                                  policy_spec(rules), rollout_policy=kind)
@@ -278,9 +282,7 @@ def test_a_policy_for_part_of_the_plays_plays_only_those(part):
     spec = policy_spec(rules)
     differ = 0
     for _ in range(25):
-        position = Position(Deal.random(rng), rules)
-        for _ in range(rng.randrange(16, 36)):
-            position.play(rule_play(position), check=False)
+        position = rule_played(rng, rules, 16, 36)
         target = Seat(rng.randrange(4))
         cards = position.legal_moves()
         got = Solver(16).rollout(position, cards, target, "maxn", 0, spec, **mixed)
@@ -328,9 +330,7 @@ def test_the_model_look_ahead_differs_from_the_rule_bots_under_noise():
     spec = policy_spec(rules)
     differ = 0
     for _ in range(20):
-        position = Position(Deal.random(rng), rules)
-        for _ in range(rng.randrange(16, 36)):
-            position.play(rule_play(position), check=False)
+        position = rule_played(rng, rules, 16, 36)
         seat = position.to_move
         noisy = {"runs": 4, "epsilon": 0.5, "seed": rng.getrandbits(64), "steady": True}
         cards = position.legal_moves()
@@ -353,9 +353,7 @@ def test_a_steady_seat_never_plays_the_random_card():
     spec = policy_spec(rules)
     differ = 0
     for _ in range(30):
-        position = Position(Deal.random(rng), rules)
-        for _ in range(rng.randrange(4, 30)):
-            position.play(rule_play(position), check=False)
+        position = rule_played(rng, rules, 4, 30)
         seat = position.to_move
         noisy = {"runs": 4, "epsilon": 0.5, "seed": rng.getrandbits(64)}
         solver = Solver(16)
@@ -477,9 +475,7 @@ def test_a_limit_that_does_not_stop_the_whole_solve_changes_nothing():
     rng = random.Random(3)
     spec = policy_spec(Rules.standard())
     for _ in range(6):
-        position = Position(Deal.random(rng), Rules.standard())
-        for _ in range(rng.randrange(12, 30)):
-            position.play(rule_play(position), check=False)
+        position = rule_played(rng, Rules.standard(), 12, 30)
         cards = position.legal_moves()
         runs = {}
         for name, kw in [("free", {}), ("whole", dict(limit=Limit(nodes=10**9), retry=True,
