@@ -381,7 +381,8 @@ def evaluate_deal(position: Position, cards: Sequence[Card], model: str = "paran
                   solver: Solver | None = None,
                   scores: Sequence[int] | None = None,
                   rollout: RolloutPolicy = RULE_BOT,
-                  card_nodes: int | None = None, shoot: bool = False) -> list[float]:
+                  card_nodes: int | None = None, shoot: bool = False,
+                  facts: tuple[Sequence[int], Sequence[int]] | None = None) -> list[float]:
     """The value of each of ``cards`` for the seat to move in one open deal, by an evaluator.
 
     Args:
@@ -409,6 +410,9 @@ def evaluate_deal(position: Position, cards: Sequence[Card], model: str = "paran
             still shoot (cashes sure winners, wins what it can, discards no moon card) and
             every other seat defends (:meth:`Solver.rollout`'s ``shooter``), in place of
             ``rollout``'s own threat (its ``moon_threat``).
+        facts: ``rollout`` only, for ``rollout.own`` ``"lookahead-guess"``: what the seat to
+            move knows of the other hands, ``(excluded, known)`` card masks per seat, N
+            first (:meth:`Solver.rollout`; :func:`seat_facts`); ``None``: nothing.
 
     Returns:
         The seat's final points for the deal after each card (ints, lower is better; the
@@ -441,7 +445,7 @@ def evaluate_deal(position: Position, cards: Sequence[Card], model: str = "paran
         # not the finished cards exactly and the rest by rollouts: the cards of one sample
         # are compared with each other (a paired comparison), so they share one method.
         return evaluate_deal(position, cards, model, "rollout", position.tricks_left - 1,
-                             solver, scores, rollout, card_nodes, shoot)
+                             solver, scores, rollout, card_nodes, shoot, facts)
     horizon = EXACT_HORIZON[model] if horizon is None else horizon
     # The rule bot's play-out and the solve at the horizon run in the core, without the GIL
     # (policy.play_out and Solver.solve_position on the line are the reference: same values).
@@ -463,6 +467,7 @@ def evaluate_deal(position: Position, cards: Sequence[Card], model: str = "paran
                          discard_epsilon=rollout.discard_epsilon,
                          discard_policy=rollout.discard,
                          own_policy=rollout.own, shooter=shooter,
+                         facts=facts, guesses=rollout.guesses,
                          defender=mover if (shooter is not None and not shoot
                                             and rollout.defence == "own") else None)
     runs = out if rollout.runs > 1 else [[v] for v in out]
@@ -471,6 +476,16 @@ def evaluate_deal(position: Position, cards: Sequence[Card], model: str = "paran
     values = [[v[mover] if model == "maxn" else v for v in card]  # type: ignore[index]
               for card in runs]
     return [card[0] if len(card) == 1 else sum(card) / len(card) for card in values]
+
+
+def seat_facts(knowledge: Knowledge) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """What the knowledge's seat knows of the other hands, as the core's rollouts take it
+    (:meth:`Solver.rollout`'s ``facts``): per seat, N first, the mask of the cards it cannot
+    hold (its voids, the cards seen elsewhere) and of the unseen cards it is known to hold
+    (the cards the seat passed it); the seat's own entries 0."""
+    me = knowledge.seat
+    return (tuple(0 if seat == me else knowledge.excluded[seat].mask for seat in Seat),
+            tuple(0 if seat == me else knowledge.known[seat].mask for seat in Seat))
 
 
 class _SampleWork(PerThreadSolver):
@@ -482,6 +497,7 @@ class _SampleWork(PerThreadSolver):
                  rollout: RolloutPolicy = RULE_BOT, public: Position | None = None,
                  card_nodes: int | None = None, plan: str | None = None) -> None:
         self.knowledge = knowledge
+        self.facts = seat_facts(knowledge) if rollout.own == "lookahead-guess" else None
         self.plan = plan
         self.card_nodes = card_nodes
         self.rollout = rollout
@@ -512,12 +528,13 @@ class _SampleWork(PerThreadSolver):
         before, stopped = solver.nodes, solver.stopped
         position = self.public.redealt(Deal.from_masks(masks))
         values = evaluate_deal(position, self.reps, self.model, self.evaluator, self.horizon,
-                               solver, self.scores, self.rollout, self.card_nodes)
+                               solver, self.scores, self.rollout, self.card_nodes,
+                               facts=self.facts)
         attempt = None
         if self.plan == "rollouts":
             attempt = evaluate_deal(position, self.reps, self.model, self.evaluator,
                                     self.horizon, solver, self.scores, self.rollout,
-                                    self.card_nodes, shoot=True)
+                                    self.card_nodes, shoot=True, facts=self.facts)
         elif self.plan == "exact":
             attempt = self._exact_plan(solver, position, values)
         used = solver.nodes - before          # the evaluation's (and moon plan's), not the risk's
@@ -548,7 +565,8 @@ class _SampleWork(PerThreadSolver):
         failing = [card for card, can in zip(self.reps, cans) if not can]
         tried = iter(evaluate_deal(position, failing, self.model, self.evaluator, self.horizon,
                                    solver, self.scores, replace(self.rollout, runs=1),
-                                   self.card_nodes, shoot=True) if failing else [])
+                                   self.card_nodes, shoot=True, facts=self.facts)
+                     if failing else [])
         return [shot if can else failed_attempt(plain, next(tried), shot)
                 for plain, can in zip(values, cans)]
 

@@ -104,6 +104,9 @@ ROLLOUT_KINDS = {"rule": "the rule bot (hearts.analysis.policy)",
                  "lookahead": "a one-card look-ahead over rule-bot play-outs",
                  "lookahead-model": "a one-card look-ahead over play-outs in which the other "
                                     "seats play as the rollout models them",
+                 "lookahead-guess": "a one-card look-ahead over play-outs in which the other "
+                                    "seats play as the rollout models them, on guesses of "
+                                    "the hands the seat cannot see",
                  "smoke": "the rule bot, leading to smoke out the big penalty card",
                  "unload": "the rule bot, leading to smoke out the big penalty card and "
                            "unloading high cards early",
@@ -149,7 +152,12 @@ class RolloutPolicy:
             as in the rollout, the seat itself the rule bot, each card's play-out drawing
             the same random numbers: one step of policy improvement against the rollout's
             model of the other seats (``docs/experiments.md``, "The seat's own later cards
-            by look-ahead against the learned model").
+            by look-ahead against the learned model"); ``"lookahead-guess"`` (``own`` only)
+            is that look-ahead played out on ``guesses`` random deals of the hands the
+            seat cannot see (its voids and the cards it passed kept, the voids the rollout
+            shows added), not on the sampled deal's true hands, which it could not know
+            (``docs/experiments.md``, "The seat's own look-ahead on guesses of the hidden
+            hands").
         moon_threat: a moon threat in the rollouts: once one seat other than the advised
             one alone has taken moon cards worth at least this many points, it plays the
             core's shooter plan in every rollout (cashes sure winners, wins what it can,
@@ -168,10 +176,13 @@ class RolloutPolicy:
         discard: how the seats that play ``kind`` discard (a kind as ``kind``); ``None``:
             ``kind``. ``"rule"`` under ``"mimic"`` plans against opponents who unload
             as the rule bot does, and otherwise play as IS-MCTS was seen to.
+        guesses: with ``own`` ``"lookahead-guess"``, the random deals of the hidden hands
+            each of the seat's later decisions is looked ahead on (1..8; each costs one
+            ``"lookahead-model"``).
 
     Raises:
-        ValueError: an unknown kind, own kind or discard kind (lookahead-model as kind or
-            discard), runs outside 1..64,
+        ValueError: an unknown kind, own kind or discard kind (lookahead-model or
+            lookahead-guess as kind or discard), runs outside 1..64, guesses outside 1..8,
             epsilon, lead_epsilon or discard_epsilon outside 0..1, several runs of a policy
             without randomness (they would all be the same), ``moon_threat`` below 1 or
             ``defence`` not all or own.
@@ -187,15 +198,19 @@ class RolloutPolicy:
     defence: str = "all"
     discard_epsilon: float | None = None
     discard: str | None = None
+    guesses: int = 1
 
     def __post_init__(self) -> None:
         for kind in (self.kind, self.own, self.discard):
             if kind is not None and kind not in ROLLOUT_KINDS:
                 raise ValueError(f"unknown rollout policy {kind!r}: expected rule, "
                                  f"lookahead, smoke, unload or mimic")
-        if "lookahead-model" in (self.kind, self.discard):
-            raise ValueError("lookahead-model is the advised seat's own policy only (own): "
-                             "its play-outs play the other seats by kind")
+        for own_only in ("lookahead-model", "lookahead-guess"):
+            if own_only in (self.kind, self.discard):
+                raise ValueError(f"{own_only} is the advised seat's own policy only (own): "
+                                 f"its play-outs play the other seats by kind")
+        if not 1 <= self.guesses <= 8:
+            raise ValueError(f"guesses must be 1..8, got {self.guesses}")
         if not 1 <= self.runs <= 64:
             raise ValueError(f"runs must be 1..64, got {self.runs}")
         if not 0.0 <= self.epsilon <= 1.0:
@@ -243,6 +258,8 @@ class RolloutPolicy:
         base = ROLLOUT_KINDS[self.kind]
         if self.own is not None and self.own != self.kind:
             base += f"; the advised seat's own later cards: {ROLLOUT_KINDS[self.own]}"
+            if self.own == "lookahead-guess":
+                base += f" ({self.guesses} guess{'es' if self.guesses > 1 else ''} a decision)"
         if self.discard is not None and self.discard != self.kind:
             base += f"; discards: {ROLLOUT_KINDS[self.discard]}"
         if self.epsilon or self.lead_epsilon or self.discard_epsilon:

@@ -220,6 +220,12 @@ CANDIDATES: dict[str, dict[str, Any]] = {
     "k2m5o8p5s400blXdIL": {**_XDI, "horizon": 2,
                            "rollout": [*_XDI["rollout"][:5], "lookahead-model",
                                        *_XDI["rollout"][6:]]},
+    # that look-ahead played out on a random deal of the hands the seat cannot see (its
+    # voids and passed cards kept), not on the sampled deal's true hands: the seat's own
+    # later play from its own information (stop 54)
+    "k2m5o8p5s400blXdIG": {**_XDI, "horizon": 2,
+                           "rollout": [*_XDI["rollout"][:5], "lookahead-guess",
+                                       *_XDI["rollout"][6:], 1]},
     # the default with the advised seat's own later cards drawn from the learned model of
     # IS-MCTS too (its discards the rule bot's, as the others')
     "k2m5o8p5s400blXdIm": {**_XDI, "horizon": 2,

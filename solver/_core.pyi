@@ -76,6 +76,10 @@ class Core:
         lead_epsilon: float = -1.0,
         own_policy: str | None = None,
         defender: int = -1,
+        discard_epsilon: float = -1.0,
+        discard_policy: str | None = None,
+        facts: tuple[tuple[int, ...], tuple[int, ...]] | None = None,
+        guesses: int = 1,
     ) -> dict[str, Any]: ...
     def legal_mask(self, state: tuple[Any, ...]) -> int: ...
     def bounds(self, state: tuple[Any, ...], target: int) -> tuple[int, int, int | None]: ...

@@ -78,7 +78,9 @@ MODELS = {"paranoid": MODEL_PARANOID, "moon": MODEL_MOON, "maxn": MODEL_MAXN,
           "game": MODEL_GAME}
 POLICIES = {"rule": POLICY_RULE, "lookahead": POLICY_LOOKAHEAD, "smoke": POLICY_SMOKE,
             "unload": POLICY_UNLOAD, "mimic": POLICY_MIMIC,
-            "lookahead-model": POLICY_LOOKAHEAD_MODEL}
+            "lookahead-model": POLICY_LOOKAHEAD_MODEL, "lookahead-guess": POLICY_LOOKAHEAD_GUESS}
+#: the policies of the target's own plays only (they look ahead over the others' policies)
+OWN_ONLY = ("lookahead-model", "lookahead-guess")
 
 cdef int _check_range(str name, int value, int lo, int hi) except -1:
     """Raise ValueError unless ``lo <= value <= hi`` (a field of a state, `Core._load`)."""
@@ -902,9 +904,9 @@ cdef class Core:
             raise ValueError("the deal is over: no card to play")
         if not 1 <= iterations <= 50_000_000:
             raise ValueError(f"iterations must be 1..50,000,000, got {iterations}")
-        if (policy not in POLICIES or policy == "lookahead-model"
+        if (policy not in POLICIES or policy in OWN_ONLY
                 or not 0.0 <= epsilon <= 1.0):
-            raise ValueError(f"policy must be one of {sorted(POLICIES)} (not lookahead-model, "
+            raise ValueError(f"policy must be one of {sorted(POLICIES)} (not {' or '.join(OWN_ONLY)}, "
                              f"a target's own policy) and epsilon 0..1, "
                              f"got {policy!r} and {epsilon}")
         self._need_mimic(policy)
@@ -948,6 +950,7 @@ cdef class Core:
             how.steady = -1
             how.own_policy = -1
             how.discard_policy = -1
+            how.guesses = 0
             pool[0].first = -1
             pool[0].sibling = -1
             pool[0].card = -1
@@ -977,7 +980,7 @@ cdef class Core:
                 str policy="rule", int runs=1, double epsilon=0.0, unsigned long long seed=0,
                 int shooter=-1, bint steady=False, double lead_epsilon=-1.0,
                 str own_policy=None, int defender=-1, double discard_epsilon=-1.0,
-                str discard_policy=None):
+                str discard_policy=None, tuple facts=None, int guesses=1):
         """Rollouts: for each of ``cards`` (card bits legal in ``state``; None: one rollout
         from ``state`` itself), play the card, let every seat play the rollout policy (the
         rule bot of ``set_policy`` by default) until ``horizon`` tricks are left at a trick
@@ -1026,8 +1029,18 @@ cdef class Core:
                 (a name as ``policy``); None (the default): ``policy``.
             own_policy: the policy of ``target``'s own plays (a name as ``policy``, or
                 ``"lookahead-model"``: `lookahead_card` whose play-outs play the other
-                seats as this rollout does, `lookahead_model_card`), the other seats
-                playing ``policy``; None (the default): ``policy`` for all.
+                seats as this rollout does, `lookahead_model_card`; or
+                ``"lookahead-guess"``: that look-ahead over ``guesses`` guesses of the
+                hands ``target`` cannot see, not over the true ones,
+                `lookahead_guess_card`), the other seats playing ``policy``; None (the
+                default): ``policy`` for all.
+            facts: for ``"lookahead-guess"``, what ``target`` knows of the other hands:
+                ``(excluded, known)``, per seat (n card masks each) the cards it cannot
+                hold (its voids) and the cards it is known to hold (the cards ``target``
+                passed it); None: nothing known. The voids the rollout's discards show
+                are added as it plays.
+            guesses: for ``"lookahead-guess"``, the guesses of the hidden hands a
+                decision (1..8; each card played out on every one).
             defender: with ``shooter``, the one seat that defends against it
                 (`moon_defence`), the others playing their policy as if no moon were on;
                 -1 (the default): every other seat defends.
@@ -1075,9 +1088,10 @@ cdef class Core:
         how.time_ms = time_ms
         how.retry = retry
         how.whole = whole
-        if policy not in POLICIES or policy == "lookahead-model":
+        if policy not in POLICIES or policy in OWN_ONLY:
             raise ValueError(f"unknown rollout policy {policy!r}: expected rule, lookahead, "
-                             f"smoke, unload or mimic (lookahead-model: own_policy only)")
+                             f"smoke, unload or mimic ({' and '.join(OWN_ONLY)}: "
+                             f"own_policy only)")
         if (not 1 <= runs <= 64 or not 0.0 <= epsilon <= 1.0 or lead_epsilon > 1.0
                 or discard_epsilon > 1.0):
             raise ValueError(f"runs must be 1..64 and epsilon, lead_epsilon and "
@@ -1085,12 +1099,12 @@ cdef class Core:
                              f"and {discard_epsilon}")
         if own_policy is not None and own_policy not in POLICIES:
             raise ValueError(f"unknown rollout policy {own_policy!r} for the target's own "
-                             f"plays: expected rule, lookahead, lookahead-model, smoke, "
-                             f"unload or mimic")
+                             f"plays: expected rule, lookahead, lookahead-model, "
+                             f"lookahead-guess, smoke, unload or mimic")
         self._need_mimic(policy)
         self._need_mimic(own_policy)
         if discard_policy is not None and (discard_policy not in POLICIES
-                                           or discard_policy == "lookahead-model"):
+                                           or discard_policy in OWN_ONLY):
             raise ValueError(f"unknown rollout policy {discard_policy!r} for discards: "
                              f"expected rule, lookahead, smoke, unload or mimic")
         self._need_mimic(discard_policy)
@@ -1111,11 +1125,32 @@ cdef class Core:
         how.defender = defender
         how.steady = target if steady else -1
         how.stopped = 0
+        if not 1 <= guesses <= 8:
+            raise ValueError(f"guesses must be 1..8, got {guesses}")
+        self._facts(&how, facts, guesses if own_policy == "lookahead-guess" else 0)
         caught = sigint_take(&python_sigint)
         try:
             return self._rollouts(&s, &how, bits)
         finally:
             sigint_give(caught, &python_sigint)
+
+    cdef int _facts(self, RolloutC* how, tuple facts, int guesses) except -1:
+        """`rollout`'s ``facts`` and ``guesses`` into `how` (0 guesses: none tracked)."""
+        cdef int j, n = self.r.n
+        how.guesses = guesses
+        for j in range(MAXSEATS):
+            how.excluded[j] = 0
+            how.known[j] = 0
+        if facts is None:
+            return 0
+        if len(facts) != 2 or any(len(f) != n for f in facts):
+            raise ValueError(f"facts must be (excluded, known), {n} card masks each")
+        for j in range(n):
+            how.excluded[j] = <u64>int(facts[0][j])
+            how.known[j] = <u64>int(facts[1][j])
+            if how.excluded[j] & how.known[j]:
+                raise ValueError(f"facts: seat {j} both holds and cannot hold a card")
+        return 0
 
     cdef dict _rollouts(self, const State* s, const RolloutC* how, list bits):
         """`rollout` after its checks."""

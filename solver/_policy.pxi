@@ -47,6 +47,13 @@ cdef struct RolloutC:
     int shooter             # the seat that tries to shoot the moon (`shoot_card`), or -1
     int defender            # the one seat that defends against it (`moon_defence`), or -1: all
     int64_t stopped         # out: solves at the horizon a limit (or the stop) cut short
+    # What seat `target` knows of the other hands, for `lookahead_guess_card` (the seat's
+    # own look-ahead over guesses of them): per seat, the cards it cannot hold (the voids
+    # it has shown, kept up to date by `rollout_play`) and the cards it is known to hold
+    # (the cards the target passed it); `guesses` layouts a decision (0: no tracking)
+    u64 excluded[MAXSEATS]
+    u64 known[MAXSEATS]
+    int guesses
 
 
 cdef enum:
@@ -57,6 +64,9 @@ cdef enum:
     POLICY_MIMIC = 4        # a softmax over the legal cards learned from IS-MCTS (`mimic_card`)
     POLICY_LOOKAHEAD_MODEL = 5  # `POLICY_LOOKAHEAD` over play-outs of the rollout's own
                                 # policies (`lookahead_model_card`); the target's own only
+    POLICY_LOOKAHEAD_GUESS = 6  # `POLICY_LOOKAHEAD_MODEL` over guesses of the hidden hands
+                                # (`lookahead_guess_card`); the target's own only
+    GUESS_TRIES = 16            # re-deals a guess may try before it keeps the true layout
 
 
 cdef inline u64 next_random(u64* state) noexcept nogil:
@@ -315,6 +325,135 @@ cdef int lookahead_model_card(const State* s, const RulesC* r, const PolicyC* p,
     return best
 
 
+cdef bint guess_layout(const State* s, const RulesC* r, RolloutC* how, State* out) noexcept nogil:
+    """Into `out`: `s` with the cards the seat to move cannot see (the other hands) dealt
+    again at random, each seat keeping its number of cards, its known cards
+    (`how.known`) and none of its excluded ones (`how.excluded`: the voids it has shown).
+    The cards are dealt in a random order, those that fewer seats may hold first, each to
+    a seat that may hold it with chance in proportion to the room left in its hand (a
+    uniform deal when no seat has shown a void); a deal that runs into a dead end is
+    begun again, up to GUESS_TRIES times, after which `out` is `s` itself (the true
+    layout, always consistent) and the result 0. Random numbers from `how.rng`."""
+    cdef int me = s.turn, n = r.n, j, k, m, c, tries, pass_, total, eligible, dead
+    cdef u64 pool = s.rem & ~s.hand[me], rest, fit
+    cdef int room0[MAXSEATS]
+    cdef int room[MAXSEATS]
+    cdef u64 base[MAXSEATS]
+    cdef int cards[64]
+    cdef int rank[64]
+    cdef u64 pick
+    out[0] = s[0]
+    rest = pool
+    for j in range(n):
+        base[j] = 0
+        room0[j] = 0
+        if j == me:
+            continue
+        # (facts agree with the true layout, so `& s.hand[j]` drops nothing: it keeps a
+        # wrong fact from dealing a seat more cards than it holds)
+        base[j] = pool & how.known[j] & s.hand[j]
+        rest &= ~base[j]
+        room0[j] = popcount(s.hand[j]) - popcount(base[j])
+    m = 0
+    while rest:
+        c = ctz(rest)
+        rest &= rest - 1
+        cards[m] = c
+        eligible = 0
+        for j in range(n):
+            if j != me and room0[j] > 0 and not ((how.excluded[j] >> c) & 1):
+                eligible += 1
+        rank[m] = eligible
+        m += 1
+    for tries in range(GUESS_TRIES):
+        for k in range(m - 1, 0, -1):       # Fisher-Yates, the ranks alongside
+            j = <int>(next_random(&how.rng) % <u64>(k + 1))
+            c = cards[k]; cards[k] = cards[j]; cards[j] = c
+            c = rank[k]; rank[k] = rank[j]; rank[j] = c
+        for j in range(n):
+            room[j] = room0[j]
+            out.hand[j] = base[j] if j != me else s.hand[me]
+        dead = 0
+        for pass_ in range(n):              # the cards fewest seats may hold first
+            if dead:
+                break
+            for k in range(m):
+                if rank[k] != pass_:
+                    continue
+                c = cards[k]
+                total = 0
+                for j in range(n):
+                    if j != me and room[j] > 0 and not ((how.excluded[j] >> c) & 1):
+                        total += room[j]
+                if total == 0:
+                    dead = 1
+                    break
+                pick = next_random(&how.rng) % <u64>total
+                for j in range(n):
+                    if j != me and room[j] > 0 and not ((how.excluded[j] >> c) & 1):
+                        if pick < <u64>room[j]:
+                            break
+                        pick -= room[j]
+                out.hand[j] |= (<u64>1) << c
+                room[j] -= 1
+        if not dead:
+            return 1
+    out[0] = s[0]
+    return 0
+
+
+cdef int lookahead_guess_card(const State* s, const RulesC* r, const PolicyC* p,
+                              RolloutC* how) noexcept nogil:
+    """`lookahead_model_card` that does not see the hidden hands: each legal card (one per
+    class) is played out on `how.guesses` guesses of the other hands (`guess_layout`: what
+    the seat knows, voids and known cards, kept; the rest dealt at random), not on the
+    rollout's true layout, and the card of the fewest final points summed over the guesses
+    is kept (the rule bot's card on ties). A look-ahead on the true layout plays as if it
+    saw every hand, which no player does (strategy fusion inside the rollout); this one
+    decides from the seat's information. Common random numbers: every card sees the same
+    guesses and the same play-out draws."""
+    cdef int me = s.turn, x, v, best, g, guesses = how.guesses if how.guesses > 0 else 1
+    cdef u64 cand = legal_moves(s, r), start, rest
+    cdef State t
+    cdef State world[8]
+    cdef int total[64]
+    cdef RolloutC h
+    if not (cand & (cand - 1)):
+        return ctz(cand)
+    if guesses > 8:
+        guesses = 8
+    cand = reduce_equivalent(cand, s.hand[me], s.rem | (s.trick_mask & ~r.kitty), r)
+    for g in range(guesses):
+        guess_layout(s, r, how, &world[g])
+    h = how[0]
+    h.target = me
+    h.own_policy = POLICY_RULE
+    h.guesses = 0
+    start = next_random(&how.rng)
+    best = rule_card(s, r, p)
+    cand |= (<u64>1) << best
+    rest = cand
+    while rest:
+        x = ctz(rest)
+        rest &= rest - 1
+        total[x] = 0
+        for g in range(guesses):
+            h.rng = start + <u64>g * 0xD1B54A32D192ED03ULL
+            t = world[g]
+            play_card(&t, x, r)
+            rollout_play(&t, r, p, &h, 0)
+            total[x] += final_score(&t, r, me)
+    v = total[best]
+    rest = cand
+    while rest:
+        x = ctz(rest)
+        rest &= rest - 1
+        if total[x] < v:
+            v = total[x]
+            best = x
+    return best
+
+
 cdef inline int running(const State* s, const RulesC* r, int seat) noexcept nogil:
     """`seat` can still shoot the moon: the rules have one and no other seat took a moon
     card."""
@@ -407,6 +546,8 @@ cdef int rollout_card(const State* s, const RulesC* r, const PolicyC* p,
         return lookahead_card(s, r, p)
     if k == POLICY_LOOKAHEAD_MODEL:
         return lookahead_model_card(s, r, p, how)
+    if k == POLICY_LOOKAHEAD_GUESS:
+        return lookahead_guess_card(s, r, p, how)
     if k == POLICY_SMOKE:
         return smoke_card(s, r, p)
     if k == POLICY_UNLOAD:
@@ -441,14 +582,19 @@ cdef int moon_defence(const State* s, const RulesC* r, const PolicyC* p) noexcep
 
 cdef void rollout_play(State* s, const RulesC* r, const PolicyC* p, RolloutC* how,
                        int tricks_left) noexcept nogil:
-    """`play_out` with the rollout policy of `how` (`rollout_card`)."""
+    """`play_out` with the rollout policy of `how` (`rollout_card`); with `how.guesses` it
+    also notes in `how.excluded` each void a discard shows."""
+    cdef int c
     if (how.policy == POLICY_RULE and how.epsilon <= 0 and how.lead_epsilon <= 0
             and how.discard_epsilon <= 0 and how.shooter < 0 and how.own_policy < 0
             and how.discard_policy < 0):
         play_out(s, r, p, tricks_left)
         return
     while play_goes_on(s, r, tricks_left):
-        play_card(s, rollout_card(s, r, p, how), r)
+        c = rollout_card(s, r, p, how)
+        if how.guesses and s.ntrick and (c >> 4) != (s.win >> 4):
+            how.excluded[s.turn] |= LANE << (16 * (s.win >> 4))
+        play_card(s, c, r)
 
 
 cdef void mimic_features(const State* s, const RulesC* r, const PolicyC* p, int c, u64 legal,

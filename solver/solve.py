@@ -734,7 +734,9 @@ class Solver:
                 own_policy: str | None = None,
                 defender: Seat | int | None = None,
                 discard_epsilon: float | None = None,
-                discard_policy: str | None = None) -> list:
+                discard_policy: str | None = None,
+                facts: tuple[Sequence[int], Sequence[int]] | None = None,
+                guesses: int = 1) -> list:
         """Rollouts in the core: for each of ``cards`` (``None``: the position itself), play
         the card, let every seat play the rollout policy until ``horizon`` tricks are left at
         a trick start, then solve that position exactly under ``model`` as
@@ -781,14 +783,22 @@ class Solver:
                 card); ``None``: ``epsilon``.
             own_policy: how ``seat`` itself plays (a name as ``rollout_policy``, or
                 ``lookahead-model``: ``lookahead`` whose play-outs play the other seats as
-                this rollout does), the other seats playing ``rollout_policy``; ``None``:
-                ``rollout_policy`` for all.
+                this rollout does; or ``lookahead-guess``: that look-ahead played out on
+                ``guesses`` random deals of the hands ``seat`` cannot see, consistent with
+                ``facts``, instead of the true hands), the other seats playing
+                ``rollout_policy``; ``None``: ``rollout_policy`` for all.
             defender: with ``shooter``, the one seat that defends against it (the others
                 play on as if no moon were on); ``None``: every other seat defends.
             discard_epsilon: the chance (0..1) of a random card for a discard (a card off
                 the suit led); ``None``: ``epsilon``.
             discard_policy: how the seats that play ``rollout_policy`` discard (a name as
                 ``rollout_policy``); ``None``: ``rollout_policy``.
+            facts: for ``lookahead-guess``, what ``seat`` knows of the other hands:
+                ``(excluded, known)``, each a card mask per seat (seat 0 first): the cards
+                the seat cannot hold (its voids), the cards it is known to hold (the cards
+                ``seat`` passed it); ``None``: nothing. The rollout adds the voids it sees.
+            guesses: for ``lookahead-guess``, the random deals of the hidden hands a
+                decision (1..8).
 
         Returns:
             Per card (or one value): paranoid, the seat's final points (int) when the seat to
@@ -803,6 +813,8 @@ class Solver:
                 unknown model, a negative horizon, ``limit`` not a :class:`Limit`, ``scores``
                 missing for ``game`` or given to another model.
             KeyError: a card that is not legal.
+            ValueError: from the core: an unknown rollout policy, ``runs`` or a chance out
+                of range, ``guesses`` outside 1..8, ``facts`` not two masks per seat.
         """
         if not isinstance(position, Position):
             raise SolverError(f"rollout takes a Position, not {type(position).__name__}")
@@ -843,7 +855,9 @@ class Solver:
                            -1.0 if lead_epsilon is None else lead_epsilon, own_policy,
                            -1 if defender is None else int(defender),
                            -1.0 if discard_epsilon is None else discard_epsilon,
-                           discard_policy)
+                           discard_policy,
+                           None if facts is None else tuple(tuple(f) for f in facts),
+                           guesses)
         self.nodes += out["nodes"]
         self.stopped += out["stopped"]
         if model == "maxn":

@@ -15,7 +15,8 @@ import numpy as np
 import pytest
 
 from game_cases import DUCK_OR_TAKE_SCORES, duck_or_take
-from hearts.analysis.advice import MIN_SAMPLES, AdviceError, advise, card_classes, evaluate_deal
+from hearts.analysis.advice import (MIN_SAMPLES, AdviceError, advise, card_classes, evaluate_deal,
+                                    seat_facts)
 from hearts.analysis.engine import DEFAULT_ENGINE
 from hearts.analysis.inference import inferred_masks
 from hearts.analysis.knowledge import Knowledge
@@ -647,3 +648,33 @@ def test_play_scores_record_takes_the_running_totals_before_the_deal(run_cli):
     assert open_position.exit_code == 2
     assert open_position.stderr.strip() == ("error: --scores record takes the totals from "
                                             "RECORD: give a record file")
+
+
+def test_seat_facts_are_the_cards_passed_and_the_voids_shown():
+    # North passes its three lowest cards left: East is known to hold those it has not
+    # played; a seat that discarded cannot hold the suit led; North's own entries are 0
+    rng = random.Random("seat facts")
+    voids = 0
+    for _ in range(10):
+        dealt = Deal.random(rng)
+        passes = {seat: [str(c) for c in sorted(dealt[seat])[:3]] for seat in Seat}
+        position = Position(after_pass(dealt, passes, "left"), Rules.standard())
+        played, shown = [], None
+        while shown is None or position.to_move == Seat.N:
+            led = position.trick[0].suit if position.trick else None
+            card = rule_play(position)
+            if led is not None and card.suit != led and shown is None:
+                shown = (position.to_move, led)
+            position.play(card, check=False)
+            played.append(str(card))
+        knowledge = Knowledge.from_deal(dealt, passes, "left", played, "N")
+        excluded, known = seat_facts(knowledge)
+        assert excluded[Seat.N] == known[Seat.N] == 0
+        unplayed = {c for c in passes[Seat.N] if c not in played}
+        assert known[Seat.E] == sum(Card(c).mask for c in unplayed)
+        assert known[Seat.S] == known[Seat.W] == 0
+        seat, suit = shown
+        if seat != Seat.N:
+            assert excluded[seat] & SUIT_MASKS[suit] == SUIT_MASKS[suit]
+            voids += 1
+    assert voids > 0

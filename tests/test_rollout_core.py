@@ -322,18 +322,24 @@ def test_the_model_look_ahead_is_the_seats_own_policy_only():
     assert "own later cards: a one-card look-ahead over play-outs in which the other" in text
 
 
+def _to_move(name: str, count: int, low: int, high: int):
+    """``count`` OpenSpiel-rules positions after ``low``..``high`` - 1 rule-bot cards, each
+    as (rng, policy spec, position, seat to move, its legal cards), the rng seeded by
+    ``name``."""
+    rng = random.Random(name)
+    rules = Rules.openspiel()
+    spec = policy_spec(rules)
+    for _ in range(count):
+        position = rule_played(rng, rules, low, high)
+        yield rng, spec, position, position.to_move, position.legal_moves()
+
+
 def test_the_model_look_ahead_differs_from_the_rule_bots_under_noise():
     # with noisy other seats the look-ahead's play-outs are noisy too: the same seed, the
     # same values; on some positions other values than the rule-bot look-ahead's
-    rng = random.Random("model look-ahead")
-    rules = Rules.openspiel()
-    spec = policy_spec(rules)
     differ = 0
-    for _ in range(20):
-        position = rule_played(rng, rules, 16, 36)
-        seat = position.to_move
+    for rng, spec, position, seat, cards in _to_move("model look-ahead", 20, 16, 36):
         noisy = {"runs": 4, "epsilon": 0.5, "seed": rng.getrandbits(64), "steady": True}
-        cards = position.legal_moves()
         got = Solver(16).rollout(position, cards, seat, "maxn", 0, spec,
                                  own_policy="lookahead-model", **noisy)
         assert got == Solver(16).rollout(position, cards, seat, "maxn", 0, spec,
@@ -603,3 +609,61 @@ def test_a_shooter_in_the_rollout_takes_the_moon_with_a_moon_hand():
         shoot.append(evaluate_pass(position, Seat.S, "maxn", 4, solver, shoot=True))
     assert plain.count(0) <= 2 and shoot.count(0) >= 8
     assert sum(shoot) < sum(plain)
+
+
+def _forced(position: Position, target: Seat, by: str) -> tuple[tuple[int, ...], ...]:
+    """Facts that leave one layout of the hands ``target`` cannot see: every other seat
+    ``"known"`` to hold its hand, or ``"voids"`` excluding every card but its hand's."""
+    hands = [0 if seat == target else position.hands[seat] for seat in Seat]
+    full = (1 << 64) - 1
+    if by == "known":
+        return (0, 0, 0, 0), tuple(hands)
+    return tuple(0 if seat == target else full & ~hands[seat] for seat in Seat), (0, 0, 0, 0)
+
+
+def test_the_guess_look_ahead_on_forced_hands_is_the_model_look_ahead():
+    # when the facts leave only the true layout, every guess is it: the same card as the
+    # look-ahead on the true hands (without noise; with it too when no card is dealt, the
+    # guess then drawing no random number); with no facts it guesses, and other values
+    # follow on some positions, the same for the same seed
+    differ = 0
+    for rng, spec, position, seat, cards in _to_move("guess look-ahead", 20, 12, 36):
+        model = Solver(16).rollout(position, cards, seat, "maxn", 0, spec,
+                                   own_policy="lookahead-model")
+        for by in ("voids", "known"):
+            assert model == Solver(16).rollout(position, cards, seat, "maxn", 0, spec,
+                                               own_policy="lookahead-guess", guesses=3,
+                                               facts=_forced(position, seat, by)), by
+        noisy = {"runs": 4, "epsilon": 0.5, "seed": rng.getrandbits(64), "steady": True}
+        assert Solver(16).rollout(position, cards, seat, "maxn", 0, spec,
+                                  own_policy="lookahead-model", **noisy) == \
+            Solver(16).rollout(position, cards, seat, "maxn", 0, spec,
+                               own_policy="lookahead-guess",
+                               facts=_forced(position, seat, "known"), **noisy)
+        guessed = Solver(16).rollout(position, cards, seat, "maxn", 0, spec,
+                                     own_policy="lookahead-guess", **noisy)
+        assert guessed == Solver(16).rollout(position, cards, seat, "maxn", 0, spec,
+                                             own_policy="lookahead-guess", **noisy)
+        assert all(sum(v) in (26, 78) for runs in guessed for v in runs)
+        differ += guessed != Solver(16).rollout(position, cards, seat, "maxn", 0, spec,
+                                                own_policy="lookahead-model", **noisy)
+    assert differ > 0
+
+
+def test_the_guess_look_ahead_is_checked_and_told():
+    spec = policy_spec(Rules.openspiel())
+    position = Position(Deal.random(random.Random(6)), Rules.openspiel())
+    for part in ({"kind": "lookahead-guess"}, {"kind": "rule", "discard": "lookahead-guess"}):
+        with pytest.raises(ValueError, match="lookahead-guess is the advised seat's own"):
+            RolloutPolicy(**part)
+    with pytest.raises(ValueError, match="guesses must be 1..8, got 9"):
+        RolloutPolicy("mimic", own="lookahead-guess", guesses=9)
+    for args, message in (({"rollout_policy": "lookahead-guess"}, "unknown rollout policy"),
+                          ({"guesses": 0}, "guesses must be 1..8, got 0"),
+                          ({"facts": ((0,) * 4,)}, "facts must be"),
+                          ({"facts": ((1, 0, 0, 0), (1, 0, 0, 0))}, "seat 0 both holds")):
+        with pytest.raises(ValueError, match=message):
+            Solver(16).rollout(position, None, 0, "maxn", 0, spec,
+                               **{"own_policy": "lookahead-guess", **args})
+    text = RolloutPolicy("mimic", own="lookahead-guess", guesses=2).text()
+    assert "on guesses of the hands the seat cannot see (2 guesses a decision)" in text
