@@ -3,6 +3,7 @@ from typing import Any
 
 MODELS: dict[str, int]
 POLICIES: dict[str, int]
+OWN_ONLY: tuple[str, ...]
 
 class Core:
     """A search engine with its own transposition table (``2**tt_bits`` entries of 32 bytes)."""
