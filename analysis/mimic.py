@@ -15,7 +15,8 @@ rollouts read the very same numbers). The weights are the maximum-likelihood fit
 ridge penalty, by Newton's method (``benchmarks/fit_mimic.py``; they ship as ``mimic.json``).
 
 In the rollouts (:class:`~.policy.RolloutPolicy` kind ``"mimic"``) each other seat draws its
-card from the model; the advised seat's own later cards stay the rule bot's (``own``).
+card from the model; the advised seat's own later cards are the rule bot's or a look-ahead's
+(``own``; the engine's: a look-ahead over play-outs against the model).
 
 Fitted under OpenSpiel's default rules (hearts 1, Q♠ 13, four seats): under any other point
 table or number of seats (:func:`fitted_for`) a mimic rollout plays the rule bot instead

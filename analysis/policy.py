@@ -67,8 +67,8 @@ from hearts.solver.rules import Rules
 from .mimic import fitted_for, mimic_weights
 
 __all__ = ["rule_play", "play_out", "PointCards", "point_cards", "policy_spec",
-           "RolloutPolicy", "RULE_BOT", "NOISY_OTHERS", "MIMIC_OTHERS", "NOISY_PASS",
-           "FALLBACK_EPSILON", "rollout_seed"]
+           "RolloutPolicy", "RULE_BOT", "NOISY_OTHERS", "MIMIC_OTHERS", "MIMIC_LOOKAHEAD",
+           "NOISY_PASS", "FALLBACK_EPSILON", "rollout_seed"]
 
 _HEARTS = SUIT_MASKS[Suit.HEARTS]
 
@@ -307,7 +307,7 @@ RULE_BOT = RolloutPolicy()
 #: "Noise in the rollouts".
 NOISY_OTHERS = RolloutPolicy("rule", runs=8, epsilon=0.5, steady=True)
 
-#: The engine's rollout policy since stop 50 (``DEFAULT_ENGINE.rollout``): the other seats draw
+#: The engine's rollout policy in stops 50-53: the other seats draw
 #: their leads and follows from the model of IS-MCTS's play (:mod:`.mimic`) and discard as the
 #: rule bot does (always the big penalty card first), the advised seat plays the rule bot, 8 runs
 #: averaged; under rules the model was not fitted for, :data:`NOISY_OTHERS`
@@ -315,6 +315,13 @@ NOISY_OTHERS = RolloutPolicy("rule", runs=8, epsilon=0.5, steady=True)
 #: without noise, and the learned model with the rule bot's discards".
 MIMIC_OTHERS = RolloutPolicy("mimic", runs=8, epsilon=0.0, steady=True, own="rule",
                              discard="rule")
+
+#: The engine's rollout policy since stop 54 (``DEFAULT_ENGINE.rollout``): :data:`MIMIC_OTHERS`
+#: with the advised seat's own later cards by one-card look-ahead over play-outs against that
+#: model (``own="lookahead-model"``); under rules the model was not fitted for, the look-ahead
+#: over the noisy rule bot's play-outs. Measured against IS-MCTS: ``docs/experiments.md``,
+#: "The seat's own look-ahead on guesses of the hidden hands".
+MIMIC_LOOKAHEAD = replace(MIMIC_OTHERS, own="lookahead-model")
 
 #: The pass rating's rollout policy (``DEFAULT_ENGINE.pass_rollout``): the same noisy opponents,
 #: one run a sampled deal (the rating's hundreds of deals average the noise). Measured against

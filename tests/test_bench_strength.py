@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -174,9 +175,11 @@ def test_the_advice_field_is_the_default_engine_passing_by_policy(bench):
 
 
 @pytest.mark.slow
-def test_the_advice_field_replays_a_deal_exactly(bench, tmp_path):
+def test_the_advice_field_replays_a_deal_exactly(bench, tmp_path, monkeypatch):
     # the screen's point: every game of the field, and of a seeded bot in it, is the same
-    # game when played again (IS-MCTS games are not)
+    # game when played again (IS-MCTS games are not); the field's engine with 20 samples a
+    # decision (its own look-ahead in every rollout costs ten times the rest at trick 1)
+    monkeypatch.setattr(bench, "DEFAULT_ENGINE", DEFAULT_ENGINE.but(samples=20))
     runs = []
     for name in ("a", "b"):
         out = tmp_path / f"{name}.jsonl"
@@ -196,12 +199,15 @@ def test_every_candidate_names_an_engine_that_builds(bench):
     rating = bench.candidate_engine("k4m5o8p5s400blrX", "maxn")
     assert rating.pass_rollout.kind == "mimic" and rating.rollout == bench.candidate_engine(
         "k4m5o8p5s400bl20", "maxn").rollout
-    # the candidate the default was adopted from (stop 52) plays as the default engine (the
-    # candidates pass by --pass-by, not by their pass rating's rollouts); stop 51's differs
-    # from it only in the horizon, stop 50's in the inference too
-    adopted = bench.candidate_engine("k2m5o8p5s400blXdI", "maxn")
+    # the candidate the default was adopted from (stop 54) plays as the default engine (the
+    # candidates pass by --pass-by, not by their pass rating's rollouts); stop 53's differs
+    # from it only in the seat's own rollout cards, stop 51's in the horizon too, stop 50's
+    # in the inference too
+    adopted = bench.candidate_engine("k2m5o8p5s400blXdIL", "maxn")
     assert adopted.but(pass_rollout=DEFAULT_ENGINE.pass_rollout) == DEFAULT_ENGINE
+    stop53 = bench.candidate_engine("k2m5o8p5s400blXdI", "maxn")
+    assert stop53.but(rollout=replace(stop53.rollout, own="lookahead-model")) == adopted
     stop51 = bench.candidate_engine("k4m5o8p5s400blXdI", "maxn")
-    assert stop51.horizon == 4 and stop51.but(horizon=2) == adopted
+    assert stop51.horizon == 4 and stop51.but(horizon=2) == stop53
     before = bench.candidate_engine("k4m5o8p5s400blXd", "maxn")
     assert before.inference is None and before.but(inference=MIMIC) == stop51

@@ -4,6 +4,7 @@ the ``hearts`` commands all use it unless told otherwise."""
 from __future__ import annotations
 
 import json
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -13,7 +14,7 @@ from hearts.analysis.advice import moon_live
 from hearts.analysis.bots import AdviceBot
 from hearts.analysis.knowledge import Knowledge
 from hearts.analysis.passing import rate_passes
-from hearts.analysis.policy import MIMIC_OTHERS, NOISY_OTHERS, RolloutPolicy
+from hearts.analysis.policy import MIMIC_LOOKAHEAD, MIMIC_OTHERS, NOISY_OTHERS, RolloutPolicy
 from hearts.analysis.records import hgn
 from hearts.solver import Deal, Position, Rules, Seat
 from hearts.solver.seats import PassDirection
@@ -34,11 +35,14 @@ def test_the_default_engine_is_max_n_with_noisy_rollouts_for_the_others():
     assert DEFAULT_ENGINE == Engine()
     assert (DEFAULT_ENGINE.model, DEFAULT_ENGINE.samples, DEFAULT_ENGINE.horizon,
             DEFAULT_ENGINE.moon_horizon, DEFAULT_ENGINE.early_stop) == ("maxn", 400, 2, 5, True)
-    assert DEFAULT_ENGINE.rollout == MIMIC_OTHERS
+    assert DEFAULT_ENGINE.rollout == MIMIC_LOOKAHEAD == replace(MIMIC_OTHERS,
+                                                                own="lookahead-model")
     assert (MIMIC_OTHERS.kind, MIMIC_OTHERS.runs, MIMIC_OTHERS.steady, MIMIC_OTHERS.own,
             MIMIC_OTHERS.discard) == ("mimic", 8, True, "rule", "rule")
-    # under rules the model was not fitted for: the noisy rule bot of before stop 50
-    assert DEFAULT_ENGINE.rollout.under(Rules.preset("black_jack")) == NOISY_OTHERS
+    # under rules the model was not fitted for: the noisy rule bot of before stop 50, the
+    # seat's own look-ahead over its play-outs
+    assert (DEFAULT_ENGINE.rollout.under(Rules.preset("black_jack"))
+            == replace(NOISY_OTHERS, own="lookahead-model"))
     assert (NOISY_OTHERS.kind, NOISY_OTHERS.runs, NOISY_OTHERS.steady) == ("rule", 8, True)
     assert (DEFAULT_ENGINE.pass_samples, DEFAULT_ENGINE.pass_horizon) == (512, 6)
     assert DEFAULT_ENGINE.pass_rollout == RolloutPolicy("rule", 1, 0.5, steady=True)
@@ -157,14 +161,15 @@ def test_a_live_moon_is_solved_a_trick_earlier():
     # rollout runs' solves gets a share of it (at 20 samples the shares cut the 5-trick
     # solves short, and Q♥ averaged 15.5 points). From trick 7 on the budget is the late
     # one (20,000 a sample): 94 solves reach their share, against 55 at 30,000, and their
-    # redo a trick later finds the moon in all but one sample (25 points: Q♥ 1.25 on
-    # average; on uniform deals, the default of stop 50, 72 solves and Q♥ 0.0; with the
-    # noisy rule bot's rollouts before it, 83 solves and Q♥ 0.16).
+    # redo a trick later, the seat's own card by look-ahead, finds the moon in every sample
+    # (Q♥ 0.0; with the rule bot's own card, stop 53's default, in all but one: Q♥ 1.25;
+    # on uniform deals, the default of stop 50, 72 solves and Q♥ 0.0; with the noisy rule
+    # bot's rollouts before it, 83 solves and Q♥ 0.16).
     advice = advise(position, sampling=Sampling(DEFAULT_ENGINE.samples, seed=0, threads=1),
                     moon=False)
     assert (advice.horizon, str(advice.best.card)) == (5, "QH")
-    assert advice.best.mean == 1.25 and advice.capped == 94
-    assert max(advice["QH"].values) == 25 and sorted(advice["QH"].values)[-2] == 0
+    assert advice.best.mean == 0.0 and advice.capped == 94
+    assert max(advice["QH"].values) == 0
     wide = advise(position, sampling=Sampling(DEFAULT_ENGINE.samples, seed=0, threads=1),
                   moon=False, engine=DEFAULT_ENGINE.but(late_sample_nodes=None))
     assert (str(wide.best.card), wide.best.mean, wide.capped) == ("QH", 0.0, 55)
@@ -172,15 +177,17 @@ def test_a_live_moon_is_solved_a_trick_earlier():
                      moon=False, engine=DEFAULT_ENGINE.but(inference=None))
     assert (str(uniform.best.card), uniform.best.mean, uniform.capped) == ("QH", 0.0, 72)
     # without the moon horizon: rollouts to 4 tricks left (the horizon until stop 52) rank
-    # 9♠ first and Q♥ above 20; to 2 left (the default's) Q♥ is first but averages 10.5
-    # points: the moon horizon is still what values it right
+    # 2♦ first and Q♥ at 11.9 (the seat's own look-ahead shoots in some rollouts; with the
+    # rule bot's own cards, stop 53, 9♠ first and Q♥ above 20); to 2 left (the default's)
+    # Q♥ is first but averages 5.0 points (10.5 with the rule bot's own cards): the moon
+    # horizon is still what values it right
     blind = advise(position, sampling=Sampling(20, seed=0, threads=1), moon=False,
                    engine=DEFAULT_ENGINE.but(moon_horizon=1, horizon=4))
-    assert blind.horizon == 4 and str(blind.best.card) == "9S"
-    assert blind["QH"].mean > 20
+    assert blind.horizon == 4 and str(blind.best.card) == "2D"
+    assert blind["QH"].mean == pytest.approx(11.875)
     short = advise(position, sampling=Sampling(20, seed=0, threads=1), moon=False,
                    engine=DEFAULT_ENGINE.but(moon_horizon=1))
     assert short.horizon == 2 and str(short.best.card) == "QH"
-    assert short.best.mean == pytest.approx(10.46875)
+    assert short.best.mean == pytest.approx(5.0)
     # no moon live (nobody has taken a moon card): the plain horizon
     assert not moon_live(Position(DEAL, Rules.standard()))

@@ -90,9 +90,10 @@ def play_command(
     strength harness's advice bot: `hearts.analysis.DEFAULT_ENGINE`): max^n, up to 400
     samples with early stop and a budget of 30,000 search nodes a sample asked for (12 M, about
     0.4 s on one core, at 400; 20,000 from trick 7 on, where a live moon makes the heaviest
-    decisions), rollouts (the seat itself plays the rule bot; the other seats lead and follow
-    as a model learned from IS-MCTS's play and discard as the rule bot; 8 runs averaged; under
-    rules the model was not fitted for, a random card at chance 0.5 instead of the model) to
+    decisions), rollouts (the other seats lead and follow as a model learned from IS-MCTS's
+    play and discard as the rule bot; the seat itself plays each later card by a one-card
+    look-ahead over play-outs against that model; 8 runs averaged; under rules the model was
+    not fitted for, a random card at chance 0.5 instead of the model) to
     2 tricks left (5 while one seat alone has taken moon cards), then exact max^n; the
     sampled deals weighted by how well they explain the other seats' plays under that model
     (uniform under rules it was not fitted for). Why:
@@ -103,8 +104,11 @@ def play_command(
     the learned model with the rule bot's discards 0.35 fewer than those (95% CI 0.12 to
     0.58, 620 forked deals of three seeds), and the deals weighted by that model 0.21 fewer
     again (95% CI 0.01 to 0.41, 680 forked deals of four seeds: 0.43 and 0.38 on two, level
-    on the other two), and the exact solve from 2 tricks left instead of 4 0.20 fewer again
-    (95% CI 0.01 to 0.38, 480 forked deals of three seeds; docs/analysis.md, "The engine").
+    on the other two), the exact solve from 2 tricks left instead of 4 0.20 fewer again
+    (95% CI 0.01 to 0.38, 480 forked deals of three seeds), and the seat's own look-ahead
+    in the rollouts 0.33 fewer again (95% CI 0.003 to 0.65, 320 forked deals of two seeds;
+    ten times the CPU at trick 1: 0.36 s a decision on one core on average; docs/analysis.md,
+    "The engine").
 
     **Models** (`--model`): `maxn` (the default: every seat minimises its own points),
     `paranoid` (the other three together push points onto the seat); `game` (with
