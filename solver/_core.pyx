@@ -906,8 +906,9 @@ cdef class Core:
             raise ValueError(f"iterations must be 1..50,000,000, got {iterations}")
         if (policy not in POLICIES or policy in OWN_ONLY
                 or not 0.0 <= epsilon <= 1.0):
-            raise ValueError(f"policy must be one of {sorted(POLICIES)} (not {' or '.join(OWN_ONLY)}, "
-                             f"a target's own policy) and epsilon 0..1, "
+            raise ValueError(f"policy must be one of {sorted(POLICIES)} (not "
+                             f"{' or '.join(OWN_ONLY)}, a target's own policy) and epsilon "
+                             f"0..1, "
                              f"got {policy!r} and {epsilon}")
         self._need_mimic(policy)
         seat = s.turn
@@ -1060,7 +1061,8 @@ cdef class Core:
             ValueError: no policy loaded, an unknown model or rollout policy, a negative
                 horizon, a card not legal in ``state`` (or a deal that is over, with
                 cards), more than 64 cards, a state or game not for the rules' seats, model
-                ``"game"`` without ``game``.
+                ``"game"`` without ``game``, ``guesses`` outside 1..8, ``facts`` not two
+                masks per seat or a seat both holding and not holding a card.
         """
         cdef sigaction_t python_sigint
         cdef int caught
