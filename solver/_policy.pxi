@@ -285,16 +285,19 @@ cdef int lookahead_card(const State* s, const RulesC* r, const PolicyC* p) noexc
     return best
 
 
-cdef int lookahead_model_card(const State* s, const RulesC* r, const PolicyC* p,
-                              RolloutC* how) noexcept nogil:
-    """`lookahead_card` whose play-outs play the other seats as the rollout `how` does
-    (the learned model, its discards, its noise) and the seat itself by the rule bot: one
-    step of policy improvement over the rollout's own model of the deal, not over the rule
-    bot's. Every card's play-out draws the same random numbers (common random numbers: a
-    card is not preferred for a luckier draw); one random number of `how`'s stream a call."""
-    cdef int me = s.turn, x, v, best, best_v
-    cdef u64 cand = legal_moves(s, r), start
+cdef int lookahead_over(const State* s, const RulesC* r, const PolicyC* p, RolloutC* how,
+                        const State* worlds, int count) noexcept nogil:
+    """The look-ahead of `lookahead_model_card` and `lookahead_guess_card`: each legal card
+    of the seat to move in `s` (one per class) played out to the end on each of the `count`
+    layouts `worlds` (the hands as `s`'s for the seat itself) by the rollout's own policies,
+    the other seats as `how` plays them, the seat itself the rule bot; the card of the fewest
+    final points summed over the layouts, the rule bot's card on ties. Every card's play-out
+    on one layout draws the same random numbers (common random numbers: a card is not
+    preferred for a luckier draw); one random number of `how`'s stream a call."""
+    cdef int me = s.turn, x, v, best, g
+    cdef u64 cand = legal_moves(s, r), start, rest
     cdef State t
+    cdef int total[64]
     cdef RolloutC h
     if not (cand & (cand - 1)):
         return ctz(cand)
@@ -302,27 +305,38 @@ cdef int lookahead_model_card(const State* s, const RulesC* r, const PolicyC* p,
     h = how[0]
     h.target = me
     h.own_policy = POLICY_RULE
+    h.guesses = 0
     start = next_random(&how.rng)
     best = rule_card(s, r, p)
-    h.rng = start
-    t = s[0]
-    play_card(&t, best, r)
-    rollout_play(&t, r, p, &h, 0)
-    best_v = final_score(&t, r, me)
-    while cand:
+    cand |= (<u64>1) << best
+    rest = cand
+    while rest:
+        x = ctz(rest)
+        rest &= rest - 1
+        total[x] = 0
+        for g in range(count):
+            h.rng = start + <u64>g * 0xD1B54A32D192ED03ULL
+            t = worlds[g]
+            play_card(&t, x, r)
+            rollout_play(&t, r, p, &h, 0)
+            total[x] += final_score(&t, r, me)
+    v = total[best]
+    while cand:                             # lowest bit first: the same card as a running best
         x = ctz(cand)
         cand &= cand - 1
-        if x == best:
-            continue
-        h.rng = start
-        t = s[0]
-        play_card(&t, x, r)
-        rollout_play(&t, r, p, &h, 0)
-        v = final_score(&t, r, me)
-        if v < best_v:
-            best_v = v
+        if total[x] < v:
+            v = total[x]
             best = x
     return best
+
+
+cdef int lookahead_model_card(const State* s, const RulesC* r, const PolicyC* p,
+                              RolloutC* how) noexcept nogil:
+    """`lookahead_card` whose play-outs play the other seats as the rollout `how` does
+    (the learned model, its discards, its noise) and the seat itself by the rule bot: one
+    step of policy improvement over the rollout's own model of the deal, not over the rule
+    bot's (`lookahead_over` on the true layout alone)."""
+    return lookahead_over(s, r, p, how, s, 1)
 
 
 cdef bint guess_layout(const State* s, const RulesC* r, RolloutC* how, State* out) noexcept nogil:
@@ -335,7 +349,7 @@ cdef bint guess_layout(const State* s, const RulesC* r, RolloutC* how, State* ou
     begun again, up to GUESS_TRIES times, after which `out` is `s` itself (the true
     layout, always consistent) and the result 0. Random numbers from `how.rng`."""
     cdef int me = s.turn, n = r.n, j, k, m, c, tries, pass_, total, eligible, dead
-    cdef u64 pool = s.rem & ~s.hand[me], rest, fit
+    cdef u64 pool = s.rem & ~s.hand[me], rest
     cdef int room0[MAXSEATS]
     cdef int room[MAXSEATS]
     cdef u64 base[MAXSEATS]
@@ -407,51 +421,17 @@ cdef int lookahead_guess_card(const State* s, const RulesC* r, const PolicyC* p,
     """`lookahead_model_card` that does not see the hidden hands: each legal card (one per
     class) is played out on `how.guesses` guesses of the other hands (`guess_layout`: what
     the seat knows, voids and known cards, kept; the rest dealt at random), not on the
-    rollout's true layout, and the card of the fewest final points summed over the guesses
-    is kept (the rule bot's card on ties). A look-ahead on the true layout plays as if it
-    saw every hand, which no player does (strategy fusion inside the rollout); this one
-    decides from the seat's information. Common random numbers: every card sees the same
-    guesses and the same play-out draws."""
-    cdef int me = s.turn, x, v, best, g, guesses = how.guesses if how.guesses > 0 else 1
-    cdef u64 cand = legal_moves(s, r), start, rest
-    cdef State t
+    rollout's true layout (`lookahead_over` on those guesses). A look-ahead on the true
+    layout plays as if it saw every hand, which no player does (strategy fusion inside the
+    rollout); this one decides from the seat's information."""
     cdef State world[8]
-    cdef int total[64]
-    cdef RolloutC h
-    if not (cand & (cand - 1)):
-        return ctz(cand)
-    if guesses > 8:
-        guesses = 8
-    cand = reduce_equivalent(cand, s.hand[me], s.rem | (s.trick_mask & ~r.kitty), r)
+    cdef int g, guesses = min(max(how.guesses, 1), 8)
+    cdef u64 legal = legal_moves(s, r)
+    if not (legal & (legal - 1)):
+        return ctz(legal)
     for g in range(guesses):
         guess_layout(s, r, how, &world[g])
-    h = how[0]
-    h.target = me
-    h.own_policy = POLICY_RULE
-    h.guesses = 0
-    start = next_random(&how.rng)
-    best = rule_card(s, r, p)
-    cand |= (<u64>1) << best
-    rest = cand
-    while rest:
-        x = ctz(rest)
-        rest &= rest - 1
-        total[x] = 0
-        for g in range(guesses):
-            h.rng = start + <u64>g * 0xD1B54A32D192ED03ULL
-            t = world[g]
-            play_card(&t, x, r)
-            rollout_play(&t, r, p, &h, 0)
-            total[x] += final_score(&t, r, me)
-    v = total[best]
-    rest = cand
-    while rest:
-        x = ctz(rest)
-        rest &= rest - 1
-        if total[x] < v:
-            v = total[x]
-            best = x
-    return best
+    return lookahead_over(s, r, p, how, world, guesses)
 
 
 cdef inline int running(const State* s, const RulesC* r, int seat) noexcept nogil:
