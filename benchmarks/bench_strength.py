@@ -226,6 +226,11 @@ CANDIDATES: dict[str, dict[str, Any]] = {
     "k2m5o8p5s400blXdIG": {**_XDI, "horizon": 2,
                            "rollout": [*_XDI["rollout"][:5], "lookahead-guess",
                                        *_XDI["rollout"][6:], 1]},
+    # the same on two guesses a decision, each card's play-outs summed over both (stop 55;
+    # affordable once the learned policy's features got cheaper)
+    "k2m5o8p5s400blXdIG2": {**_XDI, "horizon": 2,
+                            "rollout": [*_XDI["rollout"][:5], "lookahead-guess",
+                                        *_XDI["rollout"][6:], 2]},
     # the default with the advised seat's own later cards drawn from the learned model of
     # IS-MCTS too (its discards the rule bot's, as the others')
     "k2m5o8p5s400blXdIm": {**_XDI, "horizon": 2,

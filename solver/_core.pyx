@@ -780,6 +780,7 @@ cdef class Core:
         while x:
             b = ctz(x)
             x &= x - 1
+            memset(f, 0, MIMIC_NF * sizeof(double))
             mimic_features(&s, &self.r, &self.pol, b, legal, f)
             out.append((b, tuple(f[i] for i in range(MIMIC_NF))))
         return out

@@ -577,25 +577,41 @@ cdef void rollout_play(State* s, const RulesC* r, const PolicyC* p, RolloutC* ho
         play_card(s, c, r)
 
 
-cdef void mimic_features(const State* s, const RulesC* r, const PolicyC* p, int c, u64 legal,
-                         double* f) noexcept nogil:
+# k / 12.0 and k / 13.0 for k in 0..63, filled once at import: the learned policy's features
+# divide small counts by 12 and 13 on every legal card of every rollout play, and a table
+# gives the very same doubles without the divisions (their latency held up each card).
+cdef double TWELFTHS[64]
+cdef double THIRTEENTHS[64]
+for _k in range(64):
+    TWELFTHS[_k] = _k / 12.0
+    THIRTEENTHS[_k] = _k / 13.0
+
+
+cdef inline double thirteenths(int k) noexcept nogil:
+    """k / 13.0, from the table where it reaches (points may be negative: J♦ -10)."""
+    return THIRTEENTHS[k] if 0 <= k < 64 else k / 13.0
+
+
+cdef inline int mimic_features(const State* s, const RulesC* r, const PolicyC* p, int c,
+                               u64 legal, double* f) noexcept nogil:
     """The MIMIC_NF features of playing card `c` (legal in `s`) for the seat to move, from
     what that seat knows: its hand, the cards played and the trick (the others' cards only
     as one pool, `s.rem` less its hand). Three blocks, the others zero: a lead (slots 0-11),
     a follow of the suit led (12-22) and a discard (23-31). "Big" is the rules' first big
     card (Q♠ in the standard game), "out" while no seat has played it and the seat does not
-    hold it. ``hearts.analysis.mimic.FEATURES`` names every slot."""
+    hold it. ``hearts.analysis.mimic.FEATURES`` names every slot. Only the card's own block
+    is written (the caller zeroes `f` when it wants all 32); returns the block's first slot
+    (0, 12 or 23), so that a dot product can skip the slots that are zero."""
     cdef int su = c >> 4, q = p.big[0] if p.nbig else -1
     cdef u64 hand = s.hand[s.turn], lane = LANE << (16 * su), below
     cdef u64 seen = (p.deck & ~s.rem & ~r.kitty) | hand
     cdef u64 theirs = s.rem & ~hand & lane
     cdef int nhi = popcount(theirs & ~(((<u64>2) << c) - 1))
     cdef int nlo = popcount(theirs & (((<u64>1) << c) - 1))
-    cdef double hi = nhi / 12.0, lo = nlo / 12.0, rank = (c & 15) / 12.0
-    cdef double value = r.value[c] / 13.0, length = popcount(hand & lane) / 13.0
+    cdef double hi = TWELFTHS[nhi], lo = TWELFTHS[nlo], rank = TWELFTHS[c & 15]
+    cdef double value = thirteenths(r.value[c]), length = THIRTEENTHS[popcount(hand & lane)]
     cdef bint qout = q >= 0 and not ((seen >> q) & 1) and (q >> 4) == su
     cdef bint wins, last
-    memset(f, 0, MIMIC_NF * sizeof(double))
     if s.ntrick == 0:
         f[0] = rank
         f[1] = hi
@@ -609,13 +625,14 @@ cdef void mimic_features(const State* s, const RulesC* r, const PolicyC* p, int 
         f[9] = qout and c > q                    # a card that may catch it
         f[10] = nhi == 0 and nlo == 0            # nobody else holds the suit
         f[11] = value
-    elif (s.win >> 4) == su:
+        return 0
+    if (s.win >> 4) == su:
         wins = c > s.win
         last = s.ntrick == r.n - 1
         below = legal & (((<u64>1) << s.win) - 1)
         f[12] = wins
         f[13] = wins and last
-        f[14] = wins * (s.trick_points / 13.0)
+        f[14] = wins * thirteenths(s.trick_points)
         f[15] = (wins and not last) * hi         # a winner the later seats may beat
         f[16] = below != 0 and c == topbit(below)  # ducking with the highest card that ducks
         f[17] = rank
@@ -624,16 +641,17 @@ cdef void mimic_features(const State* s, const RulesC* r, const PolicyC* p, int 
         f[20] = qout and c > q
         f[21] = lo
         f[22] = c == q and not wins              # the big card dropped under a higher one
-    else:
-        f[23] = value
-        f[24] = c == q
-        f[25] = su == 2
-        f[26] = rank
-        f[27] = popcount(hand & lane) == 1       # voids the suit
-        f[28] = length
-        f[29] = qout and c > q
-        f[30] = hi
-        f[31] = lo
+        return 12
+    f[23] = value
+    f[24] = c == q
+    f[25] = su == 2
+    f[26] = rank
+    f[27] = popcount(hand & lane) == 1           # voids the suit
+    f[28] = length
+    f[29] = qout and c > q
+    f[30] = hi
+    f[31] = lo
+    return 23
 
 
 cdef int mimic_scores(const State* s, const RulesC* r, const PolicyC* p, u64 legal, int* cards,
@@ -643,14 +661,16 @@ cdef int mimic_scores(const State* s, const RulesC* r, const PolicyC* p, u64 leg
     max), a multinomial logit. Returns how many."""
     cdef double f[MIMIC_NF]
     cdef double top = -1e300, z
-    cdef int n = 0, b, j
+    cdef int n = 0, b, j, lo
     cdef u64 x = legal
     while x:
         b = ctz(x)
         x &= x - 1
-        mimic_features(s, r, p, b, legal, f)
+        lo = mimic_features(s, r, p, b, legal, f)
+        # The slots outside the card's block are zero, and adding ±0.0 leaves a sum as it
+        # was: the block's terms alone, in the same order, give the same z to the bit.
         z = 0.0
-        for j in range(MIMIC_NF):
+        for j in range(lo, 12 if lo == 0 else 23 if lo == 12 else MIMIC_NF):
             z += p.mimic[j] * f[j]
         cards[n] = b
         score[n] = z
