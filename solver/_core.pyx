@@ -909,8 +909,7 @@ cdef class Core:
                 or not 0.0 <= epsilon <= 1.0):
             raise ValueError(f"policy must be one of {sorted(POLICIES)} (not "
                              f"{' or '.join(OWN_ONLY)}, a target's own policy) and epsilon "
-                             f"0..1, "
-                             f"got {policy!r} and {epsilon}")
+                             f"0..1, got {policy!r} and {epsilon}")
         self._need_mimic(policy)
         seat = s.turn
         deals = [tuple(int(m) for m in h) for h in hands]

@@ -7,6 +7,8 @@
 cdef enum:
     MAXPOLICY = 64          # big or bonus cards of one rules' point table (at most every card)
     MIMIC_NF = 32           # features of one legal card for the learned policy (`mimic_features`)
+    MIMIC_FOLLOW = 12       # its first slot of a follow; a lead's block ends here
+    MIMIC_DISCARD = 23      # its first slot of a discard; a follow's block ends here
 
 
 cdef struct PolicyC:
@@ -601,7 +603,7 @@ cdef inline int mimic_features(const State* s, const RulesC* r, const PolicyC* p
     card (Q♠ in the standard game), "out" while no seat has played it and the seat does not
     hold it. ``hearts.analysis.mimic.FEATURES`` names every slot. Only the card's own block
     is written (the caller zeroes `f` when it wants all 32); returns the block's first slot
-    (0, 12 or 23), so that a dot product can skip the slots that are zero."""
+    (0, `MIMIC_FOLLOW` or `MIMIC_DISCARD`), so that a dot product can skip the zero slots."""
     cdef int su = c >> 4, q = p.big[0] if p.nbig else -1
     cdef u64 hand = s.hand[s.turn], lane = LANE << (16 * su), below
     cdef u64 seen = (p.deck & ~s.rem & ~r.kitty) | hand
@@ -641,7 +643,7 @@ cdef inline int mimic_features(const State* s, const RulesC* r, const PolicyC* p
         f[20] = qout and c > q
         f[21] = lo
         f[22] = c == q and not wins              # the big card dropped under a higher one
-        return 12
+        return MIMIC_FOLLOW
     f[23] = value
     f[24] = c == q
     f[25] = su == 2
@@ -651,7 +653,7 @@ cdef inline int mimic_features(const State* s, const RulesC* r, const PolicyC* p
     f[29] = qout and c > q
     f[30] = hi
     f[31] = lo
-    return 23
+    return MIMIC_DISCARD
 
 
 cdef int mimic_scores(const State* s, const RulesC* r, const PolicyC* p, u64 legal, int* cards,
@@ -670,7 +672,8 @@ cdef int mimic_scores(const State* s, const RulesC* r, const PolicyC* p, u64 leg
         # The slots outside the card's block are zero, and adding ±0.0 leaves a sum as it
         # was: the block's terms alone, in the same order, give the same z to the bit.
         z = 0.0
-        for j in range(lo, 12 if lo == 0 else 23 if lo == 12 else MIMIC_NF):
+        for j in range(lo, MIMIC_FOLLOW if lo == 0 else MIMIC_DISCARD if lo == MIMIC_FOLLOW
+                       else MIMIC_NF):
             z += p.mimic[j] * f[j]
         cards[n] = b
         score[n] = z
