@@ -104,6 +104,14 @@ _XDI: dict[str, Any] = {"horizon": 4, "moon_horizon": 5, "play_samples": 400,
                         "rollout": ["mimic", 8, 0.0, True, None, "rule", None, "all", None,
                                     "rule"], "inference": "mimic"}
 
+#: The default engine since stop 53 (``k2m5o8p5s400blXdIL``), for variants built on it.
+_DEFAULT_L: dict[str, Any] = {**_XDI, "horizon": 2,
+                              "rollout": [*_XDI["rollout"][:5], "lookahead-model",
+                                          *_XDI["rollout"][6:]]}
+#: A tree search that answers the learned model of IS-MCTS (``analysis/mcts.py``, ``others``).
+_MODEL_TREE: dict[str, Any] = {"policy": "mimic", "discard": "rule", "others": "model",
+                               "inference": "mimic"}
+
 #: Advice-bot variants measured against each other (``--bots``; docs/experiments.md,
 #: "Strength against IS-MCTS"): name -> their :class:`~hearts.analysis.engine.Engine` (the
 #: model is ``--model``'s; horizon: tricks left of the exact solve; play_samples: the engine's
@@ -217,9 +225,7 @@ CANDIDATES: dict[str, dict[str, Any]] = {
                            "rollout": [*_XDI["rollout"][:5], "lookahead", *_XDI["rollout"][6:]]},
     # the same look-ahead, its play-outs playing the other seats as the rollout does (the
     # learned model, the rule bot's discards): policy improvement against the model
-    "k2m5o8p5s400blXdIL": {**_XDI, "horizon": 2,
-                           "rollout": [*_XDI["rollout"][:5], "lookahead-model",
-                                       *_XDI["rollout"][6:]]},
+    "k2m5o8p5s400blXdIL": _DEFAULT_L,
     # that look-ahead played out on a random deal of the hands the seat cannot see (its
     # voids and passed cards kept), not on the sampled deal's true hands: the seat's own
     # later play from its own information (stop 54)
@@ -313,6 +319,15 @@ CANDIDATES: dict[str, dict[str, Any]] = {
                "tree_until": 4},
     "t100k7": {"horizon": 4, "moon_horizon": 5, "play_samples": 400, "sample_nodes": 30_000,
                "tree": {"iterations": 100_000, "deals": 1000}, "tree_until": 7},
+    # information-set MCTS as a best response to the learned model of IS-MCTS (stop 56): only
+    # the seat searches, the other seats' cards in the tree and every play-out card are the
+    # model's (the rule bot's discards), the deals weighted by it; then the default's PIMC
+    "t100kM": {**_DEFAULT_L, "tree": {**_MODEL_TREE, "iterations": 100_000, "deals": 1000},
+               "tree_until": 4},
+    "t30kM": {**_DEFAULT_L, "tree": {**_MODEL_TREE, "iterations": 30_000, "deals": 600},
+              "tree_until": 4},
+    "t300kM": {**_DEFAULT_L, "tree": {**_MODEL_TREE, "iterations": 300_000, "deals": 2000},
+               "tree_until": 4},
 }
 
 

@@ -867,11 +867,14 @@ cdef class Core:
         return ll
 
     def ismcts(self, tuple state, object hands, int iterations, double c=0.7,
-               unsigned long long seed=0, str policy="rule", double epsilon=0.0):
+               unsigned long long seed=0, str policy="rule", double epsilon=0.0,
+               str discard_policy=None, bint model_others=False):
         """Information-set MCTS for the seat to move in ``state`` (``_mcts.pxi``: one tree
         over the sampled deals ``hands``, UCB1 on availability counts, each seat maximising
         minus its own final points / 26, play-outs by the rollout policy to the end of the
-        deal, moon and sun scored); all of it without the GIL.
+        deal, moon and sun scored); all of it without the GIL. With ``model_others`` only
+        the seat to move searches: the other seats' cards in the tree are the rollout
+        policy's too (a best response to that model).
 
         Args:
             state: as ``analyse``; only its public part is read, and the hand of the seat to
@@ -881,8 +884,9 @@ cdef class Core:
                 together the cards still out. Iteration ``i`` plays in deal ``i % len``.
             iterations: tree iterations (1..50,000,000; one node each).
             c: the UCB1 exploration constant (rewards are in -1..0 at standard rules).
-            seed: the random stream of ``epsilon``.
-            policy, epsilon: the play-out policy, as ``rollout``.
+            seed: the random stream of ``epsilon`` and of a drawing policy (``mimic``).
+            policy, epsilon, discard_policy: the play-out policy, as ``rollout``.
+            model_others: the other seats play ``policy`` in the tree as well.
 
         Returns:
             A list of ``(card bit, visits, mean final points of the seat to move)``, one per
@@ -910,7 +914,11 @@ cdef class Core:
             raise ValueError(f"policy must be one of {sorted(POLICIES)} (not "
                              f"{' or '.join(OWN_ONLY)}, a target's own policy) and epsilon "
                              f"0..1, got {policy!r} and {epsilon}")
+        if discard_policy is not None and (discard_policy not in POLICIES
+                                           or discard_policy in OWN_ONLY):
+            raise ValueError(f"unknown rollout policy {discard_policy!r} for discards")
         self._need_mimic(policy)
+        self._need_mimic(discard_policy)
         seat = s.turn
         deals = [tuple(int(m) for m in h) for h in hands]
         count = len(deals)
@@ -950,7 +958,7 @@ cdef class Core:
             how.defender = -1
             how.steady = -1
             how.own_policy = -1
-            how.discard_policy = -1
+            how.discard_policy = -1 if discard_policy is None else POLICIES[discard_policy]
             how.guesses = 0
             pool[0].first = -1
             pool[0].sibling = -1
@@ -962,7 +970,8 @@ cdef class Core:
             with nogil:
                 for it in range(iterations):
                     t = worlds[it % count]
-                    mcts_iterate(pool, &used, &t, &self.r, &self.pol, &how, cc, path)
+                    mcts_iterate(pool, &used, &t, &self.r, &self.pol, &how, cc, path, seat,
+                                 model_others)
             out = []
             k = pool[0].first
             while k >= 0:

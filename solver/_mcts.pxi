@@ -10,6 +10,13 @@
 # is legal in that deal (UCB1 on availability counts, the seat to move maximising its own
 # reward: the max^n reading of the multiplayer tree), adds one child, plays out to the end
 # and backs each seat's final score up the path.
+#
+# With `model_others`, only the observing seat chooses by UCB1: every other seat's card in
+# the tree is drawn from the rollout policy, as in the play-outs. The search is then a best
+# response to that model of the other players (in the spirit of Sturtevant's opponent
+# models in multiplayer UCT), free of PIMC's strategy fusion for the seat's own later
+# cards; a node still holds one sequence of cards, so a seat's own nodes are its
+# information sets.
 
 from libc.math cimport sqrt, log
 
@@ -40,10 +47,20 @@ cdef i32 mcts_child(MNode* pool, i32* used, i32 parent, int card, int seat) noex
     return k
 
 
+cdef i32 mcts_find(const MNode* pool, i32 parent, int card) noexcept nogil:
+    """The child of `parent` for `card`, or -1."""
+    cdef i32 k = pool[parent].first
+    while k >= 0 and pool[k].card != card:
+        k = pool[k].sibling
+    return k
+
+
 cdef void mcts_iterate(MNode* pool, i32* used, State* s, const RulesC* r, const PolicyC* p,
-                       RolloutC* how, double c, i32* path) noexcept nogil:
+                       RolloutC* how, double c, i32* path, int observer,
+                       bint model_others) noexcept nogil:
     """One iteration in the sampled deal `s` (changed): select, expand one node, play out,
-    back up. `path` has room for the nodes of one deal (53 at most)."""
+    back up. `path` has room for the nodes of one deal (53 at most). With `model_others`
+    the seats other than `observer` play the rollout policy's card in the tree too."""
     cdef i32 node = 0, k, best
     cdef int depth = 0, seat, i
     cdef u64 legal, tried
@@ -52,8 +69,22 @@ cdef void mcts_iterate(MNode* pool, i32* used, State* s, const RulesC* r, const 
     path[depth] = 0
     depth += 1
     while s.rem:
-        legal = legal_moves(s, r)
         seat = s.turn
+        if model_others and seat != observer:
+            i = rollout_card(s, r, p, how)
+            k = mcts_find(pool, node, i)
+            if k < 0:
+                node = mcts_child(pool, used, node, i, seat)
+                path[depth] = node
+                depth += 1
+                play_card(s, i, r)
+                break
+            node = k
+            path[depth] = node
+            depth += 1
+            play_card(s, i, r)
+            continue
+        legal = legal_moves(s, r)
         tried = 0
         k = pool[node].first
         while k >= 0:

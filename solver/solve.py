@@ -897,12 +897,15 @@ class Solver:
 
     def ismcts(self, position: Position, hands: Iterable[Sequence[int]], iterations: int,
                policy: dict, *, c: float = 0.7, seed: int = 0,
-               rollout_policy: str = "rule", epsilon: float = 0.0
+               rollout_policy: str = "rule", epsilon: float = 0.0,
+               discard_policy: str | None = None, model_others: bool = False
                ) -> list[tuple[Card, int, float]]:
         """Information-set MCTS for the seat to move (``Core.ismcts``: Cowling, Powley &
         Whitehouse 2012): one search tree over the deals ``hands`` that the seat cannot
-        tell apart, each seat choosing by UCB1 for its own final points, play-outs by the
-        rollout policy to the end of the deal, without the GIL.
+        tell apart, each seat choosing by UCB1 for its own final points (with
+        ``model_others``, the other seats drawing their cards from the rollout policy
+        instead: a best response to that model), play-outs by the rollout policy to the end
+        of the deal, without the GIL.
 
         Args:
             position: the position; its public part and the seat to move's hand are used.
@@ -912,8 +915,9 @@ class Solver:
                 average at trick 1 on one core).
             policy: the rollout policy's view of the rules (``policy_spec(rules)``).
             c: the UCB1 exploration constant (rewards are minus points / 26).
-            seed, rollout_policy, epsilon: the play-outs' random stream and policy, as
-                :meth:`rollout`.
+            seed, rollout_policy, epsilon, discard_policy: the play-outs' random stream
+                and policy, as :meth:`rollout`.
+            model_others: the other seats play the rollout policy in the tree as well.
 
         Returns:
             ``(card, visits, mean final points of the seat to move)`` for each legal card
@@ -929,7 +933,7 @@ class Solver:
             raise SolverError("the deal is over: no card left to play")
         core = self._policy_core(position, policy)
         out = core.ismcts(core_state(position), hands, iterations, c, seed, rollout_policy,
-                          epsilon)
+                          epsilon, discard_policy, model_others)
         return [(Card.from_bit(bit), visits, points) for bit, visits, points in out]
 
     def play_likelihoods(self, start: Position, hands: Iterable[Sequence[int]],

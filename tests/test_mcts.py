@@ -4,6 +4,9 @@ With one deal (all hands known) the tree search is plain UCT, which converges to
 value: its choice must be a card that exact max^n values best for the seat to move
 (brute force by the solver). One iteration is one rule-bot play-out of the policy's card,
 so its points are :meth:`Solver.rollout`'s. Deals that do not fit the position are refused.
+With the other seats playing the (deterministic) rule bot in the tree too (``model_others``),
+the search is the seat's best response to the rule bot: brute force over the seat's own
+cards, every other card the rule bot's, gives the least points it can take.
 """
 from __future__ import annotations
 
@@ -56,6 +59,59 @@ def test_one_iteration_is_the_rule_bots_play_out(seed):
                                                policy_spec(STANDARD))
     assert (chosen, visits) == (card, 1)
     assert points == pytest.approx(expected[int(position.to_move)])
+
+
+def best_response(position: Position, seat) -> int:
+    """The fewest final points ``seat`` can take from ``position`` when every other seat plays
+    :func:`rule_play`: brute force over the seat's own cards."""
+    if position.is_over():
+        return position.score()[int(seat)]
+    if position.to_move != seat:
+        after = position.copy()
+        after.play(rule_play(position))
+        return best_response(after, seat)
+    values = []
+    for card in position.legal_moves():
+        after = position.copy()
+        after.play(card)
+        values.append(best_response(after, seat))
+    return min(values)
+
+
+@pytest.mark.parametrize("seed", range(30))
+def test_model_others_tree_finds_the_best_response_to_the_rule_bot(seed):
+    solver = Solver()
+    position = random_position(seed, STANDARD, 16)
+    legal = position.legal_moves()
+    seat = position.to_move
+    values = {}
+    for card in legal:
+        after = position.copy()
+        after.play(card)
+        values[card] = best_response(after, seat)
+    out = solver.ismcts(position, [tuple(position.hands)], 6_000, policy_spec(STANDARD),
+                        seed=seed, model_others=True)
+    chosen = out[0][0]
+    assert values[chosen] == min(values.values()), (seed, chosen, values)
+    # the other seats play one line: the best card's mean converges to its exact points
+    # from above, while the seat tries its other cards less and less
+    assert min(values.values()) - 1e-9 <= out[0][2] < min(values.values()) + 1.5
+
+
+def test_model_others_tree_with_the_learned_model_replays_and_checks_its_policies():
+    deal = Deal("N:2.J763.KQJ543.85 KQJ8.K4.A986.J92 T7653.T952.T.K63 A94.AQ8.72.AQT74")
+    knowledge = Knowledge.from_deal(deal, None, "hold", "2C", "S")
+    search = TreeSearch(iterations=3_000, deals=150, policy="mimic", discard="rule",
+                        others="model", inference="mimic")
+    out = tree_search(knowledge, search, seed=5)
+    assert out == tree_search(knowledge, search, seed=5)
+    assert sum(visits for _, visits, _ in out) == 3_000
+    with pytest.raises(SettingsError, match="play-outs: unknown rollout policy 'best'"):
+        TreeSearch(policy="best")
+    with pytest.raises(SettingsError, match="lookahead-model is the advised seat's own"):
+        TreeSearch(policy="lookahead-model")
+    with pytest.raises(SettingsError, match="others must be 'search' or 'model'"):
+        TreeSearch(others="paranoid")
 
 
 def test_forced_card_takes_every_visit():
