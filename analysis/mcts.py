@@ -27,7 +27,7 @@ from hearts.solver.solve import Solver
 
 from .advice import AdviceError, _not_to_move
 from .errors import SettingsError
-from .inference import inferred_masks, play_model
+from .inference import MIMIC, inferred_masks, play_model
 from .knowledge import Knowledge
 from .policy import RolloutPolicy, policy_spec
 from .sampling import DealSampler
@@ -51,12 +51,12 @@ class TreeSearch:
         discard: the play-outs' discards by this kind instead, or ``None``.
         others: ``"search"``, every seat chooses by UCB1 (the max^n reading); ``"model"``,
             the other seats' cards in the tree are the play-out policy's too.
-        inference: the play model the deals are weighted by (as ``Engine.inference``), or
-            ``None`` for deals that fit the facts alone.
+        inference: ``"mimic"``, deals weighted by the learned model of the other seats'
+            plays (as ``Engine.inference``), or ``None`` for deals that fit the facts alone.
 
     Raises:
         SettingsError: a count below 1, ``c`` below 0, ``epsilon`` outside 0..1, an unknown
-            policy or ``others``.
+            policy, ``others`` or ``inference``.
     """
 
     iterations: int = 20_000
@@ -88,6 +88,9 @@ class TreeSearch:
             self.playout
         except ValueError as error:
             raise SettingsError(f"play-outs: {error}", argument="policy") from None
+        if self.inference not in (None, MIMIC):
+            raise SettingsError(f"inference must be {MIMIC!r} or None, got {self.inference!r}",
+                                argument="inference")
         if self.others not in ("search", "model"):
             raise SettingsError(f"others must be 'search' or 'model', got {self.others!r}",
                                 argument="others")

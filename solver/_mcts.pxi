@@ -12,11 +12,10 @@
 # and backs each seat's final score up the path.
 #
 # With `model_others`, only the observing seat chooses by UCB1: every other seat's card in
-# the tree is drawn from the rollout policy, as in the play-outs. The search is then a best
-# response to that model of the other players (in the spirit of Sturtevant's opponent
-# models in multiplayer UCT), free of PIMC's strategy fusion for the seat's own later
-# cards; a node still holds one sequence of cards, so a seat's own nodes are its
-# information sets.
+# the tree is drawn from the rollout policy, as in the play-outs. The other seats are then
+# chance nodes of a known stochastic policy and the search a best response to that model,
+# free of PIMC's strategy fusion for the seat's own later cards: a node still holds one
+# sequence of cards, so the seat's own nodes are its information sets.
 
 from libc.math cimport sqrt, log
 

@@ -112,6 +112,8 @@ def test_model_others_tree_with_the_learned_model_replays_and_checks_its_policie
         TreeSearch(policy="lookahead-model")
     with pytest.raises(SettingsError, match="others must be 'search' or 'model'"):
         TreeSearch(others="paranoid")
+    with pytest.raises(SettingsError, match="inference must be 'mimic' or None"):
+        TreeSearch(inference="rule")
 
 
 def test_forced_card_takes_every_visit():
