@@ -716,6 +716,17 @@ cdef class Core:
             raise ValueError("the learned rollout policy (mimic) needs its weights in the "
                              "policy spec (Core.set_policy)")
 
+    cdef int _discard_policy(self, str policy) except -2:
+        """The code of the discards' policy ``policy`` (-1 for None: the seat's own policy),
+        checked: a known policy, not a target's own look-ahead, its weights loaded."""
+        if policy is None:
+            return -1
+        if policy not in POLICIES or policy in OWN_ONLY:
+            raise ValueError(f"unknown rollout policy {policy!r} for discards: "
+                             f"expected rule, lookahead, smoke, unload or mimic")
+        self._need_mimic(policy)
+        return POLICIES[policy]
+
     cdef void _need_policy(self) except *:
         if self.policy_spec is None:
             raise ValueError("no rollout policy loaded (Core.set_policy)")
@@ -899,7 +910,7 @@ cdef class Core:
         """
         cdef State s
         cdef RolloutC how
-        cdef int i, j, n = self.r.n, seat
+        cdef int i, j, n = self.r.n, seat, discards
         cdef i32 used = 1, k
         cdef int64_t it, count
         cdef double cc = c
@@ -914,11 +925,8 @@ cdef class Core:
             raise ValueError(f"policy must be one of {sorted(POLICIES)} (not "
                              f"{' or '.join(OWN_ONLY)}, a target's own policy) and epsilon "
                              f"0..1, got {policy!r} and {epsilon}")
-        if discard_policy is not None and (discard_policy not in POLICIES
-                                           or discard_policy in OWN_ONLY):
-            raise ValueError(f"unknown rollout policy {discard_policy!r} for discards")
         self._need_mimic(policy)
-        self._need_mimic(discard_policy)
+        discards = self._discard_policy(discard_policy)
         seat = s.turn
         deals = [tuple(int(m) for m in h) for h in hands]
         count = len(deals)
@@ -958,7 +966,7 @@ cdef class Core:
             how.defender = -1
             how.steady = -1
             how.own_policy = -1
-            how.discard_policy = -1 if discard_policy is None else POLICIES[discard_policy]
+            how.discard_policy = discards
             how.guesses = 0
             pool[0].first = -1
             pool[0].sibling = -1
@@ -1114,14 +1122,9 @@ cdef class Core:
                              f"lookahead-guess, smoke, unload or mimic")
         self._need_mimic(policy)
         self._need_mimic(own_policy)
-        if discard_policy is not None and (discard_policy not in POLICIES
-                                           or discard_policy in OWN_ONLY):
-            raise ValueError(f"unknown rollout policy {discard_policy!r} for discards: "
-                             f"expected rule, lookahead, smoke, unload or mimic")
-        self._need_mimic(discard_policy)
+        how.discard_policy = self._discard_policy(discard_policy)
         how.policy = POLICIES[policy]
         how.own_policy = -1 if own_policy is None else POLICIES[own_policy]
-        how.discard_policy = -1 if discard_policy is None else POLICIES[discard_policy]
         how.runs = runs
         how.epsilon = epsilon
         how.lead_epsilon = epsilon if lead_epsilon < 0 else lead_epsilon

@@ -62,6 +62,7 @@ cdef void mcts_iterate(MNode* pool, i32* used, State* s, const RulesC* r, const 
     the seats other than `observer` play the rollout policy's card in the tree too."""
     cdef i32 node = 0, k, best
     cdef int depth = 0, seat, i
+    cdef bint expand
     cdef u64 legal, tried
     cdef double score, top, logn
     cdef int pts[MAXSEATS]
@@ -72,16 +73,13 @@ cdef void mcts_iterate(MNode* pool, i32* used, State* s, const RulesC* r, const 
         if model_others and seat != observer:
             i = rollout_card(s, r, p, how)
             k = mcts_find(pool, node, i)
-            if k < 0:
-                node = mcts_child(pool, used, node, i, seat)
-                path[depth] = node
-                depth += 1
-                play_card(s, i, r)
-                break
-            node = k
+            expand = k < 0
+            node = mcts_child(pool, used, node, i, seat) if expand else k
             path[depth] = node
             depth += 1
             play_card(s, i, r)
+            if expand:
+                break
             continue
         legal = legal_moves(s, r)
         tried = 0
